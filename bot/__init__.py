@@ -1,0 +1,1 @@
+"""clubbot application: configuration, database, services, rendering, scheduler."""

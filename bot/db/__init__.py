@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models (…Record), engine, unit of work, repositories."""

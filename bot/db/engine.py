@@ -1,0 +1,39 @@
+"""Engine and session factory for SQLite (WAL, foreign keys) and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine, AsyncSession
+
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+    finally:
+        cursor.close()
+
+
+def create_engine(database_url: str, **kwargs: Any) -> AsyncEngine:
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url, **kwargs)
+        event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
+        return engine
+    kwargs.setdefault("pool_pre_ping", True)
+    return create_async_engine(url, **kwargs)
+
+
+def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)

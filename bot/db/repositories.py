@@ -1,0 +1,225 @@
+"""Repositories: queries and writes on one session. They never commit."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Sequence
+
+from sqlalchemy import func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import (
+    GameRecord,
+    GameSeatRecord,
+    GuildRecord,
+    MoveRecord,
+    OutboxRecord,
+    PlayerRecord,
+    RatingRecord,
+    ResultRecord,
+    utcnow,
+)
+from bot.errors import ConflictError, NotFoundError
+
+
+class GuildRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def get(self, guild_id: int) -> GuildRecord | None:
+        return await self.session.get(GuildRecord, guild_id)
+
+    async def ensure(self, guild_id: int, name: str = "") -> GuildRecord:
+        guild = await self.session.get(GuildRecord, guild_id)
+        if guild is None:
+            guild = GuildRecord(id=guild_id, name=name[:100], settings={})
+            self.session.add(guild)
+            await self.session.flush()
+        elif name and guild.name != name[:100]:
+            guild.name = name[:100]
+        return guild
+
+
+class PlayerRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def get(self, user_id: int) -> PlayerRecord | None:
+        return await self.session.get(PlayerRecord, user_id)
+
+    async def ensure(self, user_id: int, display_name: str) -> PlayerRecord:
+        """Create the player or refresh the cached name (kept after they leave)."""
+        player = await self.session.get(PlayerRecord, user_id)
+        name = (display_name or str(user_id))[:100]
+        if player is None:
+            player = PlayerRecord(id=user_id, display_name=name)
+            self.session.add(player)
+            await self.session.flush()
+        elif player.display_name != name:
+            player.display_name = name
+        return player
+
+    async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        if not user_ids:
+            return {}
+        rows = await self.session.execute(
+            select(PlayerRecord.id, PlayerRecord.display_name).where(PlayerRecord.id.in_(list(user_ids)))
+        )
+        return {row.id: row.display_name for row in rows}
+
+
+class GameRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    def add(self, game: GameRecord) -> GameRecord:
+        self.session.add(game)
+        return game
+
+    async def get(self, game_id: int, *, guild_id: int | None = None, kind: str | None = None) -> GameRecord:
+        """The game, or ``NotFoundError``; another guild's game is "not found" too."""
+        game = await self.session.get(GameRecord, game_id)
+        if game is None or (guild_id is not None and game.guild_id != guild_id) or (
+            kind is not None and game.kind != kind
+        ):
+            raise NotFoundError(f"There is no {kind or 'game'} #{game_id} in this server.")
+        return game
+
+    async def by_thread(self, thread_id: int, *, kind: str | None = None) -> GameRecord | None:
+        stmt = select(GameRecord).where(GameRecord.thread_id == thread_id)
+        if kind:
+            stmt = stmt.where(GameRecord.kind == kind)
+        return (await self.session.execute(stmt.order_by(GameRecord.id.desc()).limit(1))).scalar_one_or_none()
+
+    async def for_player(
+        self, user_id: int, *, guild_id: int | None = None, kind: str | None = None, statuses: Sequence[str] = ("invited", "active")
+    ) -> list[GameRecord]:
+        seated = select(GameSeatRecord.game_id).where(GameSeatRecord.user_id == user_id)
+        stmt = (
+            select(GameRecord)
+            .where(GameRecord.id.in_(seated), GameRecord.status.in_(list(statuses)))
+            .order_by(GameRecord.updated_at.desc())
+        )
+        if guild_id is not None:
+            stmt = stmt.where(GameRecord.guild_id == guild_id)
+        if kind:
+            stmt = stmt.where(GameRecord.kind == kind)
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def save_state(
+        self,
+        game: GameRecord,
+        *,
+        expected_version: int,
+        state: dict[str, Any] | None = None,
+        **changes: Any,
+    ) -> int:
+        """Write new state if nobody else did since ``expected_version``.
+
+        A compare-and-set on the version column: the second of two concurrent
+        writers updates no row and gets ``ConflictError``; nothing is applied twice.
+        """
+        values: dict[str, Any] = dict(changes)
+        if state is not None:
+            values["state"] = state
+        values["version"] = expected_version + 1
+        values["updated_at"] = utcnow()
+        result = await self.session.execute(
+            update(GameRecord)
+            .where(GameRecord.id == game.id, GameRecord.version == expected_version)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount != 1:
+            raise ConflictError()
+        for key, value in values.items():
+            setattr(game, key, value)
+        return expected_version + 1
+
+
+class MoveRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def append(
+        self,
+        game_id: int,
+        *,
+        ply: int,
+        notation: str,
+        seat: int | None = None,
+        user_id: int | None = None,
+        score: int | None = None,
+        data: dict[str, Any] | None = None,
+        at: datetime | None = None,
+    ) -> MoveRecord:
+        move = MoveRecord(
+            game_id=game_id, ply=ply, seat=seat, user_id=user_id, notation=notation[:200],
+            score=score, data=data or {}, created_at=at or utcnow(),
+        )
+        self.session.add(move)
+        await self.session.flush()
+        return move
+
+    async def for_game(self, game_id: int) -> list[MoveRecord]:
+        stmt = select(MoveRecord).where(MoveRecord.game_id == game_id).order_by(MoveRecord.ply)
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def count(self, game_id: int) -> int:
+        return (await self.session.execute(select(func.count()).where(MoveRecord.game_id == game_id))).scalar_one()
+
+
+class OutboxRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    def to_channel(self, channel_id: int, payload: dict[str, Any]) -> OutboxRecord:
+        row = OutboxRecord(target_kind="channel", target_id=channel_id, payload=payload)
+        self.session.add(row)
+        return row
+
+    def to_user(self, user_id: int, payload: dict[str, Any], *, fallback_channel_id: int | None = None) -> OutboxRecord:
+        """A DM; when the member's DMs are closed it goes to ``fallback_channel_id``."""
+        row = OutboxRecord(target_kind="user", target_id=user_id, payload=payload, fallback_channel_id=fallback_channel_id)
+        self.session.add(row)
+        return row
+
+    async def pending(self, limit: int = 50) -> list[OutboxRecord]:
+        stmt = select(OutboxRecord).where(OutboxRecord.sent_at.is_(None)).order_by(OutboxRecord.id).limit(limit)
+        return list((await self.session.execute(stmt)).scalars())
+
+
+class ResultRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    def add(self, result: ResultRecord) -> ResultRecord:
+        self.session.add(result)
+        return result
+
+
+class RatingRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def get_or_new(self, guild_id: int, game_kind: str, player_id: int) -> RatingRecord:
+        rating = await self.session.get(RatingRecord, (guild_id, game_kind, player_id))
+        if rating is None:
+            rating = RatingRecord(
+                guild_id=guild_id, game_kind=game_kind, player_id=player_id,
+                rating=1500.0, rd=350.0, volatility=0.06, games=0, wins=0, losses=0, draws=0,
+            )
+            self.session.add(rating)
+        return rating
+
+
+__all__ = [
+    "GameRepository",
+    "GuildRepository",
+    "MoveRepository",
+    "OutboxRepository",
+    "PlayerRepository",
+    "RatingRepository",
+    "ResultRepository",
+    "NotFoundError",
+]

@@ -1,0 +1,88 @@
+"""Unit of work: one transaction per command or job, owned by the service."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from types import TracebackType
+from typing import Awaitable, Callable, TypeVar
+
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.db.repositories import (
+    GameRepository,
+    GuildRepository,
+    MoveRepository,
+    OutboxRepository,
+    PlayerRepository,
+    RatingRepository,
+    ResultRepository,
+)
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class UnitOfWork:
+    """``async with UnitOfWork(factory) as uow: ...; await uow.commit()``.
+
+    Leaving the block without ``commit()`` rolls everything back, so a failed
+    validation changes nothing. ``on_commit`` callbacks run after a successful
+    commit only (e.g. wake the outbox sender or the scheduler).
+    """
+
+    def __init__(self, session_factory: async_sessionmaker[AsyncSession]) -> None:
+        self._factory = session_factory
+        self.session: AsyncSession
+        self._after_commit: list[Callable[[], None]] = []
+
+    async def __aenter__(self) -> "UnitOfWork":
+        self.session = self._factory()
+        self.guilds = GuildRepository(self.session)
+        self.players = PlayerRepository(self.session)
+        self.games = GameRepository(self.session)
+        self.moves = MoveRepository(self.session)
+        self.outbox = OutboxRepository(self.session)
+        self.results = ResultRepository(self.session)
+        self.ratings = RatingRepository(self.session)
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        try:
+            await self.session.rollback()
+        finally:
+            await self.session.close()
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        self._after_commit.append(callback)
+
+    async def commit(self) -> None:
+        await self.session.commit()
+        callbacks, self._after_commit = self._after_commit, []
+        for cb in callbacks:
+            try:
+                cb()
+            except Exception:  # a notification hook must not undo a commit
+                log.exception("after-commit callback failed")
+
+
+def is_sqlite_locked(exc: BaseException) -> bool:
+    return isinstance(exc, OperationalError) and "database is locked" in str(exc)
+
+
+async def retry_locked(work: Callable[[], Awaitable[T]], *, attempts: int = 5, base_delay: float = 0.05) -> T:
+    """Run ``work`` again when SQLite reports ``database is locked``.
+
+    ``work`` must open its own unit of work so each attempt starts clean.
+    """
+    for attempt in range(attempts):
+        try:
+            return await work()
+        except OperationalError as exc:
+            if not is_sqlite_locked(exc) or attempt == attempts - 1:
+                raise
+            await asyncio.sleep(base_delay * (2**attempt))
+    raise AssertionError("unreachable")

@@ -1,0 +1,36 @@
+"""Errors a user may see. Anything else is a bug: logged with an id, never shown."""
+
+from __future__ import annotations
+
+
+class ClubError(Exception):
+    """An expected problem with a message fit for the member who caused it.
+
+    The central handler sends ``str(error)`` as a private (ephemeral) reply.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class NotFoundError(ClubError):
+    pass
+
+
+class PermissionDeniedError(ClubError):
+    pass
+
+
+class InvalidInputError(ClubError):
+    pass
+
+
+class ConflictError(ClubError):
+    """Someone else changed the same thing first (optimistic version check)."""
+
+    def __init__(self, message: str = "The game moved on while you were typing: look at the board and try again.") -> None:
+        super().__init__(message)

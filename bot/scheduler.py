@@ -1,0 +1,242 @@
+"""Durable timers: job rows with a due time, claimed with a lease and run once.
+
+Lifecycle: ``due → claimed (by one process, until lease_until) → done``; a failed
+run goes back to ``due`` with backoff and is ``parked`` after ``max_attempts``.
+A job's database effects and its ``done`` mark commit in one transaction, so an
+interrupted job runs again from the start and a finished job never runs twice.
+A claim whose lease expired (its process died) is due again.
+
+Claiming is a compare-and-set ``UPDATE … WHERE status …``; on PostgreSQL the
+candidates are first picked with ``FOR UPDATE SKIP LOCKED`` so several processes
+don't queue behind each other's rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Awaitable, Callable
+
+from sqlalchemy import and_, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.db.models import JobRecord, utcnow
+from bot.db.uow import UnitOfWork
+
+log = logging.getLogger(__name__)
+
+JobHandler = Callable[[UnitOfWork, JobRecord], Awaitable[None]]
+Clock = Callable[[], datetime]
+
+
+def default_process_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+
+
+async def schedule_job(
+    session: AsyncSession,
+    kind: str,
+    due_at: datetime,
+    payload: dict[str, Any] | None = None,
+    *,
+    key: str | None = None,
+) -> JobRecord:
+    """Add (or, with the same ``key``, move) a job inside the caller's transaction."""
+    if key is not None:
+        existing = (await session.execute(select(JobRecord).where(JobRecord.key == key))).scalar_one_or_none()
+        if existing is not None:
+            existing.kind = kind
+            existing.payload = payload or {}
+            existing.due_at = due_at
+            existing.status = "due"
+            existing.attempts = 0
+            existing.claimed_by = None
+            existing.lease_until = None
+            existing.finished_at = None
+            return existing
+    job = JobRecord(kind=kind, key=key, payload=payload or {}, due_at=due_at, status="due", attempts=0)
+    session.add(job)
+    await session.flush()
+    return job
+
+
+async def cancel_job(session: AsyncSession, key: str) -> bool:
+    """Cancel a pending job by key; a job already done is left alone."""
+    result = await session.execute(
+        update(JobRecord)
+        .where(JobRecord.key == key, JobRecord.status.in_(("due", "claimed")))
+        .values(status="cancelled", finished_at=utcnow())
+    )
+    return result.rowcount > 0
+
+
+@dataclass
+class JobOutcome:
+    job_id: int
+    kind: str
+    ok: bool
+
+
+class Scheduler:
+    def __init__(
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        *,
+        process_id: str | None = None,
+        clock: Clock = utcnow,
+        lease: timedelta = timedelta(seconds=120),
+        poll_seconds: float = 1.0,
+        max_attempts: int = 5,
+        batch_size: int = 20,
+    ) -> None:
+        self._factory = session_factory
+        self.process_id = process_id or default_process_id()
+        self.clock = clock
+        self.lease = lease
+        self.poll_seconds = poll_seconds
+        self.max_attempts = max_attempts
+        self.batch_size = batch_size
+        self.handlers: dict[str, JobHandler] = {}
+        self._wake = asyncio.Event()
+        self.after_job: list[Callable[[JobOutcome], None]] = []
+
+    def register(self, kind: str, handler: JobHandler) -> None:
+        if kind in self.handlers:
+            raise ValueError(f"a handler for job kind {kind!r} is already registered")
+        self.handlers[kind] = handler
+
+    def wake(self) -> None:
+        """Look for due jobs now (call after committing a job due soon)."""
+        self._wake.set()
+
+    def _due_condition(self, now: datetime) -> Any:
+        return or_(
+            and_(JobRecord.status == "due", JobRecord.due_at <= now),
+            and_(JobRecord.status == "claimed", JobRecord.lease_until < now),
+        )
+
+    async def claim(self, limit: int | None = None) -> list[int]:
+        """Claim up to ``limit`` due jobs for this process; return their ids."""
+        now = self.clock()
+        limit = limit or self.batch_size
+        async with self._factory() as session:
+            stmt = (
+                select(JobRecord.id)
+                .where(self._due_condition(now), JobRecord.kind.in_(list(self.handlers)))
+                .order_by(JobRecord.due_at, JobRecord.id)
+                .limit(limit)
+            )
+            if session.bind.dialect.name == "postgresql":
+                stmt = stmt.with_for_update(skip_locked=True)
+            ids = list((await session.execute(stmt)).scalars())
+            claimed = []
+            for job_id in ids:
+                result = await session.execute(
+                    update(JobRecord)
+                    .where(JobRecord.id == job_id, self._due_condition(now))
+                    .values(status="claimed", claimed_by=self.process_id, lease_until=now + self.lease)
+                )
+                if result.rowcount == 1:
+                    claimed.append(job_id)
+            await session.commit()
+        return claimed
+
+    async def run_job(self, job_id: int) -> JobOutcome | None:
+        """Run one claimed job: its effects and its ``done`` commit together."""
+        uow = UnitOfWork(self._factory)
+        kind = "?"
+        try:
+            async with uow:
+                job = await uow.session.get(JobRecord, job_id)
+                if job is None:
+                    return None
+                kind = job.kind
+                # Take the row (and, on PostgreSQL, its lock) before doing the work:
+                # if our lease was lost to another process, do nothing.
+                result = await uow.session.execute(
+                    update(JobRecord)
+                    .where(JobRecord.id == job_id, JobRecord.status == "claimed", JobRecord.claimed_by == self.process_id)
+                    .values(status="done", finished_at=self.clock(), last_error=None)
+                    .execution_options(synchronize_session=False)
+                )
+                if result.rowcount != 1:
+                    return None
+                await uow.session.refresh(job)
+                handler = self.handlers[job.kind]
+                await handler(uow, job)
+                await uow.commit()
+            outcome = JobOutcome(job_id, kind, True)
+        except Exception as exc:
+            log.exception("job %s (%s) failed", job_id, kind)
+            await self._record_failure(job_id, exc)
+            outcome = JobOutcome(job_id, kind, False)
+        for hook in self.after_job:
+            try:
+                hook(outcome)
+            except Exception:
+                log.exception("after-job hook failed")
+        return outcome
+
+    async def _record_failure(self, job_id: int, exc: BaseException) -> None:
+        async with self._factory() as session:
+            job = await session.get(JobRecord, job_id)
+            if job is None or job.claimed_by != self.process_id:
+                return
+            job.attempts += 1
+            job.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            job.claimed_by = None
+            job.lease_until = None
+            if job.attempts >= self.max_attempts:
+                job.status = "parked"
+                log.error("job %s (%s) parked after %s attempts", job_id, job.kind, job.attempts)
+            else:
+                job.status = "due"
+                job.due_at = self.clock() + timedelta(seconds=min(300, 2 ** job.attempts))
+            await session.commit()
+
+    async def run_due(self, limit: int | None = None) -> list[JobOutcome]:
+        """Claim and run everything due now (one pass)."""
+        outcomes = []
+        for job_id in await self.claim(limit):
+            outcome = await self.run_job(job_id)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def next_due_in(self) -> float | None:
+        async with self._factory() as session:
+            due = (
+                await session.execute(
+                    select(JobRecord.due_at)
+                    .where(JobRecord.status == "due", JobRecord.kind.in_(list(self.handlers)))
+                    .order_by(JobRecord.due_at)
+                    .limit(1)
+                )
+            ).scalar_one_or_none()
+        if due is None:
+            return None
+        return max(0.0, (due - self.clock()).total_seconds())
+
+    async def run_forever(self) -> None:
+        """Poll for due jobs until cancelled. Errors are logged, never fatal."""
+        while True:
+            try:
+                while await self.run_due():
+                    pass
+                wait = await self.next_due_in()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("scheduler pass failed")
+                wait = None
+            timeout = self.poll_seconds if wait is None else min(self.poll_seconds, wait)
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=timeout)
+            except asyncio.TimeoutError:
+                pass

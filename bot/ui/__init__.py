@@ -1,0 +1,1 @@
+"""discord.py views, embeds and message builders."""

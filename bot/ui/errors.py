@@ -1,0 +1,74 @@
+"""The one place an error becomes what a member sees.
+
+``ClubError`` → its message, privately. Anything else → logged with a short id,
+and the member gets an apology with that id (never the exception text).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+
+import discord
+from discord import app_commands
+
+from bot.errors import ClubError
+
+log = logging.getLogger("clubbot.errors")
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def unwrap(error: BaseException) -> BaseException:
+    while isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)) and error.__cause__:
+        if isinstance(error, app_commands.TransformerError) and not isinstance(error.__cause__, ClubError):
+            break
+        error = error.__cause__
+    return error
+
+
+def user_message_for(error: BaseException, *, where: str = "") -> str:
+    error = unwrap(error)
+    if isinstance(error, ClubError):
+        return error.message
+    if isinstance(error, app_commands.TransformerError):
+        return f"I couldn't read `{error.value!s:.50}` as {error.type.name.lower().replace('_', ' ')}."
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the **Manage Server** permission for that."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command works in a server channel, not in DMs."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You can't use that command here."
+    error_id = uuid.uuid4().hex[:8]
+    log.error("unexpected error %s %s", error_id, where, exc_info=error)
+    return f"Sorry, something went wrong on my side (error id `{error_id}`). The club's admins can look it up in the bot's log."
+
+
+async def reply_privately(interaction: discord.Interaction, text: str) -> None:
+    """Answer ephemerally whether or not the interaction was answered already."""
+    text = text[:1900]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply for interaction %s", interaction.id)
+
+
+async def handle_interaction_error(interaction: discord.Interaction, error: BaseException, where: str = "") -> None:
+    await reply_privately(interaction, user_message_for(error, where=where))
+
+
+class ClubView(discord.ui.View):
+    """Base view: errors go through the central handler."""
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item) -> None:  # type: ignore[override]
+        await handle_interaction_error(interaction, error, where=f"view {type(self).__name__}")
+
+
+class ClubModal(discord.ui.Modal):
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:  # type: ignore[override]
+        await handle_interaction_error(interaction, error, where=f"modal {type(self).__name__}")

@@ -1,0 +1,49 @@
+"""The /help overview."""
+
+from __future__ import annotations
+
+import discord
+
+HELP_SECTIONS: list[tuple[str, str]] = [
+    (
+        "Scrabble",
+        "`/scrabble new opponent:@member` starts a game (2–4 seats, pairs allowed) in its own thread. "
+        "Play with `/scrabble play word position`, see your tiles with `/scrabble rack` (only you see them). "
+        "Exchange, pass, challenge and resign are commands too.",
+    ),
+    (
+        "Chess",
+        "`/chess new opponent:@member time:3d` for correspondence or `time:10+5` for a live clock. "
+        "Move with `/chess move` (SAN like `Nf3` or UCI like `g1f3`; suggestions as you type).",
+    ),
+    (
+        "Word Boggle",
+        "A moderator starts a round with `/boggle start` or a weekly one with `/boggle schedule`. "
+        "DM me your words (or press **Submit words**) before the timer ends. Shared words are cancelled!",
+    ),
+    (
+        "Library Henyo",
+        "The host opens an event with `/henyo event open`; pairs join with `/henyo register partner:@member`. "
+        "The answerer may only say **Oo**, **Hindi** or **Pwede** — anything else costs 5 seconds.",
+    ),
+    (
+        "Leaderboard",
+        "`/leaderboard` shows ratings and points by game and period; `/stats` shows a member's record.",
+    ),
+    (
+        "For moderators",
+        "`/club setup` sets the moderator role, the club's time zone and the default games channel.",
+    ),
+]
+
+
+def help_embed() -> discord.Embed:
+    embed = discord.Embed(
+        title="clubbot — the club's games",
+        description="Scrabble, chess, Word Boggle and Library Henyo, with a leaderboard that remembers.",
+        colour=discord.Colour.blurple(),
+    )
+    for name, text in HELP_SECTIONS:
+        embed.add_field(name=name, value=text, inline=False)
+    embed.set_footer(text="Private things (your rack, a secret word) are only ever shown to you.")
+    return embed

@@ -1,0 +1,122 @@
+"""Sends committed outbox rows to Discord, once.
+
+Channel posts carry a nonce derived from the row id with ``enforce_nonce``
+(discord.py sets it whenever a nonce is given), so a crash between Discord
+accepting a post and the row being marked sent never posts it twice. A DM to a
+member whose DMs are closed (403, code 50007) goes to the fallback channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any, Awaitable, Callable
+
+import discord
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.db.models import OutboxRecord, utcnow
+from bot.db.repositories import OutboxRepository
+
+log = logging.getLogger(__name__)
+
+FileRenderer = Callable[[dict[str, Any]], Awaitable[tuple[str, bytes]]]
+ViewBuilder = Callable[[dict[str, Any]], discord.ui.View]
+MAX_ATTEMPTS = 5
+
+
+class OutboxSender:
+    def __init__(self, client: discord.Client, session_factory: async_sessionmaker[AsyncSession]) -> None:
+        self.client = client
+        self._factory = session_factory
+        self.renderers: dict[str, FileRenderer] = {}
+        self.views: dict[str, ViewBuilder] = {}
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
+
+    def notify(self) -> None:
+        self._wake.set()
+
+    async def run_forever(self, poll_seconds: float = 5.0) -> None:
+        while True:
+            try:
+                await self.flush()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox flush failed")
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=poll_seconds)
+            except asyncio.TimeoutError:
+                pass
+
+    async def flush(self) -> int:
+        sent = 0
+        async with self._lock:
+            while True:
+                async with self._factory() as session:
+                    rows = await OutboxRepository(session).pending(limit=20)
+                    if not rows:
+                        return sent
+                    progressed = False
+                    for row in rows:
+                        if row.attempts >= MAX_ATTEMPTS:
+                            continue
+                        try:
+                            await self._send(row)
+                            row.sent_at = utcnow()
+                            sent += 1
+                        except discord.HTTPException as exc:
+                            row.attempts += 1
+                            row.last_error = f"{exc.status} {exc.code}: {exc.text}"[:500]
+                            log.warning("outbox row %s not sent (%s)", row.id, row.last_error)
+                        progressed = True
+                        await session.commit()
+                    if not progressed:
+                        return sent
+
+    async def _payload_kwargs(self, row: OutboxRecord) -> dict[str, Any]:
+        payload = row.payload
+        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+        if payload.get("content"):
+            kwargs["content"] = payload["content"][:2000]
+        if payload.get("embeds"):
+            kwargs["embeds"] = [discord.Embed.from_dict(e) for e in payload["embeds"][:10]]
+        files = []
+        for spec in payload.get("files", []):
+            renderer = self.renderers[spec["render"]]
+            filename, data = await renderer(spec.get("args", {}))
+            files.append(discord.File(io.BytesIO(data), filename=filename))
+        if files:
+            kwargs["files"] = files
+        view_spec = payload.get("view")
+        if view_spec:
+            kwargs["view"] = self.views[view_spec["kind"]](view_spec.get("args", {}))
+        if payload.get("mention_user_ids"):
+            kwargs["allowed_mentions"] = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(i) for i in payload["mention_user_ids"]]
+            )
+        return kwargs
+
+    async def _send(self, row: OutboxRecord) -> None:
+        kwargs = await self._payload_kwargs(row)
+        if row.target_kind == "channel":
+            channel = self.client.get_channel(row.target_id) or await self.client.fetch_channel(row.target_id)
+            await channel.send(nonce=f"ob{row.id}", **kwargs)  # type: ignore[union-attr]
+            return
+        user = self.client.get_user(row.target_id) or await self.client.fetch_user(row.target_id)
+        try:
+            await user.send(**kwargs)
+        except discord.Forbidden:
+            if row.fallback_channel_id is None:
+                raise
+            channel = self.client.get_channel(row.fallback_channel_id) or await self.client.fetch_channel(
+                row.fallback_channel_id
+            )
+            kwargs = await self._payload_kwargs(row)  # files are single-use
+            fallback = row.payload.get("fallback_content") or kwargs.get("content", "")
+            kwargs["content"] = f"<@{row.target_id}> {fallback}"[:2000]
+            kwargs["allowed_mentions"] = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(row.target_id)])
+            await channel.send(nonce=f"obf{row.id}", **kwargs)  # type: ignore[union-attr]

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.club import ClubService
+from bot.ui.permissions import require_guild
+
+
+class ClubCog(commands.GroupCog, group_name="club", group_description="Club settings"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = ClubService(bot.ctx)  # type: ignore[attr-defined]
+        super().__init__()
+
+    @app_commands.command(name="setup", description="Set the moderator role, time zone and games channel (admins)")
+    @app_commands.describe(
+        moderator_role="Members with this role run Boggle rounds and Henyo events",
+        timezone="The club's time zone, e.g. Asia/Manila (used for weekly schedules)",
+        channel="The default channel for game announcements",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def setup(
+        self,
+        interaction: discord.Interaction,
+        moderator_role: Optional[discord.Role] = None,
+        timezone: Optional[str] = None,
+        channel: Optional[discord.TextChannel] = None,
+    ) -> None:
+        guild = require_guild(interaction)
+        settings = await self.service.setup(
+            guild.id,
+            guild.name,
+            moderator_role_id=moderator_role.id if moderator_role else None,
+            timezone=timezone,
+            channel_id=channel.id if channel else None,
+        )
+        role = f"<@&{settings.moderator_role_id}>" if settings.moderator_role_id else "not set (Manage Server only)"
+        chan = f"<#{settings.default_channel_id}>" if settings.default_channel_id else "not set"
+        await interaction.response.send_message(
+            f"**Club settings**\nModerator role: {role}\nTime zone: `{settings.timezone}`\nGames channel: {chan}",
+            ephemeral=True,
+        )
+
+    @setup.autocomplete("timezone")
+    async def _timezones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        from zoneinfo import available_timezones
+
+        needle = current.lower().replace(" ", "_")
+        zones = sorted(z for z in available_timezones() if needle in z.lower())
+        return [app_commands.Choice(name=z, value=z) for z in zones[:25]]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ClubCog(bot))

@@ -1,0 +1,113 @@
+"""Repositories and the unit of work on a real SQLite file and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timezone
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from bot.db.models import GameRecord, GameSeatRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import ConflictError, NotFoundError
+
+
+async def _new_game(factory, guild_id: int = 1, kind: str = "scrabble") -> int:
+    async with UnitOfWork(factory) as uow:
+        await uow.guilds.ensure(guild_id, "Library Club")
+        await uow.players.ensure(10, "alice")
+        await uow.players.ensure(11, "bob")
+        game = uow.games.add(GameRecord(guild_id=guild_id, kind=kind, status="active", state={"ply": 0}, options={}))
+        await uow.session.flush()
+        uow.session.add_all([GameSeatRecord(game_id=game.id, seat=0, user_id=10), GameSeatRecord(game_id=game.id, seat=1, user_id=11)])
+        await uow.commit()
+        return game.id
+
+
+async def test_leaving_without_commit_changes_nothing(session_factory) -> None:
+    game_id = await _new_game(session_factory)
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        await uow.games.save_state(game, expected_version=game.version, state={"ply": 1})
+        # no commit: e.g. a validation error after the write
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        assert game.state == {"ply": 0} and game.version == 1
+
+
+async def test_second_writer_with_the_same_version_gets_a_conflict(session_factory) -> None:
+    game_id = await _new_game(session_factory)
+
+    async def play(ply: int) -> str:
+        async with UnitOfWork(session_factory) as uow:
+            game = await uow.games.get(game_id)
+            version = game.version
+            await asyncio.sleep(0.05)  # both read version 1 before either writes
+            try:
+                await uow.games.save_state(game, expected_version=version, state={"ply": ply})
+                await uow.moves.append(game_id, ply=version, notation=f"move {ply}")
+                await uow.commit()
+                return "applied"
+            except ConflictError:
+                return "conflict"
+
+    outcomes = await asyncio.gather(play(1), play(2))
+    assert sorted(outcomes) == ["applied", "conflict"]
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        assert game.version == 2
+        assert await uow.moves.count(game_id) == 1
+
+
+async def test_another_guilds_game_is_not_found(session_factory) -> None:
+    game_id = await _new_game(session_factory, guild_id=1)
+    async with UnitOfWork(session_factory) as uow:
+        await uow.guilds.ensure(2, "Other club")
+        with pytest.raises(NotFoundError, match=f"#{game_id}"):
+            await uow.games.get(game_id, guild_id=2)
+        with pytest.raises(NotFoundError):
+            await uow.games.get(game_id, guild_id=1, kind="chess")
+        assert (await uow.games.get(game_id, guild_id=1)).id == game_id
+
+
+async def test_move_log_is_append_only_per_ply(session_factory) -> None:
+    game_id = await _new_game(session_factory)
+    async with UnitOfWork(session_factory) as uow:
+        await uow.moves.append(game_id, ply=1, notation="8H QUIZ", score=66)
+        await uow.commit()
+    async with UnitOfWork(session_factory) as uow:
+        with pytest.raises(IntegrityError):
+            await uow.moves.append(game_id, ply=1, notation="duplicate")
+
+
+async def test_times_come_back_timezone_aware_utc(session_factory) -> None:
+    game_id = await _new_game(session_factory)
+    when = datetime(2026, 12, 1, 18, 30, tzinfo=timezone.utc)
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        await uow.games.save_state(game, expected_version=game.version, deadline=when)
+        await uow.commit()
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        assert game.deadline == when and game.deadline.tzinfo is not None
+
+
+async def test_players_keep_their_last_known_name(session_factory) -> None:
+    async with UnitOfWork(session_factory) as uow:
+        await uow.players.ensure(42, "Niño")
+        await uow.commit()
+    async with UnitOfWork(session_factory) as uow:
+        await uow.players.ensure(42, "Niño Santos")
+        await uow.commit()
+    async with UnitOfWork(session_factory) as uow:
+        assert await uow.players.names([42]) == {42: "Niño Santos"}
+
+
+async def test_games_for_player_lists_their_open_games_in_that_guild(session_factory) -> None:
+    first = await _new_game(session_factory, guild_id=1)
+    await _new_game(session_factory, guild_id=2)
+    async with UnitOfWork(session_factory) as uow:
+        games = await uow.games.for_player(10, guild_id=1)
+        assert [g.id for g in games] == [first]
+        assert [s.user_id for s in games[0].seats] == [10, 11]

@@ -1,0 +1,51 @@
+"""The two commands: `python -m bot` without a token, and `--check` offline."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _run(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_URL", "LEXICON"}}
+    clean.update(env)
+    clean["PYTHONPATH"] = str(REPO)
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env=clean, capture_output=True, text=True, timeout=120)
+
+
+def test_without_token_prints_one_line_naming_the_variable_and_exits_2(tmp_path: Path) -> None:
+    proc = _run([], tmp_path)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "DISCORD_TOKEN" in lines[0] and ".env.example" in lines[0]
+    assert "Traceback" not in proc.stderr
+
+
+def test_malformed_setting_is_one_clear_line_and_exit_2(tmp_path: Path) -> None:
+    proc = _run([], tmp_path, SHARD_COUNT="many")
+    assert proc.returncode == 2
+    assert "SHARD_COUNT" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_check_upgrades_database_builds_tree_and_prints_summary(tmp_path: Path) -> None:
+    db = tmp_path / "check.db"
+    proc = _run(["--check"], tmp_path, DATABASE_URL=f"sqlite+aiosqlite:///{db}")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "clubbot check: OK" in out
+    assert "/help" in out and "/club" in out
+    assert "word list" in out
+    assert db.exists()
+
+
+def test_check_masks_the_database_password(tmp_path: Path) -> None:
+    # An unreachable PostgreSQL: the check fails with a reason, and never shows the password.
+    proc = _run(["--check"], tmp_path, DATABASE_URL="postgresql+asyncpg://club:hunter2@127.0.0.1:1/none")
+    assert proc.returncode == 1
+    assert "check failed" in proc.stderr
+    assert "hunter2" not in proc.stderr + proc.stdout

@@ -1,0 +1,194 @@
+"""The durable scheduler on a real SQLite file and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import func, select
+
+from bot.db.models import GuildRecord, JobRecord
+from bot.db.uow import UnitOfWork
+from bot.scheduler import Scheduler, cancel_job, schedule_job
+
+T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+
+class FakeClock:
+    def __init__(self, now: datetime = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def _schedule(factory, kind: str, due: datetime, payload=None, key=None) -> int:
+    async with UnitOfWork(factory) as uow:
+        job = await schedule_job(uow.session, kind, due, payload or {}, key=key)
+        await uow.commit()
+        return job.id
+
+
+async def test_job_due_while_the_bot_was_down_runs_once_at_start(session_factory) -> None:
+    await _schedule(session_factory, "remind", T0 - timedelta(hours=3))
+    ran: list[int] = []
+
+    async def handler(uow, job):
+        ran.append(job.id)
+
+    first = Scheduler(session_factory, clock=FakeClock())
+    first.register("remind", handler)
+    assert len(await first.run_due()) == 1
+    # A second start (or a second pass) finds nothing to do.
+    second = Scheduler(session_factory, clock=FakeClock())
+    second.register("remind", handler)
+    assert await second.run_due() == []
+    assert len(ran) == 1
+
+
+async def test_jobs_not_yet_due_wait(session_factory) -> None:
+    await _schedule(session_factory, "remind", T0 + timedelta(minutes=5))
+    clock = FakeClock()
+    sched = Scheduler(session_factory, clock=clock)
+    calls = []
+
+    async def handler(uow, job):
+        calls.append(job.id)
+
+    sched.register("remind", handler)
+    assert await sched.run_due() == []
+    assert 299 <= await sched.next_due_in() <= 300
+    clock.now = T0 + timedelta(minutes=5)
+    assert len(await sched.run_due()) == 1
+
+
+async def test_a_jobs_effects_and_done_mark_commit_together(session_factory) -> None:
+    await _schedule(session_factory, "close", T0)
+    attempts = 0
+
+    async def handler(uow, job):
+        nonlocal attempts
+        attempts += 1
+        uow.session.add(GuildRecord(id=1000 + attempts, name="x", settings={}))
+        await uow.session.flush()
+        if attempts == 1:
+            raise RuntimeError("crash in the middle of the job")
+
+    clock = FakeClock()
+    sched = Scheduler(session_factory, clock=clock)
+    sched.register("close", handler)
+    [outcome] = await sched.run_due()
+    assert not outcome.ok
+    async with session_factory() as s:
+        assert (await s.execute(select(func.count()).select_from(GuildRecord))).scalar() == 0
+        job = (await s.execute(select(JobRecord))).scalar_one()
+        assert job.status == "due" and job.attempts == 1 and "crash" in job.last_error
+    clock.now = T0 + timedelta(minutes=10)  # past the backoff
+    [outcome] = await sched.run_due()
+    assert outcome.ok
+    async with session_factory() as s:
+        assert [g.id for g in (await s.execute(select(GuildRecord))).scalars()] == [1002]
+
+
+async def test_a_job_that_keeps_failing_is_parked(session_factory) -> None:
+    await _schedule(session_factory, "broken", T0)
+    clock = FakeClock()
+    sched = Scheduler(session_factory, clock=clock, max_attempts=3)
+
+    async def handler(uow, job):
+        raise ValueError("always")
+
+    sched.register("broken", handler)
+    for _ in range(5):
+        await sched.run_due()
+        clock.now += timedelta(hours=1)
+    async with session_factory() as s:
+        job = (await s.execute(select(JobRecord))).scalar_one()
+        assert job.status == "parked" and job.attempts == 3
+
+
+async def test_a_claim_whose_process_died_is_due_again_after_its_lease(session_factory) -> None:
+    await _schedule(session_factory, "remind", T0)
+    clock = FakeClock()
+    dead = Scheduler(session_factory, clock=clock, process_id="dead", lease=timedelta(seconds=60))
+    dead.register("remind", lambda uow, job: asyncio.sleep(0))
+    assert len(await dead.claim()) == 1  # claimed, then the process "dies" before running it
+    ran = []
+
+    async def handler(uow, job):
+        ran.append(job.id)
+
+    alive = Scheduler(session_factory, clock=clock, process_id="alive")
+    alive.register("remind", handler)
+    assert await alive.run_due() == []  # lease still held
+    clock.now = T0 + timedelta(seconds=61)
+    assert len(await alive.run_due()) == 1
+    # The dead process waking up late cannot run it again.
+    assert await dead.run_job(ran[0]) is None
+    assert len(ran) == 1
+
+
+async def test_rescheduling_by_key_moves_the_timer_and_cancel_stops_it(session_factory) -> None:
+    await _schedule(session_factory, "clock", T0 + timedelta(minutes=3), {"ply": 1}, key="game:1:clock")
+    await _schedule(session_factory, "clock", T0 + timedelta(minutes=6), {"ply": 2}, key="game:1:clock")
+    async with session_factory() as s:
+        jobs = list((await s.execute(select(JobRecord))).scalars())
+    assert len(jobs) == 1 and jobs[0].payload == {"ply": 2}
+    async with UnitOfWork(session_factory) as uow:
+        assert await cancel_job(uow.session, "game:1:clock")
+        await uow.commit()
+    clock = FakeClock(T0 + timedelta(hours=1))
+    sched = Scheduler(session_factory, clock=clock)
+    sched.register("clock", lambda uow, job: asyncio.sleep(0))
+    assert await sched.run_due() == []
+
+
+async def test_two_schedulers_run_each_of_200_jobs_exactly_once(session_factory) -> None:
+    async with UnitOfWork(session_factory) as uow:
+        for i in range(200):
+            await schedule_job(uow.session, "tick", T0 - timedelta(seconds=i), {"i": i})
+        await uow.commit()
+    runs: dict[int, list[str]] = {}
+
+    def make(name: str) -> Scheduler:
+        sched = Scheduler(session_factory, clock=FakeClock(), process_id=name, batch_size=7)
+
+        async def handler(uow, job):
+            runs.setdefault(job.payload["i"], []).append(name)
+            await asyncio.sleep(0)
+
+        sched.register("tick", handler)
+        return sched
+
+    a, b = make("a"), make("b")
+
+    async def drain(s: Scheduler) -> None:
+        while await s.run_due():
+            pass
+
+    await asyncio.gather(drain(a), drain(b))
+    assert sorted(runs) == list(range(200))
+    assert all(len(v) == 1 for v in runs.values())
+    async with session_factory() as s:
+        statuses = (await s.execute(select(JobRecord.status, func.count()).group_by(JobRecord.status))).all()
+    assert dict(statuses) == {"done": 200}
+
+
+async def test_run_forever_fires_a_job_scheduled_while_running(session_factory) -> None:
+    fired = asyncio.Event()
+
+    async def handler(uow, job):
+        fired.set()
+
+    sched = Scheduler(session_factory, poll_seconds=5)
+    sched.register("soon", handler)
+    task = asyncio.create_task(sched.run_forever())
+    try:
+        await asyncio.sleep(0.05)
+        async with UnitOfWork(session_factory) as uow:
+            await schedule_job(uow.session, "soon", datetime.now(timezone.utc))
+            uow.on_commit(sched.wake)
+            await uow.commit()
+        await asyncio.wait_for(fired.wait(), timeout=3)
+    finally:
+        task.cancel()

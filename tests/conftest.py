@@ -1,0 +1,83 @@
+"""Shared fixtures: real databases (a SQLite file; PostgreSQL when configured)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import AsyncIterator
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.db.engine import create_engine, create_session_factory
+from bot.db.migrate import upgrade_to_head
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_DIR = REPO_ROOT.parent / "shared"
+
+pytest_plugins: list[str] = []
+if (Path(__file__).parent / "loopback" / "plugin.py").exists():
+    pytest_plugins.append("tests.loopback.plugin")
+
+POSTGRES_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+def shared_path(*parts: str) -> Path:
+    """A path in ../shared; skip (or, under CI, fail) when it is missing."""
+    path = SHARED_DIR.joinpath(*parts)
+    if not path.exists():
+        message = f"{path} is missing: clone the project with its shared/ folder beside it"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+async def reset_postgres(url: str) -> None:
+    engine = create_engine(url)
+    async with engine.begin() as conn:
+        await conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        await conn.execute(text("CREATE SCHEMA public"))
+    await engine.dispose()
+
+
+def _backends() -> list:
+    params = [pytest.param("sqlite", id="sqlite")]
+    params.append(
+        pytest.param(
+            "postgres",
+            id="postgres",
+            marks=pytest.mark.skipif(not POSTGRES_URL, reason="TEST_DATABASE_URL is not set"),
+        )
+    )
+    return params
+
+
+@pytest.fixture(params=_backends())
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """An empty database: a fresh SQLite file, or a wiped PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"
+    else:
+        assert POSTGRES_URL
+        await reset_postgres(POSTGRES_URL)
+        yield POSTGRES_URL
+
+
+@pytest.fixture
+async def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"
+
+
+@pytest.fixture
+async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    eng = create_engine(database_url)
+    await upgrade_to_head(eng)
+    yield eng
+    await eng.dispose()
+
+
+@pytest.fixture
+def session_factory(engine: AsyncEngine):
+    return create_session_factory(engine)

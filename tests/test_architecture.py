@@ -1,0 +1,87 @@
+"""DESIGN.md's import rules, checked on the source by the AST."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+    return names
+
+
+def _sources(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def _violations(package: str, forbidden: tuple[str, ...]) -> list[str]:
+    found = []
+    for path in _sources(package):
+        for name in _imports(path):
+            top = name.split(".")
+            for bad in forbidden:
+                if top[: len(bad.split("."))] == bad.split("."):
+                    found.append(f"{path.relative_to(ROOT)} imports {name}")
+    return found
+
+
+def test_engines_import_no_discord_sqlalchemy_pil_asyncio_bot_or_cogs() -> None:
+    assert _violations("engines", ("discord", "sqlalchemy", "PIL", "asyncio", "aiohttp", "bot", "cogs")) == []
+
+
+def test_engines_use_no_global_randomness_or_wall_clock() -> None:
+    offenders = []
+    for path in _sources("engines"):
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+                owner, attr = node.func.value.id, node.func.attr
+                if owner == "random" and attr not in {"Random", "SystemRandom"}:
+                    offenders.append(f"{path.relative_to(ROOT)}: random.{attr}()")
+                if owner in {"datetime", "time"} and attr in {"now", "utcnow", "today", "time"}:
+                    offenders.append(f"{path.relative_to(ROOT)}: {owner}.{attr}()")
+    assert offenders == []
+
+
+def test_services_import_no_discord() -> None:
+    assert _violations("bot/services", ("discord",)) == []
+
+
+def test_render_imports_no_discord() -> None:
+    assert _violations("bot/render", ("discord",)) == []
+
+
+def test_cogs_import_no_sqlalchemy_or_bot_db() -> None:
+    assert _violations("cogs", ("sqlalchemy", "bot.db")) == []
+
+
+@pytest.mark.parametrize("package", ["bot", "engines", "cogs", "migrations", "benchmarks"])
+def test_nothing_imports_cogs(package: str) -> None:
+    offenders = [v for v in _violations(package, ("cogs",)) if not v.startswith("cogs/")]
+    assert offenders == []
+
+
+def test_a_cog_module_holds_one_command_group() -> None:
+    for path in _sources("cogs"):
+        if path.name == "__init__.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        cogs = [
+            n for n in tree.body
+            if isinstance(n, ast.ClassDef) and any(
+                (isinstance(b, ast.Attribute) and b.attr in {"Cog", "GroupCog"}) for b in n.bases
+            )
+        ]
+        assert len(cogs) == 1, f"{path.name} defines {len(cogs)} cogs"
