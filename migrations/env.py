@@ -12,7 +12,7 @@ import asyncio
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from bot.db.models import Base
+from bot.db.registry import Base
 
 config = context.config
 target_metadata = Base.metadata

@@ -6,7 +6,7 @@ from sqlalchemy import inspect
 
 from bot.db.engine import create_engine
 from bot.db.migrate import current_revision, downgrade_to, head_revision, upgrade_to_head
-from bot.db.models import Base
+from bot.db.registry import Base
 
 
 async def test_empty_database_upgrades_to_head_and_downgrades_to_base(database_url: str) -> None:
