@@ -1,0 +1,62 @@
+"""Scrabble rules engine (RULES.md "Scrabble"): board, scoring, turns, GCG.
+
+Pure: standard library only, randomness from a seed, no clock. See ``game.py``
+for the rules as implemented and ``gcg.py`` for import, export and the
+conformance checker (``python -m engines.scrabble.gcg check FILE...``).
+"""
+
+from engines.scrabble.board import Board, Evaluation, Tile, WordScore, face_value, parse_position
+from engines.scrabble.errors import (
+    ChallengeError,
+    ExchangeError,
+    GameOverError,
+    InvalidWordError,
+    LexiconRequiredError,
+    NotationError,
+    NotYourTurnError,
+    PlacementError,
+    RackError,
+    ScrabbleError,
+    StateFormatError,
+    TurnError,
+    UndeclaredBlankError,
+)
+from engines.scrabble.game import (
+    FINISH_LINE_TARGETS,
+    ChallengeResult,
+    GameResult,
+    PlayResult,
+    ScrabbleGame,
+    ScrabbleOptions,
+)
+from engines.scrabble.lexicon import Lexicon, is_word
+
+__all__ = [
+    "Board",
+    "ChallengeError",
+    "ChallengeResult",
+    "Evaluation",
+    "ExchangeError",
+    "FINISH_LINE_TARGETS",
+    "GameOverError",
+    "GameResult",
+    "InvalidWordError",
+    "Lexicon",
+    "LexiconRequiredError",
+    "NotationError",
+    "NotYourTurnError",
+    "PlacementError",
+    "PlayResult",
+    "RackError",
+    "ScrabbleError",
+    "ScrabbleGame",
+    "ScrabbleOptions",
+    "StateFormatError",
+    "Tile",
+    "TurnError",
+    "UndeclaredBlankError",
+    "WordScore",
+    "face_value",
+    "is_word",
+    "parse_position",
+]
