@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import io
 from typing import Optional
 
 import discord
@@ -7,13 +8,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.club import ClubService
-from bot.ui.permissions import require_guild
+from bot.services.export import ExportService
+from bot.ui.permissions import require_guild, require_moderator
 
 
 class ClubCog(commands.GroupCog, group_name="club", group_description="Club settings"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service = ClubService(bot.ctx)  # type: ignore[attr-defined]
+        self.exports = ExportService(bot.ctx)  # type: ignore[attr-defined]
         super().__init__()
 
     @app_commands.command(name="setup", description="Set the moderator role, time zone and games channel (admins)")
@@ -44,6 +47,21 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         chan = f"<#{settings.default_channel_id}>" if settings.default_channel_id else "not set"
         await interaction.response.send_message(
             f"**Club settings**\nModerator role: {role}\nTime zone: `{settings.timezone}`\nGames channel: {chan}",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="export", description="Download the club's results, ratings and games (moderators)")
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        settings = await self.service.get(guild.id)
+        require_moderator(interaction.user, settings.moderator_role_id, "export the club's data")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data, counts = await self.exports.export_zip(guild.id)
+        await interaction.followup.send(
+            f"The club's data: {counts['results']} results, {counts['ratings']} standings, "
+            f"{counts['games']} finished games (GCG and PGN).",
+            file=discord.File(io.BytesIO(data), filename=f"clubbot-export-{guild.id}.zip"),
             ephemeral=True,
         )
 

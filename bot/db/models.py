@@ -210,6 +210,12 @@ class ResultRecord(Base):
 
 
 class RatingRecord(Base):
+    """A member's standing in one game in one guild: rating plus running totals.
+
+    Totals are kept here (not summed from results on every read) so the
+    all-time tables are an indexed top-N query.
+    """
+
     __tablename__ = "ratings"
 
     guild_id: Mapped[int] = mapped_column(ForeignKey("guilds.id"), primary_key=True)
@@ -222,6 +228,12 @@ class RatingRecord(Base):
     wins: Mapped[int] = mapped_column(Integer, default=0)
     losses: Mapped[int] = mapped_column(Integer, default=0)
     draws: Mapped[int] = mapped_column(Integer, default=0)
+    points: Mapped[float] = mapped_column(Float, default=0.0)
+    spread: Mapped[float] = mapped_column(Float, default=0.0)
+    best_time_ms: Mapped[int | None] = mapped_column(Integer)
     last_played_at: Mapped[datetime | None] = mapped_column()
 
-    __table_args__ = (Index("ix_ratings_guild_kind_rating", "guild_id", "game_kind", "rating"),)
+    __table_args__ = (
+        Index("ix_ratings_guild_kind_rating", "guild_id", "game_kind", "rating"),
+        Index("ix_ratings_guild_kind_points", "guild_id", "game_kind", "points"),
+    )

@@ -208,6 +208,7 @@ class RatingRepository:
             rating = RatingRecord(
                 guild_id=guild_id, game_kind=game_kind, player_id=player_id,
                 rating=1500.0, rd=350.0, volatility=0.06, games=0, wins=0, losses=0, draws=0,
+                points=0.0, spread=0.0,
             )
             self.session.add(rating)
         return rating

@@ -102,12 +102,16 @@ def upgrade() -> None:
     sa.Column('wins', sa.Integer(), nullable=False),
     sa.Column('losses', sa.Integer(), nullable=False),
     sa.Column('draws', sa.Integer(), nullable=False),
+    sa.Column('points', sa.Float(), nullable=False),
+    sa.Column('spread', sa.Float(), nullable=False),
+    sa.Column('best_time_ms', sa.Integer(), nullable=True),
     sa.Column('last_played_at', sa.DateTime(timezone=True), nullable=True),
     sa.ForeignKeyConstraint(['guild_id'], ['guilds.id'], name=op.f('fk_ratings_guild_id_guilds')),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_ratings_player_id_players')),
     sa.PrimaryKeyConstraint('guild_id', 'game_kind', 'player_id', name=op.f('pk_ratings'))
     )
     with op.batch_alter_table('ratings', schema=None) as batch_op:
+        batch_op.create_index('ix_ratings_guild_kind_points', ['guild_id', 'game_kind', 'points'], unique=False)
         batch_op.create_index('ix_ratings_guild_kind_rating', ['guild_id', 'game_kind', 'rating'], unique=False)
 
     op.create_table('results',
@@ -174,6 +178,7 @@ def downgrade() -> None:
     op.drop_table('results')
     with op.batch_alter_table('ratings', schema=None) as batch_op:
         batch_op.drop_index('ix_ratings_guild_kind_rating')
+        batch_op.drop_index('ix_ratings_guild_kind_points')
 
     op.drop_table('ratings')
     with op.batch_alter_table('games', schema=None) as batch_op:

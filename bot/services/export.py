@@ -1,0 +1,93 @@
+"""``/club export``: one zip with the club's results and ratings as CSV and every
+finished Scrabble game as GCG and chess game as PGN."""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from typing import Callable
+
+from sqlalchemy import select
+
+from bot.db.models import GameRecord, PlayerRecord, RatingRecord, ResultRecord
+from bot.services import ServiceContext
+
+# kind -> fn(game, names by user id) -> (file name, text); registered by game services.
+GameExporter = Callable[[GameRecord, dict[int, str]], tuple[str, str]]
+EXPORTERS: dict[str, GameExporter] = {}
+
+RESULT_COLUMNS = (
+    "played_at", "game", "game_id", "round", "player_id", "player", "outcome", "score", "opponent_score",
+    "points", "time_ms", "season",
+)
+RATING_COLUMNS = (
+    "game", "player_id", "player", "rating", "rd", "volatility", "games", "wins", "losses", "draws",
+    "points", "spread", "best_time_ms", "last_played_at",
+)
+
+
+def register_exporter(kind: str, exporter: GameExporter) -> None:
+    EXPORTERS[kind] = exporter
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+class ExportService:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    async def export_zip(self, guild_id: int) -> tuple[bytes, dict[str, int]]:
+        """The archive's bytes and how many rows/files of each kind it holds."""
+        counts = {"results": 0, "ratings": 0, "games": 0}
+        buffer = io.BytesIO()
+        async with self.ctx.uow() as uow:
+            names = dict(
+                (await uow.session.execute(select(PlayerRecord.id, PlayerRecord.display_name))).all()
+            )
+            with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+                out = io.StringIO()
+                writer = csv.writer(out)
+                writer.writerow(RESULT_COLUMNS)
+                results = await uow.session.execute(
+                    select(ResultRecord).where(ResultRecord.guild_id == guild_id).order_by(ResultRecord.played_at, ResultRecord.id)
+                )
+                for r in results.scalars():
+                    writer.writerow([
+                        r.played_at.isoformat(), r.game_kind, r.game_id or "", r.round_ref or "", r.player_id,
+                        names.get(r.player_id, ""), r.outcome or "", _num(r.score), _num(r.opponent_score),
+                        _num(r.points), r.time_ms if r.time_ms is not None else "", r.season or "",
+                    ])
+                    counts["results"] += 1
+                archive.writestr("results.csv", out.getvalue())
+
+                out = io.StringIO()
+                writer = csv.writer(out)
+                writer.writerow(RATING_COLUMNS)
+                ratings = await uow.session.execute(
+                    select(RatingRecord).where(RatingRecord.guild_id == guild_id).order_by(RatingRecord.game_kind, RatingRecord.rating.desc())
+                )
+                for r in ratings.scalars():
+                    writer.writerow([
+                        r.game_kind, r.player_id, names.get(r.player_id, ""), f"{r.rating:.1f}", f"{r.rd:.1f}",
+                        f"{r.volatility:.6f}", r.games, r.wins, r.losses, r.draws, _num(r.points), _num(r.spread),
+                        r.best_time_ms if r.best_time_ms is not None else "",
+                        r.last_played_at.isoformat() if r.last_played_at else "",
+                    ])
+                    counts["ratings"] += 1
+                archive.writestr("ratings.csv", out.getvalue())
+
+                games = await uow.session.execute(
+                    select(GameRecord)
+                    .where(GameRecord.guild_id == guild_id, GameRecord.status == "finished", GameRecord.kind.in_(list(EXPORTERS)))
+                    .order_by(GameRecord.id)
+                )
+                for game in games.scalars():
+                    filename, text = EXPORTERS[game.kind](game, names)
+                    archive.writestr(f"games/{filename}", text)
+                    counts["games"] += 1
+        return buffer.getvalue(), counts

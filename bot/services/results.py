@@ -1,0 +1,147 @@
+"""Recording finished games: results rows and Glicko-2 ratings, in the game's
+own transaction (so a finished game and its rating change commit together)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Sequence
+
+from bot.db.models import ResultRecord
+from bot.db.uow import UnitOfWork
+from engines.ratings import RatingState, glicko2
+
+RATED_KINDS = ("chess", "scrabble")
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """One seat's result. ``rank`` 0 is first; seats with equal rank drew."""
+
+    seat: int
+    user_ids: Sequence[int]
+    rank: int
+    score: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    user_id: int
+    before: float
+    after: float
+    rd_after: float
+
+
+def _outcome(rank: int, ranks: Sequence[int]) -> str:
+    best = min(ranks)
+    if all(r == best for r in ranks):
+        return "draw"
+    return "win" if rank == best else "loss"
+
+
+async def record_game_result(
+    uow: UnitOfWork,
+    *,
+    guild_id: int,
+    kind: str,
+    game_id: int | None,
+    seats: Sequence[SeatOutcome],
+    played_at: datetime,
+    rated: bool = True,
+    season: str | None = None,
+) -> list[RatingChange]:
+    """Write one result per member and update ratings; returns rating changes.
+
+    Each member of a seat is rated against every other seat, where a team seat
+    counts as one opponent with its members' mean rating and deviation.
+    """
+    ranks = [s.rank for s in seats]
+    states: dict[int, RatingState] = {}
+    records = {}
+    for s in seats:
+        for uid in s.user_ids:
+            rec = await uow.ratings.get_or_new(guild_id, kind, uid)
+            records[uid] = rec
+            states[uid] = RatingState(rec.rating, rec.rd, rec.volatility)
+
+    def seat_state(s: SeatOutcome) -> RatingState:
+        members = [states[u] for u in s.user_ids]
+        return RatingState(
+            sum(m.rating for m in members) / len(members),
+            sum(m.rd for m in members) / len(members),
+            sum(m.volatility for m in members) / len(members),
+        )
+
+    team_states = {s.seat: seat_state(s) for s in seats}
+    changes: list[RatingChange] = []
+    for s in seats:
+        outcome = _outcome(s.rank, ranks)
+        others = [o for o in seats if o.seat != s.seat]
+        best_other = max((o.score for o in others if o.score is not None), default=None)
+        spread = (s.score - best_other) if (s.score is not None and best_other is not None) else None
+        for uid in s.user_ids:
+            rec = records[uid]
+            rec.games += 1
+            rec.wins += outcome == "win"
+            rec.losses += outcome == "loss"
+            rec.draws += outcome == "draw"
+            rec.last_played_at = played_at
+            if spread is not None:
+                rec.spread += spread
+            extra = dict(s.extra)
+            if rated and kind in RATED_KINDS:
+                results = []
+                for o in others:
+                    opp = team_states[o.seat]
+                    score = 1.0 if s.rank < o.rank else 0.0 if s.rank > o.rank else 0.5
+                    results.append((opp.rating, opp.rd, score))
+                before = rec.rating
+                rec.rating, rec.rd, rec.volatility = glicko2(rec.rating, rec.rd, rec.volatility, results)
+                changes.append(RatingChange(uid, before, rec.rating, rec.rd))
+                extra["rating_before"] = round(before, 2)
+                extra["rating_after"] = round(rec.rating, 2)
+            uow.results.add(
+                ResultRecord(
+                    guild_id=guild_id, game_kind=kind, game_id=game_id, player_id=uid, outcome=outcome,
+                    score=s.score, opponent_score=best_other, season=season, extra=extra,
+                    played_at=played_at,
+                )
+            )
+    await uow.session.flush()
+    return changes
+
+
+async def record_points(
+    uow: UnitOfWork,
+    *,
+    guild_id: int,
+    kind: str,
+    player_id: int,
+    points: float | None,
+    played_at: datetime,
+    round_ref: str,
+    outcome: str | None = None,
+    time_ms: int | None = None,
+    season: str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> ResultRecord:
+    """A points or time result (Boggle round, Henyo word): no rating involved.
+
+    Running totals (points, best time, wins) are kept on the member's standing.
+    """
+    rec = await uow.ratings.get_or_new(guild_id, kind, player_id)
+    rec.games += 1
+    rec.wins += outcome == "win"
+    rec.losses += outcome == "loss"
+    rec.last_played_at = played_at
+    if points is not None:
+        rec.points += points
+    if time_ms is not None and (rec.best_time_ms is None or time_ms < rec.best_time_ms):
+        rec.best_time_ms = time_ms
+    return uow.results.add(
+        ResultRecord(
+            guild_id=guild_id, game_kind=kind, round_ref=round_ref, player_id=player_id, outcome=outcome,
+            points=points, time_ms=time_ms, season=season, extra=extra or {}, played_at=played_at,
+        )
+    )

@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+import io
+from typing import Literal, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.leaderboard import LeaderboardService
+from bot.ui.leaderboard import LeaderboardPageButton, pager, stats_embed, table_png, table_text
+from bot.ui.permissions import require_guild
+
+GameChoice = Literal["all", "chess", "scrabble", "boggle", "henyo"]
+PeriodChoice = Literal["week", "month", "season", "all"]
+
+
+class LeaderboardCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = LeaderboardService(bot.ctx)  # type: ignore[attr-defined]
+        LeaderboardPageButton.fetch = self.service.table
+
+    @app_commands.command(name="leaderboard", description="The club's table for a game and period")
+    @app_commands.describe(game="Which game (default: all games)", period="Which period (default: all time)")
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: GameChoice = "all", period: PeriodChoice = "all"
+    ) -> None:
+        guild = require_guild(interaction)
+        table = await self.service.table(guild.id, game, period)
+        png = await table_png(table)
+        kwargs = {"view": view} if (view := pager(table)) else {}
+        await interaction.response.send_message(
+            table_text(table), file=discord.File(io.BytesIO(png), filename="leaderboard.png"), **kwargs
+        )
+
+    @app_commands.command(name="stats", description="A member's record in every game")
+    @app_commands.describe(member="Whose record (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: Optional[discord.Member] = None) -> None:
+        guild = require_guild(interaction)
+        who = member or interaction.user
+        stats = await self.service.stats(guild.id, who.id)
+        if stats.name == str(who.id):
+            stats.name = who.display_name
+        await interaction.response.send_message(embed=stats_embed(stats))
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(LeaderboardPageButton)
+    await bot.add_cog(LeaderboardCog(bot))
