@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import discord
+import discord.gateway
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
@@ -71,6 +73,10 @@ class ClubBot(commands.AutoShardedBot):
         )
         if settings.discord_api_base:
             discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+        if settings.discord_gateway_url:
+            # Clients that connect without asking /gateway/bot (sharded starts,
+            # re-identifies) use this constant.
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
         self.settings = settings
         self.engine = create_engine(settings.database_url)
         self.session_factory = create_session_factory(self.engine)

@@ -62,6 +62,7 @@ class Settings(BaseSettings):
     stockfish_path: str | None = None
     # Testing and self-hosted gateways only: where the Discord REST API lives.
     discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
     scheduler_poll_seconds: float = 1.0
 
     @field_validator("discord_token", mode="before")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import and_, case, func, select
 
 from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
 from bot.errors import InvalidInputError
@@ -123,49 +123,50 @@ class LeaderboardService:
         if period not in PERIODS:
             raise InvalidInputError("Pick a period: week, month, season or all.")
         now = self.ctx.clock()
+        page = max(page, 0)
         async with self.ctx.uow() as uow:
             guild = await uow.session.get(GuildRecord, guild_id)
             tz = guild.timezone if guild else "UTC"
-            season_start = _season_start(guild, kind)
-            since = period_start(period, now, tz, season_start)
-            if kind in RATED:
-                rows = await self._rated(uow.session, guild_id, kind, since, now)
-                label = "Rating"
-            elif kind == "boggle":
-                rows = await self._points(uow.session, guild_id, since)
-                label = "Points"
-            elif kind == "henyo":
-                rows = await self._times(uow.session, guild_id, since)
-                label = "Best time"
-            else:
-                rows = await self._overall(uow.session, guild_id, since)
-                label = "Wins"
-        total = len(rows)
+            since = period_start(period, now, tz, _season_start(guild, kind))
+            query = {
+                "chess": self._rated, "scrabble": self._rated, "boggle": self._points, "henyo": self._times,
+            }.get(kind, self._overall)
+            rows, total = await query(uow.session, guild_id, kind, since, now, page * PAGE_SIZE)
+            if not rows and page > 0 and total == 0:
+                # Past the end (e.g. an old "next" button): show the last page.
+                _, total = await query(uow.session, guild_id, kind, since, now, 0)
+                page = max(0, math.ceil(total / PAGE_SIZE) - 1)
+                rows, total = await query(uow.session, guild_id, kind, since, now, page * PAGE_SIZE)
+        label = {"chess": "Rating", "scrabble": "Rating", "boggle": "Points", "henyo": "Best time"}.get(kind, "Wins")
         pages = max(1, math.ceil(total / PAGE_SIZE))
-        page = min(max(page, 0), pages - 1)
         title = f"{GAME_TITLES[kind]} — {PERIODS[period]}"
-        shown = rows[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-        return LeaderboardTable(guild_id, kind, period, title, label, shown, total, page, pages, since)
+        return LeaderboardTable(guild_id, kind, period, title, label, rows, total, page, pages, since)
 
-    async def _rated(self, session, guild_id: int, kind: str, since: datetime | None, now: datetime) -> list[LeaderboardRow]:  # type: ignore[no-untyped-def]
-        base = (
-            select(RatingRecord, PlayerRecord.display_name)
-            .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id)
-            .where(RatingRecord.guild_id == guild_id, RatingRecord.game_kind == kind, RatingRecord.games > 0)
-        )
+    # Each query returns one page of rows (ranked) and the total row count; the
+    # count comes from a window function in the same statement.
+
+    async def _rated(self, session, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
         if since is None:
-            stmt = base.where(RatingRecord.last_played_at >= now - IDLE_AFTER).order_by(
-                RatingRecord.rating.desc(), RatingRecord.player_id
-            )
-            out = []
-            for i, (rec, name) in enumerate((await session.execute(stmt)).all()):
-                out.append(
-                    LeaderboardRow(
-                        i + 1, rec.player_id, name, format_rating(rec.rating, rec.rd), rec.games,
-                        rec.wins, rec.losses, rec.draws, None, is_provisional(rec.rd),
-                    )
+            stmt = (
+                select(
+                    RatingRecord.player_id, PlayerRecord.display_name, RatingRecord.rating, RatingRecord.rd,
+                    RatingRecord.games, RatingRecord.wins, RatingRecord.losses, RatingRecord.draws, func.count().over(),
                 )
-            return out
+                .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id)
+                .where(
+                    RatingRecord.guild_id == guild_id, RatingRecord.game_kind == kind, RatingRecord.games > 0,
+                    RatingRecord.last_played_at >= now - IDLE_AFTER,
+                )
+                .order_by(RatingRecord.rating.desc(), RatingRecord.player_id)
+                .offset(offset)
+                .limit(PAGE_SIZE)
+            )
+            result = (await session.execute(stmt)).all()
+            rows = [
+                LeaderboardRow(offset + i + 1, pid, name, format_rating(rating, rd), games, w, l, d, None, is_provisional(rd))
+                for i, (pid, name, rating, rd, games, w, l, d, _) in enumerate(result)
+            ]
+            return rows, (result[0][-1] if result else 0)
         results = (
             await session.execute(
                 select(ResultRecord.player_id, ResultRecord.outcome, ResultRecord.extra).where(
@@ -183,81 +184,92 @@ class LeaderboardService:
             if extra and "rating_after" in extra:
                 a[4] += extra["rating_after"] - extra.get("rating_before", extra["rating_after"])
         if not agg:
-            return []
-        recs = (await session.execute(base.where(RatingRecord.player_id.in_(list(agg))))).all()
-        recs.sort(key=lambda r: (-r[0].rating, r[0].player_id))
-        return [
-            LeaderboardRow(
-                i + 1, rec.player_id, name, format_rating(rec.rating, rec.rd), int(agg[rec.player_id][0]),
-                int(agg[rec.player_id][1]), int(agg[rec.player_id][2]), int(agg[rec.player_id][3]),
-                agg[rec.player_id][4], is_provisional(rec.rd),
+            return [], 0
+        standings = (
+            await session.execute(
+                select(RatingRecord.player_id, PlayerRecord.display_name, RatingRecord.rating, RatingRecord.rd)
+                .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id)
+                .where(RatingRecord.guild_id == guild_id, RatingRecord.game_kind == kind, RatingRecord.player_id.in_(list(agg)))
             )
-            for i, (rec, name) in enumerate(recs)
-        ]
+        ).all()
+        standings.sort(key=lambda r: (-r[2], r[0]))
+        rows = []
+        for i, (pid, name, rating, rd) in enumerate(standings[offset : offset + PAGE_SIZE]):
+            games, w, l, d, trend = agg[pid]
+            rows.append(
+                LeaderboardRow(offset + i + 1, pid, name, format_rating(rating, rd), int(games), int(w), int(l), int(d), trend, is_provisional(rd))
+            )
+        return rows, len(standings)
 
-    async def _points(self, session, guild_id: int, since: datetime | None) -> list[LeaderboardRow]:  # type: ignore[no-untyped-def]
+    async def _points(self, session, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
         if since is None:
+            points = RatingRecord.points
             stmt = (
-                select(RatingRecord.player_id, PlayerRecord.display_name, RatingRecord.points, RatingRecord.games, RatingRecord.wins)
+                select(RatingRecord.player_id, PlayerRecord.display_name, points, RatingRecord.games, RatingRecord.wins, func.count().over())
                 .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id)
                 .where(RatingRecord.guild_id == guild_id, RatingRecord.game_kind == "boggle", RatingRecord.games > 0)
-                .order_by(RatingRecord.points.desc(), RatingRecord.wins.desc(), RatingRecord.player_id)
+                .order_by(points.desc(), RatingRecord.wins.desc(), RatingRecord.player_id)
             )
         else:
+            points = func.coalesce(func.sum(ResultRecord.points), 0)
             stmt = (
-                select(
-                    ResultRecord.player_id, PlayerRecord.display_name, func.coalesce(func.sum(ResultRecord.points), 0),
-                    func.count(), func.sum(func.cast(ResultRecord.outcome == "win", RatingRecord.games.type)),
-                )
+                select(ResultRecord.player_id, PlayerRecord.display_name, points, func.count(), _wins(), func.count().over())
                 .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)
                 .where(ResultRecord.guild_id == guild_id, ResultRecord.game_kind == "boggle", ResultRecord.played_at >= since)
                 .group_by(ResultRecord.player_id, PlayerRecord.display_name)
-                .order_by(func.coalesce(func.sum(ResultRecord.points), 0).desc(), ResultRecord.player_id)
+                .order_by(points.desc(), ResultRecord.player_id)
             )
-        rows = (await session.execute(stmt)).all()
-        return [
-            LeaderboardRow(i + 1, pid, name, f"{points:g}", int(games), int(wins or 0))
-            for i, (pid, name, points, games, wins) in enumerate(rows)
+        result = (await session.execute(stmt.offset(offset).limit(PAGE_SIZE))).all()
+        rows = [
+            LeaderboardRow(offset + i + 1, pid, name, f"{pts:g}", int(games), int(wins or 0))
+            for i, (pid, name, pts, games, wins, _) in enumerate(result)
         ]
+        return rows, (result[0][-1] if result else 0)
 
-    async def _times(self, session, guild_id: int, since: datetime | None) -> list[LeaderboardRow]:  # type: ignore[no-untyped-def]
+    async def _times(self, session, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
         conds = [ResultRecord.guild_id == guild_id, ResultRecord.game_kind == "henyo"]
         if since is not None:
             conds.append(ResultRecord.played_at >= since)
+        best = func.min(ResultRecord.time_ms)
         stmt = (
             select(
-                ResultRecord.player_id, PlayerRecord.display_name, func.min(ResultRecord.time_ms), func.count(),
-                func.count(ResultRecord.time_ms),
-                func.sum(func.cast(ResultRecord.outcome == "win", RatingRecord.games.type)),
+                ResultRecord.player_id, PlayerRecord.display_name, best, func.count(), func.count(ResultRecord.time_ms),
+                _wins(), func.count().over(),
             )
             .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)
             .where(and_(*conds))
             .group_by(ResultRecord.player_id, PlayerRecord.display_name)
+            .order_by(best.is_(None), best, ResultRecord.player_id)
+            .offset(offset)
+            .limit(PAGE_SIZE)
         )
-        rows = (await session.execute(stmt)).all()
-        rows.sort(key=lambda r: (r[2] is None, r[2] or 0, r[0]))
-        return [
-            LeaderboardRow(i + 1, pid, name, format_time_ms(best), int(played), int(wins or 0), draws=int(guessed))
-            for i, (pid, name, best, played, guessed, wins) in enumerate(rows)
+        result = (await session.execute(stmt)).all()
+        rows = [
+            LeaderboardRow(offset + i + 1, pid, name, format_time_ms(t), int(played), int(wins or 0), draws=int(guessed))
+            for i, (pid, name, t, played, guessed, wins, _) in enumerate(result)
         ]
+        return rows, (result[0][-1] if result else 0)
 
-    async def _overall(self, session, guild_id: int, since: datetime | None) -> list[LeaderboardRow]:  # type: ignore[no-untyped-def]
+    async def _overall(self, session, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
         conds = [ResultRecord.guild_id == guild_id]
         if since is not None:
             conds.append(ResultRecord.played_at >= since)
-        wins = func.sum(func.cast(ResultRecord.outcome == "win", RatingRecord.games.type))
+        wins = _wins()
         stmt = (
-            select(ResultRecord.player_id, PlayerRecord.display_name, func.count(), wins)
+            select(ResultRecord.player_id, PlayerRecord.display_name, func.count(), wins, func.count().over())
             .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)
             .where(and_(*conds))
             .group_by(ResultRecord.player_id, PlayerRecord.display_name)
             .order_by(wins.desc(), func.count().desc(), ResultRecord.player_id)
+            .offset(offset)
+            .limit(PAGE_SIZE)
         )
-        rows = (await session.execute(stmt)).all()
-        return [
-            LeaderboardRow(i + 1, pid, name, str(int(w or 0)), int(games), int(w or 0))
-            for i, (pid, name, games, w) in enumerate(rows)
+        result = (await session.execute(stmt)).all()
+        rows = [
+            LeaderboardRow(offset + i + 1, pid, name, str(int(w or 0)), int(games), int(w or 0))
+            for i, (pid, name, games, w, _) in enumerate(result)
         ]
+        return rows, (result[0][-1] if result else 0)
 
     async def stats(self, guild_id: int, player_id: int) -> MemberStats:
         async with self.ctx.uow() as uow:
@@ -278,6 +290,10 @@ class LeaderboardService:
                     last_played_at=rec.last_played_at,
                 )
         return stats
+
+
+def _wins():  # type: ignore[no-untyped-def]
+    return func.sum(case((ResultRecord.outcome == "win", 1), else_=0))
 
 
 def _season_start(guild: GuildRecord | None, kind: str) -> datetime | None:
