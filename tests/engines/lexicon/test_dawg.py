@@ -1,0 +1,125 @@
+import gzip
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engines.lexicon.lexicon as lexicon_module
+from engines.lexicon import Dawg, DawgFormatError, Lexicon, build_dawg, load_lexicon
+
+words_strategy = st.sets(st.text(alphabet="abcde", min_size=1, max_size=7), min_size=1, max_size=60)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words_strategy)
+def test_dawg_holds_exactly_the_words_it_was_built_from(words):
+    dawg = build_dawg(sorted(words))
+    assert list(dawg.words()) == sorted(words)
+    for word in words:
+        assert word in dawg
+        assert dawg.walk(word) is not None
+
+
+@settings(max_examples=30, deadline=None)
+@given(words_strategy, st.text(alphabet="abcdef", min_size=1, max_size=7))
+def test_dawg_prefix_walk_agrees_with_the_word_list(words, probe):
+    dawg = build_dawg(sorted(words))
+    has_prefix = any(word.startswith(probe) for word in words)
+    assert (dawg.walk(probe) is not None) == has_prefix
+    assert (probe in dawg) == (probe in words)
+
+
+def test_dawg_shares_common_endings():
+    dawg = build_dawg(["bat", "bats", "cat", "cats"])
+    # root -b/c-> x -a-> y -t-> word -s-> word: five states for four words.
+    assert dawg.node_count == 5
+    assert dawg.child(dawg.root, "b") == dawg.child(dawg.root, "c")
+
+
+def test_dawg_children_and_terminal_flags_describe_the_graph():
+    dawg = build_dawg(["at", "ate", "to"])
+    root_children = dawg.children(dawg.root)
+    assert set(root_children) == {"a", "t"}
+    after_at = dawg.walk("at")
+    assert dawg.is_terminal(after_at)
+    assert not dawg.is_terminal(root_children["a"])
+    assert dawg.child(after_at, "e") is not None
+    assert dawg.child(after_at, "z") is None
+    assert dawg.child(after_at, "?") is None
+
+
+def test_every_edge_points_to_an_earlier_node():
+    dawg = build_dawg(sorted({"tree", "trees", "treat", "eat", "eats", "seat"}))
+    for node in range(dawg.node_count):
+        for edge in range(dawg.edge_start[node], dawg.edge_start[node + 1]):
+            assert dawg.edge_target[edge] < node
+
+
+def test_build_dawg_refuses_unsorted_or_repeated_words():
+    with pytest.raises(ValueError):
+        build_dawg(["bee", "ant"])
+    with pytest.raises(ValueError):
+        build_dawg(["ant", "ant"])
+
+
+def test_serialized_dawg_reads_back_identical():
+    dawg = build_dawg(["ant", "ants", "bee", "bees"])
+    again = Dawg.from_bytes(dawg.to_bytes())
+    assert list(again.words()) == ["ant", "ants", "bee", "bees"]
+    assert again.fingerprint == dawg.fingerprint
+    assert again.edge_start == dawg.edge_start
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"", b"not gzip", gzip.compress(b"CLUBDAWG"), gzip.compress(b"OTHERFMT" + bytes(80))],
+)
+def test_damaged_dawg_bytes_raise_format_error(data):
+    with pytest.raises(DawgFormatError):
+        Dawg.from_bytes(data)
+
+
+def test_truncated_dawg_raises_format_error():
+    raw = gzip.decompress(build_dawg(["ant", "bee"]).to_bytes())
+    with pytest.raises(DawgFormatError, match="truncated"):
+        Dawg.from_bytes(gzip.compress(raw[:-3]))
+
+
+def test_default_list_uses_the_shipped_dawg_without_building(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("the shipped DAWG should have been used")
+
+    monkeypatch.setattr(lexicon_module, "build_dawg", refuse)
+    fresh = lexicon_module._load_builtin("default")
+    dawg = fresh.dawg
+    assert dawg.fingerprint.hex() == fresh.fingerprint
+    for word in ("quixotic", "turnover", "cats", "zax"):
+        assert word in dawg
+    assert "london" not in dawg
+
+
+def test_custom_list_dawg_is_cached_on_disk_and_reused(tmp_path, monkeypatch):
+    path = tmp_path / "words.txt"
+    path.write_text("ant\nants\nbee\n", encoding="utf-8")
+    first = load_lexicon(path)
+    assert "ants" in first.dawg
+    cached = list((tmp_path / "cache" / "lexicon").glob("*.dawg.gz"))
+    assert [p.name for p in cached] == [f"{first.fingerprint}.dawg.gz"]
+
+    monkeypatch.setattr(lexicon_module, "build_dawg", lambda *a, **k: pytest.fail("rebuilt"))
+    again = lexicon_module._load_file(path)
+    assert list(again.dawg.words()) == ["ant", "ants", "bee"]
+
+
+def test_unwritable_cache_still_gives_a_dawg(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("CLUBBOT_CACHE_DIR", str(blocker))
+    path = tmp_path / "words.txt"
+    path.write_text("ant\n", encoding="utf-8")
+    assert "ant" in lexicon_module._load_file(path).dawg
+
+
+def test_in_memory_lists_never_touch_the_disk_cache(tmp_path):
+    assert "bee" in Lexicon.from_words(["bee"]).dawg
+    assert not (tmp_path / "cache").exists()
