@@ -82,6 +82,8 @@ class ClubBot(commands.AutoShardedBot):
         self.session_factory = create_session_factory(self.engine)
         self.scheduler = Scheduler(self.session_factory, clock=clock, poll_seconds=settings.scheduler_poll_seconds)
         self.outbox = OutboxSender(self, self.session_factory)
+        # A job's announcements are outbox rows committed with it: send them now.
+        self.scheduler.after_job.append(lambda _outcome: self.outbox.notify())
         self.ctx = ServiceContext(
             settings=settings,
             session_factory=self.session_factory,

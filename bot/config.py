@@ -160,6 +160,8 @@ def configure_logging(level: str) -> None:
     # discord.py's own INFO lines are useful; its DEBUG lines can carry payloads.
     logging.getLogger("discord").setLevel(max(logging.INFO, getattr(logging, level, logging.INFO)))
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    # aiosqlite's DEBUG lines carry every SQL parameter (secret words, racks).
+    logging.getLogger("aiosqlite").setLevel(max(logging.INFO, getattr(logging, level, logging.INFO)))
     logging.getLogger("discord.client").addFilter(_NoVoiceWarning())
 
 

@@ -13,6 +13,8 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 
 def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
+    # We issue BEGIN ourselves (see _sqlite_on_begin), so the driver must not.
+    dbapi_conn.isolation_level = None
     cursor = dbapi_conn.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -23,13 +25,29 @@ def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
         cursor.close()
 
 
+def _sqlite_on_begin(conn: Any) -> None:
+    """Take the write lock when a transaction starts.
+
+    A deferred transaction that reads and then writes can fail at once with
+    "database is locked" when another connection wrote in between (WAL
+    snapshots cannot be upgraded). Starting with BEGIN IMMEDIATE makes such a
+    transaction wait for the lock (busy_timeout) instead, so a unit of work
+    either runs on fresh data or waits its turn.
+    """
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
 def create_engine(database_url: str, **kwargs: Any) -> AsyncEngine:
     url = make_url(database_url)
+    # Statement parameters can hold secrets (a Henyo word, a rack): keep them
+    # out of exception texts that reach the log.
+    kwargs.setdefault("hide_parameters", True)
     if url.get_backend_name() == "sqlite":
         if url.database and url.database != ":memory:":
             Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_async_engine(url, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
+        event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
     return create_async_engine(url, **kwargs)

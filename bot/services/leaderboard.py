@@ -231,9 +231,11 @@ class LeaderboardService:
         if since is not None:
             conds.append(ResultRecord.played_at >= since)
         best = func.min(ResultRecord.time_ms)
+        # An event win is its own row (round_ref "henyo:event:…"), not a word played.
+        words = func.sum(case((ResultRecord.round_ref.like("henyo:event:%"), 0), else_=1))
         stmt = (
             select(
-                ResultRecord.player_id, PlayerRecord.display_name, best, func.count(), func.count(ResultRecord.time_ms),
+                ResultRecord.player_id, PlayerRecord.display_name, best, words, func.count(ResultRecord.time_ms),
                 _wins(), func.count().over(),
             )
             .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)

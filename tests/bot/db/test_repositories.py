@@ -36,28 +36,46 @@ async def test_leaving_without_commit_changes_nothing(session_factory) -> None:
         assert game.state == {"ply": 0} and game.version == 1
 
 
-async def test_second_writer_with_the_same_version_gets_a_conflict(session_factory) -> None:
+async def test_a_stale_version_gets_a_conflict_and_writes_nothing(session_factory) -> None:
+    game_id = await _new_game(session_factory)
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        await uow.games.save_state(game, expected_version=1, state={"ply": 1})
+        await uow.commit()
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        with pytest.raises(ConflictError, match="moved on"):
+            await uow.games.save_state(game, expected_version=1, state={"ply": 99})
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        assert (game.version, game.state) == (2, {"ply": 1})
+
+
+async def test_concurrent_writers_never_lose_or_duplicate_an_update(session_factory) -> None:
     game_id = await _new_game(session_factory)
 
-    async def play(ply: int) -> str:
+    async def play(worker: int) -> str:
         async with UnitOfWork(session_factory) as uow:
             game = await uow.games.get(game_id)
-            version = game.version
-            await asyncio.sleep(0.05)  # both read version 1 before either writes
+            version, ply = game.version, game.state["ply"]
+            await asyncio.sleep(0.01 * (worker % 3))
             try:
-                await uow.games.save_state(game, expected_version=version, state={"ply": ply})
-                await uow.moves.append(game_id, ply=version, notation=f"move {ply}")
+                await uow.games.save_state(game, expected_version=version, state={"ply": ply + 1})
+                await uow.moves.append(game_id, ply=ply + 1, notation=f"move by {worker}")
                 await uow.commit()
                 return "applied"
             except ConflictError:
                 return "conflict"
 
-    outcomes = await asyncio.gather(play(1), play(2))
-    assert sorted(outcomes) == ["applied", "conflict"]
+    outcomes = await asyncio.gather(*(play(i) for i in range(20)))
+    applied = outcomes.count("applied")
+    assert applied >= 1
     async with UnitOfWork(session_factory) as uow:
         game = await uow.games.get(game_id)
-        assert game.version == 2
-        assert await uow.moves.count(game_id) == 1
+        plies = [m.ply for m in await uow.moves.for_game(game_id)]
+        # Every applied write moved the state on by exactly one step, in order.
+        assert game.state["ply"] == applied == len(plies) == game.version - 1
+    assert plies == list(range(1, applied + 1))
 
 
 async def test_another_guilds_game_is_not_found(session_factory) -> None:

@@ -126,3 +126,14 @@ def test_times_are_shown_to_the_tenth_of_a_second() -> None:
     assert format_time_ms(7_049) == "7.0 s"
     assert format_time_ms(65_050) == "1:05.1"
     assert format_time_ms(119_960) == "2:00.0"
+
+
+async def test_henyo_event_wins_count_as_wins_not_as_words(session_factory) -> None:
+    await _players(session_factory, 1, {1: "Ana"})
+    async with UnitOfWork(session_factory) as uow:
+        await record_points(uow, guild_id=1, kind="henyo", player_id=1, points=None, time_ms=50_000, played_at=NOW, round_ref="henyo:round:1")
+        await record_points(uow, guild_id=1, kind="henyo", player_id=1, points=None, time_ms=None, played_at=NOW, round_ref="henyo:round:2", outcome="loss")
+        await record_points(uow, guild_id=1, kind="henyo", player_id=1, points=None, played_at=NOW, round_ref="henyo:event:1", outcome="win")
+        await uow.commit()
+    [row] = (await _service(session_factory).table(1, "henyo", "all")).rows
+    assert (row.value, row.games, row.draws, row.wins) == ("50.0 s", 2, 1, 1)
