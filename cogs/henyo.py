@@ -1,0 +1,397 @@
+"""/henyo: Library Henyo events, rounds, the referee and the word bank.
+
+Start of a round (``/henyo start``): the service stores the round as ready;
+this cog DMs the secret to the answerer (closed DMs: the host is told at once
+and the round is cancelled) and to the host, posts the announcement — whose
+Discord timestamp starts the clock — and tells the service the round began.
+
+The referee listens to messages in channels with a running round. After a
+restart it also reads the channel's history since each running round's
+announcement, so a guess sent while the bot was down still counts, with its
+own timestamp.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Literal, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import InvalidInputError
+from bot.services.club import ClubService
+from bot.services.henyo import JOB_KIND, ClosedRound, HenyoService, Member
+from bot.ui import henyo as ui
+from bot.ui.permissions import is_moderator, require_guild
+from engines.henyo import Reply
+
+log = logging.getLogger(__name__)
+
+CategoryChoice = Literal["Tao", "Bagay", "Hayop", "Pagkain", "Lugar"]
+LanguageChoice = Literal["Filipino", "English", "Both"]
+WordLanguageChoice = Literal["Filipino", "English"]
+RoleChoice = Literal["guesser", "answerer"]
+HISTORY_LIMIT = 500
+REFEREED_TYPES = (discord.MessageType.default, discord.MessageType.reply)
+
+
+def member_of(user: discord.abc.User) -> Member:
+    return Member(user.id, getattr(user, "display_name", None) or user.name)
+
+
+def _no_bots(*users: discord.abc.User | None) -> None:
+    for user in users:
+        if user is not None and user.bot:
+            raise InvalidInputError("Bots can't play Henyo: pick a member.")
+
+
+class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library Henyo: guess the secret word"):
+    event = app_commands.Group(name="event", description="Open or close a Henyo event", guild_only=True)
+    words = app_commands.Group(name="words", description="The club's Henyo words (host only)", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = HenyoService(bot.ctx)  # type: ignore[attr-defined]
+        self.club = ClubService(bot.ctx)  # type: ignore[attr-defined]
+        self.service.round_closed_listeners.append(self._round_closed)
+        self._live_channels: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._list_locks: dict[int, asyncio.Lock] = {}
+        ui.HenyoReplyButton.handler = self.on_reply_button
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self._live_channels = {r.channel_id for r in await self.service.open_rounds()}
+
+    async def cog_unload(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+
+    # ------------------------------------------------------------------ helpers
+
+    async def _is_moderator(self, interaction: discord.Interaction) -> bool:
+        guild = require_guild(interaction)
+        settings = await self.club.get(guild.id)
+        return is_moderator(interaction.user, settings.moderator_role_id)
+
+    def _spawn(self, coro) -> None:  # type: ignore[no-untyped-def]
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def _refresh_list(self, event_id: int) -> None:
+        """Edit the live registration list (post a new one if it is gone).
+
+        One refresh at a time per event, each reading the state afresh, so edits
+        from two quick registrations can't land in the wrong order.
+        """
+        lock = self._list_locks.setdefault(event_id, asyncio.Lock())
+        async with lock:
+            try:
+                await self._edit_list(event_id)
+            except discord.HTTPException as exc:  # the command itself succeeded; the list catches up next time
+                log.warning("could not show the registration list of henyo event %s (%s %s)", event_id, exc.status, exc.code)
+
+    async def _edit_list(self, event_id: int) -> None:
+        event = await self.service.event(event_id)
+        channel = await self._channel(event.channel_id)
+        if channel is None:
+            return
+        embed = ui.registration_embed(event)
+        if event.list_message_id is not None:
+            try:
+                await channel.get_partial_message(event.list_message_id).edit(embed=embed)  # type: ignore[union-attr]
+                return
+            except discord.NotFound:
+                pass  # someone deleted it: post a new one
+        message = await channel.send(embed=embed)
+        await self.service.set_list_message(event.id, message.id)
+
+    def _round_closed(self, closed: ClosedRound) -> None:
+        """After a round's end commits: stop watching the channel, take the buttons off."""
+        self._live_channels.discard(closed.channel_id)
+        if closed.announce_message_id is not None:
+            self._spawn(self._remove_buttons(closed.channel_id, closed.announce_message_id))
+
+    async def _remove_buttons(self, channel_id: int, message_id: int) -> None:
+        channel = await self._channel(channel_id)
+        if channel is None:
+            return
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
+        except discord.HTTPException:
+            log.info("could not take the reply buttons off message %s", message_id)
+
+    # ------------------------------------------------------------------ events
+
+    @event.command(name="open", description="Open a Henyo event here: pairs register, then play one word each")
+    @app_commands.describe(
+        pairs="How many pairs play (default 5); later pairs wait and move up if a pair withdraws",
+        time_limit="Time to guess, e.g. 2m or 90s (default 2m)",
+        penalty="Penalty for an answer other than Oo/Hindi/Pwede, e.g. 5s (default 5s)",
+        categories="Word categories, e.g. 'Hayop, Pagkain' (default: all five)",
+        language="Words in Filipino, English or both (default both)",
+    )
+    async def event_open(
+        self,
+        interaction: discord.Interaction,
+        pairs: app_commands.Range[int, 1, 25] = 5,
+        time_limit: Optional[str] = None,
+        penalty: Optional[str] = None,
+        categories: Optional[str] = None,
+        language: LanguageChoice = "Both",
+    ) -> None:
+        guild = require_guild(interaction)
+        event = await self.service.open_event(
+            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
+            host=member_of(interaction.user), pairs=pairs, time_limit=time_limit, penalty=penalty,
+            categories=categories, language=language,
+        )
+        await interaction.response.send_message(embed=ui.registration_embed(event))
+        message = await interaction.original_response()
+        await self.service.set_list_message(event.id, message.id)
+
+    @event.command(name="close", description="Close the event here and crown the winners (host)")
+    async def event_close(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        closed = await self.service.close_event(
+            guild_id=guild.id, channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction),
+        )
+        if closed.winner is not None:
+            headline = f"🏆 Event #{closed.event.id} is over. Winners: **{ui.escape(closed.winner.label)}**!"
+        elif closed.standings.leaders:
+            headline = f"Event #{closed.event.id} is over, with a tie for first place still unbroken."
+        else:
+            headline = f"Event #{closed.event.id} is over: no pair guessed its word."
+        await interaction.response.send_message(headline, embed=ui.standings_embed(closed.standings))
+        await self._refresh_list(closed.event.id)
+
+    @app_commands.command(name="register", description="Register your pair for the open Henyo event")
+    @app_commands.describe(partner="Your teammate", role="Your part: guesser (default) or answerer")
+    @app_commands.guild_only()
+    async def register(self, interaction: discord.Interaction, partner: discord.Member, role: RoleChoice = "guesser") -> None:
+        guild = require_guild(interaction)
+        _no_bots(partner)
+        registration = await self.service.register(
+            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
+            user=member_of(interaction.user), partner=member_of(partner), role=role,
+        )
+        team = registration.team
+        where = "playing" if team.status == "playing" else f"on the waiting list (#{registration.event.waiting.index(team) + 1})"
+        await interaction.response.send_message(
+            f"Registered: **{ui.escape(team.label)}** (guesser & answerer), pair {team.position} — {where}.",
+            ephemeral=True,
+        )
+        await self._refresh_list(registration.event.id)
+
+    @app_commands.command(name="withdraw", description="Withdraw your pair from the Henyo event")
+    @app_commands.guild_only()
+    async def withdraw(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        withdrawal = await self.service.withdraw(
+            guild_id=guild.id, channel_id=interaction.channel_id or 0, user_id=interaction.user.id
+        )
+        text = f"**{ui.escape(withdrawal.team.label)}** withdrew from event #{withdrawal.event.id}."
+        if withdrawal.moved_up is not None:
+            text += f" {ui.escape(withdrawal.moved_up.label)} move up from the waiting list."
+        await interaction.response.send_message(text, ephemeral=True)
+        await self._refresh_list(withdrawal.event.id)
+
+    @app_commands.command(name="standings", description="The Henyo event's table: final times, ties, waiting list")
+    @app_commands.describe(event="An event number (default: this channel's event)")
+    @app_commands.guild_only()
+    async def standings(self, interaction: discord.Interaction, event: Optional[int] = None) -> None:
+        guild = require_guild(interaction)
+        table = await self.service.standings(guild_id=guild.id, channel_id=interaction.channel_id or 0, event_id=event)
+        await interaction.response.send_message(embed=ui.standings_embed(table))
+
+    # ------------------------------------------------------------------ rounds
+
+    @app_commands.command(name="start", description="Start a round: the event's next pair, or a one-off pair")
+    @app_commands.describe(
+        guesser="One-off round: who guesses (with answerer)",
+        answerer="One-off round: who answers Oo/Hindi/Pwede (gets the secret by DM)",
+        category="Pick the word from this category",
+        word="Set the secret yourself (only you and the answerer see it)",
+    )
+    @app_commands.guild_only()
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        guesser: Optional[discord.Member] = None,
+        answerer: Optional[discord.Member] = None,
+        category: Optional[CategoryChoice] = None,
+        word: Optional[app_commands.Range[str, 1, 60]] = None,
+    ) -> None:
+        guild = require_guild(interaction)
+        _no_bots(guesser, answerer)
+        # DMs and the announcement take a few requests: answer within 3 s first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        prepared = await self.service.prepare_round(
+            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
+            host=member_of(interaction.user), is_moderator=await self._is_moderator(interaction),
+            guesser=member_of(guesser) if guesser else None, answerer=member_of(answerer) if answerer else None,
+            category=category, word=word,
+        )
+        if not await self._dm(prepared.answerer.id, ui.secret_dm(prepared, for_host=False)):
+            await self.service.cancel_round(prepared.round_id, "dm_closed")
+            await interaction.followup.send(ui.answerer_unreachable(prepared), ephemeral=True)
+            return
+        host_dm_ok = await self._dm(prepared.host.id, ui.secret_dm(prepared, for_host=True))
+        channel = interaction.channel
+        try:
+            posted = await channel.send(ui.announcement(prepared), view=ui.reply_view(prepared.round_id))  # type: ignore[union-attr]
+        except discord.HTTPException:
+            await self.service.cancel_round(prepared.round_id, "announce_failed")
+            raise InvalidInputError("I couldn't post the round in this channel (check my permissions); it did not start.")
+        self._live_channels.add(prepared.channel_id)
+        running = await self.service.begin_round(prepared.round_id, posted.id)
+        self._live_channels.add(prepared.channel_id)  # a stray message may have dropped it meanwhile
+        await interaction.followup.send(
+            ui.start_confirmation(prepared, running, host_dm_failed=not host_dm_ok), ephemeral=True
+        )
+
+    async def _dm(self, user_id: int, text: str) -> bool:
+        """Send a private message; False when the member's DMs are closed."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+            return True
+        except discord.Forbidden:
+            return False
+        except discord.HTTPException as exc:
+            log.warning("henyo DM to %s failed with %s %s", user_id, exc.status, exc.code)
+            return False
+
+    @app_commands.command(name="disqualify", description="End the running round here for coaching (host)")
+    @app_commands.describe(member="Disqualify this member's pair instead (event host)")
+    @app_commands.guild_only()
+    async def disqualify(self, interaction: discord.Interaction, member: Optional[discord.Member] = None) -> None:
+        guild = require_guild(interaction)
+        result = await self.service.disqualify(
+            guild_id=guild.id, channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction), member_id=member.id if member else None,
+        )
+        if result.round is not None:
+            text = f"Round #{result.round.round_id} ended: the pair is disqualified."
+        else:
+            assert result.team is not None
+            text = f"**{ui.escape(result.team.label)}** are disqualified."
+        await interaction.response.send_message(text, ephemeral=True)
+        if result.event_id is not None:
+            await self._refresh_list(result.event_id)
+
+    async def on_reply_button(self, interaction: discord.Interaction, round_id: int, reply: Reply) -> None:
+        pressed = await self.service.button_reply(
+            round_id=round_id, user_id=interaction.user.id, reply=reply.value, interaction_id=interaction.id
+        )
+        await interaction.response.send_message(ui.reply_text(pressed.reply, pressed.answerer.name))
+
+    # ------------------------------------------------------------------ the referee
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.guild is None or message.channel.id not in self._live_channels:
+            return
+        await self._referee(message)
+
+    async def _referee(self, message: discord.Message) -> None:
+        if message.author.bot or message.webhook_id is not None or message.type not in REFEREED_TYPES:
+            return
+        try:
+            outcome = await self.service.referee_message(
+                channel_id=message.channel.id, message_id=message.id, author_id=message.author.id,
+                author_name=member_of(message.author).name, content=message.content,
+                has_attachments=bool(message.attachments or message.stickers),
+            )
+        except Exception:
+            log.exception("henyo referee failed on message %s", message.id)
+            return
+        if outcome is None:
+            self._live_channels.discard(message.channel.id)
+            return
+        if outcome.hide_message:
+            try:
+                await message.delete()
+            except discord.HTTPException:
+                log.info("could not remove a message that spelled out the secret in channel %s", message.channel.id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Catch up on what was said in running rounds while the bot was away."""
+        for active in await self.service.open_rounds():
+            if active.status != "running" or active.announce_message_id is None:
+                continue
+            self._live_channels.add(active.channel_id)
+            channel = await self._channel(active.channel_id)
+            if channel is None:
+                continue
+            try:
+                async for message in channel.history(  # type: ignore[union-attr]
+                    after=discord.Object(active.announce_message_id), limit=HISTORY_LIMIT, oldest_first=True
+                ):
+                    await self._referee(message)
+            except discord.HTTPException:
+                log.warning("could not read the history of channel %s for round %s", active.channel_id, active.round_id)
+
+    # ------------------------------------------------------------------ words
+
+    @words.command(name="add", description="Add a word or short phrase to the club's Henyo words")
+    @app_commands.describe(text="The word or phrase", category="Its category", language="Its language")
+    async def words_add(
+        self,
+        interaction: discord.Interaction,
+        text: app_commands.Range[str, 1, 60],
+        category: CategoryChoice,
+        language: WordLanguageChoice,
+    ) -> None:
+        guild = require_guild(interaction)
+        added = await self.service.words_add(
+            guild_id=guild.id, guild_name=guild.name, user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction), text=text, category=category, language=language,
+        )
+        await interaction.response.send_message(
+            f"Added **{ui.escape(added.text)}** ({added.category}, {added.language}).", ephemeral=True
+        )
+
+    @words.command(name="remove", description="Take a word out of the club's Henyo words (built-in ones too)")
+    @app_commands.describe(text="The word or phrase to take out")
+    async def words_remove(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 60]) -> None:
+        guild = require_guild(interaction)
+        removed = await self.service.words_remove(
+            guild_id=guild.id, guild_name=guild.name, user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction), text=text,
+        )
+        await interaction.response.send_message(f"Removed **{ui.escape(removed.text)}**.", ephemeral=True)
+
+    @words.command(name="list", description="List the club's Henyo words (only you see it)")
+    @app_commands.describe(category="Only this category", builtin="Also list the built-in words")
+    async def words_list(
+        self, interaction: discord.Interaction, category: Optional[CategoryChoice] = None, builtin: bool = False
+    ) -> None:
+        guild = require_guild(interaction)
+        words = await self.service.words_list(
+            guild_id=guild.id, user_id=interaction.user.id, is_moderator=await self._is_moderator(interaction),
+            category=category, include_builtin=builtin,
+        )
+        await interaction.response.send_message(embeds=ui.word_list_embeds(words), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    cog = HenyoCog(bot)
+    bot.add_dynamic_items(ui.HenyoReplyButton)
+    bot.scheduler.register(JOB_KIND, cog.service.handle_round_end)  # type: ignore[attr-defined]
+    await bot.add_cog(cog)

@@ -1,0 +1,135 @@
+"""Words to guess: categories, languages, the built-in bank, and picking one.
+
+A word is never used twice in one event; the caller passes the keys already
+used (see ``text.word_key``) and an RNG, so a pick is reproducible from a seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from engines.henyo.bank import BANK_TEXT
+from engines.henyo.text import compact, normalize, word_key
+
+CATEGORIES: tuple[str, ...] = ("Tao", "Bagay", "Hayop", "Pagkain", "Lugar")
+CATEGORY_MEANINGS = {"Tao": "person", "Bagay": "thing", "Hayop": "animal", "Pagkain": "food", "Lugar": "place"}
+LANGUAGES: dict[str, str] = {"fil": "Filipino", "en": "English"}
+ANY_LANGUAGE = "any"
+MAX_WORD_LENGTH = 60
+MAX_WORDS_IN_PHRASE = 5
+
+_CATEGORY_ALIASES = {
+    **{c.lower(): c for c in CATEGORIES},
+    **{meaning: c for c, meaning in CATEGORY_MEANINGS.items()},
+    "people": "Tao", "persons": "Tao", "things": "Bagay", "object": "Bagay", "objects": "Bagay",
+    "animals": "Hayop", "foods": "Pagkain", "places": "Lugar",
+}
+_LANGUAGE_ALIASES = {
+    "fil": "fil", "filipino": "fil", "tagalog": "fil", "tl": "fil", "pilipino": "fil",
+    "en": "en", "eng": "en", "english": "en", "ingles": "en",
+    "any": ANY_LANGUAGE, "both": ANY_LANGUAGE, "all": ANY_LANGUAGE, "": ANY_LANGUAGE,
+}
+
+
+class HenyoWordError(ValueError):
+    """A word, category or language a member gave cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class WordEntry:
+    text: str
+    category: str
+    language: str
+
+    @property
+    def key(self) -> str:
+        return word_key(self.text)
+
+
+def parse_category(text: str) -> str:
+    """``hayop``, ``Animal`` or ``animals`` → ``Hayop``."""
+    found = _CATEGORY_ALIASES.get(normalize(text))
+    if found is None:
+        raise HenyoWordError(f"`{text[:30]}` is not a category: use {', '.join(CATEGORIES)}.")
+    return found
+
+
+def parse_categories(text: str | None) -> tuple[str, ...]:
+    """A comma- or space-separated list of categories; empty means all of them."""
+    if text is None or not text.strip():
+        return CATEGORIES
+    parts = [p for p in text.replace(",", " ").replace(";", " ").split() if p]
+    chosen = {parse_category(p) for p in parts}
+    return tuple(c for c in CATEGORIES if c in chosen)
+
+
+def parse_language(text: str | None, *, allow_any: bool = True) -> str:
+    """``Filipino``/``fil``/``tagalog`` → ``fil``; ``English``/``en`` → ``en``; ``both`` → ``any``."""
+    found = _LANGUAGE_ALIASES.get(normalize(text or ""))
+    if found is None or (found == ANY_LANGUAGE and not allow_any):
+        choices = "Filipino or English" + (" (or both)" if allow_any else "")
+        raise HenyoWordError(f"`{(text or '')[:20]}` is not a language here: use {choices}.")
+    return found
+
+
+def clean_word(text: str) -> str:
+    """The word as it will be shown: trimmed, inner spacing collapsed; refused if unusable."""
+    shown = " ".join(text.split())
+    if not shown:
+        raise HenyoWordError("Give a word or a short phrase.")
+    if len(shown) > MAX_WORD_LENGTH:
+        raise HenyoWordError(f"Keep it to {MAX_WORD_LENGTH} characters: a word or a short phrase.")
+    if not compact(shown):
+        raise HenyoWordError("That has no letters or digits to guess.")
+    if len(normalize(shown).split()) > MAX_WORDS_IN_PHRASE:
+        raise HenyoWordError(f"A phrase of at most {MAX_WORDS_IN_PHRASE} words, please.")
+    return shown
+
+
+def _parse_bank() -> tuple[WordEntry, ...]:
+    entries = []
+    for (category, language), block in BANK_TEXT.items():
+        for line in block.splitlines():
+            text = line.strip()
+            if text:
+                entries.append(WordEntry(text, category, language))
+    return tuple(entries)
+
+
+@lru_cache(maxsize=1)
+def builtin_words() -> tuple[WordEntry, ...]:
+    """Every built-in word, in bank order."""
+    return _parse_bank()
+
+
+def filter_words(
+    words: Iterable[WordEntry], *, categories: Sequence[str] | None = None, language: str = ANY_LANGUAGE
+) -> list[WordEntry]:
+    wanted = set(categories or CATEGORIES)
+    return [w for w in words if w.category in wanted and (language == ANY_LANGUAGE or w.language == language)]
+
+
+def pick_word(
+    words: Sequence[WordEntry],
+    rng: random.Random,
+    *,
+    used_keys: Iterable[str] = (),
+    categories: Sequence[str] | None = None,
+    language: str = ANY_LANGUAGE,
+) -> WordEntry:
+    """A random word from ``words`` matching the filters that has not been used yet."""
+    used = set(used_keys)
+    seen: set[str] = set()
+    candidates = []
+    for word in filter_words(words, categories=categories, language=language):
+        if word.key not in used and word.key not in seen:
+            seen.add(word.key)
+            candidates.append(word)
+    if not candidates:
+        where = "/".join(categories or CATEGORIES)
+        lang = "" if language == ANY_LANGUAGE else f" in {LANGUAGES[language]}"
+        raise HenyoWordError(f"No unused {where} words are left{lang}: add some with `/henyo words add`.")
+    return rng.choice(candidates)
