@@ -1,0 +1,1383 @@
+"""Scrabble in the club: invitations, moves, turn clocks, challenges, the end.
+
+One unit of work per command or timer. The game row holds the engine's JSON
+state (``state["engine"]``) and a version: every change is a compare-and-set on
+that version, so two plays sent at once apply once. Every engine log entry is
+also appended to ``moves`` (ply = its index in the engine log), from which the
+game can be rebuilt with ``ScrabbleGame.replay``.
+
+Nothing reaches Discord from here: what the thread must see (the board after
+each move, results, reminders) is written to the outbox in the same
+transaction, so a committed move is always announced, even across a restart.
+Racks only ever leave through the values returned to the member who asked
+(the cog answers ephemerally); they are never written to a channel payload or
+a log line.
+
+Timers (durable jobs, one key per game and purpose, so rescheduling moves them):
+
+* turn clock: a turn that runs out is a pass (``timed_out``);
+* reminder: a DM (thread mention if DMs are closed) before the clock runs out;
+* ending window: a play that would end the game stays challengeable until the
+  other seats accept or challenge, or this window closes (10 minutes in live
+  play, 24 hours otherwise);
+* deadline: the game ends with unplayed tiles deducted;
+* invitation expiry: an invitation nobody answered is dropped after 3 days.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Callable, Sequence
+
+from bot.db.models import GameRecord, GameSeatRecord, JobRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.scheduler import cancel_job, schedule_job
+from bot.services import ServiceContext
+from bot.services.definitions import Definitions, open_definitions
+from bot.services.results import SeatOutcome, record_game_result
+from engines.lexicon import LexiconError, available_lexicons, load_lexicon
+from engines.scrabble import (
+    FINISH_LINE_TARGETS,
+    NotYourTurnError,
+    ScrabbleError,
+    ScrabbleGame,
+    ScrabbleOptions,
+)
+from engines.scrabble.game import ACTIVE, ENDING, FINISHED, square_index
+from engines.scrabble.gcg import export_gcg
+from engines.scrabble.layout import SIZE
+
+KIND = "scrabble"
+JOB_TURN = "scrabble.turn_timeout"
+JOB_REMINDER = "scrabble.reminder"
+JOB_ENDING = "scrabble.ending_window"
+JOB_DEADLINE = "scrabble.deadline"
+JOB_INVITE = "scrabble.invite_expiry"
+JOB_KINDS = (JOB_TURN, JOB_REMINDER, JOB_ENDING, JOB_DEADLINE, JOB_INVITE)
+
+LIVE_CLOCK_LIMIT = timedelta(hours=1)  # a shorter turn clock means live play
+ENDING_WINDOW_LIVE = timedelta(minutes=10)
+ENDING_WINDOW_ASYNC = timedelta(hours=24)
+INVITE_TTL = timedelta(days=3)
+MIN_CLOCK = timedelta(seconds=10)
+MAX_CLOCK = timedelta(days=14)
+MIN_DEADLINE = timedelta(minutes=1)
+MAX_DEADLINE = timedelta(days=90)
+DEFAULT_CLOCK = "1d"
+DEFAULT_DEADLINE = "7d"
+MAX_REMINDER_LEAD = timedelta(hours=12)
+
+VARIANTS = ("standard", "finish_line", "nine_tiles")
+RENDER_BOARD = "scrabble_board"
+RENDER_TEXT_FILE = "scrabble_text_file"
+VIEW_BOARD = "scrabble_board"
+VIEW_INVITE = "scrabble_invite"
+
+REASONS = {
+    "out": "a player went out",
+    "six_zeros": "six scoreless turns in a row",
+    "two_passes": "two passes in a row",
+    "deadline": "the game's deadline passed",
+    "target": "the finish line was reached",
+    "resign": "resignation",
+}
+
+
+# -- inputs -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    user_id: int
+    name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True)
+class NewGameRequest:
+    guild_id: int
+    guild_name: str
+    channel_id: int
+    creator: Member
+    opponents: Sequence[Member]
+    partner: Member | None = None
+    opponent_partner: Member | None = None
+    clock: str | None = None
+    deadline: str | None = None
+    challenge: str | None = None
+    variant: str | None = None
+    target: str | None = None
+    word_list: str | None = None
+    explain: bool = False
+    ending: str | None = None
+    # Set when the command runs inside a thread: the game plays there (threads can't nest).
+    in_thread: bool = False
+
+
+_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w)")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+
+
+def parse_duration(text: str | None, what: str, *, minimum: timedelta, maximum: timedelta) -> timedelta | None:
+    """``90s``, ``3m``, ``24h``, ``3d``, ``1h30m``; ``off``/``none`` means no limit."""
+    if text is None:
+        return None
+    cleaned = text.strip().lower()
+    if cleaned in ("off", "none", "no", "0", ""):
+        return None
+    cleaned = cleaned.replace("live", "").strip() or "3m"
+    pos, total = 0, 0.0
+    compact = cleaned.replace(" ", "")
+    while pos < len(compact):
+        match = _DURATION_PART.match(compact, pos)
+        if match is None:
+            raise InvalidInputError(
+                f"I can't read the {what} `{text[:30]}`: write a duration like `3m`, `24h`, `2d` or `off`."
+            )
+        total += float(match.group(1)) * _UNIT_SECONDS[match.group(2)[0]]
+        pos = match.end()
+    duration = timedelta(seconds=round(total))
+    if duration < minimum or duration > maximum:
+        raise InvalidInputError(
+            f"The {what} must be between {format_duration(minimum)} and {format_duration(maximum)}."
+        )
+    return duration
+
+
+def format_duration(value: timedelta | int | None) -> str:
+    if value is None:
+        return "none"
+    seconds = int(value.total_seconds() if isinstance(value, timedelta) else value)
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size and seconds % size == 0:
+            return f"{seconds // size}{unit}"
+    if seconds >= 3600:
+        return f"{seconds // 3600}h{(seconds % 3600) // 60}m"
+    if seconds >= 60:
+        return f"{seconds // 60}m{seconds % 60}s"
+    return f"{seconds}s"
+
+
+def parse_game_ref(text: str | None) -> int | None:
+    if text is None or not text.strip():
+        return None
+    match = re.fullmatch(r"\s*#?\s*(\d{1,12})\b.*", text)
+    if match is None:
+        raise InvalidInputError("Pick a game from the list, or give its number like `#12`.")
+    return int(match.group(1))
+
+
+def _sentence(error: Exception) -> str:
+    text = str(error).strip() or "That move is not allowed."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+def unix(moment: datetime) -> int:
+    return int(moment.timestamp())
+
+
+def relative_time(moment: datetime) -> str:
+    return f"<t:{unix(moment)}:R>"
+
+
+# -- stored settings ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """Everything chosen when the game was created (stored in ``games.options``)."""
+
+    rules: ScrabbleOptions
+    clock_seconds: int | None
+    deadline_seconds: int | None
+    lexicon: str
+    explain: bool
+    variant: str
+
+    @property
+    def clock(self) -> timedelta | None:
+        return None if self.clock_seconds is None else timedelta(seconds=self.clock_seconds)
+
+    @property
+    def live(self) -> bool:
+        return self.clock is not None and self.clock < LIVE_CLOCK_LIMIT
+
+    @property
+    def ending_window(self) -> timedelta:
+        return ENDING_WINDOW_LIVE if self.live else ENDING_WINDOW_ASYNC
+
+    @property
+    def reminder_lead(self) -> timedelta | None:
+        if self.clock is None or self.clock < timedelta(seconds=30):
+            return None
+        return min(self.clock / 3, MAX_REMINDER_LEAD)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_json(),
+            "clock_seconds": self.clock_seconds,
+            "deadline_seconds": self.deadline_seconds,
+            "lexicon": self.lexicon,
+            "explain": self.explain,
+            "variant": self.variant,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "GameSettings":
+        return cls(
+            rules=ScrabbleOptions.from_json(data["rules"]),
+            clock_seconds=data.get("clock_seconds"),
+            deadline_seconds=data.get("deadline_seconds"),
+            lexicon=data["lexicon"],
+            explain=bool(data.get("explain")),
+            variant=data.get("variant", "standard"),
+        )
+
+    def describe(self) -> str:
+        parts = [f"challenge: {self.rules.challenge}"]
+        if self.rules.target_score:
+            parts.append(f"finish line at {self.rules.target_score}")
+        if self.rules.rack_size != 7:
+            parts.append(f"{self.rules.rack_size}-tile racks")
+        parts.append(f"turn clock: {format_duration(self.clock_seconds) if self.clock_seconds else 'none'}")
+        parts.append(f"game deadline: {format_duration(self.deadline_seconds) if self.deadline_seconds else 'none'}")
+        if self.rules.end_rule == "two_passes":
+            parts.append("ends after two passes in a row by one player")
+        if self.explain:
+            parts.append("explain the word")
+        return " · ".join(parts)
+
+
+# -- what the service returns ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_ids: tuple[int, ...]
+    names: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return " & ".join(self.names)
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """What the board image shows, as JSON-ready data (also the renderer's args)."""
+
+    rows: tuple[str, ...]
+    last: tuple[str, ...]
+    header: tuple[str, ...]
+
+    def to_args(self) -> dict[str, Any]:
+        return {"rows": list(self.rows), "last": list(self.last), "header": list(self.header)}
+
+    @classmethod
+    def from_args(cls, args: dict[str, Any]) -> "BoardPicture":
+        return cls(tuple(args["rows"]), tuple(args.get("last") or ()), tuple(args.get("header") or ()))
+
+    def tiles(self) -> list[list[str | None]]:
+        return [[None if ch == "." else ch for ch in row] for row in self.rows]
+
+    def last_cells(self) -> frozenset[tuple[int, int]]:
+        return frozenset(divmod(square_index(square), SIZE) for square in self.last)
+
+
+@dataclass(frozen=True)
+class GameView:
+    game_id: int
+    status: str  # invited | active | finished | abandoned
+    seats: tuple[SeatInfo, ...]
+    home_channel_id: int | None
+    summary: str  # text equivalent of the board image
+    picture: BoardPicture | None
+    current_seat: int | None
+    turn_due: datetime | None
+    deadline: datetime | None
+    settings: GameSettings
+    viewer_seat: int | None = None
+
+
+@dataclass(frozen=True)
+class RackView:
+    game: GameView
+    seat: int
+    tiles: str
+
+    @property
+    def text(self) -> str:
+        shown = " ".join("blank" if t == "?" else t for t in self.tiles) or "(empty)"
+        return f"Your rack: {shown}"
+
+
+@dataclass(frozen=True)
+class ActionOutcome:
+    """What the member who acted is told privately (the thread gets the board)."""
+
+    game_id: int
+    message: str
+    home_channel_id: int | None
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class InviteOutcome:
+    game_id: int
+    all_accepted: bool
+    waiting_for: tuple[str, ...]
+    text: str
+    channel_id: int | None
+    thread_id: int | None
+    thread_name: str
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: int
+    status: str
+    opponents: str
+    your_turn: bool
+    turn_due: datetime | None
+    home_channel_id: int | None
+
+    def label(self) -> str:
+        state = {"invited": "invitation open", "finished": "finished", "abandoned": "abandoned"}.get(self.status)
+        if state is None:
+            state = "your turn" if self.your_turn else "their turn"
+        return f"#{self.game_id} vs {self.opponents} · {state}"
+
+
+@dataclass(frozen=True)
+class PositionChoice:
+    position: str
+    label: str
+    score: int
+
+
+# -- loaded game ------------------------------------------------------------------------
+
+
+@dataclass
+class _Loaded:
+    record: GameRecord
+    settings: GameSettings
+    seats: dict[int, list[int]]
+    names: dict[int, str]
+    engine: ScrabbleGame | None
+    version: int
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, users in self.seats.items():
+            if user_id in users:
+                return seat
+        return None
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        users = self.seats.get(seat, [])
+        return SeatInfo(seat, tuple(users), tuple(self.names.get(u, str(u)) for u in users))
+
+    def label(self, seat: int) -> str:
+        return self.seat_info(seat).label
+
+    def mentions(self, seat: int) -> str:
+        return " & ".join(f"<@{u}>" for u in self.seats.get(seat, []))
+
+    @property
+    def home(self) -> int | None:
+        return self.record.thread_id or self.record.channel_id
+
+    def require_engine(self) -> ScrabbleGame:
+        if self.engine is None:
+            status = self.record.status
+            if status == "invited":
+                raise InvalidInputError(
+                    f"Scrabble #{self.record.id} hasn't started yet: everyone invited must accept first."
+                )
+            raise InvalidInputError(f"Scrabble #{self.record.id} was {status}.")
+        return self.engine
+
+
+class LexiconCache:
+    """Word lists by name, loaded once per bot (the first load off the event loop)."""
+
+    def __init__(self, loader: Callable[[str], Any] = load_lexicon) -> None:
+        self._loader = loader
+        self._loaded: dict[str, Any] = {}
+        self._lock = asyncio.Lock()
+
+    async def get(self, name: str) -> Any:
+        if name in self._loaded:
+            return self._loaded[name]
+        async with self._lock:
+            if name not in self._loaded:
+                try:
+                    self._loaded[name] = await asyncio.to_thread(self._loader, name)
+                except LexiconError as exc:
+                    raise InvalidInputError(f"The game's word list can't be loaded: {exc}") from None
+            return self._loaded[name]
+
+
+def lexicon_display_name(name: str) -> str:
+    from pathlib import PurePath
+
+    base = PurePath(name).name
+    for suffix in (".gz", ".txt", ".dic", ".lst"):
+        base = base.removesuffix(suffix)
+    return base or name
+
+
+class ScrabbleService:
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        *,
+        rng: random.Random | None = None,
+        lexicons: LexiconCache | None = None,
+        definitions: Callable[[], Definitions | None] | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.rng = rng or random.SystemRandom()
+        self.lexicons = lexicons or LexiconCache()
+        definitions_path = getattr(ctx.settings, "definitions_path", None)
+        self._definitions_loader = definitions or (lambda: open_definitions(definitions_path))
+        self._definitions: Definitions | None | bool = False  # False: not looked for yet
+
+    # -- creating and joining ---------------------------------------------------------------
+
+    def word_lists(self) -> list[str]:
+        names = list(available_lexicons())
+        if self.ctx.settings.lexicon not in names:
+            names.insert(0, self.ctx.settings.lexicon)
+        return names
+
+    def _settings_for(self, request: NewGameRequest, seats: int) -> GameSettings:
+        challenge = (request.challenge or "double").strip().lower()
+        if challenge not in ("double", "single", "void"):
+            raise InvalidInputError("The challenge rule is `double`, `single` or `void`.")
+        variant = (request.variant or "standard").strip().lower().replace(" ", "_").replace("-", "_")
+        variant = {"finish": "finish_line", "9": "nine_tiles", "9_tiles": "nine_tiles", "9_tile": "nine_tiles"}.get(
+            variant, variant
+        )
+        if variant not in VARIANTS:
+            raise InvalidInputError("The variant is `standard`, `finish_line` or `nine_tiles`.")
+        target = self._target(request.target, variant, seats)
+        ending = (request.ending or "six_zeros").strip().lower()
+        if ending not in ("six_zeros", "two_passes"):
+            raise InvalidInputError("The ending rule is `six_zeros` or `two_passes`.")
+        clock = parse_duration(
+            request.clock if request.clock is not None else DEFAULT_CLOCK, "turn clock",
+            minimum=MIN_CLOCK, maximum=MAX_CLOCK,
+        )
+        deadline = parse_duration(
+            request.deadline if request.deadline is not None else DEFAULT_DEADLINE, "game deadline",
+            minimum=MIN_DEADLINE, maximum=MAX_DEADLINE,
+        )
+        word_list = (request.word_list or self.ctx.settings.lexicon).strip()
+        if word_list not in self.word_lists():
+            known = ", ".join(f"`{lexicon_display_name(n)}`" for n in self.word_lists())
+            raise InvalidInputError(f"I don't know that word list. This club has: {known}.")
+        try:
+            rules = ScrabbleOptions(
+                seats=seats,
+                rack_size=9 if variant == "nine_tiles" else 7,
+                challenge=challenge,
+                end_rule=ending,
+                target_score=target,
+            )
+        except ScrabbleError as exc:
+            raise InvalidInputError(_sentence(exc)) from None
+        return GameSettings(
+            rules=rules,
+            clock_seconds=int(clock.total_seconds()) if clock else None,
+            deadline_seconds=int(deadline.total_seconds()) if deadline else None,
+            lexicon=word_list,
+            explain=request.explain,
+            variant=variant,
+        )
+
+    @staticmethod
+    def _target(text: str | None, variant: str, seats: int) -> int | None:
+        if text is None or not text.strip():
+            return FINISH_LINE_TARGETS["intermediate"][seats] if variant == "finish_line" else None
+        cleaned = text.strip().lower().split()[0]
+        if cleaned in FINISH_LINE_TARGETS:
+            return FINISH_LINE_TARGETS[cleaned][seats]
+        if not cleaned.isdigit() or not 10 <= int(cleaned) <= 2000:
+            raise InvalidInputError(
+                "The finish line is a score from 10 to 2000, or a level: `beginner`, `intermediate` or `expert`."
+            )
+        return int(cleaned)
+
+    @staticmethod
+    def _seat_members(request: NewGameRequest) -> list[list[Member]]:
+        if not 1 <= len(request.opponents) <= 3:
+            raise InvalidInputError("A Scrabble game has 2 to 4 seats: name 1 to 3 opponents.")
+        pairs = request.partner is not None or request.opponent_partner is not None
+        if pairs and len(request.opponents) > 1:
+            raise InvalidInputError(
+                "Partners are for a game of two pairs: with several opponents every seat is one player."
+            )
+        if pairs and (request.partner is None or request.opponent_partner is None):
+            raise InvalidInputError("For a pairs game name both your `partner` and your opponent's `opponent_partner`.")
+        if pairs:
+            seats = [[request.creator, request.partner], [request.opponents[0], request.opponent_partner]]
+        else:
+            seats = [[request.creator]] + [[o] for o in request.opponents]
+        everyone = [m for seat in seats for m in seat if m is not None]
+        if any(m.is_bot for m in everyone):
+            raise InvalidInputError("Bots can't play Scrabble here: invite club members.")
+        ids = [m.user_id for m in everyone]
+        if len(set(ids)) != len(ids):
+            raise InvalidInputError("Each member can take only one place in a game (and you can't play yourself).")
+        return [[m for m in seat if m is not None] for seat in seats]
+
+    async def create(self, request: NewGameRequest) -> InviteOutcome:
+        """A new game waiting for the invited members to accept."""
+        seat_members = self._seat_members(request)
+        settings = self._settings_for(request, len(seat_members))
+        now = self.ctx.clock()
+        async with self.ctx.uow() as uow:
+            await uow.guilds.ensure(request.guild_id, request.guild_name)
+            for seat in seat_members:
+                for member in seat:
+                    await uow.players.ensure(member.user_id, member.name)
+            record = GameRecord(
+                guild_id=request.guild_id,
+                kind=KIND,
+                channel_id=request.channel_id,
+                thread_id=request.channel_id if request.in_thread else None,
+                status="invited",
+                options=settings.to_json(),
+                state={},
+                version=1,
+                created_by=request.creator.user_id,
+                created_at=now,
+                updated_at=now,
+            )
+            uow.games.add(record)
+            await uow.session.flush()
+            for seat, members in enumerate(seat_members):
+                for member in members:
+                    uow.session.add(GameSeatRecord(
+                        game_id=record.id, seat=seat, user_id=member.user_id,
+                        accepted=member.user_id == request.creator.user_id,
+                    ))
+            await schedule_job(uow.session, JOB_INVITE, now + INVITE_TTL, {"game_id": record.id}, key=self._key(record.id, "invite"))
+            await uow.session.flush()
+            await uow.session.refresh(record, ["seats"])
+            loaded = await self._loaded(uow, record)
+            outcome = self._invite_outcome(loaded)
+            await uow.commit()
+        return outcome
+
+    def _invite_outcome(self, loaded: _Loaded) -> InviteOutcome:
+        record = loaded.record
+        waiting = tuple(loaded.names.get(s.user_id, str(s.user_id)) for s in record.seats if not s.accepted)
+        seat_lines = [f"Seat {seat + 1}: {loaded.label(seat)}" for seat in sorted(loaded.seats)]
+        text = (
+            f"**Scrabble #{record.id}** — {', '.join(loaded.label(s) for s in sorted(loaded.seats))}\n"
+            + "\n".join(seat_lines)
+            + f"\nRules: {loaded.settings.describe()} · word list: {lexicon_display_name(loaded.settings.lexicon)}"
+        )
+        if record.status == "invited":
+            text += (
+                f"\nWaiting for {', '.join(waiting)} to press **Accept**." if waiting else "\nEveryone accepted."
+            )
+        elif record.status == "abandoned":
+            text += "\nThis invitation is closed."
+        else:
+            text += "\nEveryone accepted: the game is on" + (f" in <#{record.thread_id}>." if record.thread_id else ".")
+        return InviteOutcome(
+            game_id=record.id,
+            all_accepted=not waiting,
+            waiting_for=waiting,
+            text=text,
+            channel_id=record.channel_id,
+            thread_id=record.thread_id,
+            thread_name=f"Scrabble #{record.id}: " + " vs ".join(loaded.label(s) for s in sorted(loaded.seats)),
+        )
+
+    async def accept_invite(self, game_id: int, user_id: int, guild_id: int | None = None) -> InviteOutcome:
+        async with self.ctx.uow() as uow:
+            loaded = await self._load(uow, game_id, guild_id)
+            record = loaded.record
+            if loaded.seat_of(user_id) is None:
+                raise PermissionDeniedError("This invitation is not for you.")
+            if record.status == "abandoned":
+                raise InvalidInputError("This invitation was withdrawn or has expired.")
+            if record.status == "invited":
+                for seat in record.seats:
+                    if seat.user_id == user_id:
+                        seat.accepted = True
+                # Bump the version so two last acceptances can't both start the game.
+                await uow.games.save_state(record, expected_version=loaded.version)
+            outcome = self._invite_outcome(loaded)
+            await uow.commit()
+        return outcome
+
+    async def decline_invite(self, game_id: int, user_id: int, guild_id: int | None = None) -> InviteOutcome:
+        async with self.ctx.uow() as uow:
+            loaded = await self._load(uow, game_id, guild_id)
+            if loaded.seat_of(user_id) is None:
+                raise PermissionDeniedError("This invitation is not for you.")
+            if loaded.record.status != "invited":
+                raise InvalidInputError("This game has already started (or was closed): use `/scrabble resign` to leave it.")
+            await uow.games.save_state(loaded.record, expected_version=loaded.version, status="abandoned",
+                                       finished_at=self.ctx.clock())
+            await cancel_job(uow.session, self._key(game_id, "invite"))
+            outcome = self._invite_outcome(loaded)
+            name = loaded.names.get(user_id, "A player")
+            outcome = dataclasses.replace(outcome, text=outcome.text + f"\n{name} declined.")
+            await uow.commit()
+        return outcome
+
+    async def start(self, game_id: int, thread_id: int | None) -> GameView:
+        """Everyone accepted: deal, post the first board in the game's thread."""
+        now = self.ctx.clock()
+        async with self.ctx.uow() as uow:
+            loaded = await self._load(uow, game_id)
+            record = loaded.record
+            if record.status != "invited":
+                view = self._view(loaded, None)
+                return view
+            if any(not s.accepted for s in record.seats):
+                raise InvalidInputError("Not everyone has accepted yet.")
+            seed = self.rng.randrange(2**62)
+            engine = ScrabbleGame.new(loaded.settings.rules, seed)
+            loaded.engine = engine
+            deadline = now + timedelta(seconds=loaded.settings.deadline_seconds) if loaded.settings.deadline_seconds else None
+            columns: dict[str, Any] = {"status": "active", "deadline": deadline}
+            if thread_id is not None and record.thread_id is None:
+                columns["thread_id"] = thread_id
+                record.thread_id = thread_id
+            await cancel_job(uow.session, self._key(game_id, "invite"))
+            if deadline is not None:
+                await schedule_job(uow.session, JOB_DEADLINE, deadline, {"game_id": game_id}, key=self._key(game_id, "deadline"))
+            record.deadline = deadline
+            meta = await self._schedule_turn(uow, loaded, now, previous={}, new_turn=True)
+            state = {"engine": engine.to_json(), **meta}
+            await uow.games.save_state(record, expected_version=loaded.version, state=state, **columns)
+            loaded.meta = meta
+            opening = self._first_draw_text(loaded)
+            self._post_board(uow, loaded, [opening], now)
+            view = self._view(loaded, None)
+            await uow.commit()
+        return view
+
+    def _first_draw_text(self, loaded: _Loaded) -> str:
+        engine = loaded.require_engine()
+        text = f"**Scrabble #{loaded.record.id}** starts. Rules: {loaded.settings.describe()}."
+        if engine.first_draw:
+            draws = []
+            for seat, tile in enumerate(engine.first_draw[-1]):
+                if tile is not None:
+                    draws.append(f"{loaded.label(seat)} drew {'a blank' if tile == '?' else tile}")
+            text += f"\nDraw for first play: {', '.join(draws)}."
+        text += f" First to play: {loaded.label(engine.current_seat)}."
+        return text
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _key(game_id: int, purpose: str) -> str:
+        return f"scrabble:{game_id}:{purpose}"
+
+    async def _load(self, uow: UnitOfWork, game_id: int, guild_id: int | None = None) -> _Loaded:
+        record = await uow.games.get(game_id, guild_id=guild_id, kind=KIND)
+        return await self._loaded(uow, record)
+
+    async def _loaded(self, uow: UnitOfWork, record: GameRecord) -> _Loaded:
+        seats: dict[int, list[int]] = {}
+        for row in record.seats:
+            seats.setdefault(row.seat, []).append(row.user_id)
+        names = await uow.players.names([u for users in seats.values() for u in users])
+        state = record.state or {}
+        engine = ScrabbleGame.from_json(state["engine"]) if state.get("engine") else None
+        meta = {k: v for k, v in state.items() if k != "engine"}
+        return _Loaded(record, GameSettings.from_json(record.options), seats, names, engine, record.version, meta)
+
+    async def _member_game(self, uow: UnitOfWork, game_id: int, guild_id: int | None, user_id: int) -> tuple[_Loaded, int]:
+        loaded = await self._load(uow, game_id, guild_id)
+        seat = loaded.seat_of(user_id)
+        if seat is None:
+            raise PermissionDeniedError(f"You are not playing in Scrabble #{game_id}: this game is not yours.")
+        return loaded, seat
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    async def play(self, game_id: int, user_id: int, word: str, position: str, direction: str | None = None,
+                   *, guild_id: int | None = None) -> ActionOutcome:
+        lexicon = await self._lexicon_for(game_id, only_if_void=True)
+
+        def act(engine: ScrabbleGame, seat: int) -> str:
+            result = engine.play(seat, word.strip(), position.strip(), direction, lexicon=lexicon)
+            words = f" ({', '.join(f'{w.word} {w.score}' for w in result.words)})" if len(result.words) > 1 else ""
+            drawn = " ".join("blank" if t == "?" else t for t in result.drawn) or "nothing (the bag is empty)"
+            return (
+                f"You played {result.main_word} at {result.notation.split()[0]} for {result.score}"
+                f"{' — bingo!' if result.bingo else ''}{words}. You drew {drawn}."
+            )
+
+        return await self._act(game_id, user_id, guild_id, act)
+
+    async def exchange(self, game_id: int, user_id: int, tiles: str, *, guild_id: int | None = None) -> ActionOutcome:
+        def act(engine: ScrabbleGame, seat: int) -> str:
+            drawn = engine.exchange(seat, tiles)
+            return f"You exchanged {len(drawn)} tile{'s' if len(drawn) != 1 else ''} and drew {' '.join(drawn)}."
+
+        return await self._act(game_id, user_id, guild_id, act)
+
+    async def pass_turn(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> ActionOutcome:
+        def act(engine: ScrabbleGame, seat: int) -> str:
+            engine.pass_turn(seat)
+            return "You passed."
+
+        return await self._act(game_id, user_id, guild_id, act)
+
+    async def resign(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> ActionOutcome:
+        def act(engine: ScrabbleGame, seat: int) -> str:
+            engine.resign(seat)
+            return "You resigned from the game."
+
+        return await self._act(game_id, user_id, guild_id, act)
+
+    async def challenge(self, game_id: int, user_id: int, *, guild_id: int | None = None,
+                        expected_ply: int | None = None) -> ActionOutcome:
+        lexicon = await self._lexicon_for(game_id, only_if_void=False)
+
+        def act(engine: ScrabbleGame, seat: int) -> str:
+            if expected_ply is not None and len(engine.moves) != expected_ply:
+                raise InvalidInputError("That play can no longer be challenged: the game has moved on.")
+            result = engine.challenge(seat, lexicon)
+            if result.withdrawn:
+                return f"Your challenge succeeded: {', '.join(result.invalid_words)} is not in the word list."
+            penalty = " You lose your next turn." if result.lost_turn_seat is not None else ""
+            return f"The play stands: {', '.join(result.words)} {'is' if len(result.words) == 1 else 'are'} in the word list.{penalty}"
+
+        return await self._act(game_id, user_id, guild_id, act)
+
+    async def accept_play(self, game_id: int, user_id: int, *, guild_id: int | None = None,
+                          expected_ply: int | None = None) -> ActionOutcome:
+        def act(engine: ScrabbleGame, seat: int) -> str:
+            if expected_ply is not None and len(engine.moves) < expected_ply:
+                raise InvalidInputError("That play is no longer waiting to be accepted.")
+            over = engine.accept(seat)
+            return "You accepted the final play: the game is over." if over else "You accepted the final play."
+
+        return await self._act(game_id, user_id, guild_id, act)
+
+    async def _lexicon_for(self, game_id: int, *, only_if_void: bool) -> Any:
+        async with self.ctx.uow() as uow:
+            record = await uow.games.get(game_id, kind=KIND)
+            settings = GameSettings.from_json(record.options)
+        if only_if_void and settings.rules.challenge != "void":
+            return None
+        return await self.lexicons.get(settings.lexicon)
+
+    async def _act(self, game_id: int, user_id: int, guild_id: int | None,
+                   act: Callable[[ScrabbleGame, int], str]) -> ActionOutcome:
+        now = self.ctx.clock()
+        async with self.ctx.uow() as uow:
+            loaded, seat = await self._member_game(uow, game_id, guild_id, user_id)
+            engine = loaded.require_engine()
+            if loaded.record.status != "active":
+                raise InvalidInputError(f"Scrabble #{game_id} is over: see `/scrabble export` for its record.")
+            before = len(engine.moves)
+            try:
+                message = act(engine, seat)
+            except NotYourTurnError as exc:
+                raise InvalidInputError(
+                    f"It's not your turn: it's {loaded.label(exc.current_seat)}'s turn. Nothing was changed."
+                ) from None
+            except ScrabbleError as exc:
+                raise InvalidInputError(_sentence(exc)) from None
+            await self._commit_changes(uow, loaded, before, now, actor=user_id)
+            await uow.commit()
+        return ActionOutcome(game_id, message, loaded.home, finished=engine.status == FINISHED)
+
+    # -- committing a change ------------------------------------------------------------------------
+
+    async def _commit_changes(self, uow: UnitOfWork, loaded: _Loaded, before: int, now: datetime,
+                              *, actor: int | None) -> None:
+        """Save state (version-checked), log moves, move timers, announce, finish."""
+        engine = loaded.require_engine()
+        record = loaded.record
+        entries = engine.moves[before:]
+        previous = dict(loaded.meta)
+        new_turn = previous.get("seat") != engine.current_seat or any(
+            e["type"] in ("play", "exchange", "pass") and not e.get("auto") for e in entries
+        )
+        meta = await self._schedule_turn(uow, loaded, now, previous=previous, new_turn=new_turn)
+        columns: dict[str, Any] = {}
+        if engine.status == FINISHED:
+            columns.update(status="finished", finished_at=now)
+        await uow.games.save_state(record, expected_version=loaded.version, state={"engine": engine.to_json(), **meta},
+                                   **columns)
+        loaded.meta = meta
+        for offset, entry in enumerate(entries):
+            await uow.moves.append(
+                record.id, ply=before + offset, notation=_notation(entry), seat=entry.get("seat"),
+                user_id=None if entry.get("auto") or entry["type"] in ("close", "deadline") else actor,
+                score=entry.get("score"), data=entry, at=now,
+            )
+        lines = describe_entries(entries, loaded.label)
+        if engine.status == ENDING and previous.get("status") != ENDING:
+            lines.append(self._ending_text(loaded))
+        if engine.status == FINISHED:
+            await self._finish(uow, loaded, lines, now)
+            return
+        self._post_board(uow, loaded, lines, now)
+        await self._maybe_explain(uow, loaded, entries)
+        if new_turn and engine.status == ACTIVE and not loaded.settings.live:
+            self._notify_turn(uow, loaded)
+
+    def _ending_text(self, loaded: _Loaded) -> str:
+        engine = loaded.require_engine()
+        last = engine.last_play or {}
+        due = loaded.meta.get("ending_due")
+        when = f" by {relative_time(datetime.fromisoformat(due))}" if due else ""
+        return (
+            f"That play would end the game. Opponents: **Accept** it or **Challenge** it{when}; "
+            f"if nobody challenges, it stands ({', '.join(last.get('words', []))})."
+        )
+
+    async def _schedule_turn(self, uow: UnitOfWork, loaded: _Loaded, now: datetime, *, previous: dict[str, Any],
+                             new_turn: bool) -> dict[str, Any]:
+        engine = loaded.require_engine()
+        game_id = loaded.record.id
+        moves = len(engine.moves)
+        meta: dict[str, Any] = {"status": engine.status, "seat": engine.current_seat, "moves": moves}
+        session = uow.session
+        if engine.status != ACTIVE:
+            await cancel_job(session, self._key(game_id, "turn"))
+            await cancel_job(session, self._key(game_id, "reminder"))
+        if engine.status == FINISHED:
+            await cancel_job(session, self._key(game_id, "ending"))
+            await cancel_job(session, self._key(game_id, "deadline"))
+            return meta
+        if engine.status == ENDING:
+            # The window opens with the finishing play; an acceptance by one of
+            # several opponents keeps its end but re-keys the job to the new log.
+            kept = previous.get("ending_due") if previous.get("status") == ENDING else None
+            due = datetime.fromisoformat(kept) if kept else now + loaded.settings.ending_window
+            await schedule_job(session, JOB_ENDING, due, {"game_id": game_id, "moves": moves},
+                               key=self._key(game_id, "ending"))
+            meta["ending_due"] = due.isoformat()
+            return meta
+        await cancel_job(session, self._key(game_id, "ending"))
+        clock = loaded.settings.clock
+        if clock is None:
+            return meta
+        if not new_turn and previous.get("turn_due") and previous.get("seat") == engine.current_seat:
+            # A challenge between turns doesn't restart the clock of the seat to move;
+            # the jobs are re-keyed to the new move count so they still fire.
+            due = datetime.fromisoformat(previous["turn_due"])
+        else:
+            due = now + clock
+        payload = {"game_id": game_id, "moves": moves, "seat": engine.current_seat}
+        await schedule_job(session, JOB_TURN, due, payload, key=self._key(game_id, "turn"))
+        lead = loaded.settings.reminder_lead
+        if lead is not None and due - lead > now:
+            await schedule_job(session, JOB_REMINDER, due - lead, payload, key=self._key(game_id, "reminder"))
+        else:
+            await cancel_job(session, self._key(game_id, "reminder"))
+        meta["turn_due"] = due.isoformat()
+        return meta
+
+    async def _finish(self, uow: UnitOfWork, loaded: _Loaded, lines: list[str], now: datetime) -> None:
+        engine = loaded.require_engine()
+        result = engine.result()
+        assert result is not None
+        record = loaded.record
+        outcomes = [
+            SeatOutcome(
+                seat=seat, user_ids=list(loaded.seats.get(seat, [])), rank=result.ranks[seat] - 1,
+                score=float(result.final_scores[seat]),
+                extra={"reason": result.reason, "seat": seat},
+            )
+            for seat in range(engine.seats)
+        ]
+        await record_game_result(
+            uow, guild_id=record.guild_id, kind=KIND, game_id=record.id, seats=outcomes, played_at=now,
+        )
+        winners = " & ".join(loaded.label(s) for s in result.winners) or "nobody"
+        order = sorted(range(engine.seats), key=lambda s: result.ranks[s])
+        table = []
+        for seat in order:
+            adjust = result.adjustments[seat]
+            note = f" ({result.scores_before[seat]} {'+' if adjust >= 0 else '−'} {abs(adjust)} for tiles)" if adjust else ""
+            resigned = " (resigned)" if seat in result.resigned else ""
+            table.append(f"{result.ranks[seat]}. {loaded.label(seat)} — {result.final_scores[seat]}{note}{resigned}")
+        verdict = f"It's a draw between {winners}." if result.is_draw else f"Winner: **{winners}**."
+        lines = lines + [
+            f"**Game over** ({REASONS.get(result.reason, result.reason)}). {verdict}",
+            "\n".join(table),
+            "The game record (GCG) is attached; results and ratings are on `/leaderboard`.",
+        ]
+        gcg = self._gcg_text(loaded)
+        picture = self._picture(loaded)
+        payload = {
+            "content": _clip("\n".join(lines)),
+            "files": [
+                {"render": RENDER_BOARD, "args": {**picture.to_args(), "filename": f"scrabble-{record.id}-final.png"}},
+                {"render": RENDER_TEXT_FILE, "args": {"filename": f"scrabble-{record.id}.gcg", "text": gcg}},
+            ],
+        }
+        if loaded.home is not None:
+            uow.outbox.to_channel(loaded.home, payload)
+
+    def _gcg_text(self, loaded: _Loaded) -> str:
+        engine = loaded.require_engine()
+        names = [loaded.label(seat) for seat in range(engine.seats)]
+        return export_gcg(
+            engine, names, lexicon=lexicon_display_name(loaded.settings.lexicon),
+            title=f"Scrabble #{loaded.record.id}",
+        )
+
+    # -- announcing ---------------------------------------------------------------------------------
+
+    def _picture(self, loaded: _Loaded) -> BoardPicture:
+        engine = loaded.require_engine()
+        last = engine.last_play
+        scores = engine.scores
+        score_line = " · ".join(f"{loaded.label(s)} {scores[s]}" for s in range(engine.seats))
+        header = [f"#{loaded.record.id} · {score_line} · bag {engine.bag_count}"]
+        if engine.status == FINISHED:
+            header.append("Game over")
+        elif engine.status == ENDING:
+            header.append("Final play: waiting for accept or challenge")
+        else:
+            header.append(f"▶ {loaded.label(engine.current_seat)} to play"
+                          + (f" · last: {last['notation']} {last['score']}" if last else ""))
+        return BoardPicture(tuple(engine.board_rows()), tuple(last["squares"]) if last else (), tuple(header))
+
+    def _status_lines(self, loaded: _Loaded) -> list[str]:
+        engine = loaded.require_engine()
+        scores = engine.scores
+        score_text = " · ".join(f"{loaded.label(s)} **{scores[s]}**" for s in range(engine.seats))
+        lines = [f"Scores: {score_text} — {engine.bag_count} tile{'s' if engine.bag_count != 1 else ''} in the bag"]
+        if engine.status == ACTIVE:
+            turn = f"Next: {loaded.mentions(engine.current_seat)} ({loaded.label(engine.current_seat)})"
+            due = loaded.meta.get("turn_due")
+            if due:
+                turn += f" — turn clock ends {relative_time(datetime.fromisoformat(due))}"
+            lines.append(turn)
+        if loaded.record.deadline is not None and engine.status != FINISHED:
+            lines.append(f"Game deadline {relative_time(loaded.record.deadline)}")
+        return lines
+
+    def _board_view_spec(self, loaded: _Loaded) -> dict[str, Any] | None:
+        engine = loaded.require_engine()
+        if engine.status == FINISHED:
+            return None
+        challengeable = any(engine.can_challenge(s) for s in range(engine.seats))
+        return {
+            "kind": VIEW_BOARD,
+            "args": {
+                "game_id": loaded.record.id,
+                "ply": len(engine.moves),
+                "challenge": challengeable,
+                "accept": engine.status == ENDING,
+            },
+        }
+
+    def _post_board(self, uow: UnitOfWork, loaded: _Loaded, lines: list[str], now: datetime) -> None:
+        if loaded.home is None:
+            return
+        engine = loaded.require_engine()
+        text = "\n".join([f"**Scrabble #{loaded.record.id}** · move {len(engine.moves)}", *lines, *self._status_lines(loaded)])
+        payload: dict[str, Any] = {
+            "content": _clip(text),
+            "files": [{"render": RENDER_BOARD, "args": {
+                **self._picture(loaded).to_args(), "filename": f"scrabble-{loaded.record.id}-{len(engine.moves)}.png",
+            }}],
+        }
+        view = self._board_view_spec(loaded)
+        if view is not None:
+            payload["view"] = view
+        uow.outbox.to_channel(loaded.home, payload)
+
+    def _notify_turn(self, uow: UnitOfWork, loaded: _Loaded) -> None:
+        engine = loaded.require_engine()
+        seat = engine.current_seat
+        due = loaded.meta.get("turn_due")
+        clock = f" Your turn clock ends {relative_time(datetime.fromisoformat(due))}." if due else ""
+        where = f" in <#{loaded.home}>" if loaded.home else ""
+        text = f"It's your turn in **Scrabble #{loaded.record.id}**{where}.{clock}"
+        for user_id in loaded.seats.get(seat, []):
+            uow.outbox.to_user(user_id, {"content": text, "fallback_content": text}, fallback_channel_id=loaded.home)
+
+    async def _maybe_explain(self, uow: UnitOfWork, loaded: _Loaded, entries: list[dict[str, Any]]) -> None:
+        if not loaded.settings.explain:
+            return
+        engine = loaded.require_engine()
+        last = engine.last_play
+        plays = [e for e in entries if e["type"] == "play"]
+        if not plays or last is None or last["seat"] != plays[-1]["seat"]:
+            return  # the play was withdrawn in the same step, or there was none
+        words = list(dict.fromkeys(plays[-1]["words"]))
+        source = await self._definition_source()
+        found: list[str] = []
+        missing: list[str] = []
+        for word in words:
+            definition = await asyncio.to_thread(source.define, word) if source is not None else None
+            if definition:
+                found.append(f"**{word}** — {definition}")
+            else:
+                missing.append(word)
+        lines = [f"**Explain the word** (Scrabble #{loaded.record.id})", *found]
+        if missing:
+            who = loaded.mentions(plays[-1]["seat"])
+            lines.append(f"{who}, please explain {', '.join(f'**{w}**' for w in missing)} here in the thread, in your own words.")
+        payload: dict[str, Any] = {"content": _clip("\n".join(lines))}
+        if loaded.home is not None:
+            uow.outbox.to_channel(loaded.home, payload)
+
+    async def _definition_source(self) -> Definitions | None:
+        if self._definitions is False:
+            self._definitions = await asyncio.to_thread(self._definitions_loader)
+        return self._definitions  # type: ignore[return-value]
+
+    # -- reading ---------------------------------------------------------------------------------------
+
+    def _view(self, loaded: _Loaded, viewer: int | None) -> GameView:
+        record = loaded.record
+        engine = loaded.engine
+        seats = tuple(loaded.seat_info(s) for s in sorted(loaded.seats))
+        if engine is None:
+            summary = self._invite_outcome(loaded).text
+            picture = None
+            current = None
+        else:
+            summary = "\n".join([f"**Scrabble #{record.id}** · move {len(engine.moves)}", *self._last_play_lines(loaded),
+                                 *self._status_lines(loaded)])
+            picture = self._picture(loaded)
+            current = engine.current_seat if engine.status == ACTIVE else None
+        due = loaded.meta.get("turn_due")
+        return GameView(
+            game_id=record.id, status=record.status, seats=seats, home_channel_id=loaded.home,
+            summary=summary, picture=picture, current_seat=current,
+            turn_due=datetime.fromisoformat(due) if due and current is not None else None,
+            deadline=record.deadline, settings=loaded.settings, viewer_seat=viewer,
+        )
+
+    def _last_play_lines(self, loaded: _Loaded) -> list[str]:
+        engine = loaded.require_engine()
+        last = engine.last_play
+        if last is None:
+            return ["No tiles on the board yet." if not any(r.strip(".") for r in engine.board_rows()) else ""]
+        return [f"Last play: {loaded.label(last['seat'])} {last['notation']} for {last['score']} "
+                f"({', '.join(last['words'])})"]
+
+    async def board(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> GameView:
+        async with self.ctx.uow() as uow:
+            loaded = await self._load(uow, game_id, guild_id)
+            loaded.require_engine()
+            return self._view(loaded, loaded.seat_of(user_id))
+
+    async def rack(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> RackView:
+        async with self.ctx.uow() as uow:
+            loaded, seat = await self._member_game(uow, game_id, guild_id, user_id)
+            engine = loaded.require_engine()
+            return RackView(self._view(loaded, seat), seat, engine.racks[seat])
+
+    async def games_for(self, guild_id: int, user_id: int, *, finished: bool = False) -> list[GameSummary]:
+        statuses = ("finished",) if finished else ("invited", "active")
+        async with self.ctx.uow() as uow:
+            records = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=statuses)
+            summaries = []
+            for record in records[:50]:
+                loaded = await self._loaded(uow, record)
+                seat = loaded.seat_of(user_id)
+                opponents = " & ".join(loaded.label(s) for s in sorted(loaded.seats) if s != seat) or "?"
+                engine = loaded.engine
+                your_turn = bool(engine and engine.status == ACTIVE and engine.current_seat == seat) or bool(
+                    engine and engine.status == ENDING and engine.can_challenge(seat if seat is not None else -1)
+                )
+                due = loaded.meta.get("turn_due") if engine and engine.status == ACTIVE else None
+                summaries.append(GameSummary(
+                    record.id, record.status, opponents, your_turn,
+                    datetime.fromisoformat(due) if due else None, loaded.home,
+                ))
+        summaries.sort(key=lambda s: (not s.your_turn, s.turn_due or datetime.max.replace(tzinfo=self.ctx.clock().tzinfo)))
+        return summaries
+
+    async def resolve_game(self, guild_id: int, user_id: int, ref: str | None, channel_id: int | None,
+                           *, finished: bool = False) -> int:
+        """The game a command means: the given one, the thread's, or the member's only game."""
+        game_id = parse_game_ref(ref)
+        if game_id is not None:
+            return game_id
+        async with self.ctx.uow() as uow:
+            if channel_id is not None:
+                record = await uow.games.by_thread(channel_id, kind=KIND)
+                if record is not None and record.guild_id == guild_id:
+                    return record.id
+            statuses = ("finished",) if finished else ("active", "invited")
+            records = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=statuses)
+            found = [(r.id, r.status) for r in records]
+        if finished and found:
+            return found[0][0]
+        active = [game for game in found if game[1] == "active"] or found
+        if len(active) == 1:
+            return active[0][0]
+        if not active:
+            if finished:
+                raise NotFoundError("You have no finished Scrabble game here: give a game number with `game`.")
+            raise NotFoundError("You have no Scrabble game running here. Start one with `/scrabble new`.")
+        raise InvalidInputError(
+            f"You have {len(active)} Scrabble games: pick one with the `game` option, or use the command in the game's thread."
+        )
+
+    async def export(self, game_id: int, *, guild_id: int) -> tuple[str, str]:
+        """``(filename, GCG text)`` of a finished game of this guild."""
+        async with self.ctx.uow() as uow:
+            loaded = await self._load(uow, game_id, guild_id)
+            if loaded.record.status != "finished" or loaded.engine is None:
+                raise InvalidInputError(f"Scrabble #{game_id} isn't finished yet: its record is exported when it ends.")
+            return f"scrabble-{game_id}.gcg", self._gcg_text(loaded)
+
+    async def replay_from_log(self, game_id: int) -> ScrabbleGame:
+        """The game rebuilt from its move log alone (the state row is a cache of this)."""
+        async with self.ctx.uow() as uow:
+            loaded = await self._load(uow, game_id)
+            moves = await uow.moves.for_game(game_id)
+            engine = loaded.require_engine()
+            return ScrabbleGame.replay(loaded.settings.rules, engine.seed, [m.data for m in moves])
+
+    # -- autocomplete helpers ----------------------------------------------------------------------------
+
+    async def game_choices(self, guild_id: int, user_id: int, current: str, *, finished: bool = False) -> list[tuple[str, str]]:
+        summaries = await self.games_for(guild_id, user_id, finished=finished)
+        needle = current.strip().lower().lstrip("#")
+        out = []
+        for summary in summaries:
+            label = summary.label()
+            if needle and needle not in label.lower():
+                continue
+            out.append((label[:100], str(summary.game_id)))
+        return out[:25]
+
+    async def position_choices(self, game_id: int, user_id: int, word: str, current: str) -> list[PositionChoice]:
+        """Where ``word`` fits with the member's rack, best score first (private to them)."""
+        word = (word or "").strip()
+        if not word:
+            return []
+        async with self.ctx.uow() as uow:
+            loaded, seat = await self._member_game(uow, game_id, None, user_id)
+            engine = loaded.require_engine()
+        rack = engine.racks[seat]
+        board = engine.board_copy()
+        columns = "ABCDEFGHIJKLMNO"
+        found: list[PositionChoice] = []
+        for row in range(SIZE):
+            for col in range(SIZE):
+                for across in (True, False):
+                    position = f"{row + 1}{columns[col]}" if across else f"{columns[col]}{row + 1}"
+                    try:
+                        evaluation = board.evaluate(word, position, rack=rack)
+                    except ScrabbleError:
+                        continue
+                    direction = "across" if across else "down"
+                    label = f"{position} {direction} — {evaluation.words[0].word}, {evaluation.score} points"
+                    found.append(PositionChoice(position, label, evaluation.score))
+        needle = current.strip().upper()
+        found = [c for c in found if not needle or c.position.startswith(needle)]
+        found.sort(key=lambda c: (-c.score, c.position))
+        return found[:25]
+
+    async def rack_text(self, game_id: int, user_id: int) -> str | None:
+        try:
+            view = await self.rack(game_id, user_id)
+        except (NotFoundError, PermissionDeniedError, InvalidInputError):
+            return None
+        return view.tiles
+
+    # -- timers ----------------------------------------------------------------------------------------------
+
+    async def _job_game(self, uow: UnitOfWork, job: JobRecord, *, status: str = "active") -> _Loaded | None:
+        try:
+            loaded = await self._load(uow, int(job.payload["game_id"]))
+        except NotFoundError:
+            return None
+        if loaded.record.status != status or (status == "active" and loaded.engine is None):
+            return None
+        expected = job.payload.get("moves")
+        if expected is not None and loaded.engine is not None and len(loaded.engine.moves) != expected:
+            return None  # the game moved on since this timer was set
+        return loaded
+
+    def _job_uow(self, uow: UnitOfWork) -> None:
+        uow.on_commit(self.ctx.outbox_notify)
+
+    async def on_turn_timeout(self, uow: UnitOfWork, job: JobRecord) -> None:
+        loaded = await self._job_game(uow, job)
+        if loaded is not None and loaded.engine is not None and loaded.engine.status == ACTIVE:
+            engine = loaded.engine
+            before = len(engine.moves)
+            engine.pass_turn(engine.current_seat, timed_out=True)
+            await self._commit_changes(uow, loaded, before, self.ctx.clock(), actor=None)
+        self._job_uow(uow)
+        await uow.commit()
+
+    async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
+        loaded = await self._job_game(uow, job)
+        if loaded is not None and loaded.engine is not None and loaded.engine.status == ACTIVE:
+            seat = loaded.engine.current_seat
+            due = loaded.meta.get("turn_due")
+            when = relative_time(datetime.fromisoformat(due)) if due else "soon"
+            where = f" in <#{loaded.home}>" if loaded.home else ""
+            text = (
+                f"Reminder: it's your turn in **Scrabble #{loaded.record.id}**{where}, and your turn clock runs out {when}. "
+                "Play, exchange or pass before then, or the turn counts as a pass."
+            )
+            for user_id in loaded.seats.get(seat, []):
+                uow.outbox.to_user(user_id, {"content": text, "fallback_content": text}, fallback_channel_id=loaded.home)
+        self._job_uow(uow)
+        await uow.commit()
+
+    async def on_ending_window(self, uow: UnitOfWork, job: JobRecord) -> None:
+        loaded = await self._job_game(uow, job)
+        if loaded is not None and loaded.engine is not None and loaded.engine.status == ENDING:
+            before = len(loaded.engine.moves)
+            loaded.engine.close_challenge_window()
+            await self._commit_changes(uow, loaded, before, self.ctx.clock(), actor=None)
+        self._job_uow(uow)
+        await uow.commit()
+
+    async def on_deadline(self, uow: UnitOfWork, job: JobRecord) -> None:
+        loaded = await self._job_game(uow, job)
+        if loaded is not None and loaded.engine is not None and loaded.engine.status != FINISHED:
+            before = len(loaded.engine.moves)
+            loaded.engine.end_by_deadline()
+            await self._commit_changes(uow, loaded, before, self.ctx.clock(), actor=None)
+        self._job_uow(uow)
+        await uow.commit()
+
+    async def on_invite_expiry(self, uow: UnitOfWork, job: JobRecord) -> None:
+        loaded = await self._job_game(uow, job, status="invited")
+        if loaded is not None:
+            await uow.games.save_state(loaded.record, expected_version=loaded.version, status="abandoned",
+                                       finished_at=self.ctx.clock())
+            if loaded.record.channel_id is not None:
+                uow.outbox.to_channel(loaded.record.channel_id, {
+                    "content": f"The invitation to Scrabble #{loaded.record.id} expired: not everyone accepted in time.",
+                })
+        self._job_uow(uow)
+        await uow.commit()
+
+    def job_handlers(self) -> dict[str, Callable[[UnitOfWork, JobRecord], Any]]:
+        return {
+            JOB_TURN: self.on_turn_timeout,
+            JOB_REMINDER: self.on_reminder,
+            JOB_ENDING: self.on_ending_window,
+            JOB_DEADLINE: self.on_deadline,
+            JOB_INVITE: self.on_invite_expiry,
+        }
+
+
+# -- text ------------------------------------------------------------------------------------------------------
+
+
+def _clip(text: str, limit: int = 1990) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _notation(entry: dict[str, Any]) -> str:
+    """Public notation for the move log (never the tiles exchanged or a rack)."""
+    kind = entry["type"]
+    if kind == "play":
+        return f"{entry['position']} {entry['word']}"
+    if kind == "exchange":
+        return f"-{len(entry['tiles'])}"
+    if kind == "pass":
+        return "- (timed out)" if entry.get("timed_out") else "- (lost turn)" if entry.get("lost_turn") else "-"
+    if kind == "challenge":
+        return f"challenge: {entry['result']}"
+    return kind
+
+
+def describe_entries(entries: Sequence[dict[str, Any]], label: Callable[[int], str]) -> list[str]:
+    """One line per logged action, in words, with nothing private in it."""
+    lines: list[str] = []
+    for entry in entries:
+        kind = entry["type"]
+        seat = entry.get("seat")
+        who = f"**{label(seat)}**" if seat is not None else ""
+        if kind == "play":
+            new_tiles = [c for c in entry["word"] if c != "."]
+            blanks = [c.upper() for c in entry["word"] if c.islower()]
+            extra = []
+            if len(new_tiles) >= 7:
+                extra.append("bingo! (+50 included)")
+            if blanks:
+                extra.append(f"blank as {', '.join(blanks)}")
+            others = entry["words"][1:]
+            line = f"{who} played **{entry['words'][0]}** at {entry['position']} for {entry['score']}"
+            if others:
+                line += f" (also {', '.join(others)})"
+            lines.append(line + (f" — {'; '.join(extra)}" if extra else "") + ".")
+        elif kind == "exchange":
+            count = len(entry["tiles"])
+            lines.append(f"{who} exchanged {count} tile{'s' if count != 1 else ''}.")
+        elif kind == "pass":
+            if entry.get("timed_out"):
+                lines.append(f"{who}'s turn clock ran out: the turn counts as a pass.")
+            elif entry.get("lost_turn"):
+                lines.append(f"{who}'s turn is skipped (failed challenge).")
+            else:
+                lines.append(f"{who} passed.")
+        elif kind == "challenge":
+            challenged = label(entry["challenged_seat"])
+            if entry["result"] == "withdrawn":
+                bad = ", ".join(entry["invalid_words"])
+                lines.append(
+                    f"{who} challenged {challenged}'s play: **{bad}** {'is' if len(entry['invalid_words']) == 1 else 'are'} "
+                    f"not in the word list. The play is taken back: no points for {challenged} this turn."
+                )
+            else:
+                lines.append(f"{who} challenged {challenged}'s play: it stands, every word is in the word list.")
+        elif kind == "accept":
+            lines.append(f"{who} accepted the final play.")
+        elif kind == "close":
+            lines.append("Nobody challenged the final play in time: it stands.")
+        elif kind == "resign":
+            lines.append(f"{who} resigned.")
+        elif kind == "deadline":
+            lines.append("The game's deadline has passed: the game ends now, unplayed tiles are deducted.")
+    return lines
+
+
+__all__ = [
+    "ActionOutcome",
+    "BoardPicture",
+    "GameSettings",
+    "GameSummary",
+    "GameView",
+    "InviteOutcome",
+    "JOB_KINDS",
+    "KIND",
+    "LexiconCache",
+    "Member",
+    "NewGameRequest",
+    "PositionChoice",
+    "RENDER_BOARD",
+    "RENDER_TEXT_FILE",
+    "RackView",
+    "ScrabbleService",
+    "VIEW_BOARD",
+    "VIEW_INVITE",
+    "describe_entries",
+    "format_duration",
+    "parse_duration",
+    "parse_game_ref",
+]

@@ -1,0 +1,430 @@
+"""/scrabble: invite, play, exchange, pass, challenge, resign, rack, board, games, export.
+
+Thin: parse the options, call ``ScrabbleService``, answer. Moves are answered
+privately (your new tiles are yours only); the board goes to the game's thread
+through the outbox, after the move is committed.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import ClubError, ConflictError
+from bot.services.scrabble import (
+    RENDER_BOARD,
+    RENDER_TEXT_FILE,
+    VIEW_BOARD,
+    VIEW_INVITE,
+    ActionOutcome,
+    Member,
+    NewGameRequest,
+    ScrabbleService,
+    lexicon_display_name,
+)
+from bot.ui.errors import NO_MENTIONS
+from bot.ui.permissions import require_guild
+from bot.ui.scrabble import (
+    ACTIONS_KEY,
+    DYNAMIC_ITEMS,
+    board_file,
+    board_view,
+    invite_view,
+    rack_file,
+    render_board_for_outbox,
+    render_text_for_outbox,
+)
+from engines.scrabble import FINISH_LINE_TARGETS
+
+log = logging.getLogger(__name__)
+
+Choice = app_commands.Choice
+GAME_HELP = "The game (default: this thread's game, or your only game)"
+CLOCK_SUGGESTIONS = [("3m — live, as the society plays", "3m"), ("5m — live", "5m"), ("1d — asynchronous", "1d"),
+                     ("2d — asynchronous", "2d"), ("3d — asynchronous", "3d"), ("off — no turn clock", "off")]
+DEADLINE_SUGGESTIONS = [("80m — one club session", "80m"), ("1d", "1d"), ("3d", "3d"), ("7d — a week", "7d"),
+                        ("14d", "14d"), ("off — no deadline", "off")]
+
+
+def _member(user: discord.abc.User) -> Member:
+    return Member(user.id, getattr(user, "display_name", user.name), bool(user.bot))
+
+
+def _where(outcome: ActionOutcome, interaction: discord.Interaction) -> str:
+    if outcome.home_channel_id and outcome.home_channel_id != interaction.channel_id:
+        return f" The board is in <#{outcome.home_channel_id}>."
+    return ""
+
+
+async def _answer(interaction: discord.Interaction, content: str, *, files: list[discord.File] | None = None) -> None:
+    """A private answer, whether or not the interaction was deferred."""
+    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+    if files:
+        kwargs["files"] = files
+    if interaction.response.is_done():
+        await interaction.followup.send(content[:2000], **kwargs)
+    else:
+        await interaction.response.send_message(content[:2000], **kwargs)
+
+
+class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="Scrabble for 2–4 seats (pairs welcome)"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = ScrabbleService(bot.ctx)  # type: ignore[attr-defined]
+        bot.ctx.extras[ACTIONS_KEY] = self  # type: ignore[attr-defined]
+        super().__init__()
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    async def _game_id(self, interaction: discord.Interaction, game: str | None, *, finished: bool = False) -> int:
+        guild = require_guild(interaction)
+        return await self.service.resolve_game(guild.id, interaction.user.id, game, interaction.channel_id, finished=finished)
+
+    async def _game_choices(self, interaction: discord.Interaction, current: str, *, finished: bool = False) -> list[Choice[str]]:
+        if interaction.guild is None:
+            return []
+        try:
+            pairs = await self.service.game_choices(interaction.guild.id, interaction.user.id, current, finished=finished)
+        except ClubError:
+            return []
+        return [Choice(name=label, value=value) for label, value in pairs]
+
+    # -- starting a game -------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Invite members to a game of Scrabble (2–4 seats, or two pairs)")
+    @app_commands.describe(
+        opponent="Who you play against",
+        opponent2="A third player (seats are individuals)",
+        opponent3="A fourth player",
+        partner="Your partner (a game of two pairs)",
+        opponent_partner="Your opponent's partner (a game of two pairs)",
+        clock="Turn clock: 3m live, 1d–3d asynchronous, or off (default 1d)",
+        deadline="The game ends after this long, e.g. 80m or 7d (default 7d)",
+        challenge="Word check: double challenge (default), single, or void (checked as played)",
+        variant="standard, finish line, or 9-tile racks",
+        target="Finish line: a score, or beginner / intermediate / expert",
+        word_list="The word list that judges challenges",
+        explain="Explain the word: show a definition of each new word, or ask the player",
+        ending="When the game ends early: six scoreless turns (default) or two passes in a row",
+    )
+    @app_commands.choices(
+        challenge=[Choice(name="double (a failed challenge loses a turn)", value="double"),
+                   Choice(name="single (no penalty for a failed challenge)", value="single"),
+                   Choice(name="void (invalid words refused up front)", value="void")],
+        variant=[Choice(name="standard", value="standard"), Choice(name="finish line", value="finish_line"),
+                 Choice(name="9-tile racks", value="nine_tiles")],
+        ending=[Choice(name="six scoreless turns in a row", value="six_zeros"),
+                Choice(name="two passes in a row by one player", value="two_passes")],
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member,
+        opponent2: Optional[discord.Member] = None,
+        opponent3: Optional[discord.Member] = None,
+        partner: Optional[discord.Member] = None,
+        opponent_partner: Optional[discord.Member] = None,
+        clock: Optional[str] = None,
+        deadline: Optional[str] = None,
+        challenge: Optional[Choice[str]] = None,
+        variant: Optional[Choice[str]] = None,
+        target: Optional[str] = None,
+        word_list: Optional[str] = None,
+        explain: Optional[bool] = None,
+        ending: Optional[Choice[str]] = None,
+    ) -> None:
+        guild = require_guild(interaction)
+        opponents = [_member(m) for m in (opponent, opponent2, opponent3) if m is not None]
+        request = NewGameRequest(
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            creator=_member(interaction.user),
+            opponents=opponents,
+            partner=_member(partner) if partner else None,
+            opponent_partner=_member(opponent_partner) if opponent_partner else None,
+            clock=clock,
+            deadline=deadline,
+            challenge=challenge.value if challenge else None,
+            variant=variant.value if variant else None,
+            target=target,
+            word_list=word_list,
+            explain=bool(explain),
+            ending=ending.value if ending else None,
+            in_thread=isinstance(interaction.channel, discord.Thread),
+        )
+        outcome = await self.service.create(request)
+        invited = [m for m in (opponent, opponent2, opponent3, partner, opponent_partner) if m is not None]
+        pings = " ".join(m.mention for m in invited)
+        await interaction.response.send_message(
+            f"{pings} — {interaction.user.mention} invites you to Scrabble. Press **Accept** to play.\n{outcome.text}",
+            view=invite_view(outcome.game_id),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=invited),
+        )
+
+    @new.autocomplete("clock")
+    async def _clock_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return _suggest(CLOCK_SUGGESTIONS, current)
+
+    @new.autocomplete("deadline")
+    async def _deadline_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return _suggest(DEADLINE_SUGGESTIONS, current)
+
+    @new.autocomplete("target")
+    async def _target_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        ns = interaction.namespace
+        pairs = getattr(ns, "partner", None) is not None
+        seats = 2 if pairs else 2 + sum(getattr(ns, n, None) is not None for n in ("opponent2", "opponent3"))
+        options = [(f"{level} — {table[seats]} points", level) for level, table in FINISH_LINE_TARGETS.items()]
+        if current.strip().isdigit():
+            options.insert(0, (f"{current.strip()} points", current.strip()))
+        return _suggest(options, current if not current.strip().isdigit() else "")
+
+    @new.autocomplete("word_list")
+    async def _word_list_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        options = [(lexicon_display_name(name), name) for name in self.service.word_lists()]
+        return _suggest(options, current)
+
+    # -- invitation and board buttons (ScrabbleActions) ---------------------------------------
+
+    async def join(self, interaction: discord.Interaction, game_id: int) -> None:
+        guild = require_guild(interaction)
+        outcome = await self.service.accept_invite(game_id, interaction.user.id, guild.id)
+        if not outcome.all_accepted:
+            await interaction.response.edit_message(content=outcome.text, view=invite_view(game_id),
+                                                    allowed_mentions=NO_MENTIONS)
+            return
+        # The buttons stay until the game has started, so a crash half-way can be
+        # retried with another click (a second thread is never made: see _open_thread).
+        await interaction.response.defer()
+        thread_id, thread = outcome.thread_id, None
+        if thread_id is None and interaction.message is not None:
+            thread_id, thread = await self._open_thread(interaction.message, outcome.thread_name)
+        try:
+            view = await self.service.start(game_id, thread_id)
+        except ConflictError:
+            return  # another acceptance started it at the same moment
+        if thread is not None:
+            await self._add_players(thread, [u for seat in view.seats for u in seat.user_ids])
+        where = f" in <#{view.home_channel_id}>" if view.home_channel_id else ""
+        try:
+            await interaction.edit_original_response(content=outcome.text.replace("\nEveryone accepted.", "")
+                                                     + f"\nEveryone accepted: the game is on{where}.", view=None)
+        except discord.HTTPException:
+            pass  # cosmetic only: the game has started either way
+
+    async def _open_thread(self, message: discord.Message, name: str) -> tuple[int | None, discord.Thread | None]:
+        try:
+            thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
+            return thread.id, thread
+        except discord.HTTPException as error:
+            if error.code == 160004:  # the message already has its thread (an earlier attempt)
+                return message.id, None
+            log.warning("could not open a Scrabble thread (%s); playing in the channel", error.code)
+            return None, None
+
+    async def _add_players(self, thread: discord.Thread, user_ids: list[int]) -> None:
+        for user_id in user_ids:
+            try:
+                await thread.add_user(discord.Object(user_id))
+            except discord.HTTPException:
+                pass  # they can still open the thread from the channel
+
+    async def decline(self, interaction: discord.Interaction, game_id: int) -> None:
+        guild = require_guild(interaction)
+        outcome = await self.service.decline_invite(game_id, interaction.user.id, guild.id)
+        await interaction.response.edit_message(content=outcome.text, view=None, allowed_mentions=NO_MENTIONS)
+
+    async def show_rack(self, interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rack = await self.service.rack(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        files = [await rack_file(rack.tiles)]
+        if rack.game.picture is not None:
+            files.append(await board_file(rack.game.picture))
+        await _answer(interaction, f"{rack.text}\n\n{rack.game.summary}", files=files)
+
+    async def challenge_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.service.challenge(game_id, interaction.user.id, guild_id=require_guild(interaction).id,
+                                               expected_ply=ply)
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
+
+    async def accept_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None:
+        outcome = await self.service.accept_play(game_id, interaction.user.id, guild_id=require_guild(interaction).id,
+                                                 expected_ply=ply)
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description="Play a word: position 8H = across from H8, H8 = down")
+    @app_commands.describe(
+        word="The whole word; a blank as a lower-case letter or ?x (e.g. QUIzZ or QUI?ZZ)",
+        position="Where the word starts: 8H (row first) goes across, H8 (column first) goes down",
+        direction="Override the direction the position implies",
+        game=GAME_HELP,
+    )
+    @app_commands.choices(direction=[Choice(name="across", value="across"), Choice(name="down", value="down")])
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, word: app_commands.Range[str, 1, 40],
+                   position: app_commands.Range[str, 2, 8], direction: Optional[Choice[str]] = None,
+                   game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.service.play(game_id, interaction.user.id, word, position,
+                                          direction.value if direction else None,
+                                          guild_id=require_guild(interaction).id)
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
+
+    @play.autocomplete("position")
+    async def _position_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        if interaction.guild is None:
+            return []
+        ns = interaction.namespace
+        try:
+            game_id = await self.service.resolve_game(interaction.guild.id, interaction.user.id,
+                                                      getattr(ns, "game", None), interaction.channel_id)
+            found = await self.service.position_choices(game_id, interaction.user.id, getattr(ns, "word", "") or "", current)
+        except ClubError:
+            return []
+        return [Choice(name=c.label[:100], value=c.position) for c in found]
+
+    @app_commands.command(name="exchange", description="Swap tiles with the bag (scores nothing; the bag needs 7+ tiles)")
+    @app_commands.describe(tiles="The tiles to swap, e.g. QVV or ? for a blank", game=GAME_HELP)
+    @app_commands.guild_only()
+    async def exchange(self, interaction: discord.Interaction, tiles: app_commands.Range[str, 1, 30],
+                       game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        outcome = await self.service.exchange(game_id, interaction.user.id, tiles, guild_id=require_guild(interaction).id)
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
+
+    @exchange.autocomplete("tiles")
+    async def _exchange_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        if interaction.guild is None:
+            return []
+        try:
+            game_id = await self.service.resolve_game(interaction.guild.id, interaction.user.id,
+                                                      getattr(interaction.namespace, "game", None), interaction.channel_id)
+            rack = await self.service.rack_text(game_id, interaction.user.id)
+        except ClubError:
+            return []
+        choices = []
+        if current.strip():
+            choices.append(Choice(name=f"Swap {current.strip().upper()}"[:100], value=current.strip()[:30]))
+        if rack:
+            choices.append(Choice(name=f"Your rack: {' '.join(rack)} (all of it)", value=rack))
+        return choices
+
+    @app_commands.command(name="pass", description="Pass your turn (scores nothing)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def pass_(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        outcome = await self.service.pass_turn(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
+
+    @app_commands.command(name="resign", description="Resign from a game (you lose; others may play on)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        outcome = await self.service.resign(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
+
+    @app_commands.command(name="challenge", description="Challenge the last play (before the next player moves)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def challenge(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.service.challenge(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
+
+    # -- looking -------------------------------------------------------------------------------
+
+    @app_commands.command(name="rack", description="See your tiles (only you see them; partners share a rack)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def rack(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        await self.show_rack(interaction, game_id)
+
+    @app_commands.command(name="board", description="See a game's board and scores (just for you)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await self.service.board(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        files = [await board_file(view.picture)] if view.picture is not None else []
+        await _answer(interaction, view.summary, files=files)
+
+    @app_commands.command(name="games", description="Your Scrabble games and whose turn it is")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        summaries = await self.service.games_for(guild.id, interaction.user.id)
+        if not summaries:
+            await _answer(interaction, "You have no Scrabble game running here. Start one with `/scrabble new`.")
+            return
+        lines = ["**Your Scrabble games**"]
+        for summary in summaries:
+            line = summary.label()
+            if summary.turn_due is not None:
+                line += f" · clock ends <t:{int(summary.turn_due.timestamp())}:R>"
+            if summary.home_channel_id:
+                line += f" · <#{summary.home_channel_id}>"
+            lines.append(line)
+        await _answer(interaction, "\n".join(lines))
+
+    @app_commands.command(name="export", description="A finished game's record as a GCG file")
+    @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game, finished=True)
+        filename, text = await self.service.export(game_id, guild_id=require_guild(interaction).id)
+        await _answer(interaction, f"Scrabble #{game_id}, as GCG.",
+                      files=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)])
+
+    @export.autocomplete("game")
+    async def _export_game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._game_choices(interaction, current, finished=True)
+
+    @play.autocomplete("game")
+    @exchange.autocomplete("game")
+    @pass_.autocomplete("game")
+    @resign.autocomplete("game")
+    @challenge.autocomplete("game")
+    @rack.autocomplete("game")
+    @board.autocomplete("game")
+    async def _active_game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._game_choices(interaction, current)
+
+
+def _suggest(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
+    needle = current.strip().lower()
+    picked = [Choice(name=name[:100], value=value) for name, value in options if not needle or needle in name.lower()]
+    if needle and not picked:
+        picked = [Choice(name=current.strip()[:100], value=current.strip()[:100])]
+    return picked[:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    cog = ScrabbleCog(bot)
+    await bot.add_cog(cog)
+    for kind, handler in cog.service.job_handlers().items():
+        bot.scheduler.register(kind, handler)  # type: ignore[attr-defined]
+    outbox = bot.outbox  # type: ignore[attr-defined]
+    outbox.renderers[RENDER_BOARD] = render_board_for_outbox
+    outbox.renderers[RENDER_TEXT_FILE] = render_text_for_outbox
+    outbox.views[VIEW_BOARD] = board_view
+    outbox.views[VIEW_INVITE] = lambda args: invite_view(int(args["game_id"]))
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+
+__all__ = ["ScrabbleCog", "setup"]
