@@ -6,15 +6,16 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
-from typing import Callable
+from typing import Awaitable, Callable
 
 from sqlalchemy import select
 
 from bot.db.models import GameRecord, PlayerRecord, RatingRecord, ResultRecord
 from bot.services import ServiceContext
 
-# kind -> fn(game, names by user id) -> (file name, text); registered by game services.
-GameExporter = Callable[[GameRecord, dict[int, str]], tuple[str, str]]
+# kind -> async fn(ctx, game id, guild id) -> (file name, text). Each runs its own
+# unit of work, so it is called after ours has closed (SQLite allows one writer).
+GameExporter = Callable[[ServiceContext, int, int], Awaitable[tuple[str, str]]]
 EXPORTERS: dict[str, GameExporter] = {}
 
 RESULT_COLUMNS = (
@@ -81,13 +82,25 @@ class ExportService:
                     counts["ratings"] += 1
                 archive.writestr("ratings.csv", out.getvalue())
 
-                games = await uow.session.execute(
-                    select(GameRecord)
-                    .where(GameRecord.guild_id == guild_id, GameRecord.status == "finished", GameRecord.kind.in_(list(EXPORTERS)))
-                    .order_by(GameRecord.id)
-                )
-                for game in games.scalars():
-                    filename, text = EXPORTERS[game.kind](game, names)
-                    archive.writestr(f"games/{filename}", text)
-                    counts["games"] += 1
+                games = (
+                    await uow.session.execute(
+                        select(GameRecord.id, GameRecord.kind)
+                        .where(GameRecord.guild_id == guild_id, GameRecord.status == "finished", GameRecord.kind.in_(list(EXPORTERS)))
+                        .order_by(GameRecord.id)
+                    )
+                ).all()
+        with zipfile.ZipFile(buffer, "a", compression=zipfile.ZIP_DEFLATED) as archive:
+            for game_id, kind in games:
+                filename, text = await EXPORTERS[kind](self.ctx, game_id, guild_id)
+                archive.writestr(f"games/{filename}", text)
+                counts["games"] += 1
         return buffer.getvalue(), counts
+
+
+async def _scrabble_gcg(ctx: ServiceContext, game_id: int, guild_id: int) -> tuple[str, str]:
+    from bot.services.scrabble import ScrabbleService
+
+    return await ScrabbleService(ctx).export(game_id, guild_id=guild_id)
+
+
+register_exporter("scrabble", _scrabble_gcg)

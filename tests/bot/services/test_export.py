@@ -31,7 +31,12 @@ async def test_export_zip_holds_this_guilds_csv_and_finished_games(session_facto
         uow.games.add(GameRecord(guild_id=1, kind="fake", status="active", state={"text": "unfinished"}, options={}))
         uow.games.add(GameRecord(guild_id=2, kind="fake", status="finished", state={"text": "other guild"}, options={}))
         await uow.commit()
-    monkeypatch.setitem(EXPORTERS, "fake", lambda game, names: (f"game-{game.id}.txt", game.state["text"]))
+    async def fake_exporter(ctx, game_id, guild_id):
+        async with ctx.uow() as uow:
+            game = await uow.games.get(game_id, guild_id=guild_id)
+            return f"game-{game.id}.txt", game.state["text"]
+
+    monkeypatch.setitem(EXPORTERS, "fake", fake_exporter)
     ctx = ServiceContext(settings=load_settings(None), session_factory=session_factory, scheduler=Scheduler(session_factory))
     data, counts = await ExportService(ctx).export_zip(1)
     archive = zipfile.ZipFile(io.BytesIO(data))
