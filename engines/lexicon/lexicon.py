@@ -46,8 +46,9 @@ class Lexicon:
         self.name = name
         self.source = source
         self._disk_cache = disk_cache
+        # One sorted tuple serves membership, prefixes and iteration; a set
+        # beside it would cost ~10 MiB more for the default list.
         self._sorted: tuple[str, ...] = tuple(sorted_words)
-        self._words: frozenset[str] = frozenset(self._sorted)
         self._fingerprint: bytes | None = None
         self._dawg: Dawg | None = None
         self._derived: dict[str, object] = {}
@@ -73,7 +74,10 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str):
             return False
-        return word in self._words or word.lower() in self._words
+        if not word.islower():
+            word = word.lower()
+        index = bisect_left(self._sorted, word)
+        return index < len(self._sorted) and self._sorted[index] == word
 
     def has_prefix(self, prefix: str) -> bool:
         """Whether some word starts with ``prefix`` (case-insensitive)."""
