@@ -1,0 +1,364 @@
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Literal, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.chess import (
+    BOARD_RENDERER,
+    DRAW_OFFER_VIEW,
+    JOB_COMPUTER,
+    JOB_INVITE,
+    JOB_REMINDER,
+    JOB_TIMEOUT,
+    ChessService,
+    ChessSnapshot,
+    ChessUpdate,
+    PlayerRef,
+    PromotionNeeded,
+    board_text,
+)
+from bot.services.chess_engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
+from bot.ui.chess import (
+    DYNAMIC_ITEMS,
+    board_file,
+    draw_offer_view,
+    games_embed,
+    invite_text,
+    invite_view,
+    mentions,
+    outbox_board_renderer,
+    promotion_view,
+    register_button_handler,
+    warm_up_renderer,
+)
+from bot.ui.errors import NO_MENTIONS
+from bot.ui.permissions import require_guild
+
+log = logging.getLogger(__name__)
+
+GAME_HELP = "Which game (defaults to this thread's game, or your only game)"
+THREAD_ARCHIVE_LIVE = 1440  # minutes
+THREAD_ARCHIVE_CORRESPONDENCE = 10080
+
+
+class ChessCog(commands.GroupCog, group_name="chess", group_description="Play chess: live or by correspondence"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = ChessService(bot.ctx)  # type: ignore[attr-defined]
+        self._renderer_warm = False
+        super().__init__()
+
+    # ------------------------------------------------------------------ helpers
+
+    def _warm_renderer(self) -> None:
+        """Cache the piece images in a worker thread once a game is in the offing,
+        so the first board reply doesn't pay for them (and bot start-up doesn't either)."""
+        if not self._renderer_warm:
+            self._renderer_warm = True
+            asyncio.get_running_loop().run_in_executor(None, warm_up_renderer)
+
+    def _player(self, user: discord.abc.User) -> PlayerRef:
+        return PlayerRef(user.id, getattr(user, "display_name", None) or user.name)
+
+    async def _game_id(self, interaction: discord.Interaction, game: Optional[int], *, finished_ok: bool = False) -> int:
+        guild = require_guild(interaction)
+        return await self.service.resolve_game(
+            guild_id=guild.id, user_id=interaction.user.id, channel_id=interaction.channel_id,
+            game_id=game, finished_ok=finished_ok,
+        )
+
+    async def _send_update(self, interaction: discord.Interaction, update: ChessUpdate) -> None:
+        """Reply with the board: publicly in the game's thread, privately elsewhere (the thread got it)."""
+        snap = update.snapshot
+        file = await board_file(snap)
+        if update.announced_elsewhere:
+            note = f"Done — posted in <#{snap.place_id}>.\n" if snap.place_id else ""
+            await interaction.response.send_message(
+                (note + update.text)[:2000], file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+            return
+        view = draw_offer_view(snap.game_id) if snap.draw_offer is not None and snap.status == "active" else None
+        kwargs = {"view": view} if view is not None else {}
+        await interaction.response.send_message(
+            update.text, file=file, allowed_mentions=mentions(update.mention_user_ids), **kwargs
+        )
+
+    async def _open_thread(self, message: discord.Message | None, snap: ChessSnapshot) -> int | None:
+        """The game's own thread, started from ``message``; None keeps the game in the channel."""
+        if message is None:
+            return None
+        if isinstance(message.channel, discord.Thread):
+            return message.channel.id  # already in a thread: play here
+        try:
+            thread = await message.create_thread(
+                name=snap.title()[:100],
+                auto_archive_duration=THREAD_ARCHIVE_LIVE if snap.is_live else THREAD_ARCHIVE_CORRESPONDENCE,
+            )
+        except discord.HTTPException as error:
+            log.warning("could not open a thread for chess #%s: %s", snap.game_id, error)
+            return None
+        for seat in (snap.white, snap.black):
+            if not seat.is_computer:
+                try:
+                    await thread.add_user(discord.Object(seat.user_id))
+                except discord.HTTPException:
+                    pass  # they can still join the public thread themselves
+        return thread.id
+
+    # ------------------------------------------------------------------ starting
+
+    @app_commands.command(name="new", description="Challenge a member (or me, for the computer) to a game of chess")
+    @app_commands.describe(
+        opponent="A member to challenge, or me to play the Stockfish engine (if the bot has STOCKFISH_PATH set)",
+        time="Correspondence days per move (3d, 12h) or a live clock: minutes+increment (10+5), 3m, 90s",
+        color="Your colour (random by default)",
+        level=f"The computer's strength, {MIN_LEVEL} (gentle) to {MAX_LEVEL} (full strength); only against me",
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        time: Optional[app_commands.Range[str, 1, 20]] = None,
+        color: Optional[Literal["white", "black", "random"]] = None,
+        level: Optional[app_commands.Range[int, MIN_LEVEL, MAX_LEVEL]] = None,
+    ) -> None:
+        guild = require_guild(interaction)
+        self._warm_renderer()
+        me = self.bot.user
+        if me is not None and opponent.id == me.id:
+            await self._new_vs_computer(interaction, guild, time, color, level)
+            return
+        if opponent.bot:
+            await interaction.response.send_message(
+                "Other bots can't play here. Challenge a member — or me, to play the computer.", ephemeral=True
+            )
+            return
+        snap = await self.service.challenge(
+            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
+            challenger=self._player(interaction.user), opponent=self._player(opponent),
+            time_control=time, color=color,
+        )
+        await interaction.response.send_message(
+            invite_text(snap, interaction.user.id, opponent.id),
+            view=invite_view(snap.game_id),
+            allowed_mentions=mentions([opponent.id]),
+        )
+
+    async def _new_vs_computer(
+        self,
+        interaction: discord.Interaction,
+        guild: discord.Guild,
+        time: Optional[str],
+        color: Optional[str],
+        level: Optional[int],
+    ) -> None:
+        me = self.bot.user
+        assert me is not None
+        snap = await self.service.play_computer(
+            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
+            player=self._player(interaction.user), computer=PlayerRef(me.id, "Stockfish"),
+            level=level, time_control=time, color=color,
+        )
+        await interaction.response.send_message(
+            f"Chess #{snap.game_id}: <@{interaction.user.id}> vs Stockfish (level {snap.level}, "
+            f"{snap.control.label()}). The game is in the thread below.",
+            allowed_mentions=NO_MENTIONS,
+        )
+        thread_id = await self._open_thread(await interaction.original_response(), snap)
+        await self.service.open_in(snap.game_id, thread_id)
+
+    # ButtonHandler: the invitation's Accept / Decline
+    async def invite_clicked(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        if action == "accept":
+            snap = await self.service.accept(game_id, self._player(interaction.user))
+            where = "the thread below" if not isinstance(interaction.channel, discord.Thread) else "this thread"
+            await interaction.response.edit_message(
+                content=f"Chess #{snap.game_id}: {snap.white.name} (White) vs {snap.black.name} (Black), "
+                f"{snap.control.label()} — accepted! The game is in {where}.",
+                view=None, allowed_mentions=NO_MENTIONS,
+            )
+            thread_id = await self._open_thread(interaction.message, snap)
+            await self.service.open_in(game_id, thread_id)
+            return
+        snap = await self.service.decline(game_id, interaction.user.id)
+        who = "withdrawn" if interaction.user.id == snap.created_by else f"declined by {interaction.user.display_name}"
+        await interaction.response.edit_message(
+            content=f"Chess challenge #{snap.game_id} ({snap.white.name} vs {snap.black.name}) was {who}.",
+            view=None, allowed_mentions=NO_MENTIONS,
+        )
+
+    # ------------------------------------------------------------------ playing
+
+    @app_commands.command(name="move", description="Play a move: SAN like Nf3, O-O, e8=Q or UCI like g1f3")
+    @app_commands.describe(move="Your move (suggestions show the legal moves)", game=GAME_HELP)
+    @app_commands.guild_only()
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        move: app_commands.Range[str, 1, 20],
+        game: Optional[int] = None,
+    ) -> None:
+        game_id = await self._game_id(interaction, game)
+        try:
+            update = await self.service.move(
+                game_id, interaction.user.id, move, reply_channel_id=interaction.channel_id
+            )
+        except PromotionNeeded as choice:
+            await interaction.response.send_message(str(choice), view=promotion_view(choice), ephemeral=True)
+            return
+        await self._send_update(interaction, update)
+
+    @move.autocomplete("move")
+    async def _move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if interaction.guild is None:
+            return []
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            choices = await self.service.move_choices(
+                guild_id=interaction.guild.id, user_id=interaction.user.id, channel_id=interaction.channel_id,
+                game_id=game if isinstance(game, int) else None, typed=current or "",
+            )
+        except Exception:  # a suggestion list must never fail the member's typing
+            log.exception("chess move suggestions failed")
+            return []
+        return [app_commands.Choice(name=label, value=value) for label, value in choices]
+
+    # ButtonHandler: a promotion piece
+    async def promotion_clicked(self, interaction: discord.Interaction, game_id: int, ply: int, uci: str) -> None:
+        update = await self.service.move(
+            game_id, interaction.user.id, uci, reply_channel_id=interaction.channel_id, expected_ply=ply
+        )
+        await self._send_update(interaction, update)
+
+    @app_commands.command(name="resign", description="Resign a chess game")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        update = await self.service.resign(game_id, interaction.user.id, reply_channel_id=interaction.channel_id)
+        await self._send_update(interaction, update)
+
+    @app_commands.command(name="draw", description="Offer, accept or decline a draw, or claim one the rules allow")
+    @app_commands.describe(
+        action="offer / accept / decline an offer, or claim (threefold repetition, fifty moves)", game=GAME_HELP
+    )
+    @app_commands.guild_only()
+    async def draw(
+        self,
+        interaction: discord.Interaction,
+        action: Literal["offer", "accept", "decline", "claim"],
+        game: Optional[int] = None,
+    ) -> None:
+        game_id = await self._game_id(interaction, game)
+        update = await self.service.draw(game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id)
+        await self._send_update(interaction, update)
+
+    # ButtonHandler: Accept draw / Decline draw
+    async def draw_clicked(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        update = await self.service.draw(game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id)
+        await self._send_update(interaction, update)
+        if interaction.message is not None:
+            try:  # the offer is answered: its buttons go
+                await interaction.message.edit(view=None)
+            except discord.HTTPException:
+                pass
+
+    @app_commands.command(name="vacation", description="Pause your clock in correspondence games (0 days: back now)")
+    @app_commands.describe(days="How many days you are away (at most 14 per game in total; 0 ends it)", game="One game only (default: all your correspondence games)")
+    @app_commands.guild_only()
+    async def vacation(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 0, 14],
+        game: Optional[int] = None,
+    ) -> None:
+        guild = require_guild(interaction)
+        game_id = game
+        if game_id is None and interaction.channel_id is not None:
+            # Inside a game's thread the command means that game; elsewhere, all of them.
+            game_id = await self.service.game_in_thread(guild_id=guild.id, channel_id=interaction.channel_id)
+        result = await self.service.vacation(guild_id=guild.id, user_id=interaction.user.id, days=days, game_id=game_id)
+        await interaction.response.send_message(result.text, ephemeral=True)
+
+    # ------------------------------------------------------------------ reading
+
+    @app_commands.command(name="board", description="Show a chess game's board (only you see it)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        game_id = await self._game_id(interaction, game, finished_ok=True)
+        snap = await self.service.snapshot(game_id, guild_id=interaction.guild_id)
+        file = await board_file(snap, viewer=snap.color_of(interaction.user.id))
+        await interaction.response.send_message(board_text(snap), file=file, ephemeral=True)
+
+    @app_commands.command(name="pgn", description="Export a chess game as a PGN file")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def pgn(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        game_id = await self._game_id(interaction, game, finished_ok=True)
+        filename, text = await self.service.pgn(game_id, guild_id=interaction.guild_id)
+        await interaction.response.send_message(
+            f"Chess #{game_id} as PGN — it opens in any chess program.",
+            file=discord.File(io.BytesIO(text.encode("utf-8")), filename=filename, description=f"PGN of chess game {game_id}"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="games", description="Your chess games and invitations")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        snaps = await self.service.games_of(guild_id=guild.id, user_id=interaction.user.id)
+        await interaction.response.send_message(embed=games_embed(snaps, interaction.user.id), ephemeral=True)
+
+    @app_commands.command(name="analyse", description="The biggest mistakes of each side in a finished game (Stockfish)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def analyse(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        if self.service.engine is None:
+            await interaction.response.send_message(INSTALL_HINT, ephemeral=True)
+            return
+        game_id = await self._game_id(interaction, game, finished_ok=True)
+        snap = await self.service.analysable(game_id, guild_id=interaction.guild_id)
+        public = interaction.channel_id == snap.place_id
+        await interaction.response.defer(thinking=True, ephemeral=not public)
+        report = await self.service.analyse(game_id, guild_id=interaction.guild_id)
+        await interaction.followup.send(report.text, allowed_mentions=NO_MENTIONS)
+
+    # ------------------------------------------------------------------ autocomplete of `game`
+
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        if interaction.guild is None:
+            return []
+        try:
+            choices = await self.service.game_choices(
+                guild_id=interaction.guild.id, user_id=interaction.user.id, typed=current or ""
+            )
+        except Exception:
+            log.exception("chess game suggestions failed")
+            return []
+        return [app_commands.Choice(name=label, value=game_id) for label, game_id in choices]
+
+    for _command in (move, resign, draw, vacation, board, pgn, analyse):
+        _command.autocomplete("game")(_game_choices)
+    del _command
+
+
+async def setup(bot: commands.Bot) -> None:
+    cog = ChessCog(bot)
+    service = cog.service
+    bot.scheduler.register(JOB_TIMEOUT, service.run_timeout_job)  # type: ignore[attr-defined]
+    bot.scheduler.register(JOB_REMINDER, service.run_reminder_job)  # type: ignore[attr-defined]
+    bot.scheduler.register(JOB_COMPUTER, service.run_computer_job)  # type: ignore[attr-defined]
+    bot.scheduler.register(JOB_INVITE, service.run_invite_expiry_job)  # type: ignore[attr-defined]
+    bot.outbox.renderers[BOARD_RENDERER] = outbox_board_renderer  # type: ignore[attr-defined]
+    bot.outbox.views[DRAW_OFFER_VIEW] = lambda args: draw_offer_view(int(args["game_id"]))  # type: ignore[attr-defined]
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    register_button_handler(bot, cog)
+    await bot.add_cog(cog)

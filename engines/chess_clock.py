@@ -1,0 +1,359 @@
+"""Chess clocks: time controls and the arithmetic of remaining time.
+
+Pure: every function takes the moment it reasons about (``at``); nothing reads
+the wall clock. Two kinds of control:
+
+* **live** (``10+5``, ``3m``, ``90s+2``): each side has a bank of time that runs
+  while it is their move; an increment is added after each move.
+* **correspondence** (``3d``, ``12h``, a bare number of days): each move must be
+  made within a fixed allowance counted from the opponent's move.
+
+A correspondence player may take a **vacation**: while it lasts their own clock
+does not run (the opponent's still does). Vacations are bounded per game.
+
+All durations are whole milliseconds so a clock survives a JSON round trip exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+import chess
+
+LIVE: Literal["live"] = "live"
+CORRESPONDENCE: Literal["correspondence"] = "correspondence"
+
+DEFAULT_TIME_CONTROL = "3d"
+MIN_LIVE_SECONDS = 10
+MAX_LIVE_SECONDS = 3 * 60 * 60
+MAX_INCREMENT_SECONDS = 60
+MIN_CORRESPONDENCE_SECONDS = 60 * 60
+MAX_CORRESPONDENCE_SECONDS = 14 * 24 * 60 * 60
+MAX_VACATION_DAYS = 14  # per player per game, all vacations together
+DAY_MS = 24 * 60 * 60 * 1000
+
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+_WITH_INCREMENT = re.compile(r"^(\d{1,4})([sm]?)\+(\d{1,3})s?$")
+_PLAIN_DURATION = re.compile(r"^(\d{1,5})([smhd])$")
+_BARE_DAYS = re.compile(r"^(\d{1,2})$")
+_WORDS = {"correspondence": DEFAULT_TIME_CONTROL, "corr": DEFAULT_TIME_CONTROL, "daily": "1d"}
+
+HOW_TO_WRITE = (
+    "Write the time as days or hours per move for correspondence (`3d`, `12h`) "
+    "or as a live clock: minutes + seconds added per move (`10+5`), or a total like `3m` or `90s`."
+)
+
+
+class TimeControlError(ValueError):
+    """The time control could not be read or is out of bounds."""
+
+
+class ClockError(ValueError):
+    """A clock operation that the rules do not allow (e.g. moving after the flag fell)."""
+
+
+class VacationError(ClockError):
+    """A vacation that cannot be granted."""
+
+
+def _ms(delta: timedelta) -> int:
+    return delta // timedelta(milliseconds=1)
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    kind: Literal["live", "correspondence"]
+    # live: each side's starting bank; correspondence: the allowance per move
+    base_seconds: int
+    increment_seconds: int = 0
+
+    @property
+    def is_live(self) -> bool:
+        return self.kind == LIVE
+
+    @property
+    def base_ms(self) -> int:
+        return self.base_seconds * 1000
+
+    @property
+    def increment_ms(self) -> int:
+        return self.increment_seconds * 1000
+
+    def text(self) -> str:
+        """A canonical spelling that ``parse_time_control`` reads back to this control."""
+        if self.is_live:
+            if self.base_seconds % 60 == 0:
+                return f"{self.base_seconds // 60}+{self.increment_seconds}"
+            return f"{self.base_seconds}s+{self.increment_seconds}"
+        if self.base_seconds % 86400 == 0:
+            return f"{self.base_seconds // 86400}d"
+        if self.base_seconds % 3600 == 0:
+            return f"{self.base_seconds // 3600}h"
+        return f"{self.base_seconds // 60}m"  # not reachable through parsing (hours minimum)
+
+    def label(self) -> str:
+        """How the control reads to a player: ``10+5``, ``3 days per move``."""
+        if self.is_live:
+            return self.text()
+        if self.base_seconds % 86400 == 0:
+            days = self.base_seconds // 86400
+            return f"{days} day{'s' if days != 1 else ''} per move"
+        hours = self.base_seconds / 3600
+        return f"{hours:g} hour{'s' if hours != 1 else ''} per move"
+
+    def pgn_tag(self) -> str:
+        """The PGN ``TimeControl`` value: ``600+5`` live, ``1/259200`` (one move per N s) otherwise."""
+        if self.is_live:
+            return f"{self.base_seconds}+{self.increment_seconds}"
+        return f"1/{self.base_seconds}"
+
+
+def parse_time_control(text: str | None) -> TimeControl:
+    """Read ``3d``, ``12h``, ``3`` (days), ``10+5``, ``3m``, ``90s``, ``90s+2``.
+
+    Days and hours are correspondence (time per move); minutes and seconds are a
+    live clock (each side's total), optionally with an increment in seconds.
+    """
+    raw = (text or "").strip().lower().replace(" ", "")
+    raw = _WORDS.get(raw, raw or DEFAULT_TIME_CONTROL)
+    if match := _WITH_INCREMENT.match(raw):
+        unit = match.group(2) or "m"
+        base = int(match.group(1)) * _UNIT_SECONDS[unit]
+        return _live(base, int(match.group(3)), text)
+    if match := _PLAIN_DURATION.match(raw):
+        unit = match.group(2)
+        seconds = int(match.group(1)) * _UNIT_SECONDS[unit]
+        if unit in ("s", "m"):
+            return _live(seconds, 0, text)
+        return _correspondence(seconds, text)
+    if match := _BARE_DAYS.match(raw):
+        return _correspondence(int(match.group(1)) * 86400, text)
+    raise TimeControlError(f"I can't read `{(text or '')[:30]}` as a time control. {HOW_TO_WRITE}")
+
+
+def _live(base: int, increment: int, text: str | None) -> TimeControl:
+    if not MIN_LIVE_SECONDS <= base <= MAX_LIVE_SECONDS:
+        raise TimeControlError(
+            f"A live clock must give each side between {MIN_LIVE_SECONDS} seconds and "
+            f"{MAX_LIVE_SECONDS // 3600} hours (`{(text or '')[:30]}` does not)."
+        )
+    if increment > MAX_INCREMENT_SECONDS:
+        raise TimeControlError(f"The increment can be at most {MAX_INCREMENT_SECONDS} seconds per move.")
+    return TimeControl(LIVE, base, increment)
+
+
+def _correspondence(seconds: int, text: str | None) -> TimeControl:
+    if not MIN_CORRESPONDENCE_SECONDS <= seconds <= MAX_CORRESPONDENCE_SECONDS:
+        raise TimeControlError(
+            f"Correspondence time must be between 1 hour and {MAX_CORRESPONDENCE_SECONDS // 86400} days per move "
+            f"(`{(text or '')[:30]}` is not)."
+        )
+    return TimeControl(CORRESPONDENCE, seconds, 0)
+
+
+@dataclass(frozen=True)
+class Pause:
+    """A stretch of time during which one player's clock does not run."""
+
+    start: datetime
+    end: datetime
+
+    @property
+    def ms(self) -> int:
+        return max(0, _ms(self.end - self.start))
+
+
+def _overlap_ms(start: datetime, end: datetime, pauses: tuple[Pause, ...]) -> int:
+    total = 0
+    for pause in pauses:
+        lo, hi = max(start, pause.start), min(end, pause.end)
+        if hi > lo:
+            total += _ms(hi - lo)
+    return total
+
+
+def _moment_after(start: datetime, budget_ms: int, pauses: tuple[Pause, ...]) -> datetime:
+    """The moment at which ``budget_ms`` of unpaused time has passed since ``start``."""
+    cursor, left = start, max(0, budget_ms)
+    for pause in sorted(pauses, key=lambda p: p.start):
+        if pause.end <= cursor:
+            continue
+        if pause.start > cursor:
+            available = _ms(pause.start - cursor)
+            if available >= left:
+                return cursor + timedelta(milliseconds=left)
+            left -= available
+        cursor = max(cursor, pause.end)
+    return cursor + timedelta(milliseconds=left)
+
+
+@dataclass(frozen=True)
+class ChessClock:
+    """Both sides' time, whose move it is and since when."""
+
+    control: TimeControl
+    to_move: chess.Color
+    turn_started_at: datetime
+    white_ms: int
+    black_ms: int
+    white_pauses: tuple[Pause, ...] = ()
+    black_pauses: tuple[Pause, ...] = ()
+
+    @classmethod
+    def start(cls, control: TimeControl, at: datetime, to_move: chess.Color = chess.WHITE) -> ChessClock:
+        return cls(control, to_move, at, control.base_ms, control.base_ms)
+
+    # ---------------------------------------------------------------- reading
+
+    def bank_ms(self, color: chess.Color) -> int:
+        """Time ``color`` had when their current (or next) turn began."""
+        if not self.control.is_live:
+            return self.control.base_ms
+        return self.white_ms if color == chess.WHITE else self.black_ms
+
+    def pauses(self, color: chess.Color) -> tuple[Pause, ...]:
+        return self.white_pauses if color == chess.WHITE else self.black_pauses
+
+    def elapsed_ms(self, at: datetime) -> int:
+        """Time the side to move has used this turn, vacations excluded."""
+        if at <= self.turn_started_at:
+            return 0
+        wall = _ms(at - self.turn_started_at)
+        return max(0, wall - _overlap_ms(self.turn_started_at, at, self.pauses(self.to_move)))
+
+    def remaining_ms(self, color: chess.Color, at: datetime) -> int:
+        """What ``color`` has left at ``at`` (never negative)."""
+        if color != self.to_move:
+            return self.bank_ms(color)
+        return max(0, self.bank_ms(color) - self.elapsed_ms(at))
+
+    def flag_time(self) -> datetime:
+        """When the side to move runs out of time if they do not move."""
+        return _moment_after(self.turn_started_at, self.bank_ms(self.to_move), self.pauses(self.to_move))
+
+    def has_flagged(self, at: datetime) -> bool:
+        return at >= self.flag_time()
+
+    def reminder_time(self, lead: timedelta) -> datetime:
+        """When the side to move has ``lead`` left (at once if the allowance is shorter)."""
+        return _moment_after(self.turn_started_at, self.bank_ms(self.to_move) - _ms(lead), self.pauses(self.to_move))
+
+    # ---------------------------------------------------------------- moving
+
+    def after_move(self, at: datetime) -> ChessClock:
+        """The clock once the side to move has moved at ``at``; refuses a move after the flag fell."""
+        if self.has_flagged(at):
+            raise ClockError("Your time ran out before that move.")
+        at = max(at, self.turn_started_at)
+        if self.control.is_live:
+            left = self.bank_ms(self.to_move) - self.elapsed_ms(at) + self.control.increment_ms
+            banks = {"white_ms": left} if self.to_move == chess.WHITE else {"black_ms": left}
+        else:
+            banks = {}
+        return replace(self, to_move=not self.to_move, turn_started_at=at, **banks)
+
+    # ---------------------------------------------------------------- vacations
+
+    def vacation_until(self, color: chess.Color, at: datetime) -> datetime | None:
+        """The end of ``color``'s vacation running at ``at``, if any."""
+        for pause in self.pauses(color):
+            if pause.start <= at < pause.end:
+                return pause.end
+        return None
+
+    def vacation_ms_used(self, color: chess.Color) -> int:
+        return sum(p.ms for p in self.pauses(color))
+
+    def vacation_days_left(self, color: chess.Color) -> float:
+        return max(0, MAX_VACATION_DAYS * DAY_MS - self.vacation_ms_used(color)) / DAY_MS
+
+    def with_vacation(self, color: chess.Color, at: datetime, days: int) -> ChessClock:
+        """Start (or replace) ``color``'s vacation: ``days`` from ``at``; ``0`` ends it now.
+
+        A running vacation is cut at ``at`` first, so its unused days go back to
+        the allowance. The total per player per game is ``MAX_VACATION_DAYS``.
+        """
+        if self.control.is_live:
+            raise VacationError("Vacations pause correspondence games only: a live clock keeps running.")
+        if days < 0:
+            raise VacationError("A vacation lasts a whole number of days from 0 (end it now) upwards.")
+        if days > MAX_VACATION_DAYS:
+            raise VacationError(f"A vacation can last at most {MAX_VACATION_DAYS} days.")
+        kept = tuple(
+            Pause(p.start, min(p.end, at)) if p.start <= at < p.end else p
+            for p in self.pauses(color)
+            if p.start < at  # a vacation that has not begun yet is dropped
+        )
+        kept = tuple(p for p in kept if p.ms > 0)
+        if days > 0:
+            new = Pause(at, at + timedelta(days=days))
+            used = sum(p.ms for p in kept) + new.ms
+            if used > MAX_VACATION_DAYS * DAY_MS:
+                left = max(0, MAX_VACATION_DAYS * DAY_MS - sum(p.ms for p in kept)) / DAY_MS
+                raise VacationError(
+                    f"That is more vacation than this game allows: {left:.1f} of {MAX_VACATION_DAYS} days are left."
+                )
+            kept = kept + (new,)
+        field = "white_pauses" if color == chess.WHITE else "black_pauses"
+        return replace(self, **{field: kept})
+
+    # ---------------------------------------------------------------- storage
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "control": self.control.text(),
+            "to_move": "white" if self.to_move == chess.WHITE else "black",
+            "turn_started_at": self.turn_started_at.isoformat(),
+            "white_ms": self.white_ms,
+            "black_ms": self.black_ms,
+            "white_pauses": [[p.start.isoformat(), p.end.isoformat()] for p in self.white_pauses],
+            "black_pauses": [[p.start.isoformat(), p.end.isoformat()] for p in self.black_pauses],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ChessClock:
+        def pauses(key: str) -> tuple[Pause, ...]:
+            return tuple(Pause(datetime.fromisoformat(s), datetime.fromisoformat(e)) for s, e in data.get(key, []))
+
+        return cls(
+            control=parse_time_control(data["control"]),
+            to_move=chess.WHITE if data["to_move"] == "white" else chess.BLACK,
+            turn_started_at=datetime.fromisoformat(data["turn_started_at"]),
+            white_ms=int(data["white_ms"]),
+            black_ms=int(data["black_ms"]),
+            white_pauses=pauses("white_pauses"),
+            black_pauses=pauses("black_pauses"),
+        )
+
+
+def format_duration(ms: int) -> str:
+    """``9:35`` or ``1:02:03``; a day or more reads ``2d 4h``."""
+    seconds = max(0, ms) // 1000
+    if seconds >= 86400:
+        days, rest = divmod(seconds, 86400)
+        return f"{days}d {rest // 3600}h"
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+__all__ = [
+    "CORRESPONDENCE",
+    "DEFAULT_TIME_CONTROL",
+    "HOW_TO_WRITE",
+    "LIVE",
+    "MAX_VACATION_DAYS",
+    "ChessClock",
+    "ClockError",
+    "Pause",
+    "TimeControl",
+    "TimeControlError",
+    "VacationError",
+    "format_duration",
+    "parse_time_control",
+]

@@ -1,0 +1,470 @@
+"""ChessService on a real database (SQLite; PostgreSQL when TEST_DATABASE_URL is set)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any, Sequence
+
+import chess
+import chess.pgn
+import pytest
+from sqlalchemy import select
+
+from bot.config import load_settings
+from bot.db.models import GameRecord, JobRecord, MoveRecord, OutboxRecord, RatingRecord, ResultRecord
+from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.scheduler import Scheduler
+from bot.services import ServiceContext
+from bot.services.chess import (
+    JOB_COMPUTER,
+    JOB_INVITE,
+    JOB_REMINDER,
+    JOB_TIMEOUT,
+    ChessService,
+    PlayerRef,
+    PromotionNeeded,
+)
+from bot.services.chess_engine import EngineUnavailableError, PositionEval
+
+GUILD, CHANNEL, THREAD, ELSEWHERE = 10, 20, 30, 40
+ALICE, BOB, CAROL, BOT = PlayerRef(1, "alice"), PlayerRef(2, "bob"), PlayerRef(3, "carol"), PlayerRef(99, "Stockfish")
+T0 = datetime(2026, 11, 30, 18, 0, tzinfo=timezone.utc)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+class FakeEngine:
+    """Plays the first legal move in UCI order; evaluates from a script."""
+
+    name = "FakeFish"
+
+    def __init__(self, evals: Sequence[int] | None = None) -> None:
+        self.evals = list(evals or [])
+        self.analyses = 0
+
+    async def best_move(self, board: chess.Board, level: int) -> chess.Move:
+        return min(board.legal_moves, key=lambda m: m.uci())
+
+    async def evaluate_positions(self, moves: Sequence[str]) -> list[PositionEval]:
+        self.analyses += 1
+        evals = (self.evals + [0] * (len(moves) + 1))[: len(moves) + 1]
+        return [PositionEval(cp, None) for cp in evals]
+
+
+@dataclass
+class World:
+    service: ChessService
+    clock: Clock
+    scheduler: Scheduler
+    factory: Any
+
+    async def run_due(self) -> list[Any]:
+        return await self.scheduler.run_due()
+
+    async def rows(self, model: Any, *where: Any) -> list[Any]:
+        async with self.factory() as session:
+            return list((await session.execute(select(model).where(*where))).scalars())
+
+    async def job(self, key: str) -> JobRecord | None:
+        rows = await self.rows(JobRecord, JobRecord.key == key)
+        return rows[0] if rows else None
+
+    async def new_game(self, time: str = "3d", *, white: PlayerRef = ALICE, black: PlayerRef = BOB) -> int:
+        snap = await self.service.challenge(
+            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=white, opponent=black,
+            time_control=time, color="white",
+        )
+        await self.service.accept(snap.game_id, black)
+        await self.service.open_in(snap.game_id, THREAD)
+        return snap.game_id
+
+    async def play(self, game_id: int, *sans: str) -> None:
+        for san in sans:
+            snap = await self.service.snapshot(game_id)
+            await self.service.move(game_id, snap.to_move.user_id, san, reply_channel_id=THREAD)
+
+
+@pytest.fixture
+def world(session_factory) -> World:
+    clock = Clock()
+    scheduler = Scheduler(session_factory, clock=clock)
+    ctx = ServiceContext(
+        settings=load_settings(None, stockfish_path=""), session_factory=session_factory, scheduler=scheduler, clock=clock
+    )
+    service = ChessService(ctx, engine=FakeEngine(), rng=random.Random(7))
+    for kind, handler in (
+        (JOB_TIMEOUT, service.run_timeout_job),
+        (JOB_REMINDER, service.run_reminder_job),
+        (JOB_COMPUTER, service.run_computer_job),
+        (JOB_INVITE, service.run_invite_expiry_job),
+    ):
+        scheduler.register(kind, handler)
+    return World(service, clock, scheduler, session_factory)
+
+
+# ------------------------------------------------------------------ invitations
+
+
+async def test_a_challenge_waits_for_the_opponent_and_accepting_starts_the_clock(world: World) -> None:
+    snap = await world.service.challenge(
+        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB, time_control="10+5", color="black",
+    )
+    assert (snap.status, snap.white.name, snap.black.name, snap.clock) == ("invited", "bob", "alice", None)
+    assert (await world.job(f"chess:invite:{snap.game_id}")).due_at == T0 + timedelta(hours=1)
+
+    world.clock.advance(minutes=2)
+    started = await world.service.accept(snap.game_id, BOB)
+    assert started.status == "active" and started.clock is not None
+    assert started.clock.turn_started_at == T0 + timedelta(minutes=2)
+    assert (await world.job(f"chess:invite:{snap.game_id}")).status == "cancelled"
+    assert (await world.job(f"chess:timeout:{snap.game_id}")).due_at == T0 + timedelta(minutes=12)
+
+
+async def test_only_the_invited_member_can_accept(world: World) -> None:
+    snap = await world.service.challenge(
+        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB,
+    )
+    with pytest.raises(InvalidInputError, match="wait for your opponent"):
+        await world.service.accept(snap.game_id, ALICE)
+    with pytest.raises(PermissionDeniedError):
+        await world.service.accept(snap.game_id, CAROL)
+    assert (await world.service.snapshot(snap.game_id)).status == "invited"
+
+
+async def test_declining_or_letting_a_challenge_expire_calls_the_game_off(world: World) -> None:
+    first = await world.service.challenge(guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB)
+    assert (await world.service.decline(first.game_id, BOB.user_id)).status == "abandoned"
+    with pytest.raises(InvalidInputError):
+        await world.service.accept(first.game_id, BOB)
+
+    second = await world.service.challenge(guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=CAROL)
+    world.clock.advance(days=7)
+    await world.run_due()
+    assert (await world.service.snapshot(second.game_id)).status == "abandoned"
+    posts = await world.rows(OutboxRecord, OutboxRecord.target_id == CHANNEL)
+    assert any("expired" in p.payload["content"] for p in posts)
+
+
+async def test_challenges_are_checked_before_anything_is_stored(world: World) -> None:
+    with pytest.raises(InvalidInputError, match="yourself"):
+        await world.service.challenge(guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=ALICE)
+    with pytest.raises(InvalidInputError, match="time control"):
+        await world.service.challenge(
+            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB, time_control="soon",
+        )
+    with pytest.raises(InvalidInputError, match="colour"):
+        await world.service.challenge(
+            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB, color="green",
+        )
+    assert await world.rows(GameRecord) == []
+
+
+# ------------------------------------------------------------------ moves
+
+
+async def test_a_move_is_logged_and_moves_the_turn_timer(world: World) -> None:
+    game_id = await world.new_game("1d")
+    world.clock.advance(hours=5)
+    update = await world.service.move(game_id, ALICE.user_id, "e2e4", reply_channel_id=THREAD)
+    assert update.headline == "alice played **e4**."
+    assert update.snapshot.moves == ("e2e4",) and not update.announced_elsewhere
+    assert "Move 1 · **Black** to play: <@2>" in update.text and "FEN `" in update.text
+    assert update.mention_user_ids == [BOB.user_id]
+
+    (logged,) = await world.rows(MoveRecord, MoveRecord.game_id == game_id)
+    assert (logged.ply, logged.seat, logged.user_id, logged.notation, logged.data["uci"]) == (1, 0, 1, "e4", "e2e4")
+    assert (await world.job(f"chess:timeout:{game_id}")).due_at == T0 + timedelta(days=1, hours=5)
+    assert (await world.job(f"chess:reminder:{game_id}")).due_at == T0 + timedelta(days=1, hours=5) - timedelta(hours=12)
+
+
+async def test_bad_moves_change_nothing_and_explain_themselves(world: World) -> None:
+    game_id = await world.new_game()
+    before = await world.service.snapshot(game_id)
+    with pytest.raises(InvalidInputError, match="not yours"):
+        await world.service.move(game_id, BOB.user_id, "e5")
+    with pytest.raises(PermissionDeniedError):
+        await world.service.move(game_id, CAROL.user_id, "e4")
+    with pytest.raises(InvalidInputError, match="Legal moves include"):
+        await world.service.move(game_id, ALICE.user_id, "Ke2")
+    after = await world.service.snapshot(game_id)
+    assert after.moves == before.moves == ()
+    assert await world.rows(MoveRecord) == []
+
+
+async def test_a_promotion_without_a_piece_offers_the_choices_for_this_position_only(world: World) -> None:
+    game_id = await world.new_game()
+    await world.play(game_id, "e4", "d5", "exd5", "c6", "dxc6", "Nd7", "cxb7", "a5")
+    with pytest.raises(PromotionNeeded) as choice:
+        await world.service.move(game_id, ALICE.user_id, "bxa8")
+    assert choice.value.ply == 8
+    assert [uci for _, uci in choice.value.options] == ["b7a8q", "b7a8r", "b7a8b", "b7a8n"]
+    with pytest.raises(ConflictError):
+        await world.service.move(game_id, ALICE.user_id, "b7a8n", expected_ply=7)
+    update = await world.service.move(game_id, ALICE.user_id, "b7a8n", expected_ply=8)
+    assert update.snapshot.sans[-1] == "bxa8=N"
+
+
+async def test_two_moves_at_once_apply_once(world: World) -> None:
+    game_id = await world.new_game()
+    results = await asyncio.gather(
+        world.service.move(game_id, ALICE.user_id, "e4"), world.service.move(game_id, ALICE.user_id, "d4"),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, (ConflictError, InvalidInputError)) for r in results if isinstance(r, Exception))
+    assert len(await world.rows(MoveRecord, MoveRecord.game_id == game_id)) == 1
+    assert len((await world.service.snapshot(game_id)).moves) == 1
+
+
+async def test_a_move_from_another_channel_is_announced_in_the_game_thread(world: World) -> None:
+    game_id = await world.new_game()
+    update = await world.service.move(game_id, ALICE.user_id, "e4", reply_channel_id=ELSEWHERE)
+    assert update.announced_elsewhere
+    posts = [p for p in await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD) if "played" in p.payload.get("content", "")]
+    assert len(posts) == 1
+    payload = posts[0].payload
+    assert payload["files"][0]["args"]["orientation"] == "black"
+    assert payload["files"][0]["args"]["last_move"] == "e2e4"
+    assert payload["mention_user_ids"] == [BOB.user_id]
+
+
+# ------------------------------------------------------------------ endings
+
+
+async def test_checkmate_finishes_the_game_rates_it_and_stops_its_timers(world: World) -> None:
+    game_id = await world.new_game()
+    await world.play(game_id, "f3", "e5", "g4")
+    update = await world.service.move(game_id, BOB.user_id, "Qh4#", reply_channel_id=THREAD)
+    snap = update.snapshot
+    assert (snap.status, snap.result, snap.termination) == ("finished", "0-1", "checkmate")
+    assert "**0-1** — bob wins by checkmate." in update.text
+    assert {c.user_id for c in update.rating_changes} == {ALICE.user_id, BOB.user_id}
+
+    results = await world.rows(ResultRecord, ResultRecord.game_id == game_id)
+    assert sorted((r.player_id, r.outcome) for r in results) == [(1, "loss"), (2, "win")]
+    (bob,) = await world.rows(RatingRecord, RatingRecord.player_id == BOB.user_id)
+    assert bob.rating > 1500 and bob.wins == 1
+    for key in ("timeout", "reminder"):
+        assert (await world.job(f"chess:{key}:{game_id}")).status == "cancelled"
+    with pytest.raises(InvalidInputError, match="is over"):
+        await world.service.move(game_id, ALICE.user_id, "e4")
+
+
+async def test_the_flag_timer_ends_a_live_game_on_time(world: World) -> None:
+    game_id = await world.new_game("1+0")
+    await world.play(game_id, "e4")
+    world.clock.advance(seconds=59)
+    await world.run_due()
+    assert (await world.service.snapshot(game_id)).status == "active"
+    world.clock.advance(seconds=1)
+    await world.run_due()
+    snap = await world.service.snapshot(game_id)
+    assert (snap.result, snap.termination) == ("1-0", "timeout")
+    posts = await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD)
+    assert "alice wins on time — bob ran out." in posts[-1].payload["content"]
+
+
+async def test_a_move_after_the_flag_fell_loses_even_before_the_timer_runs(world: World) -> None:
+    game_id = await world.new_game("1+0")
+    world.clock.advance(seconds=61)
+    with pytest.raises(InvalidInputError, match="time ran out"):
+        await world.service.move(game_id, ALICE.user_id, "e4")
+    snap = await world.service.snapshot(game_id)
+    assert (snap.status, snap.result, snap.moves) == ("finished", "0-1", ())
+
+
+async def test_resigning_gives_the_opponent_the_win(world: World) -> None:
+    game_id = await world.new_game()
+    update = await world.service.resign(game_id, ALICE.user_id, reply_channel_id=THREAD)
+    assert update.snapshot.result == "0-1" and update.headline == "alice resigned."
+
+
+async def test_a_draw_offer_lapses_when_the_opponent_moves_instead(world: World) -> None:
+    game_id = await world.new_game()
+    update = await world.service.draw(game_id, ALICE.user_id, "offer", reply_channel_id=THREAD)
+    assert update.snapshot.draw_offer == chess.WHITE and "🤝 alice offers a draw." in update.text
+    with pytest.raises(InvalidInputError, match="already waiting"):
+        await world.service.draw(game_id, ALICE.user_id, "offer")
+    await world.play(game_id, "e4")  # the offerer may move: the offer stands
+    assert (await world.service.snapshot(game_id)).draw_offer == chess.WHITE
+    await world.play(game_id, "e5")  # the opponent moves instead of answering
+    assert (await world.service.snapshot(game_id)).draw_offer is None
+    with pytest.raises(InvalidInputError, match="has not offered"):
+        await world.service.draw(game_id, BOB.user_id, "accept")
+
+
+async def test_offering_a_draw_when_the_opponent_already_offered_agrees_to_it(world: World) -> None:
+    game_id = await world.new_game()
+    await world.service.draw(game_id, BOB.user_id, "offer")
+    update = await world.service.draw(game_id, ALICE.user_id, "offer")
+    assert (update.snapshot.result, update.snapshot.termination) == ("1/2-1/2", "agreement")
+
+
+async def test_a_declined_or_withdrawn_offer_is_gone(world: World) -> None:
+    game_id = await world.new_game()
+    await world.service.draw(game_id, BOB.user_id, "offer")
+    update = await world.service.draw(game_id, ALICE.user_id, "decline")
+    assert update.snapshot.draw_offer is None and "declined" in update.headline
+    await world.service.draw(game_id, BOB.user_id, "offer")
+    update = await world.service.draw(game_id, BOB.user_id, "decline")
+    assert update.snapshot.draw_offer is None and "withdrew" in update.headline
+    with pytest.raises(InvalidInputError, match="no draw offer"):
+        await world.service.draw(game_id, BOB.user_id, "decline")
+
+
+async def test_a_draw_claim_needs_the_rules_on_its_side(world: World) -> None:
+    game_id = await world.new_game()
+    with pytest.raises(InvalidInputError, match="can't claim a draw"):
+        await world.service.draw(game_id, ALICE.user_id, "claim")
+    await world.play(game_id, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
+    update = await world.service.draw(game_id, BOB.user_id, "claim")
+    assert update.snapshot.termination == "threefold_repetition"
+
+
+# ------------------------------------------------------------------ correspondence
+
+
+async def test_the_reminder_goes_to_the_player_to_move_with_the_thread_as_fallback(world: World) -> None:
+    game_id = await world.new_game("3d")
+    world.clock.advance(days=2)
+    await world.run_due()
+    (dm,) = await world.rows(OutboxRecord, OutboxRecord.target_kind == "user")
+    assert (dm.target_id, dm.fallback_channel_id) == (ALICE.user_id, THREAD)
+    assert f"chess #{game_id}" in dm.payload["content"] and "<t:" in dm.payload["content"]
+
+
+async def test_a_stale_reminder_is_not_sent(world: World) -> None:
+    game_id = await world.new_game("3d")
+    world.clock.advance(days=1)
+    await world.play(game_id, "e4")  # moves the reminder to Bob's turn
+    world.clock.advance(days=1, hours=1)
+    await world.run_due()
+    assert await world.rows(OutboxRecord, OutboxRecord.target_kind == "user") == []
+
+
+async def test_a_vacation_moves_the_deadline_and_the_timers(world: World) -> None:
+    game_id = await world.new_game("1d")
+    world.clock.advance(hours=6)
+    result = await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=3)
+    assert [g.game_id for g in result.games] == [game_id] and result.days_left == 11
+    assert "paused" in result.text
+    assert (await world.job(f"chess:timeout:{game_id}")).due_at == T0 + timedelta(days=4)
+    world.clock.advance(days=2)
+    await world.run_due()
+    assert (await world.service.snapshot(game_id)).status == "active"
+    posts = await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD)
+    assert any("on vacation until" in p.payload["content"] for p in posts)
+
+
+async def test_ending_a_vacation_that_never_began_is_refused(world: World) -> None:
+    await world.new_game("2d")
+    with pytest.raises(InvalidInputError, match="not on vacation"):
+        await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=0)
+
+
+async def test_vacations_are_refused_for_live_games_and_beyond_the_allowance(world: World) -> None:
+    live = await world.new_game("10+0")
+    with pytest.raises(NotFoundError, match="correspondence"):
+        await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=2)
+    with pytest.raises(NotFoundError, match="live clock"):
+        await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=2, game_id=live)
+    corr = await world.new_game("2d")
+    await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=14, game_id=corr)
+    world.clock.advance(days=14)
+    with pytest.raises(InvalidInputError, match="0.0 of 14 days"):
+        await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=1, game_id=corr)
+
+
+# ------------------------------------------------------------------ finding games
+
+
+async def test_a_command_finds_its_game_from_the_thread_or_the_member_s_only_game(world: World) -> None:
+    with pytest.raises(NotFoundError, match="/chess new"):
+        await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None)
+    first = await world.new_game()
+    assert await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None) == first
+    second = await world.new_game(white=ALICE, black=CAROL)
+    with pytest.raises(InvalidInputError, match="You have 2 chess games going"):
+        await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None)
+    assert await world.service.resolve_game(guild_id=GUILD, user_id=BOB.user_id, channel_id=CHANNEL, game_id=None) == first
+    with pytest.raises(NotFoundError):
+        await world.service.resolve_game(guild_id=GUILD + 1, user_id=ALICE.user_id, channel_id=None, game_id=second)
+
+
+async def test_games_are_listed_and_suggested_for_their_players(world: World) -> None:
+    game_id = await world.new_game("10+5")
+    choices = await world.service.game_choices(guild_id=GUILD, user_id=BOB.user_id, typed="")
+    assert choices == [(f"#{game_id} vs alice · alice to move · 10+5", game_id)]
+    assert await world.service.game_choices(guild_id=GUILD, user_id=BOB.user_id, typed="carol") == []
+    moves = await world.service.move_choices(guild_id=GUILD, user_id=ALICE.user_id, channel_id=THREAD, game_id=None, typed="e")
+    assert [v for _, v in moves] == ["e3", "e4"]
+
+
+async def test_the_pgn_reads_back_to_the_final_position(world: World) -> None:
+    game_id = await world.new_game("10+5")
+    await world.play(game_id, "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#")
+    filename, text = await world.service.pgn(game_id)
+    assert filename == f"chess-{game_id}.pgn"
+    game = chess.pgn.read_game(io.StringIO(text))
+    assert game is not None and game.headers["Event"] == "Club"
+    assert (game.headers["White"], game.headers["Black"], game.headers["Result"]) == ("alice", "bob", "1-0")
+    assert game.headers["Date"] == "2026.11.30" and game.headers["TimeControl"] == "600+5"
+    assert game.end().board().is_checkmate()
+    assert game.end().comment == "alice wins by checkmate."
+
+
+# ------------------------------------------------------------------ the computer
+
+
+async def test_playing_the_computer_without_an_engine_explains_the_install(world: World) -> None:
+    world.service.engine = None
+    with pytest.raises(EngineUnavailableError, match="apt-get install stockfish"):
+        await world.service.play_computer(
+            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, player=ALICE, computer=BOT,
+        )
+
+
+async def test_the_computer_replies_from_a_timer_and_the_game_is_unrated(world: World) -> None:
+    snap = await world.service.play_computer(
+        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, player=ALICE, computer=BOT, color="black", level=2,
+    )
+    assert snap.white.is_computer and snap.black.name == "alice" and snap.level == 2
+    assert (await world.job(f"chess:computer:{snap.game_id}")).due_at == T0 + timedelta(seconds=30)
+    await world.service.open_in(snap.game_id, THREAD)  # the thread exists: reply at once
+    await world.run_due()
+    after = await world.service.snapshot(snap.game_id)
+    assert after.moves == ("a2a3",)
+    with pytest.raises(InvalidInputError, match="plays every game to the end"):
+        await world.service.draw(snap.game_id, ALICE.user_id, "offer")
+    with pytest.raises(PermissionDeniedError):
+        await world.service.move(snap.game_id, BOT.user_id, "e5")
+    await world.service.resign(snap.game_id, ALICE.user_id)
+    assert await world.rows(ResultRecord) == []
+
+
+async def test_analysis_lists_each_side_s_mistakes_and_is_kept(world: World) -> None:
+    engine = FakeEngine(evals=[20, 30, 25, -40, 50, 45, 600, 1000])
+    world.service.engine = engine
+    game_id = await world.new_game()
+    await world.play(game_id, "e4", "e5", "Qh5")
+    with pytest.raises(InvalidInputError, match="finished games"):
+        await world.service.analysable(game_id)
+    await world.play(game_id, "Nc6", "Bc4", "Nf6", "Qxf7#")
+    report = await world.service.analyse(game_id)
+    assert [m.san for m in report.mistakes[chess.BLACK]] == ["Nf6", "Nc6"]
+    assert "**bob** (Black): biggest mistakes" in report.text and "blunder, lost 5.5 pawns" in report.text
+    again = await world.service.analyse(game_id)
+    assert again.mistakes == report.mistakes and engine.analyses == 1
