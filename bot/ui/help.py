@@ -9,12 +9,15 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         "Scrabble",
         "`/scrabble new opponent:@member` starts a game (2–4 seats, pairs allowed) in its own thread. "
         "Play with `/scrabble play word position`, see your tiles with `/scrabble rack` (only you see them). "
-        "Exchange, pass, challenge and resign are commands too.",
+        "Exchange, pass, challenge and resign are commands too; `/scrabble games` lists your games and "
+        "`/scrabble export` gives a finished game's GCG record.",
     ),
     (
         "Chess",
         "`/chess new opponent:@member time:3d` for correspondence or `time:10+5` for a live clock. "
-        "Move with `/chess move` (SAN like `Nf3` or UCI like `g1f3`; suggestions as you type).",
+        "Move with `/chess move` (SAN like `Nf3` or UCI like `g1f3`; suggestions as you type). "
+        "Going away? `/chess vacation` pauses your correspondence clocks. With Stockfish installed you can "
+        "play the computer and `/chess analyse` a finished game.",
     ),
     (
         "Word Boggle",
