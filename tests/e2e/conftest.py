@@ -43,14 +43,14 @@ class Club:
     bot: ClubBot | None = None
 
     def settings(self, **extra: Any):
-        return load_settings(
-            None,
-            discord_token="test-token",
-            database_url=f"sqlite+aiosqlite:///{self.db_path}",
-            discord_guild_ids=[self.guild.id],
-            scheduler_poll_seconds=0.05,
-            **extra,
-        )
+        values: dict[str, Any] = {
+            "discord_token": "test-token",
+            "database_url": f"sqlite+aiosqlite:///{self.db_path}",
+            "discord_guild_ids": [self.guild.id],
+            "scheduler_poll_seconds": 0.05,
+        }
+        values.update(extra)
+        return load_settings(None, **values)
 
     async def start(self, **extra: Any) -> ClubBot:
         self.bot = ClubBot(self.settings(**extra), clock=self.clock)
