@@ -159,9 +159,12 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
             host=member_of(interaction.user), pairs=pairs, time_limit=time_limit, penalty=penalty,
             categories=categories, language=language,
         )
-        await interaction.response.send_message(embed=ui.registration_embed(event))
-        message = await interaction.original_response()
-        await self.service.set_list_message(event.id, message.id)
+        # Hold the list's lock until its message id is saved: a registration
+        # arriving meanwhile must edit this message, not post a second list.
+        async with self._list_locks.setdefault(event.id, asyncio.Lock()):
+            await interaction.response.send_message(embed=ui.registration_embed(event))
+            message = await interaction.original_response()
+            await self.service.set_list_message(event.id, message.id)
 
     @event.command(name="close", description="Close the event here and crown the winners (host)")
     async def event_close(self, interaction: discord.Interaction) -> None:
