@@ -1,0 +1,303 @@
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Literal, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.boggle import (
+    GRID_RENDERER,
+    JOB_CLOSE,
+    JOB_OPEN,
+    JOB_SCORE,
+    JOB_SEASON,
+    JOB_WEEKLY,
+    MAX_SEASON_TARGET,
+    MIN_SEASON_TARGET,
+    ROUND_VIEW,
+    TEXT_RENDERER,
+    WEEKDAYS,
+    BoggleService,
+    RoundInfo,
+)
+from bot.errors import InvalidInputError
+from bot.services.club import ClubService
+from bot.ui import boggle as ui
+from bot.ui.errors import handle_interaction_error, user_message_for
+from bot.ui.permissions import require_guild, require_moderator
+
+log = logging.getLogger(__name__)
+
+SizeChoice = Literal[4, 5, 6]
+MinLengthChoice = Literal[3, 4, 5, 6]
+DICE_CHOICES = [
+    app_commands.Choice(name="Classic 16 cubes (4x4)", value="classic16"),
+    app_commands.Choice(name="New 16 cubes (4x4)", value="new16"),
+    app_commands.Choice(name="Big Boggle, 25 cubes (5x5)", value="big25"),
+    app_commands.Choice(name="Super Big Boggle, 36 cubes with Qu/Th/In/Er/He/An (6x6)", value="super36"),
+]
+WEEKDAY_CHOICES = [app_commands.Choice(name=day, value=index) for index, day in enumerate(WEEKDAYS)]
+HINT_EVERY = timedelta(hours=12)  # a DM with no round open gets the hint at most this often
+HINTS_REMEMBERED = 10_000  # past this many members, forget hints older than HINT_EVERY
+CATCH_UP_LIMIT = 100  # messages read back per player after a restart
+CHATTY_TYPES = (discord.MessageType.default, discord.MessageType.reply)
+
+
+class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word Boggle: find words in the grid"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = BoggleService(bot.ctx)  # type: ignore[attr-defined]
+        self.club = ClubService(bot.ctx)  # type: ignore[attr-defined]
+        self._hinted: dict[int, datetime] = {}
+        super().__init__()
+
+    async def _require_moderator(self, interaction: discord.Interaction, what: str) -> discord.Guild:
+        guild = require_guild(interaction)
+        settings = await self.club.get(guild.id)
+        require_moderator(interaction.user, settings.moderator_role_id, what)
+        return guild
+
+    @staticmethod
+    def _postable(guild: discord.Guild, channel: discord.abc.GuildChannel | discord.Thread | None) -> int:
+        if channel is None:
+            raise InvalidInputError("Pick a channel for the round.")
+        perms = channel.permissions_for(guild.me)
+        if not (perms.view_channel and perms.send_messages and perms.attach_files and perms.embed_links):
+            raise InvalidInputError(
+                f"I can't post the grid in <#{channel.id}>: I need to see it, send messages, embed links and attach files there."
+            )
+        return channel.id
+
+    # ---------------------------------------------------------------- commands
+
+    @app_commands.command(name="start", description="Start a Word Boggle round now (moderators)")
+    @app_commands.describe(
+        size="Grid size (default 4x4)",
+        duration="How long players have, e.g. 3m, 90s (default 3m)",
+        min_length="Shortest word that scores (default 4)",
+        dice="Which dice (default: the classic set for the size)",
+        channel="Where to post the grid (default: here)",
+    )
+    @app_commands.choices(dice=DICE_CHOICES)
+    @app_commands.guild_only()
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        size: Optional[SizeChoice] = None,
+        duration: Optional[app_commands.Range[str, 1, 20]] = None,
+        min_length: Optional[MinLengthChoice] = None,
+        dice: Optional[str] = None,
+        channel: Optional[discord.TextChannel] = None,
+    ) -> None:
+        guild = await self._require_moderator(interaction, "start Boggle rounds")
+        channel_id = self._postable(guild, channel or interaction.channel)  # type: ignore[arg-type]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info = await self.service.start_round(
+            guild_id=guild.id, guild_name=guild.name, channel_id=channel_id, started_by=interaction.user.id,
+            size=size, duration=duration, min_length=min_length, dice=dice,
+        )
+        await interaction.followup.send(ui.start_reply(info), ephemeral=True)
+
+    @app_commands.command(name="schedule", description="Play a round every week at a time in the club's time zone (moderators)")
+    @app_commands.describe(
+        weekday="The day of the week",
+        time="The time in the club's time zone (set with /club setup), e.g. 19:00 or 7pm",
+        size="Grid size (default 4x4)",
+        duration="How long players have, e.g. 3m (default 3m)",
+        min_length="Shortest word that scores (default 4)",
+        dice="Which dice (default: the classic set for the size)",
+        channel="Where the rounds are played (default: here)",
+    )
+    @app_commands.choices(weekday=WEEKDAY_CHOICES, dice=DICE_CHOICES)
+    @app_commands.guild_only()
+    async def schedule(
+        self,
+        interaction: discord.Interaction,
+        weekday: int,
+        time: app_commands.Range[str, 1, 10],
+        size: Optional[SizeChoice] = None,
+        duration: Optional[app_commands.Range[str, 1, 20]] = None,
+        min_length: Optional[MinLengthChoice] = None,
+        dice: Optional[str] = None,
+        channel: Optional[discord.TextChannel] = None,
+    ) -> None:
+        guild = await self._require_moderator(interaction, "schedule Boggle rounds")
+        channel_id = self._postable(guild, channel or interaction.channel)  # type: ignore[arg-type]
+        info = await self.service.schedule_weekly(
+            guild_id=guild.id, guild_name=guild.name, channel_id=channel_id, created_by=interaction.user.id,
+            weekday=weekday, at=time, size=size, duration=duration, min_length=min_length, dice=dice,
+        )
+        await interaction.response.send_message(ui.schedule_reply(info), ephemeral=True)
+
+    @app_commands.command(name="cancel", description="Cancel the running round or stop the weekly schedule (moderators)")
+    @app_commands.describe(what="The round (running or announced) or the weekly schedule; default: the round if there is one")
+    @app_commands.guild_only()
+    async def cancel(
+        self, interaction: discord.Interaction, what: Optional[Literal["round", "schedule"]] = None
+    ) -> None:
+        guild = await self._require_moderator(interaction, "cancel Boggle rounds")
+        outcome = await self.service.cancel(guild_id=guild.id, what=what)
+        await interaction.response.send_message(ui.cancel_reply(outcome), ephemeral=True)
+
+    @app_commands.command(name="submit", description="Send your words for the running round with a form")
+    @app_commands.guild_only()
+    async def submit(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        info = await self.service.round_for_form(guild_id=guild.id)
+        await self._send_form(interaction, info)
+
+    @app_commands.command(name="results", description="The last round's results and the season table")
+    @app_commands.describe(public="Post them in the channel for everyone (default: only you see them)")
+    @app_commands.guild_only()
+    async def results(self, interaction: discord.Interaction, public: bool = False) -> None:
+        guild = require_guild(interaction)
+        view = await self.service.results(guild.id)
+        content, embeds, files = ui.results_reply(view)
+        await interaction.response.send_message(content, embeds=embeds, files=files, ephemeral=not public)
+
+    @app_commands.command(name="season", description="Season target, reset rhythm, or start a new season now (moderators)")
+    @app_commands.describe(
+        target="Points that win the season (default 100)",
+        every="Also start a new season every month, quarter or year (club time)",
+        reset="End this season now (its leader wins) and start a new one",
+    )
+    @app_commands.guild_only()
+    async def season(
+        self,
+        interaction: discord.Interaction,
+        target: Optional[app_commands.Range[int, MIN_SEASON_TARGET, MAX_SEASON_TARGET]] = None,
+        every: Optional[Literal["none", "month", "quarter", "year"]] = None,
+        reset: bool = False,
+    ) -> None:
+        guild = await self._require_moderator(interaction, "change Boggle seasons")
+        info = await self.service.configure_season(
+            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id if reset else None,
+            target=target, every=every, reset=reset,
+        )
+        await interaction.response.send_message(ui.season_reply(info), ephemeral=True)
+
+    # ---------------------------------------------------------------- the round's buttons and form
+
+    async def _send_form(self, interaction: discord.Interaction, info: RoundInfo) -> None:
+        modal = ui.WordsModal(info)
+        await interaction.response.send_modal(modal)
+        # The listener below answers the form from its custom id, so it also
+        # works when it is sent after a restart; the Modal object is not needed.
+        modal.stop()
+
+    async def open_form(self, interaction: discord.Interaction, round_id: int) -> None:
+        info = await self.service.round_for_form(round_id=round_id)
+        await self._send_form(interaction, info)
+
+    async def send_grid_dm(self, interaction: discord.Interaction, round_id: int) -> None:
+        info = await self.service.round_for_form(round_id=round_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_name = interaction.guild.name if interaction.guild else ""
+        try:
+            await interaction.user.send(ui.grid_dm_text(info, guild_name), file=await ui.grid_file(info))
+        except discord.Forbidden:
+            await interaction.followup.send(ui.DMS_CLOSED, view=ui.round_view(round_id, dm_button=False), ephemeral=True)
+            return
+        await interaction.followup.send("I've sent you the grid by DM: reply there with your words.", ephemeral=True)
+
+    @commands.Cog.listener("on_interaction")
+    async def on_form_submit(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        match = ui.FORM_ID.fullmatch(str((interaction.data or {}).get("custom_id", "")))
+        if match is None:
+            return
+        try:
+            receipt = await self.service.submit_form(
+                round_id=int(match.group(1)), user_id=interaction.user.id, display_name=interaction.user.display_name,
+                source_id=interaction.id, text=ui.modal_text(interaction.data),
+            )
+            await interaction.response.send_message(ui.form_receipt_text(receipt), ephemeral=True)
+        except Exception as error:
+            await handle_interaction_error(interaction, error, where="boggle form")
+
+    # ---------------------------------------------------------------- DMs
+
+    @commands.Cog.listener("on_message")
+    async def on_direct_message(self, message: discord.Message) -> None:
+        # Guild messages belong to other games (the Henyo referee reads them).
+        if message.guild is not None or message.author.bot or message.webhook_id is not None:
+            return
+        if message.type not in CHATTY_TYPES:
+            return
+        await self._take_dm(message)
+
+    async def _take_dm(self, message: discord.Message) -> None:
+        author = message.author
+        reply: str | None
+        try:
+            outcome = await self.service.submit_dm(
+                user_id=author.id, display_name=author.display_name, message_id=message.id,
+                sent_at=message.created_at, text=message.content,
+                guild_ids=[guild.id for guild in author.mutual_guilds],
+            )
+        except Exception as error:
+            reply = user_message_for(error, where="boggle DM")
+        else:
+            reply = ui.dm_reply(outcome)
+            if outcome.no_round:
+                reply = ui.NO_ROUND_HINT if self._may_hint(author.id) else None
+        if not reply:
+            return
+        try:
+            await message.channel.send(reply)
+        except discord.HTTPException:
+            # Closed DMs: the list is stored all the same; nothing waits on this.
+            log.info("could not answer a Boggle DM from %s", author.id)
+
+    def _may_hint(self, user_id: int) -> bool:
+        now = self.bot.ctx.clock()  # type: ignore[attr-defined]
+        last = self._hinted.get(user_id)
+        if last is not None and now - last < HINT_EVERY:
+            return False
+        if len(self._hinted) > HINTS_REMEMBERED:
+            self._hinted = {uid: at for uid, at in self._hinted.items() if now - at < HINT_EVERY}
+        self._hinted[user_id] = now
+        return True
+
+    @commands.Cog.listener("on_ready")
+    async def catch_up(self) -> None:
+        """Read DMs that players of open rounds sent while the bot was away.
+
+        Discord does not replay messages to a bot that reconnects with a new
+        session; each player's DM channel is read after their last stored
+        message (stored messages are recognised by id and counted once).
+        """
+        if await self.service.open_rounds():
+            self.service.warm_in_background()
+        for target in await self.service.catch_up_targets():
+            try:
+                user = self.bot.get_user(target.user_id) or await self.bot.fetch_user(target.user_id)
+                channel = user.dm_channel or await user.create_dm()
+                async for message in channel.history(
+                    after=discord.Object(target.after_message_id), limit=CATCH_UP_LIMIT, oldest_first=True
+                ):
+                    if message.author.id == target.user_id and message.type in CHATTY_TYPES:
+                        await self._take_dm(message)
+            except discord.HTTPException:
+                log.warning("could not read the DMs of player %s after a restart", target.user_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    cog = BoggleCog(bot)
+    ui.RoundButton.handler = cog
+    bot.add_dynamic_items(ui.RoundButton)
+    scheduler = bot.scheduler  # type: ignore[attr-defined]
+    scheduler.register(JOB_OPEN, cog.service.run_open_job)
+    scheduler.register(JOB_CLOSE, cog.service.run_close_job)
+    scheduler.register(JOB_SCORE, cog.service.run_score_job)
+    scheduler.register(JOB_WEEKLY, cog.service.run_weekly_job)
+    scheduler.register(JOB_SEASON, cog.service.run_season_job)
+    outbox = bot.outbox  # type: ignore[attr-defined]
+    outbox.renderers[GRID_RENDERER] = ui.render_grid_file
+    outbox.renderers[TEXT_RENDERER] = ui.render_text_file
+    outbox.views[ROUND_VIEW] = lambda args: ui.round_view(int(args["round_id"]))
+    await bot.add_cog(cog)
