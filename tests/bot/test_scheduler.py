@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import func, select
@@ -191,4 +192,8 @@ async def test_run_forever_fires_a_job_scheduled_while_running(session_factory) 
             await uow.commit()
         await asyncio.wait_for(fired.wait(), timeout=3)
     finally:
+        # Wait for the loop to stop before the engine is disposed: a pass cut
+        # off mid-query must release its connection first.
         task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
