@@ -1,0 +1,233 @@
+"""The Scrabble computer: its moves, hints and post-game analysis, off the event loop.
+
+Thin async wrappers over ``engines.scrabble.movegen``. Each call rebuilds the
+game from its saved state (``ScrabbleGame.to_json()``), runs the generator in
+a worker thread (``asyncio.to_thread``: a search takes milliseconds, a first
+call also loads the word list and builds its graph, about a second) and
+returns plain, JSON-ready data, so the Scrabble service can log it, apply it
+and render it without knowing the generator.
+
+    move = await computer_move(game.to_json(), AiOptions(lexicon="default"), seat, "equity", seed)
+    apply_move_description(game, seat, move, lexicon)   # in the service's unit of work
+
+A move description is a dict with ``"type"`` one of:
+
+* ``"play"``: ``word`` and ``position`` (what ``ScrabbleGame.play`` takes),
+  ``notation`` ("8H QUIZ"), ``score``, ``placements`` ([["H8", "Q"], ["I8",
+  "?i"]] for ``play_tiles``), ``tiles`` (rack tiles used, ``?`` = blank),
+  ``main_word`` and ``leave``;
+* ``"exchange"``: ``tiles``;
+* ``"pass"``;
+* ``"challenge"``: the last play holds a word the computer's list lacks;
+* ``"accept"``: the computer accepts a play that ends the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from bot.errors import ClubError
+from engines.lexicon import load_lexicon
+from engines.scrabble.game import ACTIVE, ENDING, ScrabbleGame
+from engines.scrabble.movegen import LEVELS, Exchange, Move, MoveGenerator, Play, points_left
+
+HINT_LIMIT = 3
+_TABLE_WIDTH_LIMIT = 1900  # a Discord message holds 2,000 characters
+
+
+class ComputerMoveError(ClubError):
+    """The computer was asked to move when it cannot (a finished game, not its turn)."""
+
+
+@dataclass(frozen=True)
+class AiOptions:
+    """What the computer plays with.
+
+    ``lexicon`` is a loaded word list (``engines.lexicon.Lexicon`` or any set
+    of words) or the name/path ``load_lexicon`` takes (the game's ``lexicon``
+    setting). Loaded lists are cached per process by ``engines.lexicon``.
+    """
+
+    lexicon: Any = "default"
+
+
+def _generator(options: AiOptions | None) -> MoveGenerator:
+    source = (options or AiOptions()).lexicon
+    lexicon = load_lexicon(source) if isinstance(source, str) else source
+    return MoveGenerator(lexicon)
+
+
+def describe_move(move: Move, game: ScrabbleGame, seat: int) -> dict[str, Any]:
+    """A move as JSON-ready data (see the module docstring)."""
+    rack = game.racks[seat]
+    if isinstance(move, Play):
+        return {
+            "type": "play",
+            "word": move.word,
+            "position": move.position,
+            "notation": move.notation,
+            "score": move.score,
+            "placements": [list(pair) for pair in move.placements],
+            "tiles": move.rack_tiles,
+            "main_word": move.spelled(game.board_copy()).upper(),
+            "leave": move.leave(rack),
+        }
+    if isinstance(move, Exchange):
+        return {"type": "exchange", "tiles": move.tiles, "leave": move.leave(rack)}
+    return {"type": "pass"}
+
+
+def _computer_move(state: Mapping[str, Any], options: AiOptions | None, seat: int, level: str,
+                   seed: int) -> dict[str, Any]:
+    game = ScrabbleGame.from_json(dict(state))
+    generator = _generator(options)
+    if game.status == ENDING:
+        if not game.can_challenge(seat):
+            raise ComputerMoveError("the computer has nothing to decide about the finishing play")
+        return {"type": "challenge" if generator.should_challenge(game, seat) else "accept"}
+    if game.status != ACTIVE:
+        raise ComputerMoveError("the game is over")
+    if game.current_seat != seat:
+        raise ComputerMoveError("it is not the computer's turn")
+    if generator.should_challenge(game, seat):
+        return {"type": "challenge"}
+    move = generator.choose_play(game, seat, level, random.Random(seed))
+    return describe_move(move, game, seat)
+
+
+async def computer_move(
+    state: Mapping[str, Any], options: AiOptions | None, seat: int, level: str, seed: int
+) -> dict[str, Any]:
+    """The computer's action for ``seat`` at ``level`` ("strong", "equity", "casual").
+
+    In an active game on the computer's turn: a challenge if the last play
+    holds a phony (and challenges are on), else its play, exchange or pass.
+    While a finishing play awaits the computer: challenge or accept. The same
+    state, level and seed always give the same answer.
+    """
+    if level not in LEVELS:
+        raise ComputerMoveError(f"the computer's levels are {', '.join(LEVELS)}")
+    return await asyncio.to_thread(_computer_move, state, options, seat, level, seed)
+
+
+def apply_move_description(
+    game: ScrabbleGame, seat: int, move: Mapping[str, Any], lexicon: Any = None
+) -> Any:
+    """Make a described move in ``game`` (the engine checks it again).
+
+    Returns what the engine returns: a ``PlayResult``, the tiles an exchange
+    drew, a ``ChallengeResult``, whether an accept ended the game, or None.
+    """
+    kind = move["type"]
+    if kind == "play":
+        return game.play(seat, move["word"], move["position"], lexicon=lexicon)
+    if kind == "exchange":
+        return game.exchange(seat, move["tiles"])
+    if kind == "pass":
+        return game.pass_turn(seat)
+    if kind == "challenge":
+        return game.challenge(seat, lexicon)
+    if kind == "accept":
+        return game.accept(seat)
+    raise ComputerMoveError(f"unknown move type {kind!r}")
+
+
+def _hint(state: Mapping[str, Any], options: AiOptions | None, seat: int,
+          limit: int) -> list[dict[str, Any]]:
+    game = ScrabbleGame.from_json(dict(state))
+    if game.status != ACTIVE:
+        raise ComputerMoveError("the game is over")
+    generator = _generator(options)
+    rack = game.racks[seat]
+    ranked = generator.ranked(
+        game.board_copy(), rack, by="equity", bag_count=game.bag_count,
+        unseen=game.unseen_tiles(seat), limit=limit,
+    )
+    return [
+        {**describe_move(move, game, seat), "equity": round(value, 1)} for move, value in ranked
+    ]
+
+
+async def hint(
+    state: Mapping[str, Any], options: AiOptions | None, seat: int, limit: int = HINT_LIMIT
+) -> list[dict[str, Any]]:
+    """The best few moves for ``seat``'s rack by equity (plays and exchanges), best
+    first, each a move description with its ``equity``. Empty: nothing to play
+    and no exchange allowed (the seat can only pass)."""
+    return await asyncio.to_thread(_hint, state, options, seat, limit)
+
+
+def _analyse_game(state: Mapping[str, Any], options: AiOptions | None) -> dict[str, Any]:
+    game = ScrabbleGame.from_json(dict(state))
+    turns = _generator(options).analyse(game)
+    return {
+        "turns": [turn._asdict() for turn in turns],
+        "left_on_table": {seat: total for seat, total in sorted(points_left(turns).items())},
+    }
+
+
+async def analyse_game(state: Mapping[str, Any], options: AiOptions | None) -> dict[str, Any]:
+    """Each turn beside the best play that was available.
+
+    ``{"turns": [{"ply", "seat", "rack", "played", "score", "best", "best_score",
+    "left_on_table", "in_word_list", "withdrawn"}, ...], "left_on_table": {seat:
+    total}}``. ``best`` is None where no play was possible; ``in_word_list``
+    False marks a play with a word the list lacks (it stood unchallenged).
+    """
+    return await asyncio.to_thread(_analyse_game, state, options)
+
+
+def _has_valid_play(state: Mapping[str, Any], options: AiOptions | None, seat: int) -> bool:
+    game = ScrabbleGame.from_json(dict(state))
+    return _generator(options).has_valid_play(game.board_copy(), game.racks[seat])
+
+
+async def has_valid_play(state: Mapping[str, Any], options: AiOptions | None, seat: int) -> bool:
+    """Whether ``seat`` could still make a legal play (so a forced pass is not forced)."""
+    return await asyncio.to_thread(_has_valid_play, state, options, seat)
+
+
+async def warm_up(options: AiOptions | None = None) -> None:
+    """Load the word list and build its graph now (at start-up, say), not on the first move."""
+    await asyncio.to_thread(_generator, options)
+
+
+def format_analysis(analysis: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The analysis as a short monospace table (fits one Discord message)."""
+    turns = analysis["turns"]
+    width = max([len(name) for name in names] + [4])
+    lines = [f"{'#':>3} {'who':<{width}} {'played':<18} {'pts':>4}  {'best':<18} {'pts':>4} {'lost':>4}"]
+    for number, turn in enumerate(turns, start=1):
+        played = turn["played"] + (" (off)" if turn["withdrawn"] else "")
+        best = turn["best"] or "-"
+        lines.append(
+            f"{number:>3} {names[turn['seat']]:<{width}} {played[:18]:<18} {turn['score']:>4}  "
+            f"{best[:18]:<18} {turn['best_score']:>4} {turn['left_on_table']:>4}"
+        )
+    totals = ", ".join(
+        f"{names[int(seat)]} {total}" for seat, total in analysis["left_on_table"].items()
+    )
+    footer = f"points left on the table: {totals}"
+    body = "\n".join(lines)
+    if len(body) + len(footer) + 1 > _TABLE_WIDTH_LIMIT:
+        keep = _TABLE_WIDTH_LIMIT - len(footer) - 40
+        body = body[:keep].rsplit("\n", 1)[0] + "\n  … (the rest is cut to fit)"
+    return body + "\n" + footer
+
+
+__all__ = [
+    "AiOptions",
+    "ComputerMoveError",
+    "HINT_LIMIT",
+    "analyse_game",
+    "apply_move_description",
+    "computer_move",
+    "describe_move",
+    "format_analysis",
+    "has_valid_play",
+    "hint",
+    "warm_up",
+]
