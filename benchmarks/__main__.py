@@ -12,6 +12,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
+import time
 import traceback
 
 import benchmarks
@@ -45,12 +46,15 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     failed_modules = []
     for name in _modules(args.only):
-        mod = importlib.import_module(f"benchmarks.{name}")
+        started = time.perf_counter()
         try:
+            mod = importlib.import_module(f"benchmarks.{name}")
             rows.extend(mod.run(quick=args.quick))
         except Exception:  # a broken benchmark is reported, the others still run
             failed_modules.append(name)
             traceback.print_exc()
+        # Progress on stderr: the table stays clean, and slow modules are easy to spot.
+        print(f"{name}: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
 
     header = f"{'metric':<58} {'budget':>12} {'median':>12} {'p99':>10}  ok   spread"
     print(header)
@@ -58,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     misses = 0
     for r in rows:
         budget = "-" if r.budget is None else ("≥ " if r.higher_is_better else "≤ ") + _fmt(r.budget)
+        if r.budget is not None and r.budget_on == "p99":
+            budget = "p99 " + budget
         verdict = {True: "yes", False: "NO", None: "-"}[r.ok]
         misses += r.ok is False
         print(

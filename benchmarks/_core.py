@@ -21,6 +21,7 @@ class Row:
     median: float
     p99: float | None = None
     spread: str = ""  # e.g. "min 1.2 / max 1.9"
+    budget_on: str = "median"  # or "p99": the budget bounds the tail, not the typical call
 
     @property
     def higher_is_better(self) -> bool:
@@ -30,9 +31,10 @@ class Row:
     def ok(self) -> bool | None:
         if self.budget is None:
             return None
+        measured = self.p99 if self.budget_on == "p99" and self.p99 is not None else self.median
         if self.higher_is_better:
-            return self.median >= self.budget
-        return self.median <= self.budget
+            return measured >= self.budget
+        return measured <= self.budget
 
 
 def time_calls(fn: Callable[[], object], *, repeat: int, warmup: int = 3) -> list[float]:

@@ -60,7 +60,8 @@ async def _measure(games: int, tmp: Path) -> dict[str, list[float]]:
         return view.seats[seat].user_ids[0], seat
 
     samples: dict[str, list[float]] = {"play": [], "pass": [], "autocomplete": [], "rack": []}
-    for game_id in ids:
+    measured = ids[: max(40, games // 2)]  # every game is live; half of them are enough samples
+    for game_id in measured:
         user, _ = await mover(game_id)
         rack = (await service.rack(game_id, user)).tiles
         word = "".join("e" if t == "?" else t for t in rack[:3])
@@ -70,7 +71,7 @@ async def _measure(games: int, tmp: Path) -> dict[str, list[float]]:
         t0 = time.perf_counter()
         await service.play(game_id, user, word, "8H")
         samples["play"].append((time.perf_counter() - t0) * 1000)
-    for game_id in ids:
+    for game_id in measured:
         user, _ = await mover(game_id)
         t0 = time.perf_counter()
         await service.pass_turn(game_id, user)

@@ -157,7 +157,7 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
         event = await self.service.open_event(
             guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
             host=member_of(interaction.user), pairs=pairs, time_limit=time_limit, penalty=penalty,
-            categories=categories, language=language,
+            categories=categories, language=language, is_moderator=await self._is_moderator(interaction),
         )
         # Hold the list's lock until its message id is saved: a registration
         # arriving meanwhile must edit this message, not post a second list.

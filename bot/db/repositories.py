@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.models import (
     GameRecord,
@@ -68,6 +69,15 @@ class PlayerRepository:
         return {row.id: row.display_name for row in rows}
 
 
+# Integer primary keys are 32-bit on PostgreSQL: a number outside that range is no
+# row's id (and asking PostgreSQL for it is an error, not an empty result).
+MAX_ROW_ID = 2**31 - 1
+
+
+def is_row_id(value: int) -> bool:
+    return 1 <= value <= MAX_ROW_ID
+
+
 class GameRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
@@ -78,7 +88,7 @@ class GameRepository:
 
     async def get(self, game_id: int, *, guild_id: int | None = None, kind: str | None = None) -> GameRecord:
         """The game, or ``NotFoundError``; another guild's game is "not found" too."""
-        game = await self.session.get(GameRecord, game_id)
+        game = await self.session.get(GameRecord, game_id) if is_row_id(game_id) else None
         if game is None or (guild_id is not None and game.guild_id != guild_id) or (
             kind is not None and game.kind != kind
         ):
@@ -133,7 +143,10 @@ class GameRepository:
         if result.rowcount != 1:
             raise ConflictError()
         for key, value in values.items():
-            setattr(game, key, value)
+            # The row already holds these values: record them as loaded, not as
+            # changes, or the next flush writes the whole row (state JSON and
+            # all) a second time without the version check.
+            set_committed_value(game, key, value)
         return expected_version + 1
 
 
@@ -184,9 +197,16 @@ class OutboxRepository:
         self.session.add(row)
         return row
 
-    async def pending(self, limit: int = 50) -> list[OutboxRecord]:
-        stmt = select(OutboxRecord).where(OutboxRecord.sent_at.is_(None)).order_by(OutboxRecord.id).limit(limit)
-        return list((await self.session.execute(stmt)).scalars())
+    async def pending(
+        self, limit: int = 50, *, max_attempts: int | None = None, exclude: Collection[int] = ()
+    ) -> list[OutboxRecord]:
+        """Unsent rows, oldest first; ``max_attempts`` leaves out the ones given up on."""
+        stmt = select(OutboxRecord).where(OutboxRecord.sent_at.is_(None))
+        if max_attempts is not None:
+            stmt = stmt.where(OutboxRecord.attempts < max_attempts)
+        if exclude:
+            stmt = stmt.where(OutboxRecord.id.not_in(list(exclude)))
+        return list((await self.session.execute(stmt.order_by(OutboxRecord.id).limit(limit))).scalars())
 
 
 class ResultRepository:

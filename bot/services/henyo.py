@@ -37,6 +37,7 @@ from bot.db.models_henyo import (
     HenyoTeamRecord,
     HenyoWordRecord,
 )
+from bot.db.repositories import is_row_id
 from bot.db.uow import UnitOfWork, is_sqlite_locked
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.scheduler import cancel_job, schedule_job
@@ -468,6 +469,7 @@ class HenyoService:
         penalty: str | None = None,
         categories: str | None = None,
         language: str | None = None,
+        is_moderator: bool = True,
     ) -> EventView:
         pairs = DEFAULT_PAIRS if pairs is None else pairs
         if not 1 <= pairs <= MAX_PAIRS:
@@ -483,6 +485,10 @@ class HenyoService:
             lang = parse_language(language)
         except (HenyoTimingError, HenyoWordError) as exc:
             raise _user_error(exc) from None
+
+        # The host of an open event may see the club's word bank: only moderators host.
+        if not is_moderator:
+            raise PermissionDeniedError("Only the club's moderators can open Henyo events.")
 
         async def work() -> EventView:
             async with self.ctx.uow() as uow:
@@ -678,7 +684,7 @@ class HenyoService:
     async def standings(self, *, guild_id: int, channel_id: int, event_id: int | None = None) -> Standings:
         async with self.ctx.uow() as uow:
             if event_id is not None:
-                event = await uow.session.get(HenyoEventRecord, event_id)
+                event = await uow.session.get(HenyoEventRecord, event_id) if is_row_id(event_id) else None
                 if event is None or event.guild_id != guild_id:
                     raise NotFoundError(f"There is no Henyo event #{event_id} in this server.")
             else:

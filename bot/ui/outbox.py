@@ -1,6 +1,6 @@
 """Sends committed outbox rows to Discord, once.
 
-Channel posts carry a nonce derived from the row id with ``enforce_nonce``
+Posts and DMs carry a nonce derived from the row id with ``enforce_nonce``
 (discord.py sets it whenever a nonce is given), so a crash between Discord
 accepting a post and the row being marked sent never posts it twice. A DM to a
 member whose DMs are closed (403, code 50007) goes to the fallback channel.
@@ -53,29 +53,39 @@ class OutboxSender:
                 pass
 
     async def flush(self) -> int:
+        """One pass over the unsent rows: each is tried at most once.
+
+        A row Discord refuses for good (403, 404, a bad body) counts an attempt
+        and is given up after ``MAX_ATTEMPTS`` passes; given-up rows are left
+        out, so they never hold up the rest. Discord's own trouble (5xx, rate
+        limits) ends the pass without counting: the row waits for the next pass,
+        however long the outage lasts, and later posts stay behind it in order.
+        """
         sent = 0
+        tried: set[int] = set()
         async with self._lock:
             while True:
                 async with self._factory() as session:
-                    rows = await OutboxRepository(session).pending(limit=20)
+                    rows = await OutboxRepository(session).pending(limit=20, max_attempts=MAX_ATTEMPTS, exclude=tried)
                     if not rows:
                         return sent
-                    progressed = False
                     for row in rows:
-                        if row.attempts >= MAX_ATTEMPTS:
-                            continue
+                        tried.add(row.id)
                         try:
                             await self._send(row)
                             row.sent_at = utcnow()
                             sent += 1
                         except discord.HTTPException as exc:
-                            row.attempts += 1
+                            transient = exc.status >= 500 or exc.status == 429
+                            if not transient:
+                                row.attempts += 1
                             row.last_error = f"{exc.status} {exc.code}: {exc.text}"[:500]
                             log.warning("outbox row %s not sent (%s)", row.id, row.last_error)
-                        progressed = True
+                            await session.commit()
+                            if transient:
+                                return sent
+                            continue
                         await session.commit()
-                    if not progressed:
-                        return sent
 
     async def _payload_kwargs(self, row: OutboxRecord) -> dict[str, Any]:
         payload = row.payload
@@ -108,7 +118,8 @@ class OutboxSender:
             return
         user = self.client.get_user(row.target_id) or await self.client.fetch_user(row.target_id)
         try:
-            await user.send(**kwargs)
+            # A DM carries a nonce too: resent after a crash, it is not delivered twice.
+            await user.send(nonce=f"ob{row.id}", **kwargs)
         except discord.Forbidden:
             if row.fallback_channel_id is None:
                 raise

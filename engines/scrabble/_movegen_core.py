@@ -145,16 +145,25 @@ class _Search:
         self.out = out
         self.first_only = first_only
         self.play_type = play_type
+        # Anchors line by line, for plays across and down, and the most room any
+        # anchor has for a left part: left parts are spelled once, that deep.
+        self.anchors = {across: [(base, step, end, _anchors(self.upper, base, step, end, self.empty_board))
+                                 for base, step, end in (_LINES_ACROSS if across else _LINES_DOWN)]
+                        for across in (True, False)}
+        self.max_room = min(self.total - 1, max(
+            (_room(self.upper, base, step, anchors)
+             for lines in self.anchors.values() for base, step, _, anchors in lines), default=0))
         self._left_depth = -1
         self._left: dict[str, list] = {}
         self._before_tile: dict[str, list] = {}  # letter + tile -> [entries read, kept]
+        self._scan_index: dict[str, tuple[list[int], list[int]]] = {}
 
-    def left_parts(self, depth: int) -> dict[str, list]:
-        # Left parts depend only on the rack: spelled once, to the greatest depth asked.
-        if depth > self._left_depth:
-            self._left_depth = depth
-            self._left = _left_parts(self.graph.root, self.options, self.letters, self.blanks, depth)
-            self._before_tile.clear()
+    def left_parts(self) -> dict[str, list]:
+        # Left parts depend only on the rack: spelled on first use, as deep as needed.
+        if self._left_depth < 0:
+            self._left_depth = self.max_room
+            self._left = _left_parts(self.graph.root, self.options, self.letters, self.blanks,
+                                     self.max_room)
         return self._left
 
     def left_parts_before(self, letter: str, tile: str, room: int) -> list:
@@ -164,28 +173,39 @@ class _Search:
 
         An anchor just before a tile kills most left parts at that tile; sorting
         them out once per (letter, tile) saves trying each at every such anchor.
-        The bucket is read only as deep as some anchor has room for.
+        The bucket is read only as deep as some anchor has room for, through a
+        list of its entries' letter masks (cheaper to scan than the entries).
         """
         key = letter + tile
         known = self._before_tile.get(key)
         if known is None:
             known = self._before_tile[key] = [0, []]
-        bucket = self._left.get(letter, ())
         read, found = known
-        if read < len(bucket) and bucket[read][0] <= room:
+        index = self._scan_index.get(letter)
+        if index is None:
+            index = self._scan_index[letter] = _scan_index(self._left.get(letter, []))
+        child_masks, depth_ends = index
+        until = depth_ends[min(room, len(depth_ends) - 1)] if depth_ends else 0
+        if read < until:
             bit = 1 << (ord(tile) - 65)
-            add = found.append
-            size = len(bucket)
-            while read < size:
-                entry = bucket[read]
-                if entry[0] > room:
-                    break
-                child = entry[2]
-                if child[2] & bit:
-                    add((entry[0], letter, child[0][tile], entry[3], entry[4], entry[5], entry[6]))
-                read += 1
-            known[0] = read
+            bucket = self._left[letter]
+            for position in [k for k in range(read, until) if child_masks[k] & bit]:
+                depth, _, child, prefix, rest, after, nb = bucket[position]
+                found.append((depth, letter, child[0][tile], prefix, rest, after, nb))
+            known[0] = until
         return found
+
+
+def _scan_index(bucket: list) -> tuple[list[int], list[int]]:
+    """A bucket's child letter masks, and for each depth d the end of the entries
+    of depth d or less (the bucket is in order of depth)."""
+    child_masks = [entry[2][2] for entry in bucket]
+    depth_ends: list[int] = []
+    for position, entry in enumerate(bucket):
+        while len(depth_ends) < entry[0]:
+            depth_ends.append(position)
+    depth_ends.append(len(bucket))
+    return child_masks, depth_ends
 
 
 def _left_parts(root: Node, options: dict[str, dict[str, str]], rack: str, blanks: int,
@@ -316,7 +336,6 @@ def _line_pass(search: _Search, across: bool) -> None:
     word_mult = _WORD_MULT
     every = ALL_LETTERS_MASK
     bit_letter = _BIT_LETTER
-    lines = _LINES_ACROSS if across else _LINES_DOWN
     # Per empty square: (allowed letters, letter mult, word mult, cross sum,
     # tiles right after it, their face value, the next empty square, that
     # square's cross-check mask or 0 when the line ends first).
@@ -331,11 +350,12 @@ def _line_pass(search: _Search, across: bool) -> None:
     def record(end, ms, wmul, xt):
         """A word ends just before ``end``: keep the play (the node is a word)."""
         nonlocal left_share
-        if end - start < step + step:
-            return  # one letter is not a word
         count = len(placed) + depth
-        if not across and count == 1 and cross_sum[placed[0][0]] >= 0:
-            return  # a lone tile with a neighbour in its row: the across pass has it
+        if count == 1:
+            if end - start < step + step:
+                return  # one letter is not a word
+            if not across and cross_sum[placed[0][0]] >= 0:
+                return  # a lone tile with a neighbour in its row: the across pass has it
         if first_only:
             raise _Found
         if depth:
@@ -423,8 +443,7 @@ def _line_pass(search: _Search, across: bool) -> None:
                     extend(child, end, rack_now, nb - 1, ms + run_value, wmul2, xt2)
                 placed.pop()
 
-    for base, step, line_end in lines:
-        anchors = _anchors(upper, base, step, line_end, search.empty_board)
+    for base, step, line_end, anchors in search.anchors[across]:
         if not anchors:
             continue
         # Square facts, from the end of the line back (to know the tiles after each).
@@ -462,7 +481,7 @@ def _line_pass(search: _Search, across: bool) -> None:
             room = min((index - previous) // step - 1, total - 1)
             previous = index
             allow, lmul, wsq, cross, run, run_value, end, next_mask = square[index]
-            parts = search.left_parts(room)
+            parts = search.left_parts()
             if run is None:
                 groups = [parts[letter] for letter in parts if letter in allow]
                 tail = ""
@@ -530,6 +549,18 @@ def _unwind(prefix, start: int, step: int) -> tuple[tuple[tuple[int, str], ...],
         word_mult *= _WORD_MULT[index]
         index += step
     return tuple(tiles), letter_sum, word_mult
+
+
+def _room(upper: list[str | None], base: int, step: int, anchors: list[int]) -> int:
+    """The most empty, non-anchor squares before any anchor of a line that has
+    an empty square just before it (those are where left parts go)."""
+    most = 0
+    previous = base - step
+    for index in anchors:
+        if index == base or upper[index - step] is None:
+            most = max(most, (index - previous) // step - 1)
+        previous = index
+    return most
 
 
 def _anchors(upper: list[str | None], base: int, step: int, line_end: int,

@@ -37,16 +37,21 @@ set of plays with a brute-force enumeration, over thousands of positions.
 Leaves and equity
 -----------------
 Equity is score plus the value of the tiles kept (the *leave*). The table
-``LEAVE_VALUES`` was derived by self-play, see :func:`derive_leave_values`:
-two "strongest play" computers played 400 games with seed 2024 on the
-built-in word list; every turn taken with tiles left in the bag gave a
-sample (tiles kept, points the same seat scored on its next turn), and a
-least-squares fit of those points on the count of each tile kept, the
-repeated tiles, the vowel/consonant imbalance and a Q kept without a U gave
-the weights. A weight is what keeping that tile is worth, in points of the
-next turn, against drawing a fresh tile. With the bag empty there is nothing
-to draw: equity is then the score, plus twice the opponents' tiles for going
-out, minus twice the face value of the tiles kept (what they cost at the end).
+``LEAVE_VALUES`` and the three adjustments below it were derived by self-play
+with :func:`derive_leave_values` (``derive_leave_values(load_lexicon(),
+games=1200, seed=2024)``, about 20 minutes): two "strongest play" computers
+played 1,200 games on the built-in word list; every turn taken while the bag
+still held tiles gave a sample (the tiles kept, and the points the same seat
+scored on its next turn), 24,124 samples in all, and a least-squares fit of
+those points on the count of each tile kept, the number of repeated tiles,
+the vowel/consonant imbalance and "a Q kept without a U" gave the weights. A
+weight is what keeping that tile is worth, in points of the next turn,
+against drawing a fresh one: a blank +19, an S +4.5, a V -3.1, each repeat
+-4.2. They describe greedy play (a Z is kept only when it had no good spot,
+and then scores well next turn: +7.4), which is the play these levels make.
+With the bag empty there is nothing to draw: equity is then the score, plus
+twice the opponents' tiles for going out, minus twice the face value of the
+tiles kept (what they cost at the end).
 
 Levels for the computer
 -----------------------
@@ -190,17 +195,17 @@ class MoveGenError(ScrabbleError):
 # What keeping one of a tile is worth, in points, against drawing a fresh tile
 # (see the module docstring and derive_leave_values for where they come from).
 LEAVE_VALUES: dict[str, float] = {
-    "?": 25.6, "A": 0.8, "B": -2.0, "C": 0.6, "D": 0.5, "E": 3.6, "F": -2.1, "G": -2.4,
-    "H": 1.0, "I": -0.4, "J": -1.5, "K": -1.6, "L": -0.2, "M": 0.6, "N": 0.3, "O": -1.1,
-    "P": -0.3, "Q": -6.8, "R": 1.3, "S": 7.9, "T": 0.3, "U": -2.7, "V": -5.3, "W": -3.1,
-    "X": 2.9, "Y": -0.6, "Z": 2.6,
+    "?": 19.1, "A": 0.0, "B": -1.6, "C": -0.1, "D": -0.2, "E": 0.1, "F": -2.2, "G": -2.3,
+    "H": 2.4, "I": -1.1, "J": -1.4, "K": 0.4, "L": -1.6, "M": -0.1, "N": -0.9, "O": -1.5,
+    "P": 0.3, "Q": 3.1, "R": -0.6, "S": 4.5, "T": -0.7, "U": -3.2, "V": -3.1, "W": -2.6,
+    "X": 3.0, "Y": 1.0, "Z": 7.4,
 }
 # Each tile beyond the first of a letter (two Is, three Os...).
-LEAVE_DUPLICATE = -2.4
+LEAVE_DUPLICATE = -4.2
 # Per unit of |vowels - consonants| among the lettered tiles kept.
-LEAVE_IMBALANCE = -1.6
+LEAVE_IMBALANCE = -1.1
 # A Q kept without a U to play it with.
-LEAVE_Q_WITHOUT_U = -3.0
+LEAVE_Q_WITHOUT_U = -7.6
 
 
 def leave_value(leave: str) -> float:
@@ -325,7 +330,16 @@ class MoveGenerator:
             scored = [(move, float(move.score)) for move in plays]
         elif by == "equity":
             plays.extend(self.exchanges(rack, bag_count))
-            scored = [(move, equity(move, rack, bag_count, unseen)) for move in plays]
+            # Many plays use the same tiles: work each leave out once.
+            worth: dict[tuple[str, str], float] = {}
+            scored = []
+            for move in plays:
+                used = move.rack_tiles if isinstance(move, Play) else move.tiles
+                key = ("".join(sorted(used)), move.kind)
+                base = worth.get(key)
+                if base is None:
+                    base = worth[key] = equity(move, rack, bag_count, unseen) - move.score
+                scored.append((move, move.score + base))
         else:
             raise MoveGenError("rank plays by score or by equity")
         scored.sort(key=lambda pair: -pair[1])
@@ -532,7 +546,8 @@ def derive_leave_values(lexicon: object, games: int = 400, seed: int = 2024) -> 
     """Fit the leave table by self-play (slow: minutes; the table above is its output).
 
     Two "strong" computers play ``games`` games (``ScrabbleOptions(turn_order=
-    "fixed", challenge="void")``, game ``k`` seeded ``seed + k``). Each turn
+    "fixed", challenge="void")``, game ``k`` seeded ``seed + k``; 1,200 games
+    take about 20 minutes). Each turn
     made while the bag still held tiles gives a sample: the tiles kept and
     the points the same seat scored on its next turn. Least squares on the
     features of ``_leave_features`` (with an intercept, the points of a turn
@@ -559,7 +574,7 @@ def derive_leave_values(lexicon: object, games: int = 400, seed: int = 2024) -> 
                 pending[seat] = [1.0] + _leave_features(move.leave(rack))
             apply_move(game, seat, move, lexicon)
     weights = _least_squares(rows, targets)
-    named = dict(zip(("intercept",) + _FEATURE_NAMES, (round(w, 1) for w in weights)))
+    named = dict(zip(("intercept",) + _FEATURE_NAMES, (round(w, 1) + 0.0 for w in weights)))
     return LeaveFit(
         tiles={tile: named[tile] for tile in _TILE_NAMES},
         duplicate=named["duplicate"],

@@ -129,3 +129,29 @@ async def test_games_for_player_lists_their_open_games_in_that_guild(session_fac
         games = await uow.games.for_player(10, guild_id=1)
         assert [g.id for g in games] == [first]
         assert [s.user_id for s in games[0].seats] == [10, 11]
+
+
+async def test_a_saved_state_is_written_once_and_other_changes_still_flush(engine, session_factory) -> None:
+    from sqlalchemy import event
+
+    game_id = await _new_game(session_factory)
+    updates: list[str] = []
+
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:  # type: ignore[no-untyped-def]
+        if statement.lstrip().upper().startswith("UPDATE GAMES"):
+            updates.append(statement)
+
+    event.listen(engine.sync_engine, "before_cursor_execute", record)
+    try:
+        async with UnitOfWork(session_factory) as uow:
+            game = await uow.games.get(game_id)
+            await uow.games.save_state(game, expected_version=game.version, state={"ply": 1}, status="active")
+            assert game.state == {"ply": 1} and game.version == 2
+            game.seats[0].accepted = True  # an ordinary ORM change in the same unit of work
+            await uow.commit()
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", record)
+    assert len(updates) == 1, updates  # the compare-and-set; no second, unchecked write of the row
+    async with UnitOfWork(session_factory) as uow:
+        game = await uow.games.get(game_id)
+        assert game.state == {"ply": 1} and game.version == 2 and game.seats[0].accepted

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from functools import lru_cache
@@ -18,6 +19,7 @@ from engines.scrabble.layout import BLANK, SIZE
 from engines.scrabble.lexicon import is_word
 from engines.scrabble.movegen import (
     CASUAL_CHOICES,
+    LEAVE_VALUES,
     LEVELS,
     Exchange,
     MoveGenError,
@@ -25,6 +27,7 @@ from engines.scrabble.movegen import (
     Pass,
     Play,
     apply_move,
+    derive_leave_values,
     equity,
     leave_value,
     points_left,
@@ -353,8 +356,15 @@ def test_exchanges_are_every_distinct_choice_of_tiles_while_the_bag_holds_seven(
 def test_leave_values_favour_blanks_and_esses_over_q_and_duplicates():
     assert leave_value("") == 0
     assert leave_value("?") > leave_value("S") > leave_value("E")
-    assert leave_value("Q") < leave_value("QU") or leave_value("Q") < 0
+    assert leave_value("Q") < 0 < leave_value("QU") - leave_value("Q")
     assert leave_value("II") < 2 * leave_value("I")
+
+
+def test_deriving_leave_values_by_self_play_gives_a_full_table():
+    fit = derive_leave_values(SMALL_WORDS, games=2, seed=1)
+    assert fit.samples > 0
+    assert set(fit.tiles) == set(LEAVE_VALUES)
+    assert all(math.isfinite(v) for v in [*fit.tiles.values(), fit.duplicate, fit.imbalance, fit.q_without_u])
 
 
 def test_equity_adds_the_leave_and_counts_racks_when_the_bag_is_empty():

@@ -1,0 +1,107 @@
+"""Driving games as members do, and reading their state straight from the database."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any, Awaitable, Callable
+
+from engines.scrabble import ScrabbleError, ScrabbleGame
+from tests.engines.scrabble.support import random_placement
+from tests.reliability import logscan
+from tests.reliability.harness import Database
+
+
+async def reply_text(ix: Any, timeout: float = 10.0) -> str:
+    """What the member finally sees for an interaction (a deferred reply's follow-up too)."""
+    response = await ix.wait_response(timeout)
+    if response.deferred:
+        await ix.wait_done(timeout)
+    if ix.followups:
+        return ix.followups[-1].content or ""
+    if ix.original is not None and ix.original.content:
+        return ix.original.content
+    return response.content or ""
+
+
+# -- Scrabble ----------------------------------------------------------------------------------
+
+
+async def scrabble_state(db: Database, game_id: int) -> dict[str, Any]:
+    raw = await db.value("select state from games where id = :id", id=game_id)
+    state = json.loads(raw) if isinstance(raw, str) else (raw or {})
+    engine = state.get("engine")
+    if engine:  # a test that has read a rack has a secret the log must never show
+        for rack in engine.get("racks", []):
+            logscan.register_secret(rack)
+    return state
+
+
+async def scrabble_moves(db: Database, game_id: int) -> list[tuple[int, str]]:
+    return [(r[0], r[1]) for r in await db.rows(
+        "select ply, notation from moves where game_id = :id order by ply", id=game_id)]
+
+
+def legal_play(engine_state: dict[str, Any], seed: int) -> tuple[str, str]:
+    """A legal play (word, position) for the seat on turn; words are not judged in double challenge."""
+    game = ScrabbleGame.from_json(engine_state)
+    rack = game.racks[game.current_seat]
+    if not game.moves or all(m.get("type") != "play" for m in game.moves):
+        return "".join("e" if t == "?" else t for t in rack[:5]), "8H"
+    rng = random.Random(seed)
+    best: tuple[tuple[int, int], str, str] | None = None
+    for _ in range(300):
+        candidate = random_placement(game, rng)
+        if candidate is None:
+            break
+        word, position = candidate
+        try:
+            evaluation = game.preview(game.current_seat, word, position)
+        except ScrabbleError:
+            continue
+        key = (len(evaluation.tiles), evaluation.score)
+        if best is None or key > best[0]:
+            best = (key, word, position)
+    assert best is not None, "no legal play found"
+    return best[1], best[2]
+
+
+def invite_game_id(message: Any) -> int:
+    join = next(c for c in message.custom_ids if c.startswith("scrabble:join"))
+    return int(join.split(":")[2])
+
+
+def board_posts(world: Any, thread: Any, game_id: int, move: int) -> list[Any]:
+    """Board posts of one game at one move count (each must be posted exactly once)."""
+    return list(world.bot_posts(thread, f"**Scrabble #{game_id}** · move {move}\n"))
+
+
+async def open_scrabble(dc: Any, channel: Any, creator: Any, invitees: list[Any], **options: Any) -> tuple[int, Any, Any]:
+    """Invite, accept, and wait for the first board: the game's id, its thread and the invitation."""
+    before = {t.id for t in dc.threads_in(channel)}
+    ix = await dc.slash(creator, channel, "scrabble new", **options)
+    invite = ix.original
+    game_id = invite_game_id(invite)
+    for member in invitees:
+        await dc.click(member, invite, f"scrabble:join:{game_id}")
+    thread = await dc.wait_until(
+        lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None), 10, "the game's thread")
+    await dc.wait_until(
+        lambda: any(f"**Scrabble #{game_id}** · move 0\n" in (m.content or "") for m in dc.messages_in(thread)),
+        10, "the first board")
+    return game_id, thread, invite
+
+
+def club_db(club: Any) -> Database:
+    return Database(f"sqlite+aiosqlite:///{club.db_path}")
+
+
+async def eventually(check: Callable[[], Awaitable[bool]], what: str, timeout: float = 10.0) -> None:
+    """Poll an async condition (a database read) until it holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await check():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+        await asyncio.sleep(0.05)
