@@ -24,7 +24,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from benchmarks._core import Row, ms_row, percentile, time_calls
+from benchmarks._core import Row, ms_row, time_calls
 from engines.lexicon import load_lexicon
 from engines.scrabble.board import Board, Evaluation
 from engines.scrabble.gcg import read_gcg, recorded_rack
@@ -150,4 +150,4 @@ def _graph_rows(lexicon) -> list[Row]:
     ]
 
 
-__all__ = ["mid_game_positions", "run", "percentile"]
+__all__ = ["mid_game_positions", "run"]

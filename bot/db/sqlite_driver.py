@@ -26,7 +26,7 @@ from typing import Any, Generator, Iterable, Sequence
 
 import aiosqlite
 
-_Outcome = tuple[Any, int, "int | None", list[Any]]
+_Outcome = tuple[Any, int, int | None, list[Any]]
 
 
 class PrefetchingCursor:

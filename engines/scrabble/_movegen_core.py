@@ -153,23 +153,21 @@ class _Search:
         self.max_room = min(self.total - 1, max(
             (_room(self.upper, base, step, anchors)
              for lines in self.anchors.values() for base, step, _, anchors in lines), default=0))
-        self._left_depth = -1
-        self._left: dict[str, list] = {}
+        self._left: dict[str, list] | None = None
         self._before_tile: dict[str, list] = {}  # letter + tile -> [entries read, kept]
         self._scan_index: dict[str, tuple[list[int], list[int]]] = {}
 
     def left_parts(self) -> dict[str, list]:
         # Left parts depend only on the rack: spelled on first use, as deep as needed.
-        if self._left_depth < 0:
-            self._left_depth = self.max_room
+        if self._left is None:
             self._left = _left_parts(self.graph.root, self.options, self.letters, self.blanks,
                                      self.max_room)
         return self._left
 
     def left_parts_before(self, letter: str, tile: str, room: int) -> list:
-        """``left_parts()[letter]`` narrowed to the entries that go on with the board
-        tile ``tile`` (the one just after the anchor), with the node moved past it;
-        the list holds at least every entry of ``room`` letters or fewer.
+        """``left_parts()[letter]`` narrowed to the entries whose node goes on with
+        the board tile ``tile`` (the one just after the anchor); the list holds at
+        least every such entry of ``room`` letters or fewer.
 
         An anchor just before a tile kills most left parts at that tile; sorting
         them out once per (letter, tile) saves trying each at every such anchor.
@@ -183,15 +181,13 @@ class _Search:
         read, found = known
         index = self._scan_index.get(letter)
         if index is None:
-            index = self._scan_index[letter] = _scan_index(self._left.get(letter, []))
+            index = self._scan_index[letter] = _scan_index(self.left_parts().get(letter, []))
         child_masks, depth_ends = index
         until = depth_ends[min(room, len(depth_ends) - 1)] if depth_ends else 0
         if read < until:
             bit = 1 << (ord(tile) - 65)
-            bucket = self._left[letter]
-            for position in [k for k in range(read, until) if child_masks[k] & bit]:
-                depth, _, child, prefix, rest, after, nb = bucket[position]
-                found.append((depth, letter, child[0][tile], prefix, rest, after, nb))
+            bucket = self.left_parts()[letter]
+            found += [bucket[k] for k in range(read, until) if child_masks[k] & bit]
             known[0] = until
         return found
 
@@ -346,6 +342,7 @@ def _line_pass(search: _Search, across: bool) -> None:
     prefix = None  # the left part's cells (a chain, see _left_parts), or None
     depth = 0  # how many tiles the left part holds
     left_share = None  # (cells, letter sum, word mult) of the left part, once unwound
+    shares: dict[int, tuple] = {}  # the same, by prefix, for the anchor being tried
 
     def record(end, ms, wmul, xt):
         """A word ends just before ``end``: keep the play (the node is a word)."""
@@ -356,20 +353,32 @@ def _line_pass(search: _Search, across: bool) -> None:
                 return  # one letter is not a word
             if not across and cross_sum[placed[0][0]] >= 0:
                 return  # a lone tile with a neighbour in its row: the across pass has it
-        if first_only:
-            raise _Found
         if depth:
             if left_share is None:
-                left_share = _unwind(prefix, start, step)
-            left_cells, left_sum, left_mult = left_share
+                # Entries for other anchor letters share this prefix: unwind it once.
+                left_share = shares.get(id(prefix))
+                if left_share is None:
+                    left_share = shares[id(prefix)] = _unwind(prefix, start, step)
+            left_tiles, left_sum, left_mult = left_share
             score = (ms + left_sum) * wmul * left_mult + xt
-            tiles = left_cells + tuple(placed)
+            tiles = left_tiles + tuple(placed)
         else:
             score = ms * wmul + xt
             tiles = tuple(placed)
         if count >= bingo_tiles:
             score += bonus
         out.append(new(play_type, (score, tiles, across, start, (end - start) // step)))
+
+    def found_one(end, ms, wmul, xt):
+        """``record`` for "is there any play": the first real one ends the search."""
+        if len(placed) + depth == 1 and (
+            end - start < step + step or (not across and cross_sum[placed[0][0]] >= 0)
+        ):
+            return
+        raise _Found
+
+    if first_only:
+        record = found_one  # the search calls whichever ``record`` is bound here
 
     def extend(node, index, rack_now, nb, ms, wmul, xt):
         """Try every tile the rack and the square allow on the empty square ``index``."""
@@ -482,22 +491,26 @@ def _line_pass(search: _Search, across: bool) -> None:
             previous = index
             allow, lmul, wsq, cross, run, run_value, end, next_mask = square[index]
             parts = search.left_parts()
-            if run is None:
-                groups = [parts[letter] for letter in parts if letter in allow]
-                tail = ""
-            else:
-                first_tile = run[0]
-                groups = [search.left_parts_before(letter, first_tile, room) for letter in parts
-                          if letter in allow]
-                tail = run[1:]
-            for group in groups:
-                for depth, letter, node, prefix, rest, after, nb in group:
+            shares.clear()
+            real_cross = cross >= 0
+            blank_xt = cross * wsq if real_cross else 0
+            for letter in parts:
+                if letter not in allow:
+                    continue
+                group = parts[letter] if run is None else search.left_parts_before(letter, run[0], room)
+                if not group:
+                    continue
+                # What the anchor's tile is worth depends only on its letter.
+                points = letter_value[letter] * lmul
+                real_xt = (cross + points) * wsq if real_cross else 0
+                real_ms = points + run_value
+                real_tile = (index, letter)
+                blank_tile = (index, letter.lower())
+                for depth, _, node, prefix, rest, after, nb in group:
                     if depth > room:
                         break
-                    if letter not in allow:
-                        continue
-                    if tail:
-                        for ch in tail:
+                    if run is not None:
+                        for ch in run:
                             node = node[0].get(ch)
                             if node is None:
                                 break
@@ -507,29 +520,23 @@ def _line_pass(search: _Search, across: bool) -> None:
                     going = node[2] & next_mask
                     start = index - depth * step
                     left_share = None
-                    placed.clear()
                     if after is not None:
-                        points = letter_value[letter] * lmul
-                        xt = (cross + points) * wsq if cross >= 0 else 0
-                        ms = points + run_value
                         go_on = going & (every if nb else masks[after])
                         if is_word or go_on:
-                            placed.append((index, letter))
+                            placed[:] = (real_tile,)
                             if is_word:
-                                record(end, ms, wsq, xt)
+                                record(end, real_ms, wsq, real_xt)
                             if go_on:
-                                extend(node, end, after, nb, ms, wsq, xt)
-                            placed.pop()
+                                extend(node, end, after, nb, real_ms, wsq, real_xt)
                     if nb:
-                        xt = cross * wsq if cross >= 0 else 0
                         go_on = going & (every if nb > 1 else masks[rest])
                         if is_word or go_on:
-                            placed.append((index, letter.lower()))
+                            placed[:] = (blank_tile,)
                             if is_word:
-                                record(end, run_value, wsq, xt)
+                                record(end, run_value, wsq, blank_xt)
                             if go_on:
-                                extend(node, end, rest, nb - 1, run_value, wsq, xt)
-                            placed.pop()
+                                extend(node, end, rest, nb - 1, run_value, wsq, blank_xt)
+            placed.clear()
 
 
 def _unwind(prefix, start: int, step: int) -> tuple[tuple[tuple[int, str], ...], int, int]:

@@ -13,9 +13,9 @@ re-shaped once into linked Python objects:
   "can this node go on with any tile of the rack on this square" is two ANDs
   (see :func:`letter_mask`).
 
-The built-in list (254k words, 82k nodes, 188k edges) converts in about a
-quarter of a second and costs about 25 MiB; ``benchmarks/bench_movegen.py``
-measures both. A graph is built once per lexicon object and kept with it (see
+The built-in list (254k words, 82k nodes, 188k edges) converts in about
+0.3 s and costs about 22 MiB; ``benchmarks/bench_movegen.py`` measures both.
+A graph is built once per lexicon object and kept with it (see
 :func:`word_graph`).
 
 Cross-checks ("which letters may go on this square, given the tiles above and
