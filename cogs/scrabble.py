@@ -1,4 +1,5 @@
-"""/scrabble: invite, play, exchange, pass, challenge, resign, rack, board, games, export.
+"""/scrabble: invite (members or the computer), play, exchange, pass, challenge, resign,
+rack, board, games, hint, analyse, export.
 
 Thin: parse the options, call ``ScrabbleService``, answer. Moves are answered
 privately (your new tiles are yours only); the board goes to the game's thread
@@ -17,6 +18,7 @@ from discord.ext import commands
 
 from bot.errors import ClubError, ConflictError
 from bot.services.scrabble import (
+    COMPUTER_LEVELS,
     RENDER_BOARD,
     RENDER_TEXT_FILE,
     VIEW_BOARD,
@@ -51,8 +53,9 @@ DEADLINE_SUGGESTIONS = [("80m — one club session", "80m"), ("1d", "1d"), ("3d"
                         ("14d", "14d"), ("off — no deadline", "off")]
 
 
-def _member(user: discord.abc.User) -> Member:
-    return Member(user.id, getattr(user, "display_name", user.name), bool(user.bot))
+def _member(user: discord.abc.User, me: discord.abc.User | None = None) -> Member:
+    computer = me is not None and user.id == me.id
+    return Member(user.id, getattr(user, "display_name", user.name), bool(user.bot), computer=computer)
 
 
 def _where(outcome: ActionOutcome, interaction: discord.Interaction) -> str:
@@ -96,9 +99,9 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
 
     # -- starting a game -------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Invite members to a game of Scrabble (2–4 seats, or two pairs)")
+    @app_commands.command(name="new", description="Invite members (or me, the computer) to a game of Scrabble")
     @app_commands.describe(
-        opponent="Who you play against",
+        opponent="Who you play against (name me to play the computer)",
         opponent2="A third player (seats are individuals)",
         opponent3="A fourth player",
         partner="Your partner (a game of two pairs)",
@@ -111,6 +114,8 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
         word_list="The word list that judges challenges",
         explain="Explain the word: show a definition of each new word, or ask the player",
         ending="When the game ends early: six scoreless turns (default) or two passes in a row",
+        level="How the computer plays (only when I'm an opponent; default casual)",
+        hints="Allow /scrabble hint in this game (hinted games are not rated)",
     )
     @app_commands.choices(
         challenge=[Choice(name="double (a failed challenge loses a turn)", value="double"),
@@ -120,6 +125,7 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
                  Choice(name="9-tile racks", value="nine_tiles")],
         ending=[Choice(name="six scoreless turns in a row", value="six_zeros"),
                 Choice(name="two passes in a row by one player", value="two_passes")],
+        level=[Choice(name=label, value=value) for value, label in COMPUTER_LEVELS.items()],
     )
     @app_commands.guild_only()
     async def new(
@@ -138,17 +144,20 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
         word_list: Optional[str] = None,
         explain: Optional[bool] = None,
         ending: Optional[Choice[str]] = None,
+        level: Optional[Choice[str]] = None,
+        hints: Optional[bool] = None,
     ) -> None:
         guild = require_guild(interaction)
-        opponents = [_member(m) for m in (opponent, opponent2, opponent3) if m is not None]
+        me = self.bot.user
+        opponents = [_member(m, me) for m in (opponent, opponent2, opponent3) if m is not None]
         request = NewGameRequest(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id or 0,
             creator=_member(interaction.user),
             opponents=opponents,
-            partner=_member(partner) if partner else None,
-            opponent_partner=_member(opponent_partner) if opponent_partner else None,
+            partner=_member(partner, me) if partner else None,
+            opponent_partner=_member(opponent_partner, me) if opponent_partner else None,
             clock=clock,
             deadline=deadline,
             challenge=challenge.value if challenge else None,
@@ -158,15 +167,46 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
             explain=bool(explain),
             ending=ending.value if ending else None,
             in_thread=isinstance(interaction.channel, discord.Thread),
+            computer_level=level.value if level else None,
+            hints=bool(hints),
         )
         outcome = await self.service.create(request)
-        invited = [m for m in (opponent, opponent2, opponent3, partner, opponent_partner) if m is not None]
+        invited = [m for m in (opponent, opponent2, opponent3, partner, opponent_partner)
+                   if m is not None and (me is None or m.id != me.id)]
+        if outcome.all_accepted:
+            await self._start_against_computer(interaction, outcome)
+            return
         pings = " ".join(m.mention for m in invited)
         await interaction.response.send_message(
             f"{pings} — {interaction.user.mention} invites you to Scrabble. Press **Accept** to play.\n{outcome.text}",
             view=invite_view(outcome.game_id),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=invited),
         )
+
+    async def _start_against_computer(self, interaction: discord.Interaction, outcome: Any) -> None:
+        """Nobody to wait for: post the game, open its thread, deal. The post keeps
+        its Accept button until the game is dealt, so a failure half-way can be
+        finished with a click (see ``join``)."""
+        await interaction.response.send_message(
+            f"{interaction.user.mention} plays Scrabble against me.\n{outcome.text}",
+            view=invite_view(outcome.game_id), allowed_mentions=NO_MENTIONS,
+        )
+        thread_id, thread = outcome.thread_id, None
+        if thread_id is None:
+            message = await interaction.original_response()
+            thread_id, thread = await self._open_thread(message, outcome.thread_name)
+        view = await self.service.start(outcome.game_id, thread_id)
+        if thread is not None:
+            await self._add_players(thread, [interaction.user.id])
+        where = f" in <#{view.home_channel_id}>" if view.home_channel_id else ""
+        try:
+            await interaction.edit_original_response(
+                content=f"{interaction.user.mention} plays Scrabble against me.\n"
+                + outcome.text.replace("\nEveryone accepted.", "") + f"\nThe game is on{where}.",
+                view=None, allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException:
+            pass  # cosmetic only: the game has started either way
 
     @new.autocomplete("clock")
     async def _clock_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -382,6 +422,28 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
             lines.append(line)
         await _answer(interaction, "\n".join(lines))
 
+    @app_commands.command(name="hint", description="The best plays for your rack (games made with hints on; just for you)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.service.hint(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        await _answer(interaction, text)
+
+    @app_commands.command(name="analyse", description="A finished game: each play beside the best play available")
+    @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
+    @app_commands.guild_only()
+    async def analyse(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        game_id = await self._game_id(interaction, game, finished=True)
+        work = await self.service.prepare_analysis(game_id, guild_id=require_guild(interaction).id)
+        await interaction.response.defer(thinking=True)
+        message, table = await work()
+        files = [] if "```" in message else [
+            discord.File(io.BytesIO(table.encode("utf-8")), filename=f"scrabble-{game_id}-analysis.txt")
+        ]
+        await interaction.followup.send(message, files=files, allowed_mentions=NO_MENTIONS)
+
     @app_commands.command(name="export", description="A finished game's record as a GCG file")
     @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
     @app_commands.guild_only()
@@ -392,6 +454,7 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
                       files=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)])
 
     @export.autocomplete("game")
+    @analyse.autocomplete("game")
     async def _export_game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         return await self._game_choices(interaction, current, finished=True)
 
@@ -402,6 +465,7 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
     @challenge.autocomplete("game")
     @rack.autocomplete("game")
     @board.autocomplete("game")
+    @hint.autocomplete("game")
     async def _active_game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         return await self._game_choices(interaction, current)
 

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import random
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Callable, Sequence
+from typing import Any, Awaitable, Callable, Sequence
 
 from bot.db.models import GameRecord, GameSeatRecord, JobRecord
 from bot.db.uow import UnitOfWork
@@ -40,7 +41,9 @@ from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.scheduler import cancel_job, schedule_job
 from bot.services import ServiceContext
 from bot.services.definitions import Definitions, open_definitions
+from bot.services import scrabble_ai
 from bot.services.results import SeatOutcome, record_game_result
+from bot.services.words import get_lexicon
 from engines.lexicon import LexiconError, available_lexicons, load_lexicon
 from engines.scrabble import (
     FINISH_LINE_TARGETS,
@@ -49,9 +52,12 @@ from engines.scrabble import (
     ScrabbleGame,
     ScrabbleOptions,
 )
-from engines.scrabble.game import ACTIVE, ENDING, FINISHED, square_index
+from engines.scrabble.game import ACTIVE, ENDING, FINISHED, MIN_BAG_TO_EXCHANGE, square_index
 from engines.scrabble.gcg import export_gcg
 from engines.scrabble.layout import SIZE
+from engines.scrabble.movegen import LEVELS, MoveGenerator
+
+log = logging.getLogger(__name__)
 
 KIND = "scrabble"
 JOB_TURN = "scrabble.turn_timeout"
@@ -59,12 +65,15 @@ JOB_REMINDER = "scrabble.reminder"
 JOB_ENDING = "scrabble.ending_window"
 JOB_DEADLINE = "scrabble.deadline"
 JOB_INVITE = "scrabble.invite_expiry"
-JOB_KINDS = (JOB_TURN, JOB_REMINDER, JOB_ENDING, JOB_DEADLINE, JOB_INVITE)
+JOB_COMPUTER = "scrabble.computer_move"
+JOB_KINDS = (JOB_TURN, JOB_REMINDER, JOB_ENDING, JOB_DEADLINE, JOB_INVITE, JOB_COMPUTER)
 
 LIVE_CLOCK_LIMIT = timedelta(hours=1)  # a shorter turn clock means live play
 ENDING_WINDOW_LIVE = timedelta(minutes=10)
 ENDING_WINDOW_ASYNC = timedelta(hours=24)
 INVITE_TTL = timedelta(days=3)
+COMPUTER_DELAY = timedelta(seconds=1)  # the computer answers after the board of the move before it is out
+COMPUTER_GRAPH_WAITS = 60  # then the graph is built inside the move's transaction after all
 MIN_CLOCK = timedelta(seconds=10)
 MAX_CLOCK = timedelta(days=14)
 MIN_DEADLINE = timedelta(minutes=1)
@@ -86,7 +95,17 @@ REASONS = {
     "deadline": "the game's deadline passed",
     "target": "the finish line was reached",
     "resign": "resignation",
+    "blocked": "no seat could make a play",
 }
+
+# The computer's levels, as members see them (the values are ``movegen.LEVELS``).
+COMPUTER_LEVELS = {
+    "casual": "casual (one of its ten best-scoring plays)",
+    "equity": "expert (score plus the value of the tiles it keeps)",
+    "strong": "greedy (the highest score every turn)",
+}
+DEFAULT_COMPUTER_LEVEL = "casual"
+assert set(COMPUTER_LEVELS) == set(LEVELS)
 
 
 # -- inputs -----------------------------------------------------------------------
@@ -97,6 +116,7 @@ class Member:
     user_id: int
     name: str
     is_bot: bool = False
+    computer: bool = False  # this bot itself: the seat is played by the move generator
 
 
 @dataclass(frozen=True)
@@ -118,6 +138,8 @@ class NewGameRequest:
     ending: str | None = None
     # Set when the command runs inside a thread: the game plays there (threads can't nest).
     in_thread: bool = False
+    computer_level: str | None = None  # only with the computer seated
+    hints: bool = False  # /scrabble hint allowed; the game is then not rated
 
 
 _DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w)")
@@ -200,6 +222,14 @@ class GameSettings:
     lexicon: str
     explain: bool
     variant: str
+    hints: bool = False
+    computer_seat: int | None = None
+    computer_level: str | None = None
+
+    @property
+    def rated(self) -> bool:
+        """Rated games are between members, without help: no computer seat, no hints."""
+        return self.computer_seat is None and not self.hints
 
     @property
     def clock(self) -> timedelta | None:
@@ -227,6 +257,9 @@ class GameSettings:
             "lexicon": self.lexicon,
             "explain": self.explain,
             "variant": self.variant,
+            "hints": self.hints,
+            "computer_seat": self.computer_seat,
+            "computer_level": self.computer_level,
         }
 
     @classmethod
@@ -238,6 +271,9 @@ class GameSettings:
             lexicon=data["lexicon"],
             explain=bool(data.get("explain")),
             variant=data.get("variant", "standard"),
+            hints=bool(data.get("hints")),
+            computer_seat=data.get("computer_seat"),
+            computer_level=data.get("computer_level"),
         )
 
     def describe(self) -> str:
@@ -252,6 +288,12 @@ class GameSettings:
             parts.append("ends after two passes in a row by one player")
         if self.explain:
             parts.append("explain the word")
+        if self.computer_level:
+            parts.append(f"computer: {COMPUTER_LEVELS.get(self.computer_level, self.computer_level).split(' (')[0]}")
+        if self.hints:
+            parts.append("hints on (not rated)")
+        elif self.computer_seat is not None:
+            parts.append("not rated")
         return " · ".join(parts)
 
 
@@ -377,9 +419,17 @@ class _Loaded:
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, users in self.seats.items():
-            if user_id in users:
+            if user_id in users and seat != self.settings.computer_seat:
                 return seat
         return None
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.settings.computer_seat
+
+    @property
+    def computer_user(self) -> int | None:
+        users = self.seats.get(self.settings.computer_seat, []) if self.settings.computer_seat is not None else []
+        return users[0] if users else None
 
     def seat_info(self, seat: int) -> SeatInfo:
         users = self.seats.get(seat, [])
@@ -389,6 +439,8 @@ class _Loaded:
         return self.seat_info(seat).label
 
     def mentions(self, seat: int) -> str:
+        if self.is_computer(seat):
+            return self.label(seat)
         return " & ".join(f"<@{u}>" for u in self.seats.get(seat, []))
 
     @property
@@ -407,7 +459,11 @@ class _Loaded:
 
 
 class LexiconCache:
-    """Word lists by name, loaded once per bot (the first load off the event loop)."""
+    """Word lists by name from a loader of their own, loaded once (off the event loop).
+
+    Tests and benchmarks give a game a word list this way; the bot itself uses
+    :class:`ClubLexicons`, the process-wide cache every service shares.
+    """
 
     def __init__(self, loader: Callable[[str], Any] = load_lexicon) -> None:
         self._loader = loader
@@ -426,6 +482,23 @@ class LexiconCache:
             return self._loaded[name]
 
 
+class ClubLexicons:
+    """Word lists by name through ``bot.services.words.get_lexicon``: one cache per bot."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    async def get(self, name: str) -> Any:
+        try:
+            return await get_lexicon(self.ctx, name)
+        except InvalidInputError:
+            raise InvalidInputError("The game's word list can't be loaded: ask an admin to check the bot's word lists.") from None
+
+
+def computer_label(level: str | None) -> str:
+    return f"Computer ({COMPUTER_LEVELS.get(level or '', level or '?').split(' (')[0]})"
+
+
 def lexicon_display_name(name: str) -> str:
     from pathlib import PurePath
 
@@ -441,15 +514,16 @@ class ScrabbleService:
         ctx: ServiceContext,
         *,
         rng: random.Random | None = None,
-        lexicons: LexiconCache | None = None,
+        lexicons: LexiconCache | ClubLexicons | None = None,
         definitions: Callable[[], Definitions | None] | None = None,
     ) -> None:
         self.ctx = ctx
         self.rng = rng or random.SystemRandom()
-        self.lexicons = lexicons or LexiconCache()
+        self.lexicons = lexicons or ClubLexicons(ctx)
         definitions_path = getattr(ctx.settings, "definitions_path", None)
         self._definitions_loader = definitions or (lambda: open_definitions(definitions_path))
         self._definitions: Definitions | None | bool = False  # False: not looked for yet
+        self._analysis_lock = asyncio.Lock()
 
     # -- creating and joining ---------------------------------------------------------------
 
@@ -459,7 +533,7 @@ class ScrabbleService:
             names.insert(0, self.ctx.settings.lexicon)
         return names
 
-    def _settings_for(self, request: NewGameRequest, seats: int) -> GameSettings:
+    def _settings_for(self, request: NewGameRequest, seats: int, computer_seat: int | None = None) -> GameSettings:
         challenge = (request.challenge or "double").strip().lower()
         if challenge not in ("double", "single", "void"):
             raise InvalidInputError("The challenge rule is `double`, `single` or `void`.")
@@ -481,6 +555,13 @@ class ScrabbleService:
             request.deadline if request.deadline is not None else DEFAULT_DEADLINE, "game deadline",
             minimum=MIN_DEADLINE, maximum=MAX_DEADLINE,
         )
+        level = (request.computer_level or "").strip().lower() or None
+        if computer_seat is None and level is not None:
+            raise InvalidInputError("The computer's `level` is for a game against me: name me as an opponent.")
+        if computer_seat is not None:
+            level = level or DEFAULT_COMPUTER_LEVEL
+            if level not in COMPUTER_LEVELS:
+                raise InvalidInputError("The computer's level is `casual`, `equity` or `strong`.")
         word_list = (request.word_list or self.ctx.settings.lexicon).strip()
         if word_list not in self.word_lists():
             known = ", ".join(f"`{lexicon_display_name(n)}`" for n in self.word_lists())
@@ -502,6 +583,9 @@ class ScrabbleService:
             lexicon=word_list,
             explain=request.explain,
             variant=variant,
+            hints=bool(request.hints),
+            computer_seat=computer_seat,
+            computer_level=level,
         )
 
     @staticmethod
@@ -533,22 +617,35 @@ class ScrabbleService:
         else:
             seats = [[request.creator]] + [[o] for o in request.opponents]
         everyone = [m for seat in seats for m in seat if m is not None]
-        if any(m.is_bot for m in everyone):
-            raise InvalidInputError("Bots can't play Scrabble here: invite club members.")
+        if any(m.is_bot and not m.computer for m in everyone):
+            raise InvalidInputError("Other bots can't play Scrabble here: invite club members, or me to play the computer.")
+        if any(m.computer for m in everyone):
+            if pairs:
+                raise InvalidInputError("The computer plays a seat of its own: it can't be part of a pair.")
+            if request.creator.computer:
+                raise InvalidInputError("The computer can't open a game: name me as an opponent.")
         ids = [m.user_id for m in everyone]
         if len(set(ids)) != len(ids):
             raise InvalidInputError("Each member can take only one place in a game (and you can't play yourself).")
         return [[m for m in seat if m is not None] for seat in seats]
 
     async def create(self, request: NewGameRequest) -> InviteOutcome:
-        """A new game waiting for the invited members to accept."""
+        """A new game waiting for the invited members to accept.
+
+        The computer's seat (this bot named as an opponent) accepts at once:
+        a game of one member against the computer is ready to ``start``
+        (``all_accepted``) as soon as it is made.
+        """
         seat_members = self._seat_members(request)
-        settings = self._settings_for(request, len(seat_members))
+        computer_seat = next((i for i, seat in enumerate(seat_members) if any(m.computer for m in seat)), None)
+        settings = self._settings_for(request, len(seat_members), computer_seat)
         now = self.ctx.clock()
         async with self.ctx.uow() as uow:
             await uow.guilds.ensure(request.guild_id, request.guild_name)
             for seat in seat_members:
                 for member in seat:
+                    if member.computer and await uow.players.get(member.user_id) is not None:
+                        continue  # the bot's row keeps the name chess gave it; Scrabble labels it itself
                     await uow.players.ensure(member.user_id, member.name)
             record = GameRecord(
                 guild_id=request.guild_id,
@@ -569,7 +666,7 @@ class ScrabbleService:
                 for member in members:
                     uow.session.add(GameSeatRecord(
                         game_id=record.id, seat=seat, user_id=member.user_id,
-                        accepted=member.user_id == request.creator.user_id,
+                        accepted=member.user_id == request.creator.user_id or member.computer,
                     ))
             await schedule_job(uow.session, JOB_INVITE, now + INVITE_TTL, {"game_id": record.id}, key=self._key(record.id, "invite"))
             await uow.session.flush()
@@ -700,10 +797,14 @@ class ScrabbleService:
         for row in record.seats:
             seats.setdefault(row.seat, []).append(row.user_id)
         names = await uow.players.names([u for users in seats.values() for u in users])
+        settings = GameSettings.from_json(record.options)
+        if settings.computer_seat is not None:
+            for user_id in seats.get(settings.computer_seat, []):
+                names[user_id] = computer_label(settings.computer_level)
         state = record.state or {}
         engine = ScrabbleGame.from_json(state["engine"]) if state.get("engine") else None
         meta = {k: v for k, v in state.items() if k != "engine"}
-        return _Loaded(record, GameSettings.from_json(record.options), seats, names, engine, record.version, meta)
+        return _Loaded(record, settings, seats, names, engine, record.version, meta)
 
     async def _member_game(self, uow: UnitOfWork, game_id: int, guild_id: int | None, user_id: int) -> tuple[_Loaded, int]:
         loaded = await self._load(uow, game_id, guild_id)
@@ -716,9 +817,7 @@ class ScrabbleService:
 
     async def play(self, game_id: int, user_id: int, word: str, position: str, direction: str | None = None,
                    *, guild_id: int | None = None) -> ActionOutcome:
-        lexicon = await self._lexicon_for(game_id, only_if_void=True)
-
-        def act(engine: ScrabbleGame, seat: int) -> str:
+        def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             result = engine.play(seat, word.strip(), position.strip(), direction, lexicon=lexicon)
             words = f" ({', '.join(f'{w.word} {w.score}' for w in result.words)})" if len(result.words) > 1 else ""
             drawn = " ".join("blank" if t == "?" else t for t in result.drawn) or "nothing (the bag is empty)"
@@ -727,24 +826,24 @@ class ScrabbleService:
                 f"{' — bingo!' if result.bingo else ''}{words}. You drew {drawn}."
             )
 
-        return await self._act(game_id, user_id, guild_id, act)
+        return await self._act(game_id, user_id, guild_id, act, lexicon="void")
 
     async def exchange(self, game_id: int, user_id: int, tiles: str, *, guild_id: int | None = None) -> ActionOutcome:
-        def act(engine: ScrabbleGame, seat: int) -> str:
+        def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             drawn = engine.exchange(seat, tiles)
             return f"You exchanged {len(drawn)} tile{'s' if len(drawn) != 1 else ''} and drew {' '.join(drawn)}."
 
         return await self._act(game_id, user_id, guild_id, act)
 
     async def pass_turn(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> ActionOutcome:
-        def act(engine: ScrabbleGame, seat: int) -> str:
+        def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             engine.pass_turn(seat)
             return "You passed."
 
         return await self._act(game_id, user_id, guild_id, act)
 
     async def resign(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> ActionOutcome:
-        def act(engine: ScrabbleGame, seat: int) -> str:
+        def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             engine.resign(seat)
             return "You resigned from the game."
 
@@ -752,9 +851,7 @@ class ScrabbleService:
 
     async def challenge(self, game_id: int, user_id: int, *, guild_id: int | None = None,
                         expected_ply: int | None = None) -> ActionOutcome:
-        lexicon = await self._lexicon_for(game_id, only_if_void=False)
-
-        def act(engine: ScrabbleGame, seat: int) -> str:
+        def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             if expected_ply is not None and len(engine.moves) != expected_ply:
                 raise InvalidInputError("That play can no longer be challenged: the game has moved on.")
             result = engine.challenge(seat, lexicon)
@@ -763,11 +860,11 @@ class ScrabbleService:
             penalty = " You lose your next turn." if result.lost_turn_seat is not None else ""
             return f"The play stands: {', '.join(result.words)} {'is' if len(result.words) == 1 else 'are'} in the word list.{penalty}"
 
-        return await self._act(game_id, user_id, guild_id, act)
+        return await self._act(game_id, user_id, guild_id, act, lexicon="always")
 
     async def accept_play(self, game_id: int, user_id: int, *, guild_id: int | None = None,
                           expected_ply: int | None = None) -> ActionOutcome:
-        def act(engine: ScrabbleGame, seat: int) -> str:
+        def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             if expected_ply is not None and len(engine.moves) < expected_ply:
                 raise InvalidInputError("That play is no longer waiting to be accepted.")
             over = engine.accept(seat)
@@ -775,25 +872,24 @@ class ScrabbleService:
 
         return await self._act(game_id, user_id, guild_id, act)
 
-    async def _lexicon_for(self, game_id: int, *, only_if_void: bool) -> Any:
-        async with self.ctx.uow() as uow:
-            record = await uow.games.get(game_id, kind=KIND)
-            settings = GameSettings.from_json(record.options)
-        if only_if_void and settings.rules.challenge != "void":
-            return None
-        return await self.lexicons.get(settings.lexicon)
-
     async def _act(self, game_id: int, user_id: int, guild_id: int | None,
-                   act: Callable[[ScrabbleGame, int], str]) -> ActionOutcome:
+                   act: Callable[[ScrabbleGame, int, Any], str], *, lexicon: str | None = None) -> ActionOutcome:
+        """Load, act, commit: one unit of work. ``lexicon``: ``"always"`` the action
+        needs the game's word list, ``"void"`` only under the void rule (the list
+        is cached per bot, so fetching it inside the transaction costs nothing
+        after the first time)."""
         now = self.ctx.clock()
         async with self.ctx.uow() as uow:
             loaded, seat = await self._member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
             if loaded.record.status != "active":
                 raise InvalidInputError(f"Scrabble #{game_id} is over: see `/scrabble export` for its record.")
+            words = None
+            if lexicon == "always" or (lexicon == "void" and loaded.settings.rules.challenge == "void"):
+                words = await self.lexicons.get(loaded.settings.lexicon)
             before = len(engine.moves)
             try:
-                message = act(engine, seat)
+                message = act(engine, seat, words)
             except NotYourTurnError as exc:
                 raise InvalidInputError(
                     f"It's not your turn: it's {loaded.label(exc.current_seat)}'s turn. Nothing was changed."
@@ -811,6 +907,8 @@ class ScrabbleService:
         """Save state (version-checked), log moves, move timers, announce, finish."""
         engine = loaded.require_engine()
         record = loaded.record
+        if await self._nobody_can_play(loaded):
+            engine.end_blocked()
         entries = engine.moves[before:]
         previous = dict(loaded.meta)
         new_turn = previous.get("seat") != engine.current_seat or any(
@@ -826,7 +924,7 @@ class ScrabbleService:
         for offset, entry in enumerate(entries):
             await uow.moves.append(
                 record.id, ply=before + offset, notation=_notation(entry), seat=entry.get("seat"),
-                user_id=None if entry.get("auto") or entry["type"] in ("close", "deadline") else actor,
+                user_id=None if entry.get("auto") or entry["type"] in ("close", "deadline", "blocked") else actor,
                 score=entry.get("score"), data=entry, at=now,
             )
         lines = describe_entries(entries, loaded.label)
@@ -840,9 +938,31 @@ class ScrabbleService:
         if new_turn and engine.status == ACTIVE and not loaded.settings.live:
             self._notify_turn(uow, loaded)
 
+    async def _nobody_can_play(self, loaded: _Loaded) -> bool:
+        """The game is stuck (bag too small to exchange, no seat has a play in the
+        game's word list): the move generator says so, seat by seat, so a seat
+        that could still play is never ended on. Only asked near the end."""
+        engine = loaded.require_engine()
+        if engine.status != ACTIVE or engine.bag_count >= MIN_BAG_TO_EXCHANGE:
+            return False
+        try:
+            lexicon = await self.lexicons.get(loaded.settings.lexicon)
+        except InvalidInputError:
+            log.warning("Scrabble #%s: word list unavailable; not checking for a blocked game", loaded.record.id)
+            return False
+        if not scrabble_ai.graph_ready(lexicon):
+            # Not built in this process yet: build it in the background rather than
+            # inside this transaction; the next move checks (six zeros still apply).
+            scrabble_ai.start_warm_up(lexicon)
+            return False
+        return await asyncio.to_thread(lambda: MoveGenerator(lexicon).is_blocked(engine))
+
     def _ending_text(self, loaded: _Loaded) -> str:
         engine = loaded.require_engine()
         last = engine.last_play or {}
+        deciders = [s for s in range(engine.seats) if engine.can_challenge(s)]
+        if deciders and all(loaded.is_computer(s) for s in deciders):
+            return "That play would end the game: the computer decides whether to challenge it."
         due = loaded.meta.get("ending_due")
         when = f" by {relative_time(datetime.fromisoformat(due))}" if due else ""
         return (
@@ -857,6 +977,7 @@ class ScrabbleService:
         moves = len(engine.moves)
         meta: dict[str, Any] = {"status": engine.status, "seat": engine.current_seat, "moves": moves}
         session = uow.session
+        await self._schedule_computer(uow, loaded, now)
         if engine.status != ACTIVE:
             await cancel_job(session, self._key(game_id, "turn"))
             await cancel_job(session, self._key(game_id, "reminder"))
@@ -886,12 +1007,29 @@ class ScrabbleService:
         payload = {"game_id": game_id, "moves": moves, "seat": engine.current_seat}
         await schedule_job(session, JOB_TURN, due, payload, key=self._key(game_id, "turn"))
         lead = loaded.settings.reminder_lead
-        if lead is not None and due - lead > now:
+        if lead is not None and due - lead > now and not loaded.is_computer(engine.current_seat):
             await schedule_job(session, JOB_REMINDER, due - lead, payload, key=self._key(game_id, "reminder"))
         else:
             await cancel_job(session, self._key(game_id, "reminder"))
         meta["turn_due"] = due.isoformat()
         return meta
+
+    async def _schedule_computer(self, uow: UnitOfWork, loaded: _Loaded, now: datetime) -> None:
+        """The computer's turn (or its say on a finishing play) runs as a durable job,
+        after the commit that handed it the turn: a restart in between loses nothing."""
+        engine = loaded.require_engine()
+        seat = loaded.settings.computer_seat
+        key = self._key(loaded.record.id, "computer")
+        if seat is None:
+            return
+        waiting = (engine.status == ACTIVE and engine.current_seat == seat) or (
+            engine.status == ENDING and engine.can_challenge(seat)
+        )
+        if waiting:
+            await schedule_job(uow.session, JOB_COMPUTER, now + COMPUTER_DELAY,
+                               {"game_id": loaded.record.id, "moves": len(engine.moves)}, key=key)
+        else:
+            await cancel_job(uow.session, key)
 
     async def _finish(self, uow: UnitOfWork, loaded: _Loaded, lines: list[str], now: datetime) -> None:
         engine = loaded.require_engine()
@@ -906,9 +1044,10 @@ class ScrabbleService:
             )
             for seat in range(engine.seats)
         ]
-        await record_game_result(
-            uow, guild_id=record.guild_id, kind=KIND, game_id=record.id, seats=outcomes, played_at=now,
-        )
+        if loaded.settings.rated:
+            await record_game_result(
+                uow, guild_id=record.guild_id, kind=KIND, game_id=record.id, seats=outcomes, played_at=now,
+            )
         winners = " & ".join(loaded.label(s) for s in result.winners) or "nobody"
         order = sorted(range(engine.seats), key=lambda s: result.ranks[s])
         table = []
@@ -921,7 +1060,10 @@ class ScrabbleService:
         lines = lines + [
             f"**Game over** ({REASONS.get(result.reason, result.reason)}). {verdict}",
             "\n".join(table),
-            "The game record (GCG) is attached; results and ratings are on `/leaderboard`.",
+            "The game record (GCG) is attached; results and ratings are on `/leaderboard`."
+            if loaded.settings.rated else
+            f"The game record (GCG) is attached. Not rated ({'hints were on' if loaded.settings.hints else 'a game against the computer'}).",
+            "`/scrabble analyse` shows each play beside the best one available.",
         ]
         gcg = self._gcg_text(loaded)
         picture = self._picture(loaded)
@@ -966,7 +1108,10 @@ class ScrabbleService:
         score_text = " · ".join(f"{loaded.label(s)} **{scores[s]}**" for s in range(engine.seats))
         lines = [f"Scores: {score_text} — {engine.bag_count} tile{'s' if engine.bag_count != 1 else ''} in the bag"]
         if engine.status == ACTIVE:
-            turn = f"Next: {loaded.mentions(engine.current_seat)} ({loaded.label(engine.current_seat)})"
+            seat = engine.current_seat
+            turn = f"Next: {loaded.label(seat)}" if loaded.is_computer(seat) else (
+                f"Next: {loaded.mentions(seat)} ({loaded.label(seat)})"
+            )
             due = loaded.meta.get("turn_due")
             if due:
                 turn += f" — turn clock ends {relative_time(datetime.fromisoformat(due))}"
@@ -1009,6 +1154,8 @@ class ScrabbleService:
     def _notify_turn(self, uow: UnitOfWork, loaded: _Loaded) -> None:
         engine = loaded.require_engine()
         seat = engine.current_seat
+        if loaded.is_computer(seat):
+            return
         due = loaded.meta.get("turn_due")
         clock = f" Your turn clock ends {relative_time(datetime.fromisoformat(due))}." if due else ""
         where = f" in <#{loaded.home}>" if loaded.home else ""
@@ -1217,7 +1364,9 @@ class ScrabbleService:
         return loaded
 
     def _job_uow(self, uow: UnitOfWork) -> None:
+        """Job handlers get a bare unit of work: wake the senders ourselves."""
         uow.on_commit(self.ctx.outbox_notify)
+        uow.on_commit(self.ctx.scheduler.wake)
 
     async def on_turn_timeout(self, uow: UnitOfWork, job: JobRecord) -> None:
         loaded = await self._job_game(uow, job)
@@ -1231,7 +1380,8 @@ class ScrabbleService:
 
     async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
         loaded = await self._job_game(uow, job)
-        if loaded is not None and loaded.engine is not None and loaded.engine.status == ACTIVE:
+        if loaded is not None and loaded.engine is not None and loaded.engine.status == ACTIVE \
+                and not loaded.is_computer(loaded.engine.current_seat):
             seat = loaded.engine.current_seat
             due = loaded.meta.get("turn_due")
             when = relative_time(datetime.fromisoformat(due)) if due else "soon"
@@ -1263,6 +1413,113 @@ class ScrabbleService:
         self._job_uow(uow)
         await uow.commit()
 
+    async def on_computer_move(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """The computer's move, decided by the move generator and committed like a
+        member's (the same checks, log, timers and board post)."""
+        loaded = await self._job_game(uow, job)
+        engine = loaded.engine if loaded is not None else None
+        seat = loaded.settings.computer_seat if loaded is not None else None
+        if loaded is not None and engine is not None and seat is not None and (
+            (engine.status == ACTIVE and engine.current_seat == seat)
+            or (engine.status == ENDING and engine.can_challenge(seat))
+        ):
+            lexicon = await self.lexicons.get(loaded.settings.lexicon)
+            waited = int(job.payload.get("waited", 0))
+            if not scrabble_ai.graph_ready(lexicon) and waited < COMPUTER_GRAPH_WAITS:
+                # The word graph is built off this transaction; come back when it's ready.
+                scrabble_ai.start_warm_up(lexicon)
+                await schedule_job(uow.session, JOB_COMPUTER, self.ctx.clock() + COMPUTER_DELAY,
+                                   {**job.payload, "waited": waited + 1}, key=self._key(loaded.record.id, "computer"))
+                self._job_uow(uow)
+                await uow.commit()
+                return
+            level = loaded.settings.computer_level or DEFAULT_COMPUTER_LEVEL
+            seed = (engine.seed * 1_000_003 + len(engine.moves)) % 2**62
+            move = await asyncio.to_thread(
+                lambda: scrabble_ai.decide(engine, MoveGenerator(lexicon), seat, level, seed)
+            )
+            before = len(engine.moves)
+            try:
+                scrabble_ai.apply_move_description(engine, seat, move, lexicon)
+            except ScrabbleError:
+                # The generator and the engine disagree (a bug): never stall the game on it.
+                log.exception("Scrabble #%s: the computer's %s was refused; it passes", loaded.record.id, move["type"])
+                engine = ScrabbleGame.from_json(loaded.record.state["engine"])  # as saved, before the attempt
+                loaded.engine = engine
+                if engine.status == ACTIVE:
+                    engine.pass_turn(seat)
+                else:
+                    engine.accept(seat)
+            await self._commit_changes(uow, loaded, before, self.ctx.clock(), actor=loaded.computer_user)
+        self._job_uow(uow)
+        await uow.commit()
+
+    # -- help from the move generator --------------------------------------------------------------
+
+    async def hint(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> str:
+        """The best plays for the member's rack, privately (only in games made with hints on)."""
+        async with self.ctx.uow() as uow:
+            loaded, seat = await self._member_game(uow, game_id, guild_id, user_id)
+            engine = loaded.require_engine()
+        if not loaded.settings.hints:
+            raise InvalidInputError(
+                f"Scrabble #{game_id} was made without hints. Start a game with `hints: True` to get them "
+                "(such games are not rated)."
+            )
+        if engine.status != ACTIVE:
+            raise InvalidInputError(f"Scrabble #{game_id} isn't waiting for a move: there's nothing to hint.")
+        lexicon = await self.lexicons.get(loaded.settings.lexicon)
+        rack = engine.racks[seat]
+        moves = await scrabble_ai.hint(engine.to_json(), scrabble_ai.AiOptions(lexicon), seat)
+        shown = " ".join("blank" if t == "?" else t for t in rack)
+        lines = [f"**Hints for Scrabble #{game_id}** (your rack: {shown})"]
+        if not moves:
+            lines.append("No play fits your rack on this board, and the bag is too small to exchange: you can only pass.")
+        for number, move in enumerate(moves, start=1):
+            keeps = " ".join("blank" if t == "?" else t for t in move.get("leave", "")) or "nothing"
+            if move["type"] == "play":
+                blank = " (a lower-case letter is a blank)" if any(c.islower() for c in move["word"]) else ""
+                lines.append(
+                    f"{number}. **{move['main_word']}** — `/scrabble play word:{move['word']} position:{move['position']}` "
+                    f"for {move['score']} points, keeping {keeps}{blank}"
+                )
+            else:
+                tiles = " ".join("blank" if t == "?" else t for t in move["tiles"])
+                lines.append(f"{number}. Exchange {tiles}, keeping {keeps}")
+        if engine.current_seat != seat:
+            lines.append(f"It's {loaded.label(engine.current_seat)}'s turn now: the board may change before yours.")
+        lines.append("Ranked by score plus the value of the tiles kept.")
+        return _clip("\n".join(lines))
+
+    async def prepare_analysis(self, game_id: int, *, guild_id: int) -> Callable[[], Awaitable[tuple[str, str]]]:
+        """Check that a finished game can be analysed; the returned call does the
+        work: each play beside the best play available, ``(message, full table)``.
+
+        Two steps so a command can refuse bad input privately before it shows
+        "thinking…" in public. Anyone in the club may look (a finished game's
+        racks are in its GCG record too). The work runs off the event loop, one
+        analysis at a time.
+        """
+        async with self.ctx.uow() as uow:
+            loaded = await self._load(uow, game_id, guild_id)
+            finished = loaded.record.status == "finished"
+        if not finished or loaded.engine is None:
+            raise InvalidInputError(f"Scrabble #{game_id} isn't finished yet: analysis is for finished games.")
+        lexicon = await self.lexicons.get(loaded.settings.lexicon)
+        engine = loaded.engine
+        names = [loaded.label(seat) for seat in range(engine.seats)]
+
+        async def run() -> tuple[str, str]:
+            async with self._analysis_lock:
+                analysis = await scrabble_ai.analyse_game(engine.to_json(), scrabble_ai.AiOptions(lexicon))
+            return analysis_text(game_id, analysis, names)
+
+        return run
+
+    async def analyse(self, game_id: int, *, guild_id: int) -> tuple[str, str]:
+        """``prepare_analysis`` and its work in one call."""
+        return await (await self.prepare_analysis(game_id, guild_id=guild_id))()
+
     async def on_invite_expiry(self, uow: UnitOfWork, job: JobRecord) -> None:
         loaded = await self._job_game(uow, job, status="invited")
         if loaded is not None:
@@ -1282,10 +1539,52 @@ class ScrabbleService:
             JOB_ENDING: self.on_ending_window,
             JOB_DEADLINE: self.on_deadline,
             JOB_INVITE: self.on_invite_expiry,
+            JOB_COMPUTER: self.on_computer_move,
         }
 
 
 # -- text ------------------------------------------------------------------------------------------------------
+
+
+def analysis_text(game_id: int, analysis: dict[str, Any], names: Sequence[str]) -> tuple[str, str]:
+    """``(message, table)``: a summary with the biggest misses and, when it fits,
+    the table of every turn; the whole table is also given for a file."""
+    turns = analysis["turns"]
+    width = max([len(n) for n in names] + [3])
+    header = f"{'#':>3}  {'who':<{width}}  {'rack':<9} {'played':<20} {'pts':>4}  {'best available':<20} {'pts':>4} {'left':>4}"
+    rows = [header, "-" * len(header)]
+    for number, turn in enumerate(turns, start=1):
+        played = turn["played"] + (" (off)" if turn["withdrawn"] else "") + ("" if turn["in_word_list"] else " *")
+        rows.append(
+            f"{number:>3}  {names[turn['seat']]:<{width}}  {turn['rack']:<9} {played:<20} {turn['score']:>4}  "
+            f"{(turn['best'] or '(no play)'):<20} {turn['best_score']:>4} {turn['left_on_table']:>4}"
+        )
+    left = {int(seat): total for seat, total in analysis["left_on_table"].items()}
+    scored: dict[int, int] = {}
+    for turn in turns:
+        scored[turn["seat"]] = scored.get(turn["seat"], 0) + turn["score"]
+    notes = ["(off) = challenged off", "* = a word the game's word list lacks", "rack ? = blank",
+             "best available = the highest-scoring play for that rack on that board"]
+    table = "\n".join(rows + ["", "; ".join(notes)]) + "\n"
+    lines = [f"**Scrabble #{game_id} — analysis**"]
+    for seat, name in enumerate(names):
+        lines.append(f"{name}: {scored.get(seat, 0)} points from plays, {left.get(seat, 0)} left on the table")
+    misses = sorted((t for t in turns if t["left_on_table"] > 0), key=lambda t: -t["left_on_table"])[:3]
+    if misses:
+        lines.append("Biggest misses:")
+        for turn in misses:
+            number = turns.index(turn) + 1
+            lines.append(f"· turn {number}, {names[turn['seat']]}: {turn['played']} for {turn['score']}; "
+                         f"{turn['best']} scored {turn['best_score']} ({turn['left_on_table']} left)")
+    elif turns:
+        lines.append("Every play was the best available. Well played!")
+    message = "\n".join(lines)
+    block = f"\n```\n{table}```"
+    if len(message) + len(block) <= 1990:
+        message += block
+    else:
+        message += "\nThe turn-by-turn table is attached."
+    return _clip(message), table
 
 
 def _clip(text: str, limit: int = 1990) -> str:
@@ -1354,6 +1653,9 @@ def describe_entries(entries: Sequence[dict[str, Any]], label: Callable[[int], s
             lines.append(f"{who} resigned.")
         elif kind == "deadline":
             lines.append("The game's deadline has passed: the game ends now, unplayed tiles are deducted.")
+        elif kind == "blocked":
+            lines.append("Nobody can make a play any more and the bag is too small to exchange: "
+                         "the game ends now, unplayed tiles are deducted.")
     return lines
 
 
@@ -1366,7 +1668,11 @@ __all__ = [
     "InviteOutcome",
     "JOB_KINDS",
     "KIND",
+    "ClubLexicons",
+    "COMPUTER_LEVELS",
+    "JOB_COMPUTER",
     "LexiconCache",
+    "analysis_text",
     "Member",
     "NewGameRequest",
     "PositionChoice",

@@ -25,6 +25,7 @@ A move description is a dict with ``"type"`` one of:
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -33,6 +34,9 @@ from bot.errors import ClubError
 from engines.lexicon import load_lexicon
 from engines.scrabble.game import ACTIVE, ENDING, ScrabbleGame
 from engines.scrabble.movegen import LEVELS, Exchange, Move, MoveGenerator, Play, points_left
+from engines.scrabble.wordgraph import word_graph_ready
+
+log = logging.getLogger(__name__)
 
 HINT_LIMIT = 3
 _TABLE_WIDTH_LIMIT = 1900  # a Discord message holds 2,000 characters
@@ -82,8 +86,12 @@ def describe_move(move: Move, game: ScrabbleGame, seat: int) -> dict[str, Any]:
 
 def _computer_move(state: Mapping[str, Any], options: AiOptions | None, seat: int, level: str,
                    seed: int) -> dict[str, Any]:
-    game = ScrabbleGame.from_json(dict(state))
-    generator = _generator(options)
+    return decide(ScrabbleGame.from_json(dict(state)), _generator(options), seat, level, seed)
+
+
+def decide(game: ScrabbleGame, generator: MoveGenerator, seat: int, level: str, seed: int) -> dict[str, Any]:
+    """What :func:`computer_move` answers, on a game already in memory (blocking:
+    call it from a worker thread). ``game`` is only read."""
     if game.status == ENDING:
         if not game.can_challenge(seat):
             raise ComputerMoveError("the computer has nothing to decide about the finishing play")
@@ -195,6 +203,35 @@ async def warm_up(options: AiOptions | None = None) -> None:
     await asyncio.to_thread(_generator, options)
 
 
+_warming: dict[int, "asyncio.Task[None]"] = {}
+_failed: dict[int, Any] = {}  # lists whose graph could not be built (kept so the id stays theirs)
+
+
+def graph_ready(lexicon: Any) -> bool:
+    """Whether the move generator for this loaded word list can answer at once."""
+    return word_graph_ready(lexicon)
+
+
+def start_warm_up(lexicon: Any) -> None:
+    """Build the word list's graph in a worker thread, in the background (once at
+    a time per list): callers inside a transaction use this instead of building
+    it there (0.4 s for the built-in list, a few seconds for a large club list)."""
+    key = id(lexicon)
+    if word_graph_ready(lexicon) or key in _warming or _failed.get(key) is lexicon:
+        return
+
+    async def build() -> None:
+        try:
+            await asyncio.to_thread(MoveGenerator, lexicon)
+        except Exception:  # logged once; this list is not tried again in the background
+            log.exception("building the move generator's word graph failed")
+            _failed[key] = lexicon
+        finally:
+            _warming.pop(key, None)
+
+    _warming[key] = asyncio.get_running_loop().create_task(build())
+
+
 def format_analysis(analysis: Mapping[str, Any], names: Sequence[str]) -> str:
     """The analysis as a short monospace table (fits one Discord message)."""
     turns = analysis["turns"]
@@ -225,8 +262,11 @@ __all__ = [
     "analyse_game",
     "apply_move_description",
     "computer_move",
+    "decide",
     "describe_move",
     "format_analysis",
+    "graph_ready",
+    "start_warm_up",
     "has_valid_play",
     "hint",
     "warm_up",

@@ -1,28 +1,50 @@
-"""The word list a game uses, loaded once per process and off the event loop."""
+"""The word list a game uses, loaded once per process and off the event loop.
+
+Built-in lists are loaded once. A word-list file is checked (one ``stat``) on
+each use and read again when it has changed, so a club can edit its own list
+without restarting the bot: games started before the change judge with the
+new list from then on, as a club's printed dictionary would be replaced.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import os
 
 from bot.errors import InvalidInputError
 from bot.services import ServiceContext
-from engines.lexicon import Lexicon, LexiconError, load_lexicon
+from engines.lexicon import Lexicon, LexiconError, available_lexicons, load_lexicon
 
 _LOCK_KEY = "lexicon_lock"
 _CACHE_KEY = "lexicons"
 
 
+def _signature(name: str) -> tuple[int, int] | None:
+    """What tells a file's versions apart (None: a built-in list, or no such file)."""
+    if name in available_lexicons():
+        return None
+    try:
+        stat = os.stat(os.path.expanduser(name))
+    except OSError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size)
+
+
 async def get_lexicon(ctx: ServiceContext, name: str | None = None) -> Lexicon:
     """The named list (default: the ``LEXICON`` setting), cached on the context."""
     name = name or ctx.settings.lexicon
-    cache: dict[str, Lexicon] = ctx.extras.setdefault(_CACHE_KEY, {})
-    if name in cache:
-        return cache[name]
+    cache: dict[str, tuple[tuple[int, int] | None, Lexicon]] = ctx.extras.setdefault(_CACHE_KEY, {})
+    signature = _signature(name)
+    hit = cache.get(name)
+    if hit is not None and hit[0] == signature:
+        return hit[1]
     lock: asyncio.Lock = ctx.extras.setdefault(_LOCK_KEY, asyncio.Lock())
     async with lock:
-        if name not in cache:
+        hit = cache.get(name)
+        if hit is None or hit[0] != signature:
             try:
-                cache[name] = await asyncio.to_thread(load_lexicon, name)
+                lexicon = await asyncio.to_thread(load_lexicon, name)
             except LexiconError as exc:
                 raise InvalidInputError(f"The word list {name!r} can't be used: {exc}") from None
-    return cache[name]
+            cache[name] = (signature, lexicon)
+    return cache[name][1]

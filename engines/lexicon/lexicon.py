@@ -112,6 +112,10 @@ class Lexicon:
                     self._dawg = self._load_or_build_dawg()
         return self._dawg
 
+    def has_derived(self, key: str) -> bool:
+        """Whether ``derived(key, ...)`` is built already (answers without building)."""
+        return key in self._derived
+
     def derived(self, key: str, build: Callable[[Lexicon], T]) -> T:
         """A structure an engine derives from this list, built once and kept.
 

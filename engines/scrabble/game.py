@@ -39,7 +39,10 @@ Rules as implemented (RULES.md "Scrabble"; choices the rules leave open):
   0-point plays. Six in a row end the game under either end rule; with
   ``end_rule="two_passes"`` a seat that passes on two of its turns in a row
   (exchanges and lost turns do not count as passes) also ends it.
-* Adjustments (out-play, six zeros, deadline): each seat still playing loses
+* Blocked: when the bag is too small to exchange and no seat can play (the
+  service asks the move generator), ``end_blocked()`` ends the game at once,
+  adjusted as six zeros would be.
+* Adjustments (out-play, six zeros, deadline, blocked): each seat still playing loses
   the face value of its rack; a seat that played out gains the sum of the
   others'. Winner: highest final score, ties broken by the score before
   adjustments, otherwise every tied seat wins (a draw).
@@ -182,7 +185,7 @@ class ChallengeResult:
 
 @dataclass(frozen=True)
 class GameResult:
-    reason: str  # "out", "six_zeros", "two_passes", "deadline", "target", "resign"
+    reason: str  # "out", "six_zeros", "two_passes", "deadline", "blocked", "target", "resign"
     scores_before: tuple[int, ...]
     adjustments: tuple[int, ...]
     final_scores: tuple[int, ...]
@@ -324,6 +327,8 @@ class ScrabbleGame:
             self.resign(move["seat"])
         elif kind == "deadline":
             self.end_by_deadline()
+        elif kind == "blocked":
+            self.end_blocked()
         else:
             raise StateFormatError(f"unknown move type {kind!r} in the log")
 
@@ -688,6 +693,21 @@ class ScrabbleGame:
         else:
             self._finish("deadline", None)
 
+    def end_blocked(self) -> None:
+        """No seat can play and the bag is too small to exchange: the game ends now.
+
+        The caller decides that nobody can play (the engine has no word list
+        of its own; ``engines.scrabble.movegen`` answers it). It ends as six
+        scoreless turns would, without making everyone pass first: each seat
+        loses its unplayed tiles.
+        """
+        if self.status != ACTIVE:
+            raise TurnError("only a game waiting for a move can end blocked")
+        if len(self._bag) >= MIN_BAG_TO_EXCHANGE:
+            raise TurnError("the bag still holds enough tiles to exchange")
+        self._moves.append({"type": "blocked"})
+        self._finish("blocked", None)
+
     # -- turn bookkeeping -----------------------------------------------------------
 
     def _check_seat(self, seat: int) -> None:
@@ -756,7 +776,7 @@ class ScrabbleGame:
         before = list(self._scores)
         adjustments = [0] * self.seats
         playing = [s for s in range(self.seats) if s not in self._resigned]
-        if reason in ("out", "six_zeros", "two_passes", "deadline"):
+        if reason in ("out", "six_zeros", "two_passes", "deadline", "blocked"):
             for s in playing:
                 adjustments[s] -= face_value(self._racks[s])
             if reason == "out" and seat in playing:

@@ -364,6 +364,8 @@ def export_gcg(
             lines.append(f"#note {nicks[move['seat']]} resigned")
         elif kind == "deadline":
             lines.append("#note the game ended at its deadline")
+        elif kind == "blocked":
+            lines.append("#note no seat could make a play: the game ended")
     result = game.result()
     if result is not None:
         racks = game.racks

@@ -296,6 +296,25 @@ class MoveGenerator:
         """Whether ``rack`` has any legal placement on ``board`` (stops at the first)."""
         return bool(generate_raw(self.graph, _cells(board), _normalise_rack(rack), first_only=True))
 
+    def is_blocked(self, game: ScrabbleGame) -> bool:
+        """Whether the game is stuck: it waits for a move, the bag is too small to
+        exchange, no play is open to a challenge (one that is withdrawn would
+        change the board), and no seat still playing has a legal play (in this
+        word list).
+
+        Then nothing but passes can follow, so the game may end at once
+        (``ScrabbleGame.end_blocked``) instead of after six passes; a seat
+        that could still play is never ended on.
+        """
+        if game.status != ACTIVE or game.bag_count >= MIN_BAG_TO_EXCHANGE:
+            return False
+        board = game.board_copy()
+        racks = game.racks
+        playing = [seat for seat in game.turn_order if seat not in game.resigned]
+        if any(game.can_challenge(seat) for seat in playing):
+            return False
+        return not any(self.has_valid_play(board, racks[seat]) for seat in playing)
+
     @staticmethod
     def exchanges(rack: str, bag_count: int) -> list[Exchange]:
         """Every distinct exchange the rules allow (none while the bag holds fewer than 7)."""

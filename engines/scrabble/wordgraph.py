@@ -193,6 +193,18 @@ def word_graph(lexicon: object) -> WordGraph:
     return graph
 
 
+def word_graph_ready(lexicon: object) -> bool:
+    """Whether :func:`word_graph` would answer at once (its graph is built)."""
+    if isinstance(lexicon, WordGraph):
+        return True
+    has_derived = getattr(lexicon, "has_derived", None)
+    if callable(has_derived) and getattr(type(lexicon), "dawg", None) is not None:
+        return bool(has_derived(_DERIVED_KEY))
+    with _cache_lock:
+        hit = _by_id.get(id(lexicon))
+        return hit is not None and hit[0] is lexicon
+
+
 def _words_of(lexicon: object) -> list[str]:
     """The words the engine itself would accept: it asks upper case, then lower case."""
     words = []

@@ -8,6 +8,11 @@ someone goes out), and writes the word list the bot will judge challenges
 with: every word of every play that stands, and none of the phony's. Then it
 plays the same moves as members, through slash commands and buttons, and
 checks that the bot's game ends exactly where the local one did.
+
+The word list is the built-in one plus the planned plays' words (random
+letter strings): near the end the bot asks the move generator whether anyone
+can still play, and with a real dictionary someone always can, as the plan
+checks, so the game ends where the plan says.
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engines.lexicon import load_lexicon
 from engines.scrabble import ScrabbleError, ScrabbleGame
+from engines.scrabble.movegen import MoveGenerator
 from tests.engines.scrabble.support import random_placement
 
 REPO = Path(__file__).resolve().parents[2]
@@ -86,8 +93,14 @@ def _best_play(game: ScrabbleGame, rng: random.Random, phony: set[str], *, want_
     return None if best is None else best[1:]
 
 
+def _dictionary() -> tuple[set[str], MoveGenerator]:
+    built_in = load_lexicon("default")
+    return {w.upper() for w in built_in}, MoveGenerator(built_in)
+
+
 def plan_game(state: dict[str, Any], rng_seed: int) -> Plan:
     """Script a whole game on a local copy of the bot's dealt game."""
+    dictionary, generator = _dictionary()
     game = ScrabbleGame.from_json(state)
     rng = random.Random(rng_seed)
     plan = Plan()
@@ -99,6 +112,8 @@ def plan_game(state: dict[str, Any], rng_seed: int) -> Plan:
         step.moves_after = len(game.moves)
         step.status_after = game.status
         plan.steps.append(step)
+        # The bot would end a game nobody can play on: the plan must never get there.
+        assert not generator.is_blocked(game), "the plan got stuck: pick another seed"
 
     def play(word: str, position: str, formed: set[str]) -> None:
         nonlocal blank_played
@@ -149,7 +164,7 @@ def plan_game(state: dict[str, Any], rng_seed: int) -> Plan:
             record(Step("challenge", challenger))
             continue
         if turn == 6:  # a phony, challenged off by the next seat
-            found = _best_play(game, rng, plan.phony, want_blank=False, fresh_words=plan.words)
+            found = _best_play(game, rng, plan.phony, want_blank=False, fresh_words=plan.words | dictionary)
             assert found is not None
             word, position, formed = found
             plan.phony.update(formed)
@@ -311,8 +326,10 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
 
 
 def write_word_list(path: Path, plan: Plan) -> None:
-    assert not (plan.words & plan.phony)
-    path.write_text("\n".join(sorted(w.lower() for w in plan.words)) + "\n", encoding="utf-8")
+    dictionary, _ = _dictionary()
+    assert not (plan.words & plan.phony) and not (dictionary & plan.phony)
+    words = dictionary | plan.words
+    path.write_text("\n".join(sorted(w.lower() for w in words)) + "\n", encoding="utf-8")
 
 
 # -- the games ---------------------------------------------------------------------------------

@@ -201,7 +201,7 @@ def test_move_descriptions_name_bingos_blanks_and_challenges_but_no_tiles():
 
 @pytest.mark.parametrize("bad,message", [
     (request(ALICE), "only one place"),
-    (request(Member(9, "Botty", is_bot=True)), "Bots"),
+    (request(Member(9, "Botty", is_bot=True)), "Other bots"),
     (request(BOB, CAROL, partner=DAVE, opponent_partner=ERIN), "pairs"),
     (request(BOB, partner=CAROL), "both"),
     (request(BOB, clock="2s"), "turn clock"),

@@ -28,3 +28,17 @@ async def test_a_missing_list_is_a_clear_error(session_factory, tmp_path: Path) 
     ctx = _ctx(session_factory)
     with pytest.raises(InvalidInputError, match="can't be used"):
         await get_lexicon(ctx, str(tmp_path / "nope.txt"))
+
+
+async def test_a_club_list_edited_while_the_bot_runs_is_read_again(session_factory, tmp_path: Path) -> None:
+    words = tmp_path / "club.txt"
+    words.write_text("zax\nqat\n")
+    ctx = _ctx(session_factory, lexicon=str(words))
+    first = await get_lexicon(ctx)
+    assert "kilig" not in first
+    words.write_text("zax\nqat\nkilig\n")
+    second = await get_lexicon(ctx)
+    assert "kilig" in second and second is not first
+    assert await get_lexicon(ctx) is second
+    built_in = await get_lexicon(ctx, "default")
+    assert await get_lexicon(ctx, "default") is built_in
