@@ -6,6 +6,13 @@ A job's database effects and its ``done`` mark commit in one transaction, so an
 interrupted job runs again from the start and a finished job never runs twice.
 A claim whose lease expired (its process died) is due again.
 
+A job kind may register a ``prepare`` step: slow work (a chess engine's move,
+the Scrabble computer's search) that runs *before* the job's transaction,
+from the payload alone, so it never holds the database's write lock (SQLite
+has one for the whole file). Its result is handed to the handler, which must
+check it still applies (the game may have moved meanwhile) and may do the
+work itself when it gets None.
+
 Claiming is a compare-and-set ``UPDATE … WHERE status …``; on PostgreSQL the
 candidates are first picked with ``FOR UPDATE SKIP LOCKED`` so several processes
 don't queue behind each other's rows.
@@ -30,7 +37,8 @@ from bot.db.uow import UnitOfWork
 
 log = logging.getLogger(__name__)
 
-JobHandler = Callable[[UnitOfWork, JobRecord], Awaitable[None]]
+JobHandler = Callable[..., Awaitable[None]]  # (uow, job) or, with a prepare step, (uow, job, prepared)
+JobPreparer = Callable[[dict[str, Any]], Awaitable[Any]]
 Clock = Callable[[], datetime]
 
 
@@ -102,13 +110,20 @@ class Scheduler:
         self.max_attempts = max_attempts
         self.batch_size = batch_size
         self.handlers: dict[str, JobHandler] = {}
+        self.preparers: dict[str, JobPreparer] = {}
+        self._claimed: dict[int, tuple[str, dict[str, Any]]] = {}  # kind and payload, from the claim
         self._wake = asyncio.Event()
         self.after_job: list[Callable[[JobOutcome], None]] = []
 
-    def register(self, kind: str, handler: JobHandler) -> None:
+    def register(self, kind: str, handler: JobHandler, *, prepare: JobPreparer | None = None) -> None:
+        """``handler(uow, job)`` runs in the job's transaction; with ``prepare``,
+        ``prepare(payload)`` runs first, outside any transaction, and the handler
+        is called as ``handler(uow, job, prepared)``."""
         if kind in self.handlers:
             raise ValueError(f"a handler for job kind {kind!r} is already registered")
         self.handlers[kind] = handler
+        if prepare is not None:
+            self.preparers[kind] = prepare
 
     def wake(self) -> None:
         """Look for due jobs now (call after committing a job due soon)."""
@@ -126,16 +141,17 @@ class Scheduler:
         limit = limit or self.batch_size
         async with self._factory() as session:
             stmt = (
-                select(JobRecord.id)
+                select(JobRecord.id, JobRecord.kind, JobRecord.payload)
                 .where(self._due_condition(now), JobRecord.kind.in_(list(self.handlers)))
                 .order_by(JobRecord.due_at, JobRecord.id)
                 .limit(limit)
             )
             if session.bind.dialect.name == "postgresql":
                 stmt = stmt.with_for_update(skip_locked=True)
-            ids = list((await session.execute(stmt)).scalars())
+            rows = list(await session.execute(stmt))
+            info = {row.id: (row.kind, dict(row.payload or {})) for row in rows}
             claimed = []
-            for job_id in ids:
+            for job_id in info:
                 result = await session.execute(
                     update(JobRecord)
                     .where(JobRecord.id == job_id, self._due_condition(now))
@@ -144,13 +160,19 @@ class Scheduler:
                 if result.rowcount == 1:
                     claimed.append(job_id)
             await session.commit()
+        for job_id in claimed:
+            self._claimed[job_id] = info[job_id]
         return claimed
 
     async def run_job(self, job_id: int) -> JobOutcome | None:
         """Run one claimed job: its effects and its ``done`` commit together."""
         uow = UnitOfWork(self._factory)
-        kind = "?"
+        kind, payload = self._claimed.pop(job_id, ("?", None))
         try:
+            prepared = None
+            preparer = self.preparers.get(kind)
+            if preparer is not None and payload is not None:
+                prepared = await preparer(payload)  # outside any transaction
             async with uow:
                 job = await uow.session.get(JobRecord, job_id)
                 if job is None:
@@ -168,7 +190,10 @@ class Scheduler:
                     return None
                 await uow.session.refresh(job)
                 handler = self.handlers[job.kind]
-                await handler(uow, job)
+                if job.kind in self.preparers:
+                    await handler(uow, job, prepared)
+                else:
+                    await handler(uow, job)
                 await uow.commit()
             outcome = JobOutcome(job_id, kind, True)
         except Exception as exc:

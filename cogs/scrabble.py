@@ -481,8 +481,9 @@ def _suggest(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
 async def setup(bot: commands.Bot) -> None:
     cog = ScrabbleCog(bot)
     await bot.add_cog(cog)
+    preparers = cog.service.job_preparers()
     for kind, handler in cog.service.job_handlers().items():
-        bot.scheduler.register(kind, handler)  # type: ignore[attr-defined]
+        bot.scheduler.register(kind, handler, prepare=preparers.get(kind))  # type: ignore[attr-defined]
     outbox = bot.outbox  # type: ignore[attr-defined]
     outbox.renderers[RENDER_BOARD] = render_board_for_outbox
     outbox.renderers[RENDER_TEXT_FILE] = render_text_for_outbox

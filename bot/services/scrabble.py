@@ -73,7 +73,6 @@ ENDING_WINDOW_LIVE = timedelta(minutes=10)
 ENDING_WINDOW_ASYNC = timedelta(hours=24)
 INVITE_TTL = timedelta(days=3)
 COMPUTER_DELAY = timedelta(seconds=1)  # the computer answers after the board of the move before it is out
-COMPUTER_GRAPH_WAITS = 60  # then the graph is built inside the move's transaction after all
 MIN_CLOCK = timedelta(seconds=10)
 MAX_CLOCK = timedelta(days=14)
 MIN_DEADLINE = timedelta(minutes=1)
@@ -1413,31 +1412,49 @@ class ScrabbleService:
         self._job_uow(uow)
         await uow.commit()
 
-    async def on_computer_move(self, uow: UnitOfWork, job: JobRecord) -> None:
-        """The computer's move, decided by the move generator and committed like a
-        member's (the same checks, log, timers and board post)."""
-        loaded = await self._job_game(uow, job)
-        engine = loaded.engine if loaded is not None else None
-        seat = loaded.settings.computer_seat if loaded is not None else None
-        if loaded is not None and engine is not None and seat is not None and (
+    async def prepare_computer_move(self, payload: dict[str, Any]) -> dict[str, Any] | None:
+        """The computer's decision, made before its job's transaction (the scheduler's
+        ``prepare`` step): a short read, then the search (and, the first time, the
+        word graph's build) with no database lock held."""
+        try:
+            async with self.ctx.uow() as uow:
+                loaded = await self._load(uow, int(payload["game_id"]))
+                acts = self._computer_to_act(loaded)
+        except NotFoundError:
+            return None
+        if not acts or len(loaded.engine.moves) != payload.get("moves"):  # type: ignore[union-attr]
+            return None
+        lexicon = await self.lexicons.get(loaded.settings.lexicon)
+        return {"version": loaded.version, "move": await self._decide(loaded, lexicon)}
+
+    def _computer_to_act(self, loaded: _Loaded) -> bool:
+        engine, seat = loaded.engine, loaded.settings.computer_seat
+        return loaded.record.status == "active" and engine is not None and seat is not None and (
             (engine.status == ACTIVE and engine.current_seat == seat)
             or (engine.status == ENDING and engine.can_challenge(seat))
-        ):
+        )
+
+    async def _decide(self, loaded: _Loaded, lexicon: Any) -> dict[str, Any]:
+        engine = loaded.require_engine()
+        seat = loaded.settings.computer_seat
+        assert seat is not None
+        level = loaded.settings.computer_level or DEFAULT_COMPUTER_LEVEL
+        seed = (engine.seed * 1_000_003 + len(engine.moves)) % 2**62  # the same position, the same choice
+        return await asyncio.to_thread(lambda: scrabble_ai.decide(engine, MoveGenerator(lexicon), seat, level, seed))
+
+    async def on_computer_move(self, uow: UnitOfWork, job: JobRecord, prepared: dict[str, Any] | None = None) -> None:
+        """The computer's move (prepared outside this transaction when the scheduler
+        could), committed like a member's: the same checks, log, timers and board post."""
+        loaded = await self._job_game(uow, job)
+        if loaded is not None and self._computer_to_act(loaded):
+            engine = loaded.require_engine()
+            seat = loaded.settings.computer_seat
+            assert seat is not None
             lexicon = await self.lexicons.get(loaded.settings.lexicon)
-            waited = int(job.payload.get("waited", 0))
-            if not scrabble_ai.graph_ready(lexicon) and waited < COMPUTER_GRAPH_WAITS:
-                # The word graph is built off this transaction; come back when it's ready.
-                scrabble_ai.start_warm_up(lexicon)
-                await schedule_job(uow.session, JOB_COMPUTER, self.ctx.clock() + COMPUTER_DELAY,
-                                   {**job.payload, "waited": waited + 1}, key=self._key(loaded.record.id, "computer"))
-                self._job_uow(uow)
-                await uow.commit()
-                return
-            level = loaded.settings.computer_level or DEFAULT_COMPUTER_LEVEL
-            seed = (engine.seed * 1_000_003 + len(engine.moves)) % 2**62
-            move = await asyncio.to_thread(
-                lambda: scrabble_ai.decide(engine, MoveGenerator(lexicon), seat, level, seed)
-            )
+            if prepared is not None and prepared["version"] == loaded.version:
+                move = prepared["move"]
+            else:
+                move = await self._decide(loaded, lexicon)  # the game changed meanwhile: decide again
             before = len(engine.moves)
             try:
                 scrabble_ai.apply_move_description(engine, seat, move, lexicon)
@@ -1532,15 +1549,19 @@ class ScrabbleService:
         self._job_uow(uow)
         await uow.commit()
 
-    def job_handlers(self) -> dict[str, Callable[[UnitOfWork, JobRecord], Any]]:
+    def job_handlers(self) -> dict[str, Callable[..., Any]]:
         return {
+            JOB_COMPUTER: self.on_computer_move,
             JOB_TURN: self.on_turn_timeout,
             JOB_REMINDER: self.on_reminder,
             JOB_ENDING: self.on_ending_window,
             JOB_DEADLINE: self.on_deadline,
             JOB_INVITE: self.on_invite_expiry,
-            JOB_COMPUTER: self.on_computer_move,
         }
+
+    def job_preparers(self) -> dict[str, Callable[[dict[str, Any]], Any]]:
+        """Work done before a job's transaction (see ``Scheduler.register``)."""
+        return {JOB_COMPUTER: self.prepare_computer_move}
 
 
 # -- text ------------------------------------------------------------------------------------------------------

@@ -197,3 +197,34 @@ async def test_run_forever_fires_a_job_scheduled_while_running(session_factory) 
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+async def test_a_prepare_step_runs_before_the_transaction_and_hands_its_result_to_the_job(session_factory) -> None:
+    await _schedule(session_factory, "think", T0 - timedelta(seconds=1), {"position": 7})
+    events: list[tuple[str, object]] = []
+    failures = {"left": 1}
+
+    async def prepare(payload):
+        if failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("the engine is not ready")
+        events.append(("prepare", payload["position"]))
+        return payload["position"] * 6
+
+    async def handler(uow, job, prepared):
+        events.append(("handler", prepared))
+        uow.session.add(GuildRecord(id=prepared, name="made by the job", settings={}))
+
+    clock = FakeClock()
+    sched = Scheduler(session_factory, clock=clock)
+    sched.register("think", handler, prepare=prepare)
+    first = await sched.run_due()
+    assert [o.ok for o in first] == [False] and events == []  # a failed prepare is a failed run: retried
+    clock.now += timedelta(minutes=10)
+    second = await sched.run_due()
+    assert [o.ok for o in second] == [True]
+    assert events == [("prepare", 7), ("handler", 42)]
+    async with session_factory() as session:
+        assert (await session.get(GuildRecord, 42)).name == "made by the job"
+        job = (await session.execute(select(JobRecord))).scalar_one()
+        assert job.status == "done" and job.attempts == 1

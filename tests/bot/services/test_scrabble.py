@@ -402,8 +402,9 @@ async def test_position_suggestions_are_legal_places_for_the_word_best_first(ser
 
 
 def register(ctx: ServiceContext, service: ScrabbleService) -> None:
+    preparers = service.job_preparers()
     for kind, handler in service.job_handlers().items():
-        ctx.scheduler.register(kind, handler)
+        ctx.scheduler.register(kind, handler, prepare=preparers.get(kind))
 
 
 async def test_a_turn_that_runs_out_is_a_pass_after_a_reminder(service, ctx, clock):
