@@ -67,6 +67,8 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
         return PlayerRef(user.id, getattr(user, "display_name", None) or user.name)
 
     async def _game_id(self, interaction: discord.Interaction, game: Optional[int], *, finished_ok: bool = False) -> int:
+        """The game a command means. A given number costs no query here: the
+        service call that follows checks it's this server's (pass it guild_id)."""
         guild = require_guild(interaction)
         return await self.service.resolve_game(
             guild_id=guild.id, user_id=interaction.user.id, channel_id=interaction.channel_id,
@@ -208,7 +210,8 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
         game_id = await self._game_id(interaction, game)
         try:
             update = await self.service.move(
-                game_id, interaction.user.id, move, reply_channel_id=interaction.channel_id
+                game_id, interaction.user.id, move, reply_channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
             )
         except PromotionNeeded as choice:
             await interaction.response.send_message(str(choice), view=promotion_view(choice), ephemeral=True)
@@ -242,7 +245,9 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         game_id = await self._game_id(interaction, game)
-        update = await self.service.resign(game_id, interaction.user.id, reply_channel_id=interaction.channel_id)
+        update = await self.service.resign(
+            game_id, interaction.user.id, reply_channel_id=interaction.channel_id, guild_id=interaction.guild_id
+        )
         await self._send_update(interaction, update)
 
     @app_commands.command(name="draw", description="Offer, accept or decline a draw, or claim one the rules allow")
@@ -257,7 +262,9 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
         game: Optional[int] = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
-        update = await self.service.draw(game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id)
+        update = await self.service.draw(
+            game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id, guild_id=interaction.guild_id
+        )
         await self._send_update(interaction, update)
 
     # ButtonHandler: Accept draw / Decline draw

@@ -205,6 +205,8 @@ class ResultRecord(Base):
 
     __table_args__ = (
         Index("ix_results_guild_kind_played", "guild_id", "game_kind", "played_at"),
+        # The all-games tables of a period; covering: they read only these columns.
+        Index("ix_results_guild_played", "guild_id", "played_at", "player_id", "outcome"),
         Index("ix_results_player", "player_id"),
     )
 

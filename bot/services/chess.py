@@ -735,15 +735,17 @@ class ChessService:
         *,
         reply_channel_id: int | None = None,
         expected_ply: int | None = None,
+        guild_id: int | None = None,
     ) -> ChessUpdate:
         """Play ``text`` (SAN or UCI) for ``user_id``.
 
         Bad input raises a ``ClubError`` and changes nothing; a pawn reaching the
         last rank without a piece raises ``PromotionNeeded`` with the choices.
+        With ``guild_id``, another server's game is "not found" (see ``resolve_game``).
         """
         now = self._now()
         async with self.ctx.uow() as uow:
-            game = await self._game(uow, game_id)
+            game = await self._game(uow, game_id, guild_id)
             color = self._require_player(game, user_id)
             self._require_active(game)
             state = _State.load(game)
@@ -965,10 +967,12 @@ class ChessService:
 
     # ------------------------------------------------------------------ resign and draws
 
-    async def resign(self, game_id: int, user_id: int, *, reply_channel_id: int | None = None) -> ChessUpdate:
+    async def resign(
+        self, game_id: int, user_id: int, *, reply_channel_id: int | None = None, guild_id: int | None = None
+    ) -> ChessUpdate:
         now = self._now()
         async with self.ctx.uow() as uow:
-            game = await self._game(uow, game_id)
+            game = await self._game(uow, game_id, guild_id)
             color = self._require_player(game, user_id)
             self._require_active(game)
             state = _State.load(game)
@@ -980,14 +984,22 @@ class ChessService:
             await uow.commit()
         return update
 
-    async def draw(self, game_id: int, user_id: int, action: str, *, reply_channel_id: int | None = None) -> ChessUpdate:
+    async def draw(
+        self,
+        game_id: int,
+        user_id: int,
+        action: str,
+        *,
+        reply_channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> ChessUpdate:
         """``offer``, ``accept``, ``decline`` (or withdraw one's own offer) or ``claim``."""
         action = action.strip().lower()
         if action not in ("offer", "accept", "decline", "claim"):
             raise InvalidInputError("Choose `offer`, `accept`, `decline` or `claim`.")
         now = self._now()
         async with self.ctx.uow() as uow:
-            game = await self._game(uow, game_id)
+            game = await self._game(uow, game_id, guild_id)
             color = self._require_player(game, user_id)
             self._require_active(game)
             state = _State.load(game)
@@ -1102,10 +1114,17 @@ class ChessService:
         game_id: int | None,
         finished_ok: bool = False,
     ) -> int:
-        """The game a command means: given, else the thread's game, else the member's only game."""
+        """The game a command means: given, else the thread's game, else the member's only game.
+
+        A given number is returned as it is, without a transaction of its own:
+        the command's own unit of work loads the game with ``guild_id`` (every
+        method the cog calls with it takes ``guild_id``), so another server's
+        game, or no game, is "There is no chess #N in this server." there, and
+        not yours / over are checked there as before.
+        """
+        if game_id is not None:
+            return game_id
         async with self.ctx.uow() as uow:
-            if game_id is not None:
-                return (await self._game(uow, game_id, guild_id)).id
             if channel_id is not None:
                 here = await uow.games.by_thread(channel_id, kind=KIND)
                 if here is not None and here.guild_id == guild_id:

@@ -10,12 +10,13 @@ tables; their data stays.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cache
+from typing import Any, Callable
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import Select, Subquery, and_, bindparam, case, func, null, select
 
 from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
 from bot.errors import InvalidInputError
@@ -125,153 +126,80 @@ class LeaderboardService:
         now = self.ctx.clock()
         page = max(page, 0)
         async with self.ctx.uow() as uow:
-            guild = await uow.session.get(GuildRecord, guild_id)
-            tz = guild.timezone if guild else "UTC"
-            since = period_start(period, now, tz, _season_start(guild, kind))
+            # Plain Core statements on the unit of work's connection: the rows are
+            # tuples, so the ORM's entity machinery would only add time.
+            conn = await uow.session.connection()
+            since = None
+            if period != "all":  # all time needs no club settings: one statement fewer
+                guild = (
+                    await conn.execute(select(GuildRecord.timezone, GuildRecord.settings).where(GuildRecord.id == guild_id))
+                ).first()
+                tz = guild.timezone if guild else "UTC"
+                since = period_start(period, now, tz, _season_start(guild.settings if guild else None, kind))
             query = {
                 "chess": self._rated, "scrabble": self._rated, "boggle": self._points, "henyo": self._times,
             }.get(kind, self._overall)
-            rows, total = await query(uow.session, guild_id, kind, since, now, page * PAGE_SIZE)
+            rows, total = await query(conn, guild_id, kind, since, now, page * PAGE_SIZE)
             if not rows and page > 0 and total == 0:
                 # Past the end (e.g. an old "next" button): show the last page.
-                _, total = await query(uow.session, guild_id, kind, since, now, 0)
+                _, total = await query(conn, guild_id, kind, since, now, 0)
                 page = max(0, math.ceil(total / PAGE_SIZE) - 1)
-                rows, total = await query(uow.session, guild_id, kind, since, now, page * PAGE_SIZE)
+                rows, total = await query(conn, guild_id, kind, since, now, page * PAGE_SIZE)
         label = {"chess": "Rating", "scrabble": "Rating", "boggle": "Points", "henyo": "Best time"}.get(kind, "Wins")
         pages = max(1, math.ceil(total / PAGE_SIZE))
         title = f"{GAME_TITLES[kind]} — {PERIODS[period]}"
         return LeaderboardTable(guild_id, kind, period, title, label, rows, total, page, pages, since)
 
-    # Each query returns one page of rows (ranked) and the total row count; the
-    # count comes from a window function in the same statement.
+    # Each query is one statement returning one page of rows (ranked) and the
+    # total row count (a window function, or a count subquery). The ranking
+    # runs on ``ratings`` or ``results`` alone; names are joined to the page's
+    # ten rows only. The statements are built once (the ``_…_statement``
+    # builders below) and run with this call's parameters: no result is kept.
 
-    async def _rated(self, session, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
+    async def _rated(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
         if since is None:
-            stmt = (
-                select(
-                    RatingRecord.player_id, PlayerRecord.display_name, RatingRecord.rating, RatingRecord.rd,
-                    RatingRecord.games, RatingRecord.wins, RatingRecord.losses, RatingRecord.draws, func.count().over(),
-                )
-                .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id)
-                .where(
-                    RatingRecord.guild_id == guild_id, RatingRecord.game_kind == kind, RatingRecord.games > 0,
-                    RatingRecord.last_played_at >= now - IDLE_AFTER,
-                )
-                .order_by(RatingRecord.rating.desc(), RatingRecord.player_id)
-                .offset(offset)
-                .limit(PAGE_SIZE)
-            )
-            result = (await session.execute(stmt)).all()
-            rows = [
-                LeaderboardRow(offset + i + 1, pid, name, format_rating(rating, rd), games, w, l, d, None, is_provisional(rd))
-                for i, (pid, name, rating, rd, games, w, l, d, _) in enumerate(result)
-            ]
-            return rows, (result[0][-1] if result else 0)
-        results = (
-            await session.execute(
-                select(ResultRecord.player_id, ResultRecord.outcome, ResultRecord.extra).where(
-                    ResultRecord.guild_id == guild_id, ResultRecord.game_kind == kind, ResultRecord.played_at >= since
-                )
-            )
-        ).all()
-        agg: dict[int, list[float]] = defaultdict(lambda: [0, 0, 0, 0, 0.0])
-        for pid, outcome, extra in results:
-            a = agg[pid]
-            a[0] += 1
-            a[1] += outcome == "win"
-            a[2] += outcome == "loss"
-            a[3] += outcome == "draw"
-            if extra and "rating_after" in extra:
-                a[4] += extra["rating_after"] - extra.get("rating_before", extra["rating_after"])
-        if not agg:
-            return [], 0
-        standings = (
-            await session.execute(
-                select(RatingRecord.player_id, PlayerRecord.display_name, RatingRecord.rating, RatingRecord.rd)
-                .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id)
-                .where(RatingRecord.guild_id == guild_id, RatingRecord.game_kind == kind, RatingRecord.player_id.in_(list(agg)))
-            )
-        ).all()
-        standings.sort(key=lambda r: (-r[2], r[0]))
-        rows = []
-        for i, (pid, name, rating, rd) in enumerate(standings[offset : offset + PAGE_SIZE]):
-            games, w, l, d, trend = agg[pid]
-            rows.append(
-                LeaderboardRow(offset + i + 1, pid, name, format_rating(rating, rd), int(games), int(w), int(l), int(d), trend, is_provisional(rd))
-            )
-        return rows, len(standings)
-
-    async def _points(self, session, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
-        if since is None:
-            points = RatingRecord.points
-            stmt = (
-                select(RatingRecord.player_id, PlayerRecord.display_name, points, RatingRecord.games, RatingRecord.wins, func.count().over())
-                .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id)
-                .where(RatingRecord.guild_id == guild_id, RatingRecord.game_kind == "boggle", RatingRecord.games > 0)
-                .order_by(points.desc(), RatingRecord.wins.desc(), RatingRecord.player_id)
-            )
+            params = {"guild_id": guild_id, "kind": kind, "active_since": now - IDLE_AFTER, "offset": offset}
         else:
-            points = func.coalesce(func.sum(ResultRecord.points), 0)
-            stmt = (
-                select(ResultRecord.player_id, PlayerRecord.display_name, points, func.count(), _wins(), func.count().over())
-                .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)
-                .where(ResultRecord.guild_id == guild_id, ResultRecord.game_kind == "boggle", ResultRecord.played_at >= since)
-                .group_by(ResultRecord.player_id, PlayerRecord.display_name)
-                .order_by(points.desc(), ResultRecord.player_id)
+            params = {"guild_id": guild_id, "kind": kind, "since": since, "offset": offset}
+        result = (await conn.execute(_rated_statement(since is not None), params)).all()
+        rows = [
+            LeaderboardRow(
+                offset + i + 1, r.player_id, r.display_name, format_rating(r.rating, r.rd), int(r.games), int(r.wins or 0),
+                int(r.losses or 0), int(r.draws or 0), None if r.trend is None else float(r.trend), is_provisional(r.rd),
             )
-        result = (await session.execute(stmt.offset(offset).limit(PAGE_SIZE))).all()
-        rows = [
-            LeaderboardRow(offset + i + 1, pid, name, f"{pts:g}", int(games), int(wins or 0))
-            for i, (pid, name, pts, games, wins, _) in enumerate(result)
+            for i, r in enumerate(result)
         ]
-        return rows, (result[0][-1] if result else 0)
+        return rows, (result[0].total if result else 0)
 
-    async def _times(self, session, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
-        conds = [ResultRecord.guild_id == guild_id, ResultRecord.game_kind == "henyo"]
-        if since is not None:
-            conds.append(ResultRecord.played_at >= since)
-        best = func.min(ResultRecord.time_ms)
-        # An event win is its own row (round_ref "henyo:event:…"), not a word played.
-        words = func.sum(case((ResultRecord.round_ref.like("henyo:event:%"), 0), else_=1))
-        stmt = (
-            select(
-                ResultRecord.player_id, PlayerRecord.display_name, best, words, func.count(ResultRecord.time_ms),
-                _wins(), func.count().over(),
+    async def _points(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
+        params = {"guild_id": guild_id, "offset": offset, **({} if since is None else {"since": since})}
+        result = (await conn.execute(_points_statement(since is not None), params)).all()
+        rows = [
+            LeaderboardRow(offset + i + 1, r.player_id, r.display_name, f"{r.points:g}", int(r.games), int(r.wins or 0))
+            for i, r in enumerate(result)
+        ]
+        return rows, (result[0].total if result else 0)
+
+    async def _times(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
+        params = {"guild_id": guild_id, "offset": offset, **({} if since is None else {"since": since})}
+        result = (await conn.execute(_times_statement(since is not None), params)).all()
+        rows = [
+            LeaderboardRow(
+                offset + i + 1, r.player_id, r.display_name, format_time_ms(r.best), int(r.words), int(r.wins or 0),
+                draws=int(r.guessed),
             )
-            .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)
-            .where(and_(*conds))
-            .group_by(ResultRecord.player_id, PlayerRecord.display_name)
-            .order_by(best.is_(None), best, ResultRecord.player_id)
-            .offset(offset)
-            .limit(PAGE_SIZE)
-        )
-        result = (await session.execute(stmt)).all()
-        rows = [
-            LeaderboardRow(offset + i + 1, pid, name, format_time_ms(t), int(played), int(wins or 0), draws=int(guessed))
-            for i, (pid, name, t, played, guessed, wins, _) in enumerate(result)
+            for i, r in enumerate(result)
         ]
-        return rows, (result[0][-1] if result else 0)
+        return rows, (result[0].total if result else 0)
 
-    async def _overall(self, session, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
-        conds = [ResultRecord.guild_id == guild_id]
-        if since is not None:
-            conds.append(ResultRecord.played_at >= since)
-        wins = _wins()
-        stmt = (
-            select(ResultRecord.player_id, PlayerRecord.display_name, func.count(), wins, func.count().over())
-            .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)
-            .where(and_(*conds))
-            .group_by(ResultRecord.player_id, PlayerRecord.display_name)
-            .order_by(wins.desc(), func.count().desc(), ResultRecord.player_id)
-            .offset(offset)
-            .limit(PAGE_SIZE)
-        )
-        result = (await session.execute(stmt)).all()
+    async def _overall(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
+        params = {"guild_id": guild_id, "offset": offset, **({} if since is None else {"since": since})}
+        result = (await conn.execute(_overall_statement(since is not None), params)).all()
         rows = [
-            LeaderboardRow(offset + i + 1, pid, name, str(int(w or 0)), int(games), int(w or 0))
-            for i, (pid, name, games, w, _) in enumerate(result)
+            LeaderboardRow(offset + i + 1, r.player_id, r.display_name, str(int(r.wins or 0)), int(r.games), int(r.wins or 0))
+            for i, r in enumerate(result)
         ]
-        return rows, (result[0][-1] if result else 0)
+        return rows, (result[0].total if result else 0)
 
     async def stats(self, guild_id: int, player_id: int) -> MemberStats:
         async with self.ctx.uow() as uow:
@@ -294,14 +222,151 @@ class LeaderboardService:
         return stats
 
 
+# ----------------------------------------------------------------------- statements
+# Parameters: :guild_id, :offset, and :kind, :since (period tables) or
+# :active_since (all-time rated tables) where the statement has them.
+
+
+def _count_outcome(outcome: str):  # type: ignore[no-untyped-def]
+    return func.sum(case((ResultRecord.outcome == outcome, 1), else_=0))
+
+
 def _wins():  # type: ignore[no-untyped-def]
-    return func.sum(case((ResultRecord.outcome == "win", 1), else_=0))
+    return _count_outcome("win")
 
 
-def _season_start(guild: GuildRecord | None, kind: str) -> datetime | None:
-    if guild is None:
-        return None
-    seasons = (guild.settings or {}).get("seasons", {})
+def _results_where(kind: str | None, by_period: bool) -> list[Any]:
+    conds = [ResultRecord.guild_id == bindparam("guild_id")]
+    if kind is not None:
+        conds.append(ResultRecord.game_kind == kind)
+    if by_period:
+        conds.append(ResultRecord.played_at >= bindparam("since"))
+    return conds
+
+
+def _count_of(standing: tuple[Any, ...]):  # type: ignore[no-untyped-def]
+    """How many ``ratings`` rows match: a subquery run once per statement. (A window
+    count would make the database rank every member; this lets it read the
+    ratings index in order and stop after the page.)"""
+    return select(func.count()).select_from(RatingRecord).where(*standing).correlate(None).scalar_subquery()
+
+
+def _with_names(ranked: Select[Any], order: Callable[[Subquery], tuple[Any, ...]]) -> Select[Any]:
+    """One ranked page (``ranked`` with its offset and limit) and the members' names,
+    ranked again by ``order`` (the same ranking on the page's columns)."""
+    page = ranked.offset(bindparam("offset")).limit(PAGE_SIZE).subquery()
+    return (
+        select(page, PlayerRecord.display_name)
+        .join(PlayerRecord, PlayerRecord.id == page.c.player_id)
+        .order_by(*order(page))
+    )
+
+
+@cache
+def _rated_statement(by_period: bool) -> Select[Any]:
+    if not by_period:
+        standing = (
+            RatingRecord.guild_id == bindparam("guild_id"), RatingRecord.game_kind == bindparam("kind"),
+            RatingRecord.games > 0, RatingRecord.last_played_at >= bindparam("active_since"),
+        )
+        ranked = (
+            select(
+                RatingRecord.player_id, RatingRecord.rating, RatingRecord.rd, RatingRecord.games,
+                RatingRecord.wins, RatingRecord.losses, RatingRecord.draws,
+                _count_of(standing).label("total"), null().label("trend"),
+            )
+            .where(*standing)
+            .order_by(RatingRecord.rating.desc(), RatingRecord.player_id)
+        )
+        return _with_names(ranked, lambda p: (p.c.rating.desc(), p.c.player_id))
+    # The period's games per member, beside their current rating; the trend is
+    # the sum of the rating changes recorded with each result.
+    after = ResultRecord.extra["rating_after"].as_float()
+    before = ResultRecord.extra["rating_before"].as_float()
+    played = (
+        select(
+            ResultRecord.player_id, func.count().label("games"), _count_outcome("win").label("wins"),
+            _count_outcome("loss").label("losses"), _count_outcome("draw").label("draws"),
+            func.sum(func.coalesce(after - func.coalesce(before, after), 0.0)).label("trend"),
+        )
+        .where(ResultRecord.game_kind == bindparam("kind"), *_results_where(None, True))
+        .group_by(ResultRecord.player_id)
+        .subquery()
+    )
+    ranked = (
+        select(
+            played.c.player_id, RatingRecord.rating, RatingRecord.rd, played.c.games, played.c.wins,
+            played.c.losses, played.c.draws, func.count().over().label("total"), played.c.trend,
+        )
+        .join(
+            RatingRecord,
+            and_(
+                RatingRecord.guild_id == bindparam("guild_id"), RatingRecord.game_kind == bindparam("kind"),
+                RatingRecord.player_id == played.c.player_id,
+            ),
+        )
+        .order_by(RatingRecord.rating.desc(), played.c.player_id)
+    )
+    return _with_names(ranked, lambda p: (p.c.rating.desc(), p.c.player_id))
+
+
+@cache
+def _points_statement(by_period: bool) -> Select[Any]:
+    if not by_period:
+        standing = (RatingRecord.guild_id == bindparam("guild_id"), RatingRecord.game_kind == "boggle", RatingRecord.games > 0)
+        ranked = (
+            select(
+                RatingRecord.player_id, RatingRecord.points, RatingRecord.games, RatingRecord.wins,
+                _count_of(standing).label("total"),
+            )
+            .where(*standing)
+            .order_by(RatingRecord.points.desc(), RatingRecord.wins.desc(), RatingRecord.player_id)
+        )
+        return _with_names(ranked, lambda p: (p.c.points.desc(), p.c.wins.desc(), p.c.player_id))
+    points = func.coalesce(func.sum(ResultRecord.points), 0)
+    ranked = (
+        select(
+            ResultRecord.player_id, points.label("points"), func.count().label("games"), _wins().label("wins"),
+            func.count().over().label("total"),
+        )
+        .where(*_results_where("boggle", True))
+        .group_by(ResultRecord.player_id)
+        .order_by(points.desc(), ResultRecord.player_id)
+    )
+    return _with_names(ranked, lambda p: (p.c.points.desc(), p.c.player_id))
+
+
+@cache
+def _times_statement(by_period: bool) -> Select[Any]:
+    best = func.min(ResultRecord.time_ms)
+    # An event win is its own row (round_ref "henyo:event:…"), not a word played.
+    words = func.sum(case((ResultRecord.round_ref.like("henyo:event:%"), 0), else_=1))
+    ranked = (
+        select(
+            ResultRecord.player_id, best.label("best"), words.label("words"),
+            func.count(ResultRecord.time_ms).label("guessed"), _wins().label("wins"), func.count().over().label("total"),
+        )
+        .where(*_results_where("henyo", by_period))
+        .group_by(ResultRecord.player_id)
+        .order_by(best.is_(None), best, ResultRecord.player_id)
+    )
+    return _with_names(ranked, lambda p: (p.c.best.is_(None), p.c.best, p.c.player_id))
+
+
+@cache
+def _overall_statement(by_period: bool) -> Select[Any]:
+    wins = _wins()
+    ranked = (
+        select(ResultRecord.player_id, func.count().label("games"), wins.label("wins"), func.count().over().label("total"))
+        .where(*_results_where(None, by_period))
+        .group_by(ResultRecord.player_id)
+        .order_by(wins.desc(), func.count().desc(), ResultRecord.player_id)
+    )
+    return _with_names(ranked, lambda p: (p.c.wins.desc(), p.c.games.desc(), p.c.player_id))
+
+
+def _season_start(settings: dict[str, Any] | None, kind: str) -> datetime | None:
+    seasons = (settings or {}).get("seasons", {})
     raw = seasons.get(kind) or seasons.get("all")
     if not raw:
         return None

@@ -400,8 +400,52 @@ async def test_a_command_finds_its_game_from_the_thread_or_the_member_s_only_gam
     with pytest.raises(InvalidInputError, match="You have 2 chess games going"):
         await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None)
     assert await world.service.resolve_game(guild_id=GUILD, user_id=BOB.user_id, channel_id=CHANNEL, game_id=None) == first
-    with pytest.raises(NotFoundError):
-        await world.service.resolve_game(guild_id=GUILD + 1, user_id=ALICE.user_id, channel_id=None, game_id=second)
+
+
+async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(world: World, monkeypatch) -> None:
+    game_id = await world.new_game()
+    units = 0
+    open_uow = world.service.ctx.uow
+
+    def counting_uow():  # type: ignore[no-untyped-def]
+        nonlocal units
+        units += 1
+        return open_uow()
+
+    monkeypatch.setattr(world.service.ctx, "uow", counting_uow)
+    # /chess move game:N — resolving the number costs nothing; the move is one unit of work.
+    resolved = await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=None, game_id=game_id)
+    await world.service.move(resolved, ALICE.user_id, "e4", reply_channel_id=THREAD, guild_id=GUILD)
+    assert units == 1
+
+    # Another server's number (or no such game) is refused by the command itself, as before.
+    other = GUILD + 1
+    assert await world.service.resolve_game(guild_id=other, user_id=ALICE.user_id, channel_id=None, game_id=game_id) == game_id
+    refusal = f"There is no chess #{game_id} in this server."
+    for call in (
+        world.service.move(game_id, BOB.user_id, "e5", guild_id=other),
+        world.service.resign(game_id, BOB.user_id, guild_id=other),
+        world.service.draw(game_id, BOB.user_id, "offer", guild_id=other),
+        world.service.snapshot(game_id, guild_id=other),
+        world.service.pgn(game_id, guild_id=other),
+    ):
+        with pytest.raises(NotFoundError) as refused:
+            await call
+        assert str(refused.value) == refusal
+    with pytest.raises(NotFoundError, match=f"no chess #{game_id + 1000} in this server"):
+        await world.service.move(game_id + 1000, BOB.user_id, "e5", guild_id=GUILD)
+    assert await world.service.move_choices(
+        guild_id=other, user_id=BOB.user_id, channel_id=None, game_id=game_id, typed="e"
+    ) == []
+
+    # In the right server, not yours and over still say so.
+    with pytest.raises(PermissionDeniedError, match="not yours"):
+        await world.service.move(game_id, CAROL.user_id, "e5", guild_id=GUILD)
+    await world.service.resign(game_id, BOB.user_id, guild_id=GUILD)
+    with pytest.raises(InvalidInputError, match="is over"):
+        await world.service.move(game_id, BOB.user_id, "e5", guild_id=GUILD)
+    snap = await world.service.snapshot(game_id)
+    assert snap.moves == ("e2e4",) and snap.result == "1-0"
 
 
 async def test_games_are_listed_and_suggested_for_their_players(world: World) -> None:

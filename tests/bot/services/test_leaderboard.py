@@ -3,8 +3,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from sqlalchemy import select
 
 from bot.config import load_settings
+from bot.db.models import ResultRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.scheduler import Scheduler
@@ -137,3 +139,48 @@ async def test_henyo_event_wins_count_as_wins_not_as_words(session_factory) -> N
         await uow.commit()
     [row] = (await _service(session_factory).table(1, "henyo", "all")).rows
     assert (row.value, row.games, row.draws, row.wins) == ("50.0 s", 2, 1, 1)
+
+
+async def test_a_period_s_rated_table_sums_each_member_s_rating_changes_and_counts_draws(session_factory) -> None:
+    await _players(session_factory, 1, {1: "Ana", 2: "Ben", 3: "Cora"})
+    await _chess(session_factory, 1, 1, 2, NOW - timedelta(days=1))
+    await _chess(session_factory, 1, 2, 1, NOW - timedelta(days=1))
+    await _chess(session_factory, 1, 3, 1, NOW - timedelta(days=30))  # last month: not in this week's table
+    async with UnitOfWork(session_factory) as uow:
+        await record_game_result(
+            uow, guild_id=1, kind="chess", game_id=None, played_at=NOW - timedelta(hours=1),
+            seats=[SeatOutcome(0, [1], 0, 0.5), SeatOutcome(1, [3], 0, 0.5)],
+        )
+        await uow.commit()
+    async with session_factory() as session:
+        results = (await session.execute(select(ResultRecord).where(ResultRecord.played_at >= NOW - timedelta(days=2)))).scalars().all()
+    expected = {
+        pid: sum(r.extra["rating_after"] - r.extra["rating_before"] for r in results if r.player_id == pid)
+        for pid in (1, 2, 3)
+    }
+    table = await _service(session_factory).table(1, "chess", "week")
+    rows = {r.player_id: r for r in table.rows}
+    assert table.total == 3
+    assert [(rows[1].games, rows[1].wins, rows[1].losses, rows[1].draws), (rows[3].games, rows[3].draws)] == [(3, 1, 1, 1), (1, 1)]
+    for pid, change in expected.items():
+        assert rows[pid].trend == pytest.approx(change)
+    assert [r.player_id for r in table.rows] == sorted(rows, key=lambda p: -float(rows[p].value.rstrip("?")))
+
+
+async def test_a_page_past_the_end_of_a_period_table_shows_the_last_page(session_factory) -> None:
+    await _players(session_factory, 1, {i: f"p{i:02d}" for i in range(1, 13)})
+    for i in range(1, 13, 2):
+        await _chess(session_factory, 1, i, i + 1, NOW - timedelta(days=1))
+    table = await _service(session_factory).table(1, "chess", "week", page=5)
+    assert (table.page, table.pages, table.total, [r.rank for r in table.rows]) == (1, 2, 12, [11, 12])
+
+
+async def test_a_game_that_just_ended_is_in_the_next_table(session_factory) -> None:
+    await _players(session_factory, 1, {1: "Ana", 2: "Ben", 3: "Cora"})
+    svc = _service(session_factory)
+    await _chess(session_factory, 1, 1, 2, NOW)
+    assert {r.name for r in (await svc.table(1, "chess", "all")).rows} == {"Ana", "Ben"}
+    await _chess(session_factory, 1, 3, 1, NOW)
+    for kind, period in (("chess", "all"), ("chess", "week"), ("all", "all"), ("all", "month")):
+        table = await svc.table(1, kind, period)
+        assert {r.name for r in table.rows} == {"Ana", "Ben", "Cora"} and table.total == 3, (kind, period)
