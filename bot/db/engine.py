@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from bot.db import sqlite_driver
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+READ_ONLY_OPTION = "clubbot_read_only"
 
 
 def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -36,7 +37,12 @@ def _sqlite_on_begin(conn: Any) -> None:
     transaction wait for the lock (busy_timeout) instead, so a unit of work
     either runs on fresh data or waits its turn.
     """
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    if conn.get_execution_options().get(READ_ONLY_OPTION):
+        # A reader (see create_read_session_factory) never writes: a deferred BEGIN
+        # reads a consistent WAL snapshot without waiting for the writer.
+        conn.exec_driver_sql("BEGIN")
+    else:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def create_engine(database_url: str, **kwargs: Any) -> AsyncEngine:
@@ -62,3 +68,10 @@ def create_engine(database_url: str, **kwargs: Any) -> AsyncEngine:
 
 def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def create_read_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions for reading only (same pool). On SQLite their transactions do not take
+    the write lock, so lookups, boards and suggestions never queue behind a commit;
+    on PostgreSQL they are ordinary transactions."""
+    return async_sessionmaker(engine.execution_options(**{READ_ONLY_OPTION: True}), expire_on_commit=False)

@@ -86,3 +86,11 @@ async def retry_locked(work: Callable[[], Awaitable[T]], *, attempts: int = 5, b
                 raise
             await asyncio.sleep(base_delay * (2**attempt))
     raise AssertionError("unreachable")
+
+
+class ReadUnitOfWork(UnitOfWork):
+    """A unit of work that only reads (``ServiceContext.reader()``): it cannot commit,
+    and on SQLite it runs without the write lock."""
+
+    async def commit(self) -> None:
+        raise RuntimeError("a read-only unit of work cannot commit: use ServiceContext.uow() to write")

@@ -11,7 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.config import Settings
 from bot.db.models import utcnow
-from bot.db.uow import UnitOfWork
+from bot.db.engine import create_read_session_factory
+from bot.db.uow import ReadUnitOfWork, UnitOfWork
 from bot.scheduler import Scheduler
 
 
@@ -32,3 +33,13 @@ class ServiceContext:
         uow.on_commit(self.outbox_notify)
         uow.on_commit(self.scheduler.wake)
         return uow
+
+    def reader(self) -> ReadUnitOfWork:
+        """A unit of work for lookups that write nothing (boards, suggestions as you
+        type, leaderboards): on SQLite it does not wait for the write lock."""
+        factory = self.extras.get("_read_session_factory")
+        if factory is None:
+            bind = self.session_factory.kw.get("bind")
+            factory = create_read_session_factory(bind) if bind is not None else self.session_factory
+            self.extras["_read_session_factory"] = factory
+        return ReadUnitOfWork(factory)

@@ -1101,7 +1101,7 @@ class ChessService:
     # ------------------------------------------------------------------ reading
 
     async def snapshot(self, game_id: int, *, guild_id: int | None = None) -> ChessSnapshot:
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             game = await self._game(uow, game_id, guild_id)
             return await self._snapshot(uow, game)
 
@@ -1124,7 +1124,7 @@ class ChessService:
         """
         if game_id is not None:
             return game_id
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             if channel_id is not None:
                 here = await uow.games.by_thread(channel_id, kind=KIND)
                 if here is not None and here.guild_id == guild_id:
@@ -1146,13 +1146,13 @@ class ChessService:
 
     async def game_in_thread(self, *, guild_id: int, channel_id: int) -> int | None:
         """The chess game played in this thread, if any."""
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             game = await uow.games.by_thread(channel_id, kind=KIND)
             return game.id if game is not None and game.guild_id == guild_id else None
 
     async def games_of(self, *, guild_id: int, user_id: int, finished: int = 5) -> list[ChessSnapshot]:
         """The member's invitations and games in progress, then their latest finished games."""
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             current = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=("invited", "active"))
             done = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=("finished",))
             return [await self._snapshot(uow, g) for g in [*current, *done[:finished]]]
@@ -1184,7 +1184,7 @@ class ChessService:
 
     async def pgn(self, game_id: int, *, guild_id: int | None = None) -> tuple[str, str]:
         """``(filename, text)`` of the game as PGN."""
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             game = await self._game(uow, game_id, guild_id)
             snap = await self._snapshot(uow, game)
             guild = await uow.guilds.get(game.guild_id)
@@ -1226,7 +1226,7 @@ class ChessService:
         """The biggest mistakes of each side of a finished game (computed once, then kept)."""
         if self.engine is None:
             raise EngineUnavailableError(INSTALL_HINT)
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             game = await self._game(uow, game_id, guild_id)
             snap = await self._snapshot(uow, game)
             state = _State.load(game)

@@ -125,7 +125,7 @@ class LeaderboardService:
             raise InvalidInputError("Pick a period: week, month, season or all.")
         now = self.ctx.clock()
         page = max(page, 0)
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             # Plain Core statements on the unit of work's connection: the rows are
             # tuples, so the ORM's entity machinery would only add time.
             conn = await uow.session.connection()
@@ -202,7 +202,7 @@ class LeaderboardService:
         return rows, (result[0].total if result else 0)
 
     async def stats(self, guild_id: int, player_id: int) -> MemberStats:
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             player = await uow.players.get(player_id)
             recs = (
                 await uow.session.execute(

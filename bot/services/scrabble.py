@@ -1225,20 +1225,20 @@ class ScrabbleService:
                 f"({', '.join(last['words'])})"]
 
     async def board(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> GameView:
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             loaded = await self._load(uow, game_id, guild_id)
             loaded.require_engine()
             return self._view(loaded, loaded.seat_of(user_id))
 
     async def rack(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> RackView:
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             loaded, seat = await self._member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
             return RackView(self._view(loaded, seat), seat, engine.racks[seat])
 
     async def games_for(self, guild_id: int, user_id: int, *, finished: bool = False) -> list[GameSummary]:
         statuses = ("finished",) if finished else ("invited", "active")
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             records = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=statuses)
             summaries = []
             for record in records[:50]:
@@ -1263,7 +1263,7 @@ class ScrabbleService:
         game_id = parse_game_ref(ref)
         if game_id is not None:
             return game_id
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             if channel_id is not None:
                 record = await uow.games.by_thread(channel_id, kind=KIND)
                 if record is not None and record.guild_id == guild_id:
@@ -1286,7 +1286,7 @@ class ScrabbleService:
 
     async def export(self, game_id: int, *, guild_id: int) -> tuple[str, str]:
         """``(filename, GCG text)`` of a finished game of this guild."""
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             loaded = await self._load(uow, game_id, guild_id)
             if loaded.record.status != "finished" or loaded.engine is None:
                 raise InvalidInputError(f"Scrabble #{game_id} isn't finished yet: its record is exported when it ends.")
@@ -1294,7 +1294,7 @@ class ScrabbleService:
 
     async def replay_from_log(self, game_id: int) -> ScrabbleGame:
         """The game rebuilt from its move log alone (the state row is a cache of this)."""
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             loaded = await self._load(uow, game_id)
             moves = await uow.moves.for_game(game_id)
             engine = loaded.require_engine()
@@ -1318,7 +1318,7 @@ class ScrabbleService:
         word = (word or "").strip()
         if not word:
             return []
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             loaded, seat = await self._member_game(uow, game_id, None, user_id)
             engine = loaded.require_engine()
         rack = engine.racks[seat]
@@ -1417,7 +1417,7 @@ class ScrabbleService:
         ``prepare`` step): a short read, then the search (and, the first time, the
         word graph's build) with no database lock held."""
         try:
-            async with self.ctx.uow() as uow:
+            async with self.ctx.reader() as uow:
                 loaded = await self._load(uow, int(payload["game_id"]))
                 acts = self._computer_to_act(loaded)
         except NotFoundError:
@@ -1475,7 +1475,7 @@ class ScrabbleService:
 
     async def hint(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> str:
         """The best plays for the member's rack, privately (only in games made with hints on)."""
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             loaded, seat = await self._member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
         if not loaded.settings.hints:
@@ -1517,7 +1517,7 @@ class ScrabbleService:
         racks are in its GCG record too). The work runs off the event loop, one
         analysis at a time.
         """
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             loaded = await self._load(uow, game_id, guild_id)
             finished = loaded.record.status == "finished"
         if not finished or loaded.engine is None:

@@ -192,7 +192,7 @@ async def test_the_computer_s_move_survives_kills_before_and_after_its_commit(wo
 
     # After the restart (once the dead process's lease has run out) the job runs again:
     # the move commits and the bot dies before announcing it.
-    await bot.start(crash=[crash_point("commit", "INSERT moves")], clock_offset=LEASE + 30)
+    await bot.start(crash=[crash_point("commit", "INSERT moves")], clock_offset=LEASE + 30, wait_ready=False)
     await bot.wait_crashed()
     moves = await scrabble_moves(db, game_id)
     assert len(moves) > committed
