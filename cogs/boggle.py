@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import datetime, timedelta
 from typing import Literal, Optional
@@ -9,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.boggle import (
+    CATCH_UP_PER_GUILD,
     GRID_RENDERER,
     JOB_CLOSE,
     JOB_OPEN,
@@ -21,6 +23,7 @@ from bot.services.boggle import (
     TEXT_RENDERER,
     WEEKDAYS,
     BoggleService,
+    CatchUpTarget,
     RoundInfo,
 )
 from bot.errors import InvalidInputError
@@ -43,6 +46,12 @@ WEEKDAY_CHOICES = [app_commands.Choice(name=day, value=index) for index, day in 
 HINT_EVERY = timedelta(hours=12)  # a DM with no round open gets the hint at most this often
 HINTS_REMEMBERED = 10_000  # past this many members, forget hints older than HINT_EVERY
 CATCH_UP_LIMIT = 100  # messages read back per player after a restart
+CATCH_UP_AT_ONCE = 4  # DM channels read back side by side
+# Membership in a guild that another process's shards hold, as Discord said it:
+# a member stays known for a round or three, a non-member is asked again soon.
+MEMBER_KNOWN_FOR = timedelta(minutes=10)
+NOT_MEMBER_KNOWN_FOR = timedelta(minutes=1)
+MEMBERSHIPS_REMEMBERED = 10_000
 CHATTY_TYPES = (discord.MessageType.default, discord.MessageType.reply)
 
 
@@ -52,6 +61,7 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         self.service = BoggleService(bot.ctx)  # type: ignore[attr-defined]
         self.club = ClubService(bot.ctx)  # type: ignore[attr-defined]
         self._hinted: dict[int, datetime] = {}
+        self._memberships: dict[tuple[int, int], tuple[bool, datetime]] = {}
         super().__init__()
 
     async def _require_moderator(self, interaction: discord.Interaction, what: str) -> discord.Guild:
@@ -237,7 +247,7 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
             outcome = await self.service.submit_dm(
                 user_id=author.id, display_name=author.display_name, message_id=message.id,
                 sent_at=message.created_at, text=message.content,
-                guild_ids=[guild.id for guild in author.mutual_guilds],
+                guild_ids=await self._player_guilds(author, message.created_at),
             )
         except Exception as error:
             reply = user_message_for(error, where="boggle DM")
@@ -252,6 +262,56 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         except discord.HTTPException:
             # Closed DMs: the list is stored all the same; nothing waits on this.
             log.info("could not answer a Boggle DM from %s", author.id)
+
+    # ---------------------------------------------------------------- whose rounds a DM joins
+
+    def _shards(self) -> tuple[list[int] | None, int | None]:
+        return getattr(self.bot, "shard_ids", None), getattr(self.bot, "shard_count", None)
+
+    def _holds_every_shard(self) -> bool:
+        ids, count = self._shards()
+        return ids is None or count is None or set(range(count)) <= set(ids)
+
+    def _receives_dms(self) -> bool:
+        ids, _ = self._shards()
+        return ids is None or 0 in ids  # Discord sends DMs to shard 0 only
+
+    async def _player_guilds(self, author: discord.User, sent_at: datetime) -> list[int]:
+        """The guilds whose rounds this DM may join: the author's, as far as can be known.
+
+        A process holding every shard has every guild and its members in its
+        cache, so ``mutual_guilds`` is the answer and costs nothing. One process
+        among several holds only its own shards' guilds, while every DM comes
+        to shard 0's: the guilds with a round going are read from the database,
+        and the author's membership in those this process does not hold is
+        asked of Discord (and remembered a while), so a non-member never plays.
+        """
+        guild_ids = [guild.id for guild in author.mutual_guilds]
+        if self._holds_every_shard():
+            return guild_ids
+        for guild_id in await self.service.guilds_taking_dms(sent_at):
+            if guild_id not in guild_ids and self.bot.get_guild(guild_id) is None:
+                if await self._is_member_elsewhere(guild_id, author.id):
+                    guild_ids.append(guild_id)
+        return guild_ids
+
+    async def _is_member_elsewhere(self, guild_id: int, user_id: int) -> bool:
+        now = self.bot.ctx.clock()  # type: ignore[attr-defined]
+        known = self._memberships.get((guild_id, user_id))
+        if known is not None and known[1] > now:
+            return known[0]
+        try:
+            await self.bot.http.get_member(guild_id, user_id)
+            member = True
+        except (discord.NotFound, discord.Forbidden):  # not a member; or the bot has left that guild
+            member = False
+        except discord.HTTPException:
+            log.warning("could not check whether %s is a member of guild %s", user_id, guild_id)
+            return False  # not remembered: asked again with the next DM
+        if len(self._memberships) > MEMBERSHIPS_REMEMBERED:
+            self._memberships = {key: value for key, value in self._memberships.items() if value[1] > now}
+        self._memberships[(guild_id, user_id)] = (member, now + (MEMBER_KNOWN_FOR if member else NOT_MEMBER_KNOWN_FOR))
+        return member
 
     def _may_hint(self, user_id: int) -> bool:
         now = self.bot.ctx.clock()  # type: ignore[attr-defined]
@@ -268,22 +328,72 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         """Read DMs that players of open rounds sent while the bot was away.
 
         Discord does not replay messages to a bot that reconnects with a new
-        session; each player's DM channel is read after their last stored
-        message (stored messages are recognised by id and counted once).
+        session, so DM channels are read back: each player's with a list after
+        their last stored message, and the likely first-time players' (see
+        ``BoggleService.catch_up_targets``) from the round's opening. Opening a
+        DM channel tells its last message id, so a channel with nothing new
+        costs that one call. Stored messages are recognised by id and counted
+        once. Only the process holding shard 0 missed anything: DMs go there.
         """
-        if await self.service.open_rounds():
-            self.service.warm_in_background()
-        for target in await self.service.catch_up_targets():
-            try:
-                user = self.bot.get_user(target.user_id) or await self.bot.fetch_user(target.user_id)
-                channel = user.dm_channel or await user.create_dm()
-                async for message in channel.history(
-                    after=discord.Object(target.after_message_id), limit=CATCH_UP_LIMIT, oldest_first=True
-                ):
-                    if message.author.id == target.user_id and message.type in CHATTY_TYPES:
-                        await self._take_dm(message)
-            except discord.HTTPException:
-                log.warning("could not read the DMs of player %s after a restart", target.user_id)
+        rounds = await self.service.open_rounds()
+        if not rounds:
+            return
+        self.service.warm_in_background()
+        if not self._receives_dms():
+            return
+        members = {guild_id: await self._member_ids(guild_id) for guild_id in dict.fromkeys(r.guild_id for r in rounds)}
+        targets = await self.service.catch_up_targets(members)
+        me = self.bot.user.id if self.bot.user else None
+        gate = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+
+        async def read(target: CatchUpTarget) -> None:
+            async with gate:
+                if self.bot.is_closed():
+                    return  # shutting down: the next start reads them
+                try:
+                    await self._read_back(target)
+                except discord.HTTPException:
+                    log.warning("could not read the DMs of player %s after a restart", target.user_id)
+                except Exception:
+                    if self.bot.is_closed():
+                        return  # the HTTP session closed under the read: the next start reads them
+                    log.warning("reading back the DMs of player %s failed", target.user_id, exc_info=True)
+
+        await asyncio.gather(*(read(t) for t in targets if t.user_id != me))
+
+    async def _member_ids(self, guild_id: int) -> list[int]:
+        """The guild's human members: from the cache, or one page from Discord for
+        a guild another process holds (more than a page means a large server)."""
+        guild = self.bot.get_guild(guild_id)
+        if guild is not None:
+            return [member.id for member in guild.members if not member.bot][: CATCH_UP_PER_GUILD + 1]
+        try:
+            page = await self.bot.http.get_members(guild_id, CATCH_UP_PER_GUILD + 1, None)
+        except discord.HTTPException:
+            return []
+        if len(page) > CATCH_UP_PER_GUILD:
+            return []  # a large server: only its known players are read back
+        return [int(m["user"]["id"]) for m in page if "user" in m and not m["user"].get("bot")]
+
+    async def _read_back(self, target: CatchUpTarget) -> None:
+        if target.after_message_id is not None:
+            after = target.after_message_id
+        elif target.since is not None:
+            after = discord.utils.time_snowflake(target.since)
+        else:
+            return
+        # Opening the DM channel is a call whatever the cache holds: its
+        # answer carries the channel's last message id, fresh.
+        channel_data = await self.bot.http.start_private_message(target.user_id)
+        last = channel_data.get("last_message_id", after + 1)  # absent (not null): read to be safe
+        if last is None or int(last) <= after:
+            return
+        channel = self.bot.get_partial_messageable(int(channel_data["id"]), type=discord.ChannelType.private)
+        async for message in channel.history(after=discord.Object(after), limit=CATCH_UP_LIMIT, oldest_first=True):
+            if self.bot.is_closed():
+                return
+            if message.author.id == target.user_id and message.type in CHATTY_TYPES:
+                await self._take_dm(message)
 
 
 async def setup(bot: commands.Bot) -> None:

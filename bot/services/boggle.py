@@ -34,7 +34,7 @@ import contextlib
 import logging
 import re
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta, timezone
 from typing import Any
@@ -59,6 +59,7 @@ from engines.boggle import (
     WordStatus,
     dice_for_side,
     dice_set,
+    display_blocklist,
     player_words,
     roll,
     score_round,
@@ -95,6 +96,9 @@ CLOSE_GRACE = timedelta(seconds=5)
 ANNOUNCE_LEAD = timedelta(hours=1)  # a scheduled round is announced this long before it opens
 MISSED_AFTER = timedelta(hours=1)  # a scheduled opening later than this (bot offline) is skipped
 LATE_NOTE_WINDOW = timedelta(minutes=30)  # late DMs this soon after a round get a "too late" note
+# After a restart, the DMs of at most this many likely first-time players per
+# guild are read back (each costs a call to Discord); see catch_up_targets.
+CATCH_UP_PER_GUILD = 200
 MAX_WORDS_PER_LIST = 500
 MAX_MESSAGES_PER_LIST = 300
 RESULTS_FIELDS = 25  # Discord's limit of fields per embed
@@ -363,8 +367,16 @@ class ResultsView:
 
 @dataclass(frozen=True)
 class CatchUpTarget:
+    """A player whose DMs are read back after a restart, and from where.
+
+    ``after_message_id``: the last DM stored for an open round (the player has
+    a list). ``since``: no list yet, so whatever they sent after the round
+    opened (for a member of two guilds playing, the earlier opening).
+    """
+
     user_id: int
-    after_message_id: int
+    after_message_id: int | None = None
+    since: datetime | None = None
 
 
 # -- the service ---------------------------------------------------------------
@@ -878,10 +890,58 @@ class BoggleService:
             stmt = select(BoggleRoundRecord).where(BoggleRoundRecord.status == "open").order_by(BoggleRoundRecord.id)
             return [RoundInfo.of(r) for r in (await uow.session.execute(stmt)).scalars()]
 
-    async def catch_up_targets(self) -> list[CatchUpTarget]:
-        """Players of open rounds and their last stored DM: read what they sent after it."""
+    async def guilds_taking_dms(self, sent_at: datetime) -> list[int]:
+        """Guilds a DM sent at ``sent_at`` may concern: an open round, or one that
+        ended lately (a late list gets a note). One indexed query."""
         async with self.ctx.uow() as uow:
             rows = (
+                await uow.session.execute(
+                    select(BoggleRoundRecord.guild_id)
+                    .where(
+                        (BoggleRoundRecord.status == "open")
+                        | (
+                            BoggleRoundRecord.status.in_(("closed", "scored"))
+                            & (BoggleRoundRecord.ends_at > sent_at - LATE_NOTE_WINDOW)
+                        )
+                    )
+                    .distinct()
+                    .order_by(BoggleRoundRecord.guild_id)
+                )
+            ).scalars()
+            return [int(guild_id) for guild_id in rows]
+
+    async def catch_up_targets(
+        self,
+        members: Mapping[int, Sequence[int]] | None = None,
+        per_guild: int = CATCH_UP_PER_GUILD,
+    ) -> list[CatchUpTarget]:
+        """Whose DMs to read back after a restart, and from where.
+
+        Discord does not replay DMs sent while the bot was away, so they are
+        read from each DM channel. First every player of an open round, after
+        their last stored DM. Then, per guild with an open round, the players
+        likely to send a *first* list, read from the round's opening, at most
+        ``per_guild`` of them, in this order: who played Boggle there before
+        (latest first), who has any result there (latest first), and the
+        guild's ``members`` as the caller knows them, but only when there are
+        at most ``per_guild`` (a club; in a large server the known players are
+        the likely ones, and reading every member's DMs would cost too much).
+        """
+        members = members or {}
+        async with self.ctx.uow() as uow:
+            rounds = (
+                await uow.session.execute(
+                    select(BoggleRoundRecord.guild_id, BoggleRoundRecord.opens_at)
+                    .where(BoggleRoundRecord.status == "open")
+                    .order_by(BoggleRoundRecord.opens_at, BoggleRoundRecord.id)
+                )
+            ).all()
+            if not rounds:
+                return []
+            opened: dict[int, datetime] = {}  # each guild's earliest open round
+            for guild_id, opens_at in rounds:
+                opened.setdefault(int(guild_id), opens_at)
+            listed = (
                 await uow.session.execute(
                     select(BoggleSubmissionRecord.player_id, func.max(BoggleSubmissionRecord.last_source_id))
                     .join(BoggleRoundRecord, BoggleRoundRecord.id == BoggleSubmissionRecord.round_id)
@@ -890,7 +950,48 @@ class BoggleService:
                     .order_by(BoggleSubmissionRecord.player_id)
                 )
             ).all()
-        return [CatchUpTarget(int(player), int(last)) for player, last in rows]
+            targets = [CatchUpTarget(int(player), after_message_id=int(last)) for player, last in listed]
+            seen = {target.user_id for target in targets}
+            since: dict[int, datetime] = {}  # a likely player -> the earliest opening of their guilds' rounds
+            for guild_id, opens_at in opened.items():
+                known = list(members.get(guild_id, ()))
+                likely = [
+                    *await self._past_boggle_players(uow, guild_id, per_guild),
+                    *await self._players_with_results(uow, guild_id, per_guild),
+                    *(known if len(known) <= per_guild else ()),
+                ]
+                chosen = 0
+                for player in dict.fromkeys(likely):
+                    if player in seen:
+                        continue  # has a list: read after it, above
+                    if chosen >= per_guild:
+                        break
+                    chosen += 1
+                    since[player] = min(since.get(player, opens_at), opens_at)
+        return targets + [CatchUpTarget(player, since=at) for player, at in since.items()]
+
+    async def _past_boggle_players(self, uow: UnitOfWork, guild_id: int, limit: int) -> list[int]:
+        latest = func.max(BoggleSubmissionRecord.last_at)
+        rows = await uow.session.execute(
+            select(BoggleSubmissionRecord.player_id)
+            .join(BoggleRoundRecord, BoggleRoundRecord.id == BoggleSubmissionRecord.round_id)
+            .where(BoggleRoundRecord.guild_id == guild_id)
+            .group_by(BoggleSubmissionRecord.player_id)
+            .order_by(latest.desc(), BoggleSubmissionRecord.player_id)
+            .limit(limit)
+        )
+        return [int(player) for player in rows.scalars()]
+
+    async def _players_with_results(self, uow: UnitOfWork, guild_id: int, limit: int) -> list[int]:
+        latest = func.max(ResultRecord.played_at)
+        rows = await uow.session.execute(
+            select(ResultRecord.player_id)
+            .where(ResultRecord.guild_id == guild_id)
+            .group_by(ResultRecord.player_id)
+            .order_by(latest.desc(), ResultRecord.player_id)
+            .limit(limit)
+        )
+        return [int(player) for player in rows.scalars()]
 
     # ---------------------------------------------------------------- closing and scoring
 
@@ -1371,6 +1472,15 @@ def round_summary(info: RoundInfo, result: RoundResult[int], names: dict[int, st
     }
 
 
+def shown_missed(summary: dict[str, Any]) -> list[tuple[str, int]]:
+    """The best words nobody found, as shown: never a word on the display blocklist.
+
+    Scoring leaves those out already; this also cleans results stored before it did.
+    """
+    hidden = display_blocklist()
+    return [(word, points) for word, points in summary.get("missed") or () if word not in hidden]
+
+
 def _name_of(summary: dict[str, Any], player_id: int) -> str:
     return next((escape(p["name"]) for p in summary["players"] if p["id"] == player_id), str(player_id))
 
@@ -1419,8 +1529,9 @@ def results_content(summary: dict[str, Any], standings: Sequence[Standing], seas
         ranking = " · ".join(f"{p['rank']}. {escape(p['name'])} {p['total']:g}" for p in summary["players"][:15])
         more = len(summary["players"]) - 15
         lines.append("Round: " + ranking + (f" · …and {more} more" if more > 0 else ""))
-    if summary["missed"]:
-        best = " · ".join(f"{w.upper()} ({p})" for w, p in summary["missed"])
+    missed = shown_missed(summary)
+    if missed:
+        best = " · ".join(f"{w.upper()} ({p})" for w, p in missed)
         lines.append(f"Best words nobody found: {best}")
     lines.append(f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points.")
     lines.append(f"Season {int(season.get('number', 1))} (first to {target}): {standings_text(standings)}")
@@ -1457,8 +1568,9 @@ def results_text_file(summary: dict[str, Any]) -> str:
         out.append(f"{player['rank']}. {player['name']} - {_points(player['total'])}")
         out += [f"   {line}" for line in player_lines(player)]
         out.append("")
-    if summary["missed"]:
-        out.append("Best words nobody found: " + ", ".join(f"{w.upper()} ({p})" for w, p in summary["missed"]))
+    missed = shown_missed(summary)
+    if missed:
+        out.append("Best words nobody found: " + ", ".join(f"{w.upper()} ({p})" for w, p in missed))
     out.append(f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points.")
     return "\n".join(out) + "\n"
 

@@ -7,6 +7,7 @@
     result = score_round(grid, {"ana": "cats, tame", "ben": ["tame"]}, load_lexicon())
 """
 
+from engines.boggle.blocklist import DisplayBlocklist, display_blocklist, parse_blocklist
 from engines.boggle.dice import (
     BIG_25,
     CLASSIC_16,
@@ -53,6 +54,7 @@ __all__ = [
     "SUPER_36",
     "BoggleError",
     "DiceSet",
+    "DisplayBlocklist",
     "Grid",
     "MissedWord",
     "PlayerResult",
@@ -63,9 +65,11 @@ __all__ = [
     "check_word",
     "dice_for_side",
     "dice_set",
+    "display_blocklist",
     "find_path",
     "find_words",
     "normalise_word",
+    "parse_blocklist",
     "parse_word_list",
     "player_words",
     "roll",

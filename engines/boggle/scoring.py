@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Container, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from engines.boggle.blocklist import display_blocklist
 from engines.boggle.grid import Grid
 from engines.boggle.points import DEFAULT_MIN_LENGTH, word_score
 from engines.boggle.solver import find_words
@@ -50,7 +51,7 @@ class MissedWord:
 class RoundResult(Generic[K]):
     players: dict[K, PlayerResult[K]]  # in the submissions' order
     winners: tuple[K, ...]  # every player on the top total; empty when nobody scored
-    missed: tuple[MissedWord, ...]  # best words nobody wrote, best first
+    missed: tuple[MissedWord, ...]  # best words nobody wrote, best first (never a hidden word)
     words_on_grid: int  # how many words of the minimum length the grid holds
     points_on_grid: int  # what they would all score
 
@@ -72,6 +73,7 @@ def score_round(
     lexicon: Lexicon,
     min_length: int = DEFAULT_MIN_LENGTH,
     missed_limit: int = DEFAULT_MISSED_LIMIT,
+    hidden: Container[str] | None = None,
 ) -> RoundResult[K]:
     """Score every player's list for one grid.
 
@@ -82,8 +84,13 @@ def score_round(
       grid, not a word, too short): it scores nothing either way, and the
       reason tells the players more than "shared" would.
     * Each remaining valid word scores by length (``word_score``).
+    * The best words nobody wrote leave out ``hidden`` (default: the built-in
+      display blocklist of slurs and obscenities). Hidden words still score
+      when a player writes them and still count in the grid's totals.
     """
     word_score(min_length, min_length)  # rejects a minimum below 3 up front
+    if hidden is None:
+        hidden = display_blocklist()
     lists = {player: player_words(submission) for player, submission in submissions.items()}
     listed_by = Counter(word for words in lists.values() for word in words)
     on_grid = find_words(grid, lexicon)
@@ -106,7 +113,7 @@ def score_round(
     winners = tuple(p for p, result in players.items() if top > 0 and result.total == top)
     gettable = {w: word_score(len(w), min_length) for w in on_grid if len(w) >= min_length}
     missed = sorted(
-        (w for w in gettable if w not in listed_by),
+        (w for w in gettable if w not in listed_by and w not in hidden),
         key=lambda w: (-gettable[w], -len(w), w),
     )[: max(missed_limit, 0)]
     return RoundResult(

@@ -132,8 +132,6 @@ async def test_a_boggle_round_keeps_every_list_through_kills_and_ends_once(world
     assert sorted(scored) == sorted([(alice.id,), (bob.id,)])
 
 
-@pytest.mark.xfail(strict=True, reason="reported to the lead: the start-up catch-up reads only the DM channels of "
-                   "players who already have a list, so a first list DM'd while the bot is down is never seen")
 async def test_a_first_boggle_list_sent_while_the_bot_is_down_is_picked_up(world: World) -> None:
     dc = world.dc
     bot = world.bot()

@@ -2,8 +2,10 @@
 
 Both start at the same moment on an empty database; 200 jobs written straight
 into it fire exactly once between them (each DMs a member through the outbox,
-which both processes send from); and a DM, which Discord delivers to shard 0
-only, reaches the Boggle round of a guild that shard 1's process owns.
+which both processes send from); a DM, which Discord delivers to shard 0
+only, reaches the Boggle round of a guild that shard 1's process owns (and a
+non-member's does not); and a first list DM'd while shard 0's process is down
+is read back when it restarts.
 Skipped without ``TEST_DATABASE_URL``.
 """
 
@@ -69,21 +71,62 @@ async def test_two_shards_start_together_and_fire_200_jobs_exactly_once(sharded:
     tally.add("jobs fired exactly once across two processes", JOBS)
 
 
-@pytest.mark.xfail(strict=True, reason="reported to the lead: cogs/boggle.py passes author.mutual_guilds, which a "
-                   "process only knows for its own shards, so shard 0 finds no round in shard 1's guild")
+def _member_checks(world: World, guild: object, user: object) -> list[int]:
+    """Statuses of the bot's REST look-ups of ``user`` in ``guild`` (200 member, 404 not)."""
+    path = f"/guilds/{guild.id}/members/{user.id}"  # type: ignore[attr-defined]
+    return [r.status for r in world.dc.requests if r.method == "GET" and r.path.endswith(path)]
+
+
 async def test_a_dm_handled_by_shard_zero_reaches_a_boggle_round_owned_by_shard_one(sharded: World) -> None:
     world = sharded
     dc = world.dc
+    alice, bob = world["alice"], world["bob"]
+    dc.remove_member(world.far_guild, bob)  # Bob belongs to shard 0's guild only
     bots = [world.bot(f"shard{i}", SHARD_COUNT="2", SHARD_IDS=str(i)) for i in (0, 1)]
     await asyncio.gather(*(b.start() for b in bots))
 
     started = await dc.slash(world.moderator, world.far_channel, "boggle start", duration="3m")
     await started.wait_done()
     grid = await world.wait_post(world.far_channel, re.compile(r"Word Boggle — round #\d+"))
-    alice = world["alice"]
     await dc.dm(alice, "canoe tonic", at=grid.created_at + timedelta(seconds=15))
     reply = await world.wait_post(alice, re.compile(r"has \*\*2\*\*|no Word Boggle round"), timeout=10)
     assert "has **2**" in reply.content, reply.content
     player = await world.db.value("select player_id from boggle_submissions")
     assert player == alice.id
     assert_once(world.bot_posts(alice, "has **2**"), "receipt")
+
+    # Her next list is added without asking Discord again whether she is a member.
+    await dc.dm(alice, "civet", at=grid.created_at + timedelta(seconds=25))
+    await world.wait_post(alice, re.compile(r"has \*\*3\*\*"), timeout=10)
+    assert _member_checks(world, world.far_guild, alice) == [200]
+
+    # Bob is not a member of the far guild: Discord says so, and his words go nowhere.
+    await dc.dm(bob, "covet envoy", at=grid.created_at + timedelta(seconds=30))
+    hint = await world.wait_post(bob, "no Word Boggle round", timeout=10)
+    assert "has **" not in hint.content
+    assert _member_checks(world, world.far_guild, bob) == [404]
+    assert await world.db.value("select count(*) from boggle_submissions where player_id = :p", p=bob.id) == 0
+
+
+async def test_shard_zeros_restart_reads_back_a_first_boggle_list_for_a_round_owned_by_shard_one(sharded: World) -> None:
+    world = sharded
+    dc = world.dc
+    shard0, shard1 = (world.bot(f"shard{i}", SHARD_COUNT="2", SHARD_IDS=str(i)) for i in (0, 1))
+    await asyncio.gather(shard0.start(), shard1.start())
+    started = await dc.slash(world.moderator, world.far_channel, "boggle start", duration="3m")
+    await started.wait_done()
+    grid = await world.wait_post(world.far_channel, re.compile(r"Word Boggle — round #\d+"))
+
+    # Shard 0 (the DMs' shard) goes down; Carol, who never played, sends her list meanwhile.
+    await shard0.kill("shard 0 idle, during shard 1's round")
+    for session in dc.gateway.live_sessions():
+        if session.shard == (0, 2):
+            session.valid = False  # Discord drops the dead process's session
+    carol = world["carol"]
+    await dc.dm(carol, "canoe tonic", at=grid.created_at + timedelta(seconds=20))
+    await shard0.start()
+    # Shard 0's process does not hold the far guild: its members come from Discord.
+    await world.wait_post(carol, re.compile(r"has \*\*2\*\*"), timeout=10)
+    await world.settle()
+    assert await world.db.value("select player_id from boggle_submissions") == carol.id
+    assert_once(world.bot_posts(carol, "has **2**"), "receipt")

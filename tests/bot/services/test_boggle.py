@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 import bot.services.boggle as boggle_module
 from bot.config import load_settings
-from bot.db.models import JobRecord, OutboxRecord, RatingRecord, ResultRecord
+from bot.db.models import GuildRecord, JobRecord, OutboxRecord, PlayerRecord, RatingRecord, ResultRecord
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord
 from bot.errors import ConflictError, InvalidInputError, NotFoundError
 from bot.scheduler import Scheduler
@@ -37,6 +37,7 @@ from bot.services.boggle import (
     resolve_options,
     results_content,
     results_embed,
+    results_text_file,
 )
 from bot.services.leaderboard import LeaderboardService
 from engines.boggle import Grid, WordStatus, check_word, roll
@@ -53,7 +54,7 @@ WORDS = (
     "zebra quixotic cats"
 ).split()
 GUILD, OTHER_GUILD, CHANNEL, OTHER_CHANNEL, HOST = 1, 2, 100, 200, 9
-ANA, BEN, CY = 11, 12, 13
+ANA, BEN, CY, DEE, EVE = 11, 12, 13, 14, 15
 
 
 class Clock:
@@ -373,6 +374,80 @@ async def test_catch_up_starts_after_each_players_last_stored_message(env: Env) 
     assert [(t.user_id, t.after_message_id) for t in targets] == [(ANA, 70), (BEN, 60)]
 
 
+async def _add_result(env: Env, player: int, guild: int, kind: str = "chess") -> None:
+    async with env.factory() as session:
+        if await session.get(GuildRecord, guild) is None:
+            session.add(GuildRecord(id=guild, name=f"club {guild}"))
+        if await session.get(PlayerRecord, player) is None:
+            session.add(PlayerRecord(id=player, display_name=f"player{player}"))
+        session.add(ResultRecord(guild_id=guild, game_kind=kind, player_id=player, outcome="win", played_at=env.clock()))
+        await session.commit()
+
+
+async def test_catch_up_also_reads_likely_first_lists_from_the_rounds_opening(env: Env) -> None:
+    first = await env.start()
+    await env.dm(CY, "canoe")  # Cy played Boggle here before
+    await finish(env, first)
+    env.clock.advance(hours=1)
+    await _add_result(env, DEE, GUILD)  # Dee played chess here
+    await _add_result(env, EVE, OTHER_GUILD)  # Eve plays in another club only
+    second = await env.start()
+    await env.dm(ANA, "tonic")  # Ana already has a list: read after it
+    targets = await env.service.catch_up_targets({GUILD: [BEN, ANA, CY, 99]})
+    ana_list = await env.service.catch_up_targets()
+    assert [(t.user_id, t.after_message_id, t.since) for t in targets] == [
+        (ANA, env.next_message_id, None),
+        (CY, None, second.opens_at),  # past Boggle players first, then other results, then members
+        (DEE, None, second.opens_at),
+        (BEN, None, second.opens_at),
+        (99, None, second.opens_at),
+    ]
+    assert [t.user_id for t in ana_list] == [ANA, CY, DEE]  # without members: the known players
+
+
+async def test_catch_up_reads_at_most_per_guild_likely_players_and_skips_a_large_servers_members(env: Env) -> None:
+    await env.start()
+    await _add_result(env, DEE, GUILD)
+    env.clock.advance(seconds=1)
+    await _add_result(env, EVE, GUILD)  # the latest first
+    await env.dm(ANA, "tonic")
+    capped = await env.service.catch_up_targets({GUILD: [BEN]}, per_guild=1)
+    assert [t.user_id for t in capped] == [ANA, EVE]  # Ana's list does not use up the one place
+    large = await env.service.catch_up_targets({GUILD: [BEN, CY, 99, 98]}, per_guild=3)
+    assert [t.user_id for t in large] == [ANA, EVE, DEE]  # four members > 3: not read at all
+    small = await env.service.catch_up_targets({GUILD: [BEN, CY]}, per_guild=4)
+    assert [t.user_id for t in small] == [ANA, EVE, DEE, BEN, CY]
+
+
+async def test_catch_up_covers_each_open_round_and_a_member_of_two_from_the_earlier_opening(env: Env) -> None:
+    first = await env.start()
+    env.clock.advance(seconds=30)
+    second = await env.start(guild=OTHER_GUILD, channel=OTHER_CHANNEL)
+    targets = await env.service.catch_up_targets({GUILD: [ANA, BEN], OTHER_GUILD: [BEN, CY]})
+    assert [(t.user_id, t.since) for t in targets] == [
+        (ANA, first.opens_at), (BEN, first.opens_at), (CY, second.opens_at),
+    ]
+
+
+async def test_catch_up_has_nothing_to_read_without_an_open_round(env: Env) -> None:
+    info = await env.start()
+    await env.dm(ANA, "tonic")
+    await finish(env, info)
+    assert await env.service.catch_up_targets({GUILD: [ANA, BEN]}) == []
+
+
+async def test_guilds_taking_dms_are_those_with_an_open_or_a_just_ended_round(env: Env) -> None:
+    assert await env.service.guilds_taking_dms(env.clock()) == []
+    first = await env.start()
+    assert await env.service.guilds_taking_dms(env.clock()) == [GUILD]
+    await finish(env, first)
+    await env.start(guild=OTHER_GUILD, channel=OTHER_CHANNEL)
+    # The ended round still takes DMs a while (to tell a late player so), then not.
+    assert await env.service.guilds_taking_dms(env.clock()) == [GUILD, OTHER_GUILD]
+    later = env.clock() + boggle_module.LATE_NOTE_WINDOW + timedelta(minutes=1)
+    assert await env.service.guilds_taking_dms(later) == [OTHER_GUILD]
+
+
 # -- closing and scoring --------------------------------------------------------------
 
 
@@ -647,6 +722,22 @@ def test_results_for_fifty_long_lists_fit_discords_limits() -> None:
     assert all(len(f["value"]) <= 1024 and len(f["name"]) <= 256 for f in embed["fields"])
     assert sum(len(f["name"]) + len(f["value"]) for f in embed["fields"]) + len(embed["title"]) + len(embed["footer"]["text"]) <= 6000
     assert "every list is in the attached file" in embed["footer"]["text"]
+
+
+def test_results_never_show_a_blocklisted_word_among_the_best_nobody_found() -> None:
+    # A summary stored before scoring left such words out is cleaned when shown.
+    summary = {
+        "number": 3, "grid": GRID, "winners": [1], "words_on_grid": 3, "points_on_grid": 14,
+        "missed": [["motherfuckers", 11], ["toucanet", 11], ["shit", 1]],
+        "players": [{"id": 1, "name": "ana", "rank": 1, "total": 1, "words": [["shits", "scored", 2]]}],
+    }
+    content = results_content(summary, [], {"number": 1}, 100)
+    assert "Best words nobody found: TOUCANET (11)" in content
+    assert "MOTHERFUCKERS" not in content and "SHIT (" not in content
+    text = results_text_file(summary)
+    assert "Best words nobody found: TOUCANET (11)\n" in text
+    # A player's own word is reported as written: the rules count it.
+    assert "Scored: SHITS (2)" in text
 
 
 def test_member_names_in_results_cannot_format_or_mention() -> None:
