@@ -362,7 +362,8 @@ async def setup(bot: commands.Bot) -> None:
     service = cog.service
     bot.scheduler.register(JOB_TIMEOUT, service.run_timeout_job)  # type: ignore[attr-defined]
     bot.scheduler.register(JOB_REMINDER, service.run_reminder_job)  # type: ignore[attr-defined]
-    bot.scheduler.register(JOB_COMPUTER, service.run_computer_job)  # type: ignore[attr-defined]
+    bot.scheduler.register(JOB_COMPUTER, service.run_computer_job,  # type: ignore[attr-defined]
+                           prepare=service.prepare_computer_move)
     bot.scheduler.register(JOB_INVITE, service.run_invite_expiry_job)  # type: ignore[attr-defined]
     bot.outbox.renderers[BOARD_RENDERER] = outbox_board_renderer  # type: ignore[attr-defined]
     bot.outbox.views[DRAW_OFFER_VIEW] = lambda args: draw_offer_view(int(args["game_id"]))  # type: ignore[attr-defined]

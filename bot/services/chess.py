@@ -925,16 +925,43 @@ class ChessService:
         self._after_commit(uow)
         await uow.commit()
 
-    async def run_computer_job(self, uow: UnitOfWork, job: JobRecord) -> None:
-        """The computer's reply, played after the member's move has committed."""
+    async def prepare_computer_move(self, payload: dict[str, Any]) -> dict[str, Any] | None:
+        """Stockfish's reply, asked before the job's transaction (the scheduler's
+        ``prepare`` step): a read without the write lock, then the engine's thinking
+        (up to about a second) with no database lock held."""
+        if self.engine is None:
+            return None  # the job itself explains (and is retried)
+        try:
+            async with self.ctx.reader() as uow:
+                game = await self._game(uow, int(payload["game_id"]))
+                if game.status != "active":
+                    return None
+                state = _State.load(game)
+                snap = await self._snapshot(uow, game, state)
+                version = game.version
+        except (NotFoundError, KeyError, ValueError):
+            return None
+        if not snap.to_move.is_computer or payload.get("ply") != snap.ply:
+            return None
+        move = await self.engine.best_move(snap.board, snap.level or DEFAULT_LEVEL)
+        return {"version": version, "move": move.uci()}
+
+    async def run_computer_job(self, uow: UnitOfWork, job: JobRecord, prepared: dict[str, Any] | None = None) -> None:
+        """The computer's reply, played after the member's move has committed (thought
+        out before this transaction when the scheduler could: see ``prepare_computer_move``)."""
         game = await self._job_game(uow, job)
         if game is not None and game.status == "active":
             state = _State.load(game)
             snap = await self._snapshot(uow, game, state)
             if snap.to_move.is_computer and job.payload.get("ply") == snap.ply:
-                if self.engine is None:
-                    raise EngineUnavailableError(INSTALL_HINT)  # retried with backoff: the admin may fix it
-                move = await self.engine.best_move(snap.board, snap.level or DEFAULT_LEVEL)
+                move = None
+                if prepared is not None and prepared.get("version") == game.version:
+                    candidate = chess.Move.from_uci(prepared["move"])
+                    move = candidate if candidate in snap.board.legal_moves else None
+                if move is None:  # the game changed meanwhile, or nothing was prepared: think now
+                    if self.engine is None:
+                        raise EngineUnavailableError(INSTALL_HINT)  # retried with backoff: the admin may fix it
+                    move = await self.engine.best_move(snap.board, snap.level or DEFAULT_LEVEL)
                 now = self._now()
                 assert state.clock is not None
                 if state.clock.has_flagged(now):

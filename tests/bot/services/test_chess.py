@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Sequence
@@ -54,9 +55,26 @@ class FakeEngine:
     def __init__(self, evals: Sequence[int] | None = None) -> None:
         self.evals = list(evals or [])
         self.analyses = 0
+        self.sqlite_path: str | None = None
+        self.thought_with_lock_free: list[bool | None] = []
 
     async def best_move(self, board: chess.Board, level: int) -> chess.Move:
+        self.thought_with_lock_free.append(self.lock_free())
         return min(board.legal_moves, key=lambda m: m.uci())
+
+    def lock_free(self) -> bool | None:
+        """Whether the SQLite database's write lock is free now (None: not on SQLite)."""
+        if self.sqlite_path is None:
+            return None
+        probe = sqlite3.connect(self.sqlite_path, timeout=0)
+        try:
+            probe.execute("BEGIN IMMEDIATE")
+            probe.execute("ROLLBACK")
+            return True
+        except sqlite3.OperationalError:
+            return False
+        finally:
+            probe.close()
 
     async def evaluate_positions(self, moves: Sequence[str]) -> list[PositionEval]:
         self.analyses += 1
@@ -98,20 +116,23 @@ class World:
 
 
 @pytest.fixture
-def world(session_factory) -> World:
+def world(session_factory, database_url) -> World:
     clock = Clock()
     scheduler = Scheduler(session_factory, clock=clock)
     ctx = ServiceContext(
         settings=load_settings(None, stockfish_path=""), session_factory=session_factory, scheduler=scheduler, clock=clock
     )
-    service = ChessService(ctx, engine=FakeEngine(), rng=random.Random(7))
+    engine = FakeEngine()
+    if database_url.startswith("sqlite"):
+        engine.sqlite_path = database_url.split("///", 1)[1]
+    service = ChessService(ctx, engine=engine, rng=random.Random(7))
     for kind, handler in (
         (JOB_TIMEOUT, service.run_timeout_job),
         (JOB_REMINDER, service.run_reminder_job),
-        (JOB_COMPUTER, service.run_computer_job),
         (JOB_INVITE, service.run_invite_expiry_job),
     ):
         scheduler.register(kind, handler)
+    scheduler.register(JOB_COMPUTER, service.run_computer_job, prepare=service.prepare_computer_move)
     return World(service, clock, scheduler, session_factory)
 
 
@@ -491,6 +512,8 @@ async def test_the_computer_replies_from_a_timer_and_the_game_is_unrated(world: 
     await world.run_due()
     after = await world.service.snapshot(snap.game_id)
     assert after.moves == ("a2a3",)
+    # The engine thought before the job's transaction: on SQLite the write lock was free.
+    assert world.service.engine.thought_with_lock_free in ([True], [None])  # type: ignore[union-attr]
     with pytest.raises(InvalidInputError, match="plays every game to the end"):
         await world.service.draw(snap.game_id, ALICE.user_id, "offer")
     with pytest.raises(PermissionDeniedError):
