@@ -1584,7 +1584,7 @@ def analysis_text(game_id: int, analysis: dict[str, Any], names: Sequence[str]) 
     scored: dict[int, int] = {}
     for turn in turns:
         scored[turn["seat"]] = scored.get(turn["seat"], 0) + turn["score"]
-    notes = ["(off) = challenged off", "* = a word the game's word list lacks", "rack ? = blank",
+    notes = ["(off) = challenged off", "* = a word the game's word list lacks", "? in a rack, lower case in a word = a blank",
              "best available = the highest-scoring play for that rack on that board"]
     table = "\n".join(rows + ["", "; ".join(notes)]) + "\n"
     lines = [f"**Scrabble #{game_id} — analysis**"]

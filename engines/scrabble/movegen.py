@@ -445,9 +445,10 @@ class MoveGenerator:
             rack = move.get("rack", "")
             plays = self.generate(board, rack) if rack else []
             top = max(plays, key=_score, default=None)
+            best = f"{top.position} {top.spelled(board)}" if top is not None else None  # on the board before the turn
             if kind == "play":
                 evaluation = board.evaluate(move["word"], move["position"])
-                played = f"{evaluation.position} {evaluation.word}"
+                played = f"{evaluation.position} {evaluation.words[0].spelled}"
                 score = evaluation.score
                 words = move.get("words") or [w.word for w in evaluation.words]
                 found = not unknown_words(self.lexicon, words)  # type: ignore[arg-type]
@@ -463,7 +464,7 @@ class MoveGenerator:
                 rack=rack,
                 played=played,
                 score=score,
-                best=top.notation if top is not None else None,
+                best=best,
                 best_score=top.score if top is not None else 0,
                 left_on_table=0,
                 in_word_list=found,
@@ -482,9 +483,9 @@ class TurnAnalysis(NamedTuple):
     ply: int  # index of the move in the log
     seat: int
     rack: str
-    played: str  # "8H QUIZ", "exchange QV", "pass"
+    played: str  # "8H QUIZ" (the whole word, a blank in lower case), "exchange QV", "pass"
     score: int  # what the turn scored in the end (0 when withdrawn)
-    best: str | None  # the best play's notation; None when no play was possible
+    best: str | None  # the best play ("8G TaURINE"); None when no play was possible
     best_score: int
     left_on_table: int  # best_score - score, never below 0
     in_word_list: bool  # False: the play formed a word the generator's list lacks

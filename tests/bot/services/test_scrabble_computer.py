@@ -4,6 +4,7 @@ analysis, and the game that ends when nobody can play (real database)."""
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 
 import pytest
@@ -212,6 +213,7 @@ async def test_analysis_is_for_finished_games_and_lists_every_turn_beside_the_be
     turns = [m for m in game.moves if m["type"] in ("play", "exchange", "pass")]
     rows = [line for line in table.splitlines() if line[:3].strip().isdigit()]
     assert len(rows) == len(turns)
+    assert not any(re.search(r"[A-Za-z]\.|\.[A-Za-z]", row) for row in rows)  # whole words, not GCG's dots
     assert "Alice:" in message and "Computer (casual):" in message and "left on the table" in message
     # The member always made the best-scoring play: nothing left on the table.
     assert "Alice: " in message and ", 0 left on the table" in message.split("Alice: ")[1].splitlines()[0]
