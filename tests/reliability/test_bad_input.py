@@ -22,6 +22,7 @@ main file without any row changing, so bytes are not a stable witness.
 from __future__ import annotations
 
 import asyncio
+import difflib
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,7 @@ from tests.conftest import reset_postgres
 from tests.loopback import LoopbackUsageError
 from tests.reliability import tally
 from tests.reliability.conftest import postgres_url
-from tests.reliability.games import club_db, open_scrabble, reply_text
+from tests.reliability.games import club_db, eventually, open_scrabble, reply_text
 from tests.reliability.harness import Database
 
 pytestmark = pytest.mark.slow
@@ -44,6 +45,7 @@ APOLOGY = "something went wrong"
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 DISCORD_MAX_STRING = 6000
 DISCORD_MAX_INTEGER = 2**53
+SETTLE_TIMEOUT = 30.0
 
 HOSTILE = [
     "@everyone", "@here", "hi @everyone look", "<@&{role}>", "<@{user}>", "<@!{user}>", "<#{channel}>",
@@ -105,12 +107,38 @@ class Fuzz:
         extra = {"database_url": self.database_url} if self.database_url else {}
         await club.start(discord_guild_ids=[club.guild.id, self.other.id], **extra)
         self.scrabble_id, _, _ = await open_scrabble(dc, other_channel, self.victor, [self.wendy], opponent=self.wendy)
-        await dc.slash(self.victor, other_channel, "henyo event open")
-        await club.flush()
+        opened = await dc.slash(self.victor, other_channel, "henyo event open")
+        # The command answers first, then records its registration list's message id
+        # (cogs/henyo.py, event_open): that write must land before the first case's
+        # "before" snapshot, not inside it (it was once blamed on /boggle cancel).
+        await self.settle()
+        list_id = opened.original.id
+
+        async def list_recorded() -> bool:
+            return await self.db.value("select list_message_id from henyo_events") == list_id
+
+        await eventually(list_recorded, "the Henyo registration list's message id to be stored")
         ids = [r[0] for r in await self.db.rows("select id from games")] + [
             r[0] for r in await self.db.rows("select id from henyo_events")]
         self.foreign_ids = sorted(set(ids))
         self.leaves = leaves(dc.synced_commands(club.guild))
+
+    async def settle(self) -> None:
+        """Wait until every interaction handler the bot is running has returned, then send its outbox.
+
+        A handler may go on working after its answer reached Discord (which is all
+        ``dc.slash`` waits for), and discord.py runs each in a task of its own. A
+        database write it makes then must be seen by the case that caused it, and
+        never land between a later case's two snapshots.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SETTLE_TIMEOUT
+        me = asyncio.current_task()
+        while busy := [t for t in asyncio.all_tasks() if t is not me and not t.done() and _is_handler(t)]:
+            if loop.time() > deadline:
+                raise AssertionError(f"interaction handlers still running after {SETTLE_TIMEOUT:.0f} s: {busy}")
+            await asyncio.wait(busy, timeout=max(0.0, deadline - loop.time()))
+        await self.club.flush()
 
     # -- strategies ------------------------------------------------------------------------------
 
@@ -168,7 +196,7 @@ class Fuzz:
 
     async def check(self, leaf: Leaf, values: dict[str, Any]) -> None:
         dc, club = self.dc, self.club
-        await club.flush()
+        await self.settle()
         before = await self.db.snapshot()
         seen = {m.id for m in dc.bot_messages()}
         violations = len(dc.violations)
@@ -189,12 +217,20 @@ class Fuzz:
                 assert len(choices) <= 25
                 self.cases += 1
 
-        await asyncio.sleep(0)  # anything the command set off in the background gets to run
-        await club.flush()
+        await self.settle()  # the command's handler finishes (and its outbox is sent) before "after"
         new = [m for m in dc.bot_messages() if m.id not in seen]
         assert not [m for m in new if m.pings], f"/{leaf.path} {values!r} pinged: {[m.pings for m in new]}"
         assert dc.violations[violations:] == [], f"/{leaf.path} {values!r}: {dc.violations[violations:]}"
-        assert await self.db.snapshot() == before, f"/{leaf.path} {values!r} changed the database"
+        after = await self.db.snapshot()
+        if after != before:
+            diff = "\n".join(difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0))
+            raise AssertionError(f"/{leaf.path} {values!r} changed the database:\n{diff[:4000]}")
+
+
+def _is_handler(task: asyncio.Task[Any]) -> bool:
+    """A task discord.py runs an interaction in: a slash command or autocomplete, or a component click."""
+    name = task.get_name()
+    return name == "CommandTree-invoker" or name.startswith("discord-ui-view-dispatch")
 
 
 def _fit(text: str, low: int, high: int) -> str:
