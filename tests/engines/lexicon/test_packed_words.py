@@ -1,0 +1,37 @@
+"""The packed word list answers exactly as a plain sorted list would."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.lexicon.dawg import word_list_fingerprint
+from engines.lexicon.lexicon import Lexicon
+
+LETTERS = "abq"
+word = st.text(alphabet=LETTERS, min_size=1, max_size=7)
+
+
+@settings(max_examples=60, deadline=None)
+@given(words=st.sets(word, min_size=1, max_size=300))
+def test_membership_prefixes_iteration_and_fingerprint_match_a_sorted_list(words):
+    ordered = sorted(words)
+    lexicon = Lexicon.from_words(ordered)
+    assert list(lexicon) == ordered and len(lexicon) == len(ordered)
+    assert lexicon.fingerprint == word_list_fingerprint(ordered).hex()
+    for length in range(0, 7):
+        for letters in itertools.product(LETTERS + "z", repeat=length):
+            probe = "".join(letters)
+            expected = [w for w in ordered if w.startswith(probe)]
+            assert list(lexicon.words_with_prefix(probe)) == expected, probe
+            assert lexicon.has_prefix(probe) == bool(expected), probe
+            assert (probe in lexicon) == (probe in words), probe
+            assert (probe.upper() in lexicon) == (probe in words), probe
+
+
+def test_nothing_with_a_line_break_or_of_another_type_is_a_word():
+    lexicon = Lexicon.from_words(["cat", "cats"])
+    assert "cat\ncats" not in lexicon and "\ncat" not in lexicon and 3 not in lexicon
+    assert not lexicon.has_prefix("cat\n") and list(lexicon.words_with_prefix("ca\n")) == []
