@@ -1,9 +1,9 @@
 """Word lists for the word games: the built-in English list or a club's own file.
 
-A ``Lexicon`` keeps its sorted words packed in one string with an array of
-offsets (:class:`PackedWords`, about 3.5 MiB for 250k words instead of 17 MiB
-as a tuple of strings): membership and prefix queries bisect it, iteration is
-in order. The DAWG, which solvers and move generators walk, is loaded or built
+A ``Lexicon`` keeps its sorted words packed in one string per four-letter
+start (:class:`PackedWords`, about 5 MiB for 250k words instead of 17 MiB as a
+tuple of strings): membership and prefix queries search one bucket, iteration
+is in order. The DAWG, which solvers and move generators walk, is loaded or built
 on first use: shipped prebuilt for the built-in list, built once (a few
 seconds) and cached on disk for other lists.
 """
