@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import AsyncIterator
 
@@ -19,6 +21,16 @@ SHARED_DIR = REPO_ROOT.parent / "shared"
 pytest_plugins = ["tests.loopback.plugin", "tests.reliability.logscan"]
 
 POSTGRES_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Word graphs built for test word lists go to a folder of this run, not the
+    user's cache (every scripted game writes a list of its own). Bots the tests
+    start as processes inherit it."""
+    if "CLUBBOT_CACHE_DIR" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="clubbot-test-cache-")
+        os.environ["CLUBBOT_CACHE_DIR"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def shared_path(*parts: str) -> Path:
