@@ -122,6 +122,8 @@ class GameSeatRecord(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
     accepted: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Scrabble hints this member asked for (games made with hints on).
+    hints_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     game: Mapped[GameRecord] = relationship(back_populates="seats")
 

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Awaitable, Callable, Sequence
 
+from sqlalchemy import select, update
+
 from bot.db.models import GameRecord, GameSeatRecord, JobRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
@@ -1056,9 +1058,16 @@ class ScrabbleService:
             resigned = " (resigned)" if seat in result.resigned else ""
             table.append(f"{result.ranks[seat]}. {loaded.label(seat)} — {result.final_scores[seat]}{note}{resigned}")
         verdict = f"It's a draw between {winners}." if result.is_draw else f"Winner: **{winners}**."
+        hints = ""
+        if loaded.settings.hints:
+            used = {row.user_id: row.hints_used or 0 for row in record.seats}
+            counts = [f"{loaded.names.get(u, str(u))} {used.get(u, 0)}"
+                      for seat in sorted(loaded.seats) if not loaded.is_computer(seat) for u in loaded.seats[seat]]
+            hints = "Hints used: " + " · ".join(counts)
         lines = lines + [
             f"**Game over** ({REASONS.get(result.reason, result.reason)}). {verdict}",
             "\n".join(table),
+            *([hints] if hints else []),
             "The game record (GCG) is attached; results and ratings are on `/leaderboard`."
             if loaded.settings.rated else
             f"The game record (GCG) is attached. Not rated ({'hints were on' if loaded.settings.hints else 'a game against the computer'}).",
@@ -1488,6 +1497,7 @@ class ScrabbleService:
         lexicon = await self.lexicons.get(loaded.settings.lexicon)
         rack = engine.racks[seat]
         moves = await scrabble_ai.hint(engine.to_json(), scrabble_ai.AiOptions(lexicon), seat)
+        used = await self._count_hint(game_id, user_id)
         shown = " ".join("blank" if t == "?" else t for t in rack)
         lines = [f"**Hints for Scrabble #{game_id}** (your rack: {shown})"]
         if not moves:
@@ -1505,8 +1515,25 @@ class ScrabbleService:
                 lines.append(f"{number}. Exchange {tiles}, keeping {keeps}")
         if engine.current_seat != seat:
             lines.append(f"It's {loaded.label(engine.current_seat)}'s turn now: the board may change before yours.")
-        lines.append("Ranked by score plus the value of the tiles kept.")
+        lines.append(f"Ranked by score plus the value of the tiles kept. Hints you have asked for in this game: {used} "
+                     "(everyone sees the count when the game ends).")
         return _clip("\n".join(lines))
+
+    async def _count_hint(self, game_id: int, user_id: int) -> int:
+        """One more hint for this member: a single UPDATE of their seat row, so it
+        never conflicts with a move committed at the same moment."""
+        async with self.ctx.uow() as uow:
+            await uow.session.execute(
+                update(GameSeatRecord)
+                .where(GameSeatRecord.game_id == game_id, GameSeatRecord.user_id == user_id)
+                .values(hints_used=GameSeatRecord.hints_used + 1)
+            )
+            used = (await uow.session.execute(
+                select(GameSeatRecord.hints_used)
+                .where(GameSeatRecord.game_id == game_id, GameSeatRecord.user_id == user_id)
+            )).scalar_one()
+            await uow.commit()
+        return int(used)
 
     async def prepare_analysis(self, game_id: int, *, guild_id: int) -> Callable[[], Awaitable[tuple[str, str]]]:
         """Check that a finished game can be analysed; the returned call does the

@@ -59,6 +59,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
     # The member who opens the game is seat 0, the computer seat 1 (either may draw first).
 
     turns = 0
+    turns_hinted = 0
     restarted = False
     computer_posts = 0
     while game_state(club.db_path, game_id)["engine"]["status"] != "finished":
@@ -77,6 +78,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
             continue
         hint = await dc.slash(erin, thread, "scrabble hint")
         text = await reply_text(hint)
+        turns_hinted += 1
         assert hint.response.ephemeral and text.startswith(f"**Hints for Scrabble #{game_id}**"), text
         played = PLAY_HINT.search(text)
         exchange = EXCHANGE_HINT.search(text)
@@ -102,6 +104,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
     assert restarted and computer_posts >= 3
     final = await dc.wait_for_message(channel=thread, predicate=lambda m: "Game over" in (m.content or ""), timeout=10)
     assert "Not rated (hints were on)" in final.content
+    assert re.search(rf"Hints used: erin {turns_hinted}\b", final.content), final.content
     gcg = dict(final.files)[f"scrabble-{game_id}.gcg"]
     path = tmp_path / "vs-computer.gcg"
     path.write_bytes(gcg)

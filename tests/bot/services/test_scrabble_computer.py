@@ -182,6 +182,8 @@ async def test_hints_are_only_for_games_made_with_them_private_and_the_game_is_n
     posted_before = len(await outbox(ctx))
     text = await service.hint(game_id, user)
     assert len(await outbox(ctx)) == posted_before  # a hint is an answer to one member, never a post
+    assert "Hints you have asked for in this game: 1" in text
+    assert "in this game: 2" in await service.hint(game_id, user)
     best = MoveGenerator(dictionary).best(game.board_copy(), game.racks[game.current_seat], by="equity",
                                           bag_count=game.bag_count, unseen=game.unseen_tiles(game.current_seat))
     assert f"word:{best.word} position:{best.position}`" in text.splitlines()[1]
@@ -192,7 +194,10 @@ async def test_hints_are_only_for_games_made_with_them_private_and_the_game_is_n
     async with ctx.uow() as uow:
         assert (await uow.session.execute(select(ResultRecord).where(ResultRecord.game_id == game_id))).first() is None
         assert (await uow.session.execute(select(RatingRecord))).first() is None
-    assert "Not rated (hints were on)" in (await posts(ctx))[-1].payload["content"]
+    final = (await posts(ctx))[-1].payload["content"]
+    assert "Not rated (hints were on)" in final
+    hinted, other = ("Alice", "Bob") if user == ALICE.user_id else ("Bob", "Alice")
+    assert f"Hints used: " in final and f"{hinted} 2" in final and f"{other} 0" in final
 
 
 async def test_analysis_is_for_finished_games_and_lists_every_turn_beside_the_best(ctx, clock, dictionary):
