@@ -62,8 +62,8 @@ class PackedWords:
             chunk = match.group(0)
             buckets[match.group(1) or chunk[:-1]] = "\n" + chunk
         self._buckets = buckets
-        self._count = sum(chunk.count("\n") - 1 for chunk in buckets.values())
-        self._short_prefixes = frozenset(key[:n] for key in self._buckets for n in range(1, _KEY.stop))
+        self._count = text.count("\n") if buckets else 0  # the input has no empty lines
+        self._short_prefixes: frozenset[str] | None = None  # made on the first short prefix asked
 
     def __len__(self) -> int:
         return self._count
@@ -84,8 +84,9 @@ class PackedWords:
         if len(prefix) >= _KEY.stop:
             chunk = self._buckets.get(prefix[_KEY])
             return chunk is not None and f"\n{prefix}" in chunk
-        return prefix == "" or prefix in self._short_prefixes or (
-            len(prefix) < _KEY.stop and prefix in self._buckets)
+        if self._short_prefixes is None:
+            self._short_prefixes = frozenset(key[:n] for key in self._buckets for n in range(1, _KEY.stop))
+        return prefix == "" or prefix in self._short_prefixes
 
     def with_prefix(self, prefix: str) -> Iterator[str]:
         """The words starting with ``prefix``, in order."""
