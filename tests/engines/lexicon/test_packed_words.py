@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.lexicon.dawg import word_list_fingerprint
-from engines.lexicon.lexicon import Lexicon
+from engines.lexicon.lexicon import Lexicon, LexiconError
 
 LETTERS = "abq"
 word = st.text(alphabet=LETTERS, min_size=1, max_size=7)
@@ -35,3 +36,9 @@ def test_nothing_with_a_line_break_or_of_another_type_is_a_word():
     lexicon = Lexicon.from_words(["cat", "cats"])
     assert "cat\ncats" not in lexicon and "\ncat" not in lexicon and 3 not in lexicon
     assert not lexicon.has_prefix("cat\n") and list(lexicon.words_with_prefix("ca\n")) == []
+
+
+def test_an_empty_list_is_refused_whether_given_as_words_or_text():
+    for empty in ([], ""):
+        with pytest.raises(LexiconError, match="has no words"):
+            Lexicon("empty", empty, source="memory")
