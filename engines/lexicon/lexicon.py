@@ -267,7 +267,12 @@ def _cached(key: tuple, load: Callable[[], Lexicon]) -> Lexicon:
     with _cache_lock:
         lexicon = _loaded.get(key)
         if lexicon is None:
-            lexicon = _loaded[key] = load()
+            lexicon = load()
+            # A file edited since it was loaded: the older versions are dropped
+            # (games already holding one keep it until they let go).
+            for old in [k for k in _loaded if k[:2] == key[:2]]:
+                del _loaded[old]
+            _loaded[key] = lexicon
         return lexicon
 
 

@@ -42,3 +42,16 @@ def test_an_empty_list_is_refused_whether_given_as_words_or_text():
     for empty in ([], ""):
         with pytest.raises(LexiconError, match="has no words"):
             Lexicon("empty", empty, source="memory")
+
+
+def test_a_word_list_file_edited_twice_is_kept_once(tmp_path):
+    from engines.lexicon import lexicon as module
+    from engines.lexicon import load_lexicon
+
+    path = tmp_path / "club.txt"
+    for words in ("cat\n", "cat\ndog\n", "cat\ndog\nemu\n"):
+        path.write_text(words)
+        latest = load_lexicon(str(path))
+    assert list(latest) == ["cat", "dog", "emu"]
+    kept = [key for key in module._loaded if key[:2] == ("file", str(path.resolve()))]
+    assert len(kept) == 1
