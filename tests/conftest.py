@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import tempfile
 from pathlib import Path
 from typing import AsyncIterator
@@ -42,6 +43,20 @@ def shared_path(*parts: str) -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+def sqlite_write_lock_free(path: str) -> bool:
+    """Whether nobody holds the SQLite database's write lock right now (asked
+    without waiting, from a connection of its own)."""
+    probe = sqlite3.connect(path, timeout=0)
+    try:
+        probe.execute("BEGIN IMMEDIATE")
+        probe.execute("ROLLBACK")
+        return True
+    except sqlite3.OperationalError:  # "database is locked"
+        return False
+    finally:
+        probe.close()
 
 
 async def reset_postgres(url: str) -> None:

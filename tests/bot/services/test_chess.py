@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import random
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Sequence
@@ -16,6 +15,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.config import load_settings
+from tests.conftest import sqlite_write_lock_free
 from bot.db.models import GameRecord, JobRecord, MoveRecord, OutboxRecord, RatingRecord, ResultRecord
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.scheduler import Scheduler
@@ -66,15 +66,7 @@ class FakeEngine:
         """Whether the SQLite database's write lock is free now (None: not on SQLite)."""
         if self.sqlite_path is None:
             return None
-        probe = sqlite3.connect(self.sqlite_path, timeout=0)
-        try:
-            probe.execute("BEGIN IMMEDIATE")
-            probe.execute("ROLLBACK")
-            return True
-        except sqlite3.OperationalError:
-            return False
-        finally:
-            probe.close()
+        return sqlite_write_lock_free(self.sqlite_path)
 
     async def evaluate_positions(self, moves: Sequence[str]) -> list[PositionEval]:
         self.analyses += 1

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 
 import pytest
 from sqlalchemy import select
@@ -36,6 +35,7 @@ from tests.bot.services.test_scrabble import (  # noqa: F401  (fixtures)
     started,
     words,
 )
+from tests.conftest import sqlite_write_lock_free
 from tests.engines.scrabble.support import rigged_game
 
 COMPUTER = Member(99, "clubbot", is_bot=True, computer=True)
@@ -117,15 +117,7 @@ class LockProbe:
         return isinstance(word, str) and word.upper() in self.words
 
     def __iter__(self):
-        probe = sqlite3.connect(self.path, timeout=0)
-        try:
-            probe.execute("BEGIN IMMEDIATE")
-            probe.execute("ROLLBACK")
-            self.lock_free.append(True)
-        except sqlite3.OperationalError:  # "database is locked"
-            self.lock_free.append(False)
-        finally:
-            probe.close()
+        self.lock_free.append(sqlite_write_lock_free(self.path))
         return iter(self.words)
 
 
