@@ -1,9 +1,9 @@
 """Run every benchmark and print one table.
 
-    python -m benchmarks            # all rows
-    python -m benchmarks --quick    # fewer repetitions
-    python -m benchmarks --only scrabble boggle
-    python -m benchmarks --enforce  # exit 1 when a budget is missed
+python -m benchmarks            # all rows
+python -m benchmarks --quick    # fewer repetitions
+python -m benchmarks --only scrabble boggle
+python -m benchmarks --enforce  # exit 1 when a budget is missed
 """
 
 from __future__ import annotations
@@ -61,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(header))
     misses = 0
     for r in rows:
-        budget = "-" if r.budget is None else ("≥ " if r.higher_is_better else "≤ ") + _fmt(r.budget)
+        budget = (
+            "-" if r.budget is None else ("≥ " if r.higher_is_better else "≤ ") + _fmt(r.budget)
+        )
         if r.budget is not None and r.budget_on == "p99":
             budget = "p99 " + budget
         verdict = {True: "yes", False: "NO", None: "-"}[r.ok]

@@ -27,7 +27,9 @@ def run(quick: bool) -> list[Row]:
     del index
     t0 = time.perf_counter()
     solver_index(lexicon)
-    rows.append(Row("boggle: solver index build (once per process)", "s", None, time.perf_counter() - t0))
+    rows.append(
+        Row("boggle: solver index build (once per process)", "s", None, time.perf_counter() - t0)
+    )
     rows.append(Row("boggle: solver index memory (tracemalloc)", "MiB", None, index_mib))
 
     # Enough boards for a stable rate; more only lengthens the full run (~1 s per 6x6 run).

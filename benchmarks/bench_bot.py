@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from benchmarks._core import Row, ms_row, rate_row
@@ -60,11 +60,18 @@ def _cold_start(repeat: int) -> list[Row]:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         # First run creates and migrates the database (and writes the bytecode);
         # later runs find both ready.
-        subprocess.run([sys.executable, "-c", _PROBE, url], env=env, check=True, capture_output=True, cwd=tmp)
+        subprocess.run(
+            [sys.executable, "-c", _PROBE, url], env=env, check=True, capture_output=True, cwd=tmp
+        )
         seconds, cpu, rss = [], [], []
         for _ in range(repeat):
             out = subprocess.run(
-                [sys.executable, "-c", _PROBE, url], env=env, check=True, capture_output=True, text=True, cwd=tmp
+                [sys.executable, "-c", _PROBE, url],
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
+                cwd=tmp,
             ).stdout
             data = json.loads(out.strip().splitlines()[-1])
             seconds.append(data["seconds"] * 1000)
@@ -73,8 +80,14 @@ def _cold_start(repeat: int) -> list[Row]:
     return [
         ms_row("cold start to ready (existing db, word list, cogs, tree)", seconds, 1000.0),
         ms_row("cold start, CPU time used (user+sys, from process start)", cpu, None),
-        Row("resident memory after start", "MiB", 100.0, statistics.median(rss), None,
-            f"min {min(rss):.0f} / max {max(rss):.0f} (n={len(rss)})"),
+        Row(
+            "resident memory after start",
+            "MiB",
+            100.0,
+            statistics.median(rss),
+            None,
+            f"min {min(rss):.0f} / max {max(rss):.0f} (n={len(rss)})",
+        ),
     ]
 
 
@@ -97,7 +110,18 @@ async def _db_rows(quick: bool) -> list[Row]:
         factory = create_session_factory(engine)
         async with UnitOfWork(factory) as uow:
             await uow.guilds.ensure(1, "bench")
-            games = [uow.games.add(GameRecord(guild_id=1, kind="scrabble", status="active", state={"ply": 0, "board": ["." * 15] * 15}, options={})) for _ in range(200)]
+            games = [
+                uow.games.add(
+                    GameRecord(
+                        guild_id=1,
+                        kind="scrabble",
+                        status="active",
+                        state={"ply": 0, "board": ["." * 15] * 15},
+                        options={},
+                    )
+                )
+                for _ in range(200)
+            ]
             await uow.commit()
         ids = [g.id for g in games]
 
@@ -125,36 +149,68 @@ async def _db_rows(quick: bool) -> list[Row]:
                 counter += 1
             rates.append(n / (time.perf_counter() - t0))
         rows.append(rate_row("game-state commits (SQLite WAL, repositories)", rates, 900.0))
-        rows.append(rate_row(
-            "game-state commits, same statements in plain sqlite3 (floor, no ORM/asyncio)",
-            _plain_sqlite_rates(Path(tmp) / "bench.db", ids, n, 3 if quick else 5), None,
-        ))
+        rows.append(
+            rate_row(
+                "game-state commits, same statements in plain sqlite3 (floor, no ORM/asyncio)",
+                _plain_sqlite_rates(Path(tmp) / "bench.db", ids, n, 3 if quick else 5),
+                None,
+            )
+        )
 
         # 100k results over 500 members for the leaderboard queries.
         rng = random.Random(7)
-        now = datetime(2026, 11, 29, 12, tzinfo=timezone.utc)
+        now = datetime(2026, 11, 29, 12, tzinfo=UTC)
         async with factory() as session:
-            await session.execute(insert(PlayerRecord), [{"id": p, "display_name": f"member{p}", "updated_at": now} for p in range(1, 501)])
+            await session.execute(
+                insert(PlayerRecord),
+                [{"id": p, "display_name": f"member{p}", "updated_at": now} for p in range(1, 501)],
+            )
             await session.execute(
                 insert(RatingRecord),
                 [
-                    {"guild_id": 1, "game_kind": kind, "player_id": p, "rating": rng.gauss(1500, 200), "rd": rng.uniform(50, 350),
-                     "volatility": 0.06, "games": 200, "wins": 100, "losses": 90, "draws": 10, "points": rng.uniform(0, 900),
-                     "spread": 0.0, "last_played_at": now - timedelta(days=rng.uniform(0, 120))}
-                    for p in range(1, 501) for kind in ("chess", "scrabble", "boggle")
+                    {
+                        "guild_id": 1,
+                        "game_kind": kind,
+                        "player_id": p,
+                        "rating": rng.gauss(1500, 200),
+                        "rd": rng.uniform(50, 350),
+                        "volatility": 0.06,
+                        "games": 200,
+                        "wins": 100,
+                        "losses": 90,
+                        "draws": 10,
+                        "points": rng.uniform(0, 900),
+                        "spread": 0.0,
+                        "last_played_at": now - timedelta(days=rng.uniform(0, 120)),
+                    }
+                    for p in range(1, 501)
+                    for kind in ("chess", "scrabble", "boggle")
                 ],
             )
             batch = []
             for i in range(100_000):
                 kind = ("chess", "scrabble", "boggle")[i % 3]
-                batch.append({
-                    "guild_id": 1, "game_kind": kind, "player_id": rng.randint(1, 500), "outcome": rng.choice(("win", "loss")),
-                    "score": rng.randint(200, 500), "points": rng.randint(0, 20), "extra": {}, "season": None,
-                    "played_at": now - timedelta(minutes=i * 5),
-                })
+                batch.append(
+                    {
+                        "guild_id": 1,
+                        "game_kind": kind,
+                        "player_id": rng.randint(1, 500),
+                        "outcome": rng.choice(("win", "loss")),
+                        "score": rng.randint(200, 500),
+                        "points": rng.randint(0, 20),
+                        "extra": {},
+                        "season": None,
+                        "played_at": now - timedelta(minutes=i * 5),
+                    }
+                )
             await session.execute(insert(ResultRecord), batch)
             await session.commit()
-        ctx = ServiceContext(settings=load_settings(None), session_factory=factory, scheduler=Scheduler(factory), clock=lambda: now)
+        ctx = ServiceContext(
+            settings=load_settings(None),
+            session_factory=factory,
+            scheduler=Scheduler(factory),
+            clock=lambda: now,
+        )
         service = LeaderboardService(ctx)
 
         async def timed(kind: str, period: str, repeat: int) -> list[float]:
@@ -168,10 +224,28 @@ async def _db_rows(quick: bool) -> list[Row]:
             return out
 
         repeat = 50 if quick else 100
-        rows.append(ms_row("leaderboard top-10, chess all time (100k results)", await timed("chess", "all", repeat), 2.0))
-        rows.append(ms_row("leaderboard top-10, Boggle this week (100k results)", await timed("boggle", "week", repeat), 2.0))
+        rows.append(
+            ms_row(
+                "leaderboard top-10, chess all time (100k results)",
+                await timed("chess", "all", repeat),
+                2.0,
+            )
+        )
+        rows.append(
+            ms_row(
+                "leaderboard top-10, Boggle this week (100k results)",
+                await timed("boggle", "week", repeat),
+                2.0,
+            )
+        )
         # ~50 ms a call: fewer repetitions keep the module quick.
-        rows.append(ms_row("leaderboard top-10, all games this month (100k results)", await timed("all", "month", repeat // 2), None))
+        rows.append(
+            ms_row(
+                "leaderboard top-10, all games this month (100k results)",
+                await timed("all", "month", repeat // 2),
+                None,
+            )
+        )
         await engine.dispose()
     return rows
 
@@ -191,14 +265,20 @@ def _plain_sqlite_rates(path: Path, ids: list[int], n: int, runs: int) -> list[f
         game_id = ids[counter % len(ids)]
         counter += 1
         db.execute("BEGIN IMMEDIATE")
-        state_text, version = db.execute("SELECT state, version FROM games WHERE id = ?", (game_id,)).fetchone()
+        state_text, version = db.execute(
+            "SELECT state, version FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
         db.execute("SELECT * FROM game_seats WHERE game_id = ?", (game_id,)).fetchall()
         state = json.loads(state_text)
         state["ply"] += 1
-        db.execute("UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
-                   (json.dumps(state), version + 1, stamp, game_id, version))
-        db.execute("INSERT INTO moves (game_id, ply, notation, score, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                   (game_id, state["ply"], "8H WORD", 10, "{}", stamp))
+        db.execute(
+            "UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
+            (json.dumps(state), version + 1, stamp, game_id, version),
+        )
+        db.execute(
+            "INSERT INTO moves (game_id, ply, notation, score, data, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, state["ply"], "8H WORD", 10, "{}", stamp),
+        )
         db.execute("COMMIT")
 
     rates = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import chess
 
@@ -73,7 +73,11 @@ def _read_rate_row(games: list[list[str]], quick: bool) -> Row:
         for board, typed in positions:
             parse_move(board, typed)
         rates.append(len(positions) / (time.perf_counter() - start))
-    return rate_row(f"chess: read+validate a typed move ({len(positions)} positions)", rates, MOVES_READ_PER_SECOND_BUDGET)
+    return rate_row(
+        f"chess: read+validate a typed move ({len(positions)} positions)",
+        rates,
+        MOVES_READ_PER_SECOND_BUDGET,
+    )
 
 
 def _rebuild_rate_row(games: list[list[str]], quick: bool) -> Row:
@@ -83,19 +87,25 @@ def _rebuild_rate_row(games: list[list[str]], quick: bool) -> Row:
         for moves in games:
             board_from_moves(moves)
         rates.append(len(games) / (time.perf_counter() - start))
-    return rate_row("chess: rebuild an 80-ply game from its UCI moves", rates, REBUILDS_PER_SECOND_BUDGET)
+    return rate_row(
+        "chess: rebuild an 80-ply game from its UCI moves", rates, REBUILDS_PER_SECOND_BUDGET
+    )
 
 
 def _suggestions_row(games: list[list[str]], quick: bool) -> Row:
     """One keystroke of /chess move: rebuild the game, then list the matching moves."""
     moves = games[0][:40]
-    samples = time_calls(lambda: move_choices(board_from_moves(moves), "N"), repeat=30 if quick else 200)
-    return ms_row("chess: move suggestions (rebuild 40 plies + list)", samples, SUGGESTIONS_BUDGET_MS)
+    samples = time_calls(
+        lambda: move_choices(board_from_moves(moves), "N"), repeat=30 if quick else 200
+    )
+    return ms_row(
+        "chess: move suggestions (rebuild 40 plies + list)", samples, SUGGESTIONS_BUDGET_MS
+    )
 
 
 def _clock_round_trip_row(quick: bool) -> Row:
     """What each command pays to load, advance and store the clock."""
-    start = datetime(2026, 11, 30, tzinfo=timezone.utc)
+    start = datetime(2026, 11, 30, tzinfo=UTC)
     clock = ChessClock.start(parse_time_control("3d"), start).with_vacation(chess.BLACK, start, 3)
     stored = json.dumps(clock.to_dict())
 
@@ -105,4 +115,8 @@ def _clock_round_trip_row(quick: bool) -> Row:
         json.dumps(moved.to_dict())
         moved.flag_time()
 
-    return ms_row("chess: clock load+move+flag time+store", time_calls(step, repeat=100 if quick else 1000), None)
+    return ms_row(
+        "chess: clock load+move+flag time+store",
+        time_calls(step, repeat=100 if quick else 1000),
+        None,
+    )

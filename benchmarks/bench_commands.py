@@ -32,17 +32,34 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from benchmarks._core import Row, ms_row
 
 BUDGET_P99_MS = 50.0
-T0 = datetime(2026, 11, 30, 18, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 BOGGLE_SEED = 42  # classic16 → I T V A / T E V W / Y O N I / L U C A
-BOGGLE_WORDS = "toucan convey canoe civet covet envoy naive ovine tonic acne cane coven covey zebra quiz".split()
+BOGGLE_WORDS = [
+    "toucan",
+    "convey",
+    "canoe",
+    "civet",
+    "covet",
+    "envoy",
+    "naive",
+    "ovine",
+    "tonic",
+    "acne",
+    "cane",
+    "coven",
+    "covey",
+    "zebra",
+    "quiz",
+]
 LIVE_GAMES = 200
 BOGGLE_ROUNDS = 5
 
@@ -115,7 +132,11 @@ class _Probe:
 
         async def timed_http(route: Any, **kwargs: Any) -> Any:
             channel = route.channel_id
-            call = _Call(time.perf_counter(), channel_id=int(channel) if channel else None, method=route.method)
+            call = _Call(
+                time.perf_counter(),
+                channel_id=int(channel) if channel else None,
+                method=route.method,
+            )
             self.rest_calls.append(call)
             try:
                 return await http_request(route, **kwargs)
@@ -152,7 +173,11 @@ class _Probe:
 
     def dm_reply_ms(self, message_id: int, channel_id: int) -> float:
         start = self.received[message_id]
-        post = next(c for c in self.rest_calls if c.channel_id == channel_id and c.method == "POST" and c.start > start)
+        post = next(
+            c
+            for c in self.rest_calls
+            if c.channel_id == channel_id and c.method == "POST" and c.start > start
+        )
         return (post.start - start) * 1000.0
 
     def referee_ms(self, message_id: int) -> float:
@@ -196,12 +221,28 @@ def _build_world(dc: Any, scrabble_tables: int, chess_tables: int) -> _World:
     for n in range(1, BOGGLE_ROUNDS):
         other = dc.add_guild(f"Boggle Club {n}")
         boggle_guilds.append((other, dc.add_text_channel(other, "boggle")))
-    players = [member(f"b{n}", boggle_guilds[n % BOGGLE_ROUNDS][0]) for n in range(5 * BOGGLE_ROUNDS)]
-    return _World(dc, guild, games, henyo, moderator, scrabble, chess_pairs, boggle_guilds, players,
-                  member("guesser"), member("answerer"), [member(f"x{i}") for i in range(5)])
+    players = [
+        member(f"b{n}", boggle_guilds[n % BOGGLE_ROUNDS][0]) for n in range(5 * BOGGLE_ROUNDS)
+    ]
+    return _World(
+        dc,
+        guild,
+        games,
+        henyo,
+        moderator,
+        scrabble,
+        chess_pairs,
+        boggle_guilds,
+        players,
+        member("guesser"),
+        member("answerer"),
+        [member(f"x{i}") for i in range(5)],
+    )
 
 
-async def _seed_games(url: str, world: _World, settings: Any, clock: _Clock) -> tuple[list[int], list[int]]:
+async def _seed_games(
+    url: str, world: _World, settings: Any, clock: _Clock
+) -> tuple[list[int], list[int]]:
     """200 live games through the services; the measured ones are played by loopback members.
 
     Their opening posts are marked sent: the loopback never saw those channels' history.
@@ -218,9 +259,18 @@ async def _seed_games(url: str, world: _World, settings: Any, clock: _Clock) -> 
     engine = create_engine(url)
     await upgrade_to_head(engine)
     factory = create_session_factory(engine)
-    ctx = ServiceContext(settings=settings, session_factory=factory, scheduler=Scheduler(factory, clock=clock), clock=clock)
-    scrabble = ScrabbleService(ctx, rng=random.Random(1), lexicons=LexiconCache(lambda _name: set()),
-                               definitions=lambda: None)
+    ctx = ServiceContext(
+        settings=settings,
+        session_factory=factory,
+        scheduler=Scheduler(factory, clock=clock),
+        clock=clock,
+    )
+    scrabble = ScrabbleService(
+        ctx,
+        rng=random.Random(1),
+        lexicons=LexiconCache(lambda _name: set()),
+        definitions=lambda: None,
+    )
     chess_service = ChessService(ctx, rng=random.Random(2))
     guild, channel = world.guild, world.games.id
     half = LIVE_GAMES // 2
@@ -231,7 +281,9 @@ async def _seed_games(url: str, world: _World, settings: Any, clock: _Clock) -> 
             a, b = (Member(u.id, u.name) for u in world.scrabble_pairs[n])
         else:
             a, b = Member(10**15 + 2 * n, f"p{2 * n}"), Member(10**15 + 2 * n + 1, f"p{2 * n + 1}")
-        invite = await scrabble.create(NewGameRequest(guild.id, guild.name, channel, a, [b], clock="3m", deadline="7d"))
+        invite = await scrabble.create(
+            NewGameRequest(guild.id, guild.name, channel, a, [b], clock="3m", deadline="7d")
+        )
         await scrabble.accept_invite(invite.game_id, b.user_id)
         await scrabble.start(invite.game_id, None)
         scrabble_ids.append(invite.game_id)
@@ -241,9 +293,19 @@ async def _seed_games(url: str, world: _World, settings: Any, clock: _Clock) -> 
         if n < len(world.chess_pairs):
             w, b = (PlayerRef(u.id, u.name) for u in world.chess_pairs[n])
         else:
-            w, b = PlayerRef(2 * 10**15 + 2 * n, f"w{n}"), PlayerRef(2 * 10**15 + 2 * n + 1, f"b{n}")
-        snap = await chess_service.challenge(guild_id=guild.id, guild_name=guild.name, channel_id=channel,
-                                             challenger=w, opponent=b, time_control="3d", color="white")
+            w, b = (
+                PlayerRef(2 * 10**15 + 2 * n, f"w{n}"),
+                PlayerRef(2 * 10**15 + 2 * n + 1, f"b{n}"),
+            )
+        snap = await chess_service.challenge(
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=channel,
+            challenger=w,
+            opponent=b,
+            time_control="3d",
+            color="white",
+        )
         await chess_service.accept(snap.game_id, b)
         chess_ids.append(snap.game_id)
 
@@ -266,29 +328,50 @@ def _state(db_path: Path, game_id: int) -> dict[str, Any]:
 _COLUMNS = "ABCDEFGHIJKLMNO"
 
 
-def _placements(cells: list[str | None], rack: str, rng: random.Random, tries: int) -> list[tuple[str, str]]:
+def _placements(
+    cells: list[str | None], rack: str, rng: random.Random, tries: int
+) -> list[tuple[str, str]]:
     """Candidate (word, position) notations laying rack tiles through squares next to the board's tiles.
 
     Existing tiles are written ``.``, blanks as a lower-case letter; the engine judges each one.
     """
-    anchors = [i for i, cell in enumerate(cells) if cell is None and any(
-        0 <= r < 15 and 0 <= c < 15 and cells[r * 15 + c] is not None
-        for r, c in ((i // 15 + dr, i % 15 + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
-    )]
+    anchors = [
+        i
+        for i, cell in enumerate(cells)
+        if cell is None
+        and any(
+            0 <= r < 15 and 0 <= c < 15 and cells[r * 15 + c] is not None
+            for r, c in (
+                (i // 15 + dr, i % 15 + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            )
+        )
+    ]
     found = []
     for _ in range(tries):
         anchor, across = rng.choice(anchors), rng.random() < 0.5
         step = 1 if across else 15
         tiles = rng.sample(rack, rng.randint(1, len(rack)))
         start = anchor
-        for _ in range(rng.randint(0, len(tiles) - 1)):  # start some empty squares before the anchor
+        for _ in range(
+            rng.randint(0, len(tiles) - 1)
+        ):  # start some empty squares before the anchor
             previous = start - step
-            if previous < 0 or (across and previous // 15 != anchor // 15) or cells[previous] is not None:
+            if (
+                previous < 0
+                or (across and previous // 15 != anchor // 15)
+                or cells[previous] is not None
+            ):
                 break
             start = previous
-        while True:  # and take in the tiles already touching the start, so the notation begins the word
+        while (
+            True
+        ):  # and take in the tiles already touching the start, so the notation begins the word
             previous = start - step
-            if previous < 0 or (across and previous // 15 != anchor // 15) or cells[previous] is None:
+            if (
+                previous < 0
+                or (across and previous // 15 != anchor // 15)
+                or cells[previous] is None
+            ):
                 break
             start = previous
         word, index, queue = [], start, list(tiles)
@@ -300,7 +383,9 @@ def _placements(cells: list[str | None], rack: str, rng: random.Random, tries: i
                 word.append(rng.choice("aeiou") if tile == "?" else tile)
             index += step
         row, col = divmod(start, 15)
-        found.append(("".join(word), f"{row + 1}{_COLUMNS[col]}" if across else f"{_COLUMNS[col]}{row + 1}"))
+        found.append(
+            ("".join(word), f"{row + 1}{_COLUMNS[col]}" if across else f"{_COLUMNS[col]}{row + 1}")
+        )
     return found
 
 
@@ -359,8 +444,16 @@ class _Samples:
 
 
 class _Bench:
-    def __init__(self, world: _World, bot: Any, probe: _Probe, db_path: Path, scrabble_ids: list[int],
-                 chess_ids: list[int], announcement: Any) -> None:
+    def __init__(
+        self,
+        world: _World,
+        bot: Any,
+        probe: _Probe,
+        db_path: Path,
+        scrabble_ids: list[int],
+        chess_ids: list[int],
+        announcement: Any,
+    ) -> None:
         self.w, self.dc, self.bot, self.probe, self.db_path = world, world.dc, bot, probe, db_path
         self.scrabble_ids, self.chess_ids = scrabble_ids, chess_ids
         self.announcement = announcement
@@ -376,12 +469,20 @@ class _Bench:
         seat, word, position = _scrabble_play(self.db_path, game_id, self.rng)
         user = self.w.scrabble_pairs[self.scrabble_ids.index(game_id)][seat]
         sent = time.perf_counter()
-        ix = await self.dc.slash(user, self.w.games, "scrabble play", word=word, position=position, game=str(game_id))
+        ix = await self.dc.slash(
+            user, self.w.games, "scrabble play", word=word, position=position, game=str(game_id)
+        )
         await ix.wait_done(timeout=10)
         done = time.perf_counter()
-        reply = ix.followups[-1].content if ix.followups else (ix.original.content if ix.original else "")
+        reply = (
+            ix.followups[-1].content
+            if ix.followups
+            else (ix.original.content if ix.original else "")
+        )
         if not (reply or "").startswith("You played"):
-            raise RuntimeError(f"/scrabble play {word} {position} in #{game_id} was refused: {reply!r}")
+            raise RuntimeError(
+                f"/scrabble play {word} {position} in #{game_id} was refused: {reply!r}"
+            )
         self.samples.add("/scrabble play", self.probe.interaction_ms(ix), (done - sent) * 1000)
         await self._idle()
 
@@ -394,7 +495,9 @@ class _Bench:
         ix = await self.dc.slash(user, self.w.games, "chess move", move=san, game=game_id)
         done = time.perf_counter()
         if ix.response is None or ix.response.ephemeral:
-            raise RuntimeError(f"/chess move {san} in #{game_id} was refused: {ix.response and ix.response.content!r}")
+            raise RuntimeError(
+                f"/chess move {san} in #{game_id} was refused: {ix.response and ix.response.content!r}"
+            )
         self.samples.add("/chess move", self.probe.interaction_ms(ix), (done - sent) * 1000)
         await self._idle()
 
@@ -409,18 +512,30 @@ class _Bench:
         done = time.perf_counter()
         if "round" not in reply.content:
             raise RuntimeError(f"unexpected answer to a Boggle DM: {reply.content!r}")
-        self.samples.add("Boggle word list by DM", self.probe.dm_reply_ms(message.id, channel.id), (done - sent) * 1000)
+        self.samples.add(
+            "Boggle word list by DM",
+            self.probe.dm_reply_ms(message.id, channel.id),
+            (done - sent) * 1000,
+        )
 
     async def henyo(self) -> None:
         at = self.announcement.created_at + timedelta(seconds=1 + self.turns * 0.2)
         self.probe.referee_done.clear()
         sent = time.perf_counter()
-        message = await self.dc.say(self.w.answerer, self.w.henyo, self.rng.choice(("oo", "Oo", "hindi", "pwede")), at=at)
-        while message.id not in self.probe.refereed:  # nothing is posted: the referee's end is the answer
+        message = await self.dc.say(
+            self.w.answerer, self.w.henyo, self.rng.choice(("oo", "Oo", "hindi", "pwede")), at=at
+        )
+        while (
+            message.id not in self.probe.refereed
+        ):  # nothing is posted: the referee's end is the answer
             await asyncio.wait_for(self.probe.referee_done.wait(), timeout=10)
             self.probe.referee_done.clear()
         done = time.perf_counter()
-        self.samples.add("Henyo answerer reply (oo/hindi/pwede)", self.probe.referee_ms(message.id), (done - sent) * 1000)
+        self.samples.add(
+            "Henyo answerer reply (oo/hindi/pwede)",
+            self.probe.referee_ms(message.id),
+            (done - sent) * 1000,
+        )
         await self._idle()
 
     async def help(self) -> None:
@@ -431,7 +546,13 @@ class _Bench:
         self.samples.add("/help", self.probe.interaction_ms(ix), (done - sent) * 1000)
 
     async def run(self, rounds: int, *, warmup: int) -> _Samples:
-        steps: list[Callable[[], Awaitable[None]]] = [self.scrabble, self.chess, self.boggle, self.henyo, self.help]
+        steps: list[Callable[[], Awaitable[None]]] = [
+            self.scrabble,
+            self.chess,
+            self.boggle,
+            self.henyo,
+            self.help,
+        ]
         for _ in range(warmup):
             for step in steps:
                 await step()
@@ -454,18 +575,27 @@ def _cog(bot: Any, class_name: str) -> Any:
 async def _open_boggle_rounds(bot: Any, world: _World) -> None:
     service = _cog(bot, "BoggleCog").service
     for guild, channel in world.boggle_guilds:
-        await service.start_round(guild_id=guild.id, guild_name=guild.name, channel_id=channel.id,
-                                  started_by=world.moderator.id, duration="60m")
+        await service.start_round(
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=channel.id,
+            started_by=world.moderator.id,
+            duration="60m",
+        )
     await bot.outbox.flush()
     await service.wait_background()  # the solver index, built once per process
 
 
 async def _start_henyo_round(world: _World) -> Any:
     dc = world.dc
-    ix = await dc.slash(world.moderator, world.henyo, "henyo start", guesser=world.guesser, answerer=world.answerer)
+    ix = await dc.slash(
+        world.moderator, world.henyo, "henyo start", guesser=world.guesser, answerer=world.answerer
+    )
     await ix.wait_done(timeout=10)
     return await dc.wait_for_message(
-        channel=world.henyo, predicate=lambda m: (m.content or "").startswith("🎯 **Library Henyo"), timeout=10
+        channel=world.henyo,
+        predicate=lambda m: (m.content or "").startswith("🎯 **Library Henyo"),
+        timeout=10,
     )
 
 
@@ -488,8 +618,13 @@ async def _measure(quick: bool, tmp: Path) -> tuple[_Samples, dict[str, float]]:
     probe = _Probe()
     try:
         world = _build_world(dc, tables, tables)
-        settings = load_settings(None, discord_token="test-token", database_url=url,
-                                 discord_guild_ids=[world.guild.id], scheduler_poll_seconds=0.05)
+        settings = load_settings(
+            None,
+            discord_token="test-token",
+            database_url=url,
+            discord_guild_ids=[world.guild.id],
+            scheduler_poll_seconds=0.05,
+        )
         t = time.perf_counter()
         scrabble_ids, chess_ids = await _seed_games(url, world, settings, clock)
         setup["seed 200 games"] = time.perf_counter() - t
@@ -506,7 +641,10 @@ async def _measure(quick: bool, tmp: Path) -> tuple[_Samples, dict[str, float]]:
         setup["measured commands"] = time.perf_counter() - t
         problems = dc.violation_report()
         if problems:
-            print("bench_commands: the bot broke Discord's rules:\n  " + "\n  ".join(problems), file=sys.stderr)
+            print(
+                "bench_commands: the bot broke Discord's rules:\n  " + "\n  ".join(problems),
+                file=sys.stderr,
+            )
     finally:
         probe.uninstall()
         boggle_service.new_seed = saved_seed
@@ -526,7 +664,10 @@ def run(quick: bool) -> list[Row]:
     for kind, values in samples.round_trip.items():
         rows.append(ms_row(f"commands: {kind}, loopback round trip", values, None))
     notes = ", ".join(f"{k} {v:.1f} s" for k, v in setup.items())
-    print(f"bench_commands: {LIVE_GAMES} live games, {BOGGLE_ROUNDS} Boggle rounds; {notes}", file=sys.stderr)
+    print(
+        f"bench_commands: {LIVE_GAMES} live games, {BOGGLE_ROUNDS} Boggle rounds; {notes}",
+        file=sys.stderr,
+    )
     return rows
 
 

@@ -28,11 +28,28 @@ GUESSES_PER_SECOND_BUDGET = 10_000
 RANKING_MS_BUDGET = 5.0
 
 ANSWERER_MESSAGES = [
-    "Oo", "oo!", " Hindi. ", "PWEDE?!", "siguro", "oo po", "hindi, pero malapit", "pwede...", "ewan ko", "Hindi",
+    "Oo",
+    "oo!",
+    " Hindi. ",
+    "PWEDE?!",
+    "siguro",
+    "oo po",
+    "hindi, pero malapit",
+    "pwede...",
+    "ewan ko",
+    "Hindi",
 ]
 GUESSER_MESSAGES = [
-    "Tao ba?", "hayop ba ito?", "kumakain ba ng damo?", "Is it a place?", "kalabaw!", "Ice Cream?",
-    "Jose Rizal", "sari-sari store", "malaki ba?", "Niño",
+    "Tao ba?",
+    "hayop ba ito?",
+    "kumakain ba ng damo?",
+    "Is it a place?",
+    "kalabaw!",
+    "Ice Cream?",
+    "Jose Rizal",
+    "sari-sari store",
+    "malaki ba?",
+    "Niño",
 ]
 
 
@@ -53,18 +70,39 @@ def run(quick: bool) -> list[Row]:
     secret = "Sari-sari store"
     rng = random.Random(3)
     pairs = [
-        PairRecord(i, i, Attempt.guessed(rng.randrange(20_000, 120_000)), (Attempt.guessed(rng.randrange(5_000, 60_000)),))
+        PairRecord(
+            i,
+            i,
+            Attempt.guessed(rng.randrange(20_000, 120_000)),
+            (Attempt.guessed(rng.randrange(5_000, 60_000)),),
+        )
         for i in range(25)
     ]
     rows = [
-        rate_row("henyo: answerer verdicts (Oo/Hindi/Pwede or penalty) per second",
-                 _rate(judge_answer, messages, repeat), VERDICTS_PER_SECOND_BUDGET),
-        rate_row("henyo: guesses checked against the secret per second",
-                 _rate(lambda g: is_correct_guess(g, secret), guesses, repeat), GUESSES_PER_SECOND_BUDGET),
-        rate_row("henyo: messages checked for a leaked secret per second",
-                 _rate(lambda g: mentions_secret(g, secret), guesses, repeat), GUESSES_PER_SECOND_BUDGET),
-        ms_row("henyo: standings of 25 pairs with tie-breaks", time_calls(lambda: rank_pairs(pairs), repeat=repeat * 10),
-               RANKING_MS_BUDGET),
-        ms_row("henyo: load the built-in word bank (cached)", time_calls(builtin_words, repeat=repeat), 1.0),
+        rate_row(
+            "henyo: answerer verdicts (Oo/Hindi/Pwede or penalty) per second",
+            _rate(judge_answer, messages, repeat),
+            VERDICTS_PER_SECOND_BUDGET,
+        ),
+        rate_row(
+            "henyo: guesses checked against the secret per second",
+            _rate(lambda g: is_correct_guess(g, secret), guesses, repeat),
+            GUESSES_PER_SECOND_BUDGET,
+        ),
+        rate_row(
+            "henyo: messages checked for a leaked secret per second",
+            _rate(lambda g: mentions_secret(g, secret), guesses, repeat),
+            GUESSES_PER_SECOND_BUDGET,
+        ),
+        ms_row(
+            "henyo: standings of 25 pairs with tie-breaks",
+            time_calls(lambda: rank_pairs(pairs), repeat=repeat * 10),
+            RANKING_MS_BUDGET,
+        ),
+        ms_row(
+            "henyo: load the built-in word bank (cached)",
+            time_calls(builtin_words, repeat=repeat),
+            1.0,
+        ),
     ]
     return rows

@@ -41,7 +41,11 @@ print(json.dumps({"load_s": loaded - t0, "dawg_s": done - loaded,
 def _probe(mode: str, *args: str, env: dict[str, str] | None = None) -> dict[str, float]:
     done = subprocess.run(
         [sys.executable, "-c", _LOAD_PROBE, mode, *args],
-        capture_output=True, text=True, cwd=REPO, env=env, check=True,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        check=True,
     )
     return json.loads(done.stdout)
 
@@ -51,12 +55,24 @@ def run(quick: bool) -> list[Row]:
     rows: list[Row] = []
 
     timings = [_probe("time") for _ in range(repeat)]
-    rows.append(ms_row("lexicon: load default list, fresh process", [t["load_s"] * 1000 for t in timings], 500))
-    rows.append(ms_row("lexicon: default DAWG, shipped (first .dawg)", [t["dawg_s"] * 1000 for t in timings], None))
+    rows.append(
+        ms_row(
+            "lexicon: load default list, fresh process", [t["load_s"] * 1000 for t in timings], 500
+        )
+    )
+    rows.append(
+        ms_row(
+            "lexicon: default DAWG, shipped (first .dawg)",
+            [t["dawg_s"] * 1000 for t in timings],
+            None,
+        )
+    )
 
     memory = _probe("memory")
     rows.append(Row("lexicon: default list memory (tracemalloc)", "MiB", 60, memory["words_mib"]))
-    rows.append(Row("lexicon: default list + DAWG memory (tracemalloc)", "MiB", 60, memory["total_mib"]))
+    rows.append(
+        Row("lexicon: default list + DAWG memory (tracemalloc)", "MiB", 60, memory["total_mib"])
+    )
 
     rows.extend(_custom_list_rows(repeat))
     rows.extend(_query_rows(quick))
@@ -74,9 +90,15 @@ def _custom_list_rows(repeat: int) -> list[Row]:
         cold = _probe("time", str(path), env=env)
         warm = [_probe("time", str(path), env=env) for _ in range(repeat)]
     return [
-        ms_row("lexicon: load a club's 254k-word file, fresh process", [t["load_s"] * 1000 for t in warm], 500),
+        ms_row(
+            "lexicon: load a club's 254k-word file, fresh process",
+            [t["load_s"] * 1000 for t in warm],
+            500,
+        ),
         Row("lexicon: club file DAWG, cold (built, then cached)", "s", None, cold["dawg_s"]),
-        ms_row("lexicon: club file DAWG, warm (disk cache)", [t["dawg_s"] * 1000 for t in warm], None),
+        ms_row(
+            "lexicon: club file DAWG, warm (disk cache)", [t["dawg_s"] * 1000 for t in warm], None
+        ),
     ]
 
 

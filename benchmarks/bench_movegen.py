@@ -60,7 +60,14 @@ def mid_game_positions(folder: Path, count: int = POSITIONS) -> list[tuple[str, 
             elif event.kind == "play":
                 if TILE_WINDOW[0] <= board.count <= TILE_WINDOW[1]:
                     label = f"{path.stem}#{number}"
-                    candidates.append((abs(board.count - TARGET_TILES), label, board.copy(), recorded_rack(event.rack)))
+                    candidates.append(
+                        (
+                            abs(board.count - TARGET_TILES),
+                            label,
+                            board.copy(),
+                            recorded_rack(event.rack),
+                        )
+                    )
                 evaluation = board.evaluate(event.word or "", event.position or "")
                 board.apply(evaluation)
                 history[event.nick] = evaluation
@@ -81,13 +88,18 @@ def _plain_rack(board: Board, recorded: str | None, label: str) -> str:
     if recorded and len(recorded) == 7 and BLANK not in recorded:
         return recorded
     on_board = board.tile_counts()
-    pool = [tile for tile, total in sorted(TILE_COUNTS.items()) if tile != BLANK
-            for _ in range(total - on_board.get(tile, 0))]
+    pool = [
+        tile
+        for tile, total in sorted(TILE_COUNTS.items())
+        if tile != BLANK
+        for _ in range(total - on_board.get(tile, 0))
+    ]
     return "".join(random.Random(label).sample(pool, 7))
 
 
-def _position_times(generator: MoveGenerator, positions: list[tuple[str, Board, str]],
-                    repeat: int) -> tuple[list[float], list[int]]:
+def _position_times(
+    generator: MoveGenerator, positions: list[tuple[str, Board, str]], repeat: int
+) -> tuple[list[float], list[int]]:
     times, counts = [], []
     for _, board, rack in positions:
         samples = time_calls(lambda: generator.generate(board, rack), repeat=repeat, warmup=1)
@@ -119,7 +131,9 @@ def run(quick: bool) -> list[Row]:
 
     blanked = [(label, board, rack[:-1] + BLANK) for label, board, rack in positions]
     times, counts = _position_times(generator, blanked, repeat)
-    row = ms_row(f"movegen: all plays, 7-tile rack, one blank ({setting})", times, ONE_BLANK_BUDGET_MS)
+    row = ms_row(
+        f"movegen: all plays, 7-tile rack, one blank ({setting})", times, ONE_BLANK_BUDGET_MS
+    )
     row.spread += _plays_note(counts)
     rows.append(row)
 
@@ -145,7 +159,13 @@ def _graph_rows(lexicon) -> list[Row]:
     tracemalloc.stop()
     note = f"{graph.node_count:,} nodes, {graph.edge_count:,} edges, {len(lexicon):,} words"
     return [
-        Row("movegen: word graph build from the built-in list's DAWG", "s", None, build_s, spread=note),
+        Row(
+            "movegen: word graph build from the built-in list's DAWG",
+            "s",
+            None,
+            build_s,
+            spread=note,
+        ),
         Row("movegen: word graph memory", "MiB", None, size_mib, spread=note),
     ]
 

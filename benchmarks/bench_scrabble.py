@@ -40,7 +40,12 @@ def _mid_game_positions(folder: Path) -> list[tuple[Board, str, str, str | None]
         for number, event in enumerate(events):
             if number >= half and event.kind == "play":
                 positions.append(
-                    (board.copy(), event.word or "", event.position or "", recorded_rack(event.rack))
+                    (
+                        board.copy(),
+                        event.word or "",
+                        event.position or "",
+                        recorded_rack(event.rack),
+                    )
                 )
             _replay(board, event, history)
     return positions
@@ -79,7 +84,9 @@ def _placement_rate_row(folder: Path, quick: bool) -> Row:
         rates.append(total * rounds / elapsed)
     assert checksum > 0
     return rate_row(
-        f"scrabble: validate+score real placements ({total} plays)", rates, PLACEMENTS_PER_SECOND_BUDGET
+        f"scrabble: validate+score real placements ({total} plays)",
+        rates,
+        PLACEMENTS_PER_SECOND_BUDGET,
     )
 
 

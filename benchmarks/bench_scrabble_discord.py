@@ -14,7 +14,7 @@ import random
 import statistics
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from benchmarks._core import Row, ms_row, time_calls
@@ -42,10 +42,16 @@ async def _measure(games: int, tmp: Path) -> dict[str, list[float]]:
     engine = create_engine(url)
     await upgrade_to_head(engine)
     factory = create_session_factory(engine)
-    clock = lambda: datetime(2026, 12, 1, tzinfo=timezone.utc)  # noqa: E731
-    ctx = ServiceContext(load_settings(None, database_url=url), factory, Scheduler(factory, clock=clock), clock=clock)
-    service = ScrabbleService(ctx, rng=random.Random(1), lexicons=LexiconCache(lambda name: _AllWords()),
-                              definitions=lambda: None)
+    clock = lambda: datetime(2026, 12, 1, tzinfo=UTC)  # noqa: E731
+    ctx = ServiceContext(
+        load_settings(None, database_url=url), factory, Scheduler(factory, clock=clock), clock=clock
+    )
+    service = ScrabbleService(
+        ctx,
+        rng=random.Random(1),
+        lexicons=LexiconCache(lambda name: _AllWords()),
+        definitions=lambda: None,
+    )
     ids = []
     for n in range(games):
         a, b = Member(1000 + 2 * n, f"p{2 * n}"), Member(1001 + 2 * n, f"p{2 * n + 1}")
@@ -96,12 +102,41 @@ def run(quick: bool) -> list[Row]:
     size_kb = len(board_png(picture)) / 1024
     label = f"{games} live games, SQLite"
     return [
-        ms_row(f"scrabble_discord: /scrabble play via the service ({label})", samples["play"], BUDGET_MOVE_MS),
-        ms_row(f"scrabble_discord: /scrabble pass via the service ({label})", samples["pass"], BUDGET_MOVE_MS),
+        ms_row(
+            f"scrabble_discord: /scrabble play via the service ({label})",
+            samples["play"],
+            BUDGET_MOVE_MS,
+        ),
+        ms_row(
+            f"scrabble_discord: /scrabble pass via the service ({label})",
+            samples["pass"],
+            BUDGET_MOVE_MS,
+        ),
         ms_row("scrabble_discord: /scrabble rack read", samples["rack"], BUDGET_MOVE_MS),
-        ms_row("scrabble_discord: position autocomplete (450 placements)", samples["autocomplete"], BUDGET_AUTOCOMPLETE_MS),
-        ms_row("scrabble_discord: board image 900 px after the first move (full boards: bench_render)", renders, BUDGET_RENDER_MS),
-        Row("scrabble_discord: board PNG size", "KB", BUDGET_PNG_KB, size_kb, None, f"{size_kb:.1f} KB"),
-        Row("scrabble_discord: move commits per second (serial)", "/s", None,
-            1000.0 / statistics.median(samples["play"]), None, ""),
+        ms_row(
+            "scrabble_discord: position autocomplete (450 placements)",
+            samples["autocomplete"],
+            BUDGET_AUTOCOMPLETE_MS,
+        ),
+        ms_row(
+            "scrabble_discord: board image 900 px after the first move (full boards: bench_render)",
+            renders,
+            BUDGET_RENDER_MS,
+        ),
+        Row(
+            "scrabble_discord: board PNG size",
+            "KB",
+            BUDGET_PNG_KB,
+            size_kb,
+            None,
+            f"{size_kb:.1f} KB",
+        ),
+        Row(
+            "scrabble_discord: move commits per second (serial)",
+            "/s",
+            None,
+            1000.0 / statistics.median(samples["play"]),
+            None,
+            "",
+        ),
     ]

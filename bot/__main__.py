@@ -88,15 +88,23 @@ async def _run(settings) -> int:  # type: ignore[no-untyped-def]
             _err("Discord rejected DISCORD_TOKEN (check the token in .env)")
             return EXIT_CONFIG
         if isinstance(exc, discord.PrivilegedIntentsRequired):
-            _err("enable the Message Content and Server Members intents for the bot in the Discord developer portal")
+            _err(
+                "enable the Message Content and Server Members intents for the bot in the Discord developer portal"
+            )
             return EXIT_CONFIG
         raise exc
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run clubbot, the club games bot.")
-    parser.add_argument("--check", action="store_true", help="validate settings, database and commands offline, then exit")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Run clubbot, the club games bot."
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="validate settings, database and commands offline, then exit",
+    )
     parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     args = parser.parse_args(argv)
     try:
@@ -112,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
             _err(f"check failed: {type(exc).__name__}: {exc}")
             return 1
     if settings.discord_token is None:
-        _err("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token there (or export DISCORD_TOKEN)")
+        _err(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token there (or export DISCORD_TOKEN)"
+        )
         return EXIT_CONFIG
     return asyncio.run(_run(settings))
 

@@ -6,8 +6,9 @@ import asyncio
 import gc
 import logging
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import discord
 import discord.gateway
@@ -32,7 +33,11 @@ COGS_DIR = Path(__file__).resolve().parents[1] / "cogs"
 
 def cog_modules() -> list[str]:
     """Every module in ``cogs/``: each holds one command group."""
-    return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules([str(COGS_DIR)]) if not m.name.startswith("_"))
+    return sorted(
+        f"cogs.{m.name}"
+        for m in pkgutil.iter_modules([str(COGS_DIR)])
+        if not m.name.startswith("_")
+    )
 
 
 def intents() -> discord.Intents:
@@ -46,7 +51,9 @@ def intents() -> discord.Intents:
 
 
 class ClubTree(app_commands.CommandTree):
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         name = interaction.command.qualified_name if interaction.command else "?"
         await handle_interaction_error(interaction, error, where=f"/{name}")
 
@@ -78,11 +85,15 @@ class ClubBot(commands.AutoShardedBot):
         if settings.discord_gateway_url:
             # Clients that connect without asking /gateway/bot (sharded starts,
             # re-identifies) use this constant.
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
+                settings.discord_gateway_url
+            )
         self.settings = settings
         self.engine = create_engine(settings.database_url)
         self.session_factory = create_session_factory(self.engine)
-        self.scheduler = Scheduler(self.session_factory, clock=clock, poll_seconds=settings.scheduler_poll_seconds)
+        self.scheduler = Scheduler(
+            self.session_factory, clock=clock, poll_seconds=settings.scheduler_poll_seconds
+        )
         self.outbox = OutboxSender(self, self.session_factory)
         # A job's announcements are outbox rows committed with it: send them now.
         self.scheduler.after_job.append(lambda _outcome: self.outbox.notify())
@@ -113,7 +124,9 @@ class ClubBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.prepare()
         if self._run_background:
-            self._background.append(asyncio.create_task(self.scheduler.run_forever(), name="scheduler"))
+            self._background.append(
+                asyncio.create_task(self.scheduler.run_forever(), name="scheduler")
+            )
             self._background.append(asyncio.create_task(self.outbox.run_forever(), name="outbox"))
         if self._sync_commands:
             await self.sync_commands()

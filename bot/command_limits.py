@@ -67,7 +67,9 @@ def count_commands(payloads: list[dict[str, Any]]) -> int:
     """Every invocable command (leaf subcommands count one each)."""
 
     def leaves(node: dict[str, Any]) -> int:
-        subs = [o for o in node.get("options") or [] if o.get("type") in (SUBCOMMAND, SUBCOMMAND_GROUP)]
+        subs = [
+            o for o in node.get("options") or [] if o.get("type") in (SUBCOMMAND, SUBCOMMAND_GROUP)
+        ]
         return sum(leaves(s) for s in subs) if subs else 1
 
     return sum(leaves(p) for p in payloads)

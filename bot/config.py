@@ -36,7 +36,9 @@ def _int_list(value: Any, name: str) -> list[int]:
         try:
             number = int(part)
         except (TypeError, ValueError):
-            raise ValueError(f"{name} must be a comma-separated list of numbers, got {part!r}") from None
+            raise ValueError(
+                f"{name} must be a comma-separated list of numbers, got {part!r}"
+            ) from None
         if number < 0:
             raise ValueError(f"{name} must not contain negative numbers, got {number}")
         out.append(number)
@@ -98,7 +100,9 @@ class Settings(BaseSettings):
         try:
             url = make_url(v)
         except Exception:
-            raise ValueError("DATABASE_URL is not a database URL (example: sqlite+aiosqlite:///clubbot.db)") from None
+            raise ValueError(
+                "DATABASE_URL is not a database URL (example: sqlite+aiosqlite:///clubbot.db)"
+            ) from None
         if url.drivername in ("sqlite", "sqlite+pysqlite"):
             url = url.set(drivername="sqlite+aiosqlite")
         elif url.drivername in ("postgresql", "postgres", "postgresql+psycopg2"):
@@ -118,13 +122,15 @@ class Settings(BaseSettings):
         return v
 
     @model_validator(mode="after")
-    def _shards(self) -> "Settings":
+    def _shards(self) -> Settings:
         if self.shard_count is not None and self.shard_count < 1:
             raise ValueError("SHARD_COUNT must be at least 1")
         if self.shard_ids and self.shard_count is None:
             raise ValueError("SHARD_IDS needs SHARD_COUNT")
         if self.shard_ids and any(i >= (self.shard_count or 0) for i in self.shard_ids):
-            raise ValueError(f"every SHARD_IDS value must be below SHARD_COUNT ({self.shard_count})")
+            raise ValueError(
+                f"every SHARD_IDS value must be below SHARD_COUNT ({self.shard_count})"
+            )
         return self
 
     @property
@@ -161,7 +167,9 @@ def configure_logging(level: str) -> None:
     logging.getLogger("discord").setLevel(max(logging.INFO, getattr(logging, level, logging.INFO)))
     logging.getLogger("alembic").setLevel(logging.WARNING)
     # aiosqlite's DEBUG lines carry every SQL parameter (secret words, racks).
-    logging.getLogger("aiosqlite").setLevel(max(logging.INFO, getattr(logging, level, logging.INFO)))
+    logging.getLogger("aiosqlite").setLevel(
+        max(logging.INFO, getattr(logging, level, logging.INFO))
+    )
     logging.getLogger("discord.client").addFilter(_NoVoiceWarning())
 
 

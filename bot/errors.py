@@ -32,5 +32,8 @@ class InvalidInputError(ClubError):
 class ConflictError(ClubError):
     """Someone else changed the same thing first (optimistic version check)."""
 
-    def __init__(self, message: str = "The game moved on while you were typing: look at the board and try again.") -> None:
+    def __init__(
+        self,
+        message: str = "The game moved on while you were typing: look at the board and try again.",
+    ) -> None:
         super().__init__(message)

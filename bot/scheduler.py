@@ -25,9 +25,10 @@ import logging
 import os
 import socket
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -37,7 +38,9 @@ from bot.db.uow import UnitOfWork
 
 log = logging.getLogger(__name__)
 
-JobHandler = Callable[..., Awaitable[None]]  # (uow, job) or, with a prepare step, (uow, job, prepared)
+JobHandler = Callable[
+    ..., Awaitable[None]
+]  # (uow, job) or, with a prepare step, (uow, job, prepared)
 JobPreparer = Callable[[dict[str, Any]], Awaitable[Any]]
 Clock = Callable[[], datetime]
 
@@ -56,7 +59,9 @@ async def schedule_job(
 ) -> JobRecord:
     """Add (or, with the same ``key``, move) a job inside the caller's transaction."""
     if key is not None:
-        existing = (await session.execute(select(JobRecord).where(JobRecord.key == key))).scalar_one_or_none()
+        existing = (
+            await session.execute(select(JobRecord).where(JobRecord.key == key))
+        ).scalar_one_or_none()
         if existing is not None:
             existing.kind = kind
             existing.payload = payload or {}
@@ -67,7 +72,9 @@ async def schedule_job(
             existing.lease_until = None
             existing.finished_at = None
             return existing
-    job = JobRecord(kind=kind, key=key, payload=payload or {}, due_at=due_at, status="due", attempts=0)
+    job = JobRecord(
+        kind=kind, key=key, payload=payload or {}, due_at=due_at, status="due", attempts=0
+    )
     session.add(job)
     await session.flush()
     return job
@@ -111,11 +118,15 @@ class Scheduler:
         self.batch_size = batch_size
         self.handlers: dict[str, JobHandler] = {}
         self.preparers: dict[str, JobPreparer] = {}
-        self._claimed: dict[int, tuple[str, dict[str, Any]]] = {}  # kind and payload, from the claim
+        self._claimed: dict[
+            int, tuple[str, dict[str, Any]]
+        ] = {}  # kind and payload, from the claim
         self._wake = asyncio.Event()
         self.after_job: list[Callable[[JobOutcome], None]] = []
 
-    def register(self, kind: str, handler: JobHandler, *, prepare: JobPreparer | None = None) -> None:
+    def register(
+        self, kind: str, handler: JobHandler, *, prepare: JobPreparer | None = None
+    ) -> None:
         """``handler(uow, job)`` runs in the job's transaction; with ``prepare``,
         ``prepare(payload)`` runs first, outside any transaction, and the handler
         is called as ``handler(uow, job, prepared)``."""
@@ -155,7 +166,9 @@ class Scheduler:
                 result = await session.execute(
                     update(JobRecord)
                     .where(JobRecord.id == job_id, self._due_condition(now))
-                    .values(status="claimed", claimed_by=self.process_id, lease_until=now + self.lease)
+                    .values(
+                        status="claimed", claimed_by=self.process_id, lease_until=now + self.lease
+                    )
                 )
                 if result.rowcount == 1:
                     claimed.append(job_id)
@@ -182,7 +195,11 @@ class Scheduler:
                 # if our lease was lost to another process, do nothing.
                 result = await uow.session.execute(
                     update(JobRecord)
-                    .where(JobRecord.id == job_id, JobRecord.status == "claimed", JobRecord.claimed_by == self.process_id)
+                    .where(
+                        JobRecord.id == job_id,
+                        JobRecord.status == "claimed",
+                        JobRecord.claimed_by == self.process_id,
+                    )
                     .values(status="done", finished_at=self.clock(), last_error=None)
                     .execution_options(synchronize_session=False)
                 )
@@ -221,7 +238,7 @@ class Scheduler:
                 log.error("job %s (%s) parked after %s attempts", job_id, job.kind, job.attempts)
             else:
                 job.status = "due"
-                job.due_at = self.clock() + timedelta(seconds=min(300, 2 ** job.attempts))
+                job.due_at = self.clock() + timedelta(seconds=min(300, 2**job.attempts))
             await session.commit()
 
     async def run_due(self, limit: int | None = None) -> list[JobOutcome]:
@@ -263,5 +280,5 @@ class Scheduler:
             self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass

@@ -3,12 +3,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime, timedelta
-from typing import Literal, Optional
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import InvalidInputError
 from bot.services.boggle import (
     CATCH_UP_PER_GUILD,
     GRID_RENDERER,
@@ -26,7 +27,6 @@ from bot.services.boggle import (
     CatchUpTarget,
     RoundInfo,
 )
-from bot.errors import InvalidInputError
 from bot.services.club import ClubService
 from bot.ui import boggle as ui
 from bot.ui.errors import handle_interaction_error, user_message_for
@@ -40,7 +40,9 @@ DICE_CHOICES = [
     app_commands.Choice(name="Classic 16 cubes (4x4)", value="classic16"),
     app_commands.Choice(name="New 16 cubes (4x4)", value="new16"),
     app_commands.Choice(name="Big Boggle, 25 cubes (5x5)", value="big25"),
-    app_commands.Choice(name="Super Big Boggle, 36 cubes with Qu/Th/In/Er/He/An (6x6)", value="super36"),
+    app_commands.Choice(
+        name="Super Big Boggle, 36 cubes with Qu/Th/In/Er/He/An (6x6)", value="super36"
+    ),
 ]
 WEEKDAY_CHOICES = [app_commands.Choice(name=day, value=index) for index, day in enumerate(WEEKDAYS)]
 HINT_EVERY = timedelta(hours=12)  # a DM with no round open gets the hint at most this often
@@ -55,7 +57,9 @@ MEMBERSHIPS_REMEMBERED = 10_000
 CHATTY_TYPES = (discord.MessageType.default, discord.MessageType.reply)
 
 
-class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word Boggle: find words in the grid"):
+class BoggleCog(
+    commands.GroupCog, group_name="boggle", group_description="Word Boggle: find words in the grid"
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service = BoggleService(bot.ctx)  # type: ignore[attr-defined]
@@ -64,18 +68,24 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         self._memberships: dict[tuple[int, int], tuple[bool, datetime]] = {}
         super().__init__()
 
-    async def _require_moderator(self, interaction: discord.Interaction, what: str) -> discord.Guild:
+    async def _require_moderator(
+        self, interaction: discord.Interaction, what: str
+    ) -> discord.Guild:
         guild = require_guild(interaction)
         settings = await self.club.get(guild.id)
         require_moderator(interaction.user, settings.moderator_role_id, what)
         return guild
 
     @staticmethod
-    def _postable(guild: discord.Guild, channel: discord.abc.GuildChannel | discord.Thread | None) -> int:
+    def _postable(
+        guild: discord.Guild, channel: discord.abc.GuildChannel | discord.Thread | None
+    ) -> int:
         if channel is None:
             raise InvalidInputError("Pick a channel for the round.")
         perms = channel.permissions_for(guild.me)
-        if not (perms.view_channel and perms.send_messages and perms.attach_files and perms.embed_links):
+        if not (
+            perms.view_channel and perms.send_messages and perms.attach_files and perms.embed_links
+        ):
             raise InvalidInputError(
                 f"I can't post the grid in <#{channel.id}>: I need to see it, send messages, embed links and attach files there."
             )
@@ -96,22 +106,31 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
     async def start(
         self,
         interaction: discord.Interaction,
-        size: Optional[SizeChoice] = None,
-        duration: Optional[app_commands.Range[str, 1, 20]] = None,
-        min_length: Optional[MinLengthChoice] = None,
-        dice: Optional[str] = None,
-        channel: Optional[discord.TextChannel] = None,
+        size: SizeChoice | None = None,
+        duration: app_commands.Range[str, 1, 20] | None = None,
+        min_length: MinLengthChoice | None = None,
+        dice: str | None = None,
+        channel: discord.TextChannel | None = None,
     ) -> None:
         guild = await self._require_moderator(interaction, "start Boggle rounds")
         channel_id = self._postable(guild, channel or interaction.channel)  # type: ignore[arg-type]
         await interaction.response.defer(ephemeral=True, thinking=True)
         info = await self.service.start_round(
-            guild_id=guild.id, guild_name=guild.name, channel_id=channel_id, started_by=interaction.user.id,
-            size=size, duration=duration, min_length=min_length, dice=dice,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=channel_id,
+            started_by=interaction.user.id,
+            size=size,
+            duration=duration,
+            min_length=min_length,
+            dice=dice,
         )
         await interaction.followup.send(ui.start_reply(info), ephemeral=True)
 
-    @app_commands.command(name="schedule", description="Play a round every week at a time in the club's time zone (moderators)")
+    @app_commands.command(
+        name="schedule",
+        description="Play a round every week at a time in the club's time zone (moderators)",
+    )
     @app_commands.describe(
         weekday="The day of the week",
         time="The time in the club's time zone (set with /club setup), e.g. 19:00 or 7pm",
@@ -128,47 +147,71 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         interaction: discord.Interaction,
         weekday: int,
         time: app_commands.Range[str, 1, 10],
-        size: Optional[SizeChoice] = None,
-        duration: Optional[app_commands.Range[str, 1, 20]] = None,
-        min_length: Optional[MinLengthChoice] = None,
-        dice: Optional[str] = None,
-        channel: Optional[discord.TextChannel] = None,
+        size: SizeChoice | None = None,
+        duration: app_commands.Range[str, 1, 20] | None = None,
+        min_length: MinLengthChoice | None = None,
+        dice: str | None = None,
+        channel: discord.TextChannel | None = None,
     ) -> None:
         guild = await self._require_moderator(interaction, "schedule Boggle rounds")
         channel_id = self._postable(guild, channel or interaction.channel)  # type: ignore[arg-type]
         info = await self.service.schedule_weekly(
-            guild_id=guild.id, guild_name=guild.name, channel_id=channel_id, created_by=interaction.user.id,
-            weekday=weekday, at=time, size=size, duration=duration, min_length=min_length, dice=dice,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=channel_id,
+            created_by=interaction.user.id,
+            weekday=weekday,
+            at=time,
+            size=size,
+            duration=duration,
+            min_length=min_length,
+            dice=dice,
         )
         await interaction.response.send_message(ui.schedule_reply(info), ephemeral=True)
 
-    @app_commands.command(name="cancel", description="Cancel the running round or stop the weekly schedule (moderators)")
-    @app_commands.describe(what="The round (running or announced) or the weekly schedule; default: the round if there is one")
+    @app_commands.command(
+        name="cancel",
+        description="Cancel the running round or stop the weekly schedule (moderators)",
+    )
+    @app_commands.describe(
+        what="The round (running or announced) or the weekly schedule; default: the round if there is one"
+    )
     @app_commands.guild_only()
     async def cancel(
-        self, interaction: discord.Interaction, what: Optional[Literal["round", "schedule"]] = None
+        self, interaction: discord.Interaction, what: Literal["round", "schedule"] | None = None
     ) -> None:
         guild = await self._require_moderator(interaction, "cancel Boggle rounds")
         outcome = await self.service.cancel(guild_id=guild.id, what=what)
         await interaction.response.send_message(ui.cancel_reply(outcome), ephemeral=True)
 
-    @app_commands.command(name="submit", description="Send your words for the running round with a form")
+    @app_commands.command(
+        name="submit", description="Send your words for the running round with a form"
+    )
     @app_commands.guild_only()
     async def submit(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
         info = await self.service.round_for_form(guild_id=guild.id)
         await self._send_form(interaction, info)
 
-    @app_commands.command(name="results", description="The last round's results and the season table")
-    @app_commands.describe(public="Post them in the channel for everyone (default: only you see them)")
+    @app_commands.command(
+        name="results", description="The last round's results and the season table"
+    )
+    @app_commands.describe(
+        public="Post them in the channel for everyone (default: only you see them)"
+    )
     @app_commands.guild_only()
     async def results(self, interaction: discord.Interaction, public: bool = False) -> None:
         guild = require_guild(interaction)
         view = await self.service.results(guild.id)
         content, embeds, files = ui.results_reply(view)
-        await interaction.response.send_message(content, embeds=embeds, files=files, ephemeral=not public)
+        await interaction.response.send_message(
+            content, embeds=embeds, files=files, ephemeral=not public
+        )
 
-    @app_commands.command(name="season", description="Season target, reset rhythm, or start a new season now (moderators)")
+    @app_commands.command(
+        name="season",
+        description="Season target, reset rhythm, or start a new season now (moderators)",
+    )
     @app_commands.describe(
         target="Points that win the season (default 100)",
         every="Also start a new season every month, quarter or year (club time)",
@@ -178,14 +221,18 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
     async def season(
         self,
         interaction: discord.Interaction,
-        target: Optional[app_commands.Range[int, MIN_SEASON_TARGET, MAX_SEASON_TARGET]] = None,
-        every: Optional[Literal["none", "month", "quarter", "year"]] = None,
+        target: app_commands.Range[int, MIN_SEASON_TARGET, MAX_SEASON_TARGET] | None = None,
+        every: Literal["none", "month", "quarter", "year"] | None = None,
         reset: bool = False,
     ) -> None:
         guild = await self._require_moderator(interaction, "change Boggle seasons")
         info = await self.service.configure_season(
-            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id if reset else None,
-            target=target, every=every, reset=reset,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id if reset else None,
+            target=target,
+            every=every,
+            reset=reset,
         )
         await interaction.response.send_message(ui.season_reply(info), ephemeral=True)
 
@@ -207,11 +254,17 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_name = interaction.guild.name if interaction.guild else ""
         try:
-            await interaction.user.send(ui.grid_dm_text(info, guild_name), file=await ui.grid_file(info))
+            await interaction.user.send(
+                ui.grid_dm_text(info, guild_name), file=await ui.grid_file(info)
+            )
         except discord.Forbidden:
-            await interaction.followup.send(ui.DMS_CLOSED, view=ui.round_view(round_id, dm_button=False), ephemeral=True)
+            await interaction.followup.send(
+                ui.DMS_CLOSED, view=ui.round_view(round_id, dm_button=False), ephemeral=True
+            )
             return
-        await interaction.followup.send("I've sent you the grid by DM: reply there with your words.", ephemeral=True)
+        await interaction.followup.send(
+            "I've sent you the grid by DM: reply there with your words.", ephemeral=True
+        )
 
     @commands.Cog.listener("on_interaction")
     async def on_form_submit(self, interaction: discord.Interaction) -> None:
@@ -222,8 +275,11 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
             return
         try:
             receipt = await self.service.submit_form(
-                round_id=int(match.group(1)), user_id=interaction.user.id, display_name=interaction.user.display_name,
-                source_id=interaction.id, text=ui.modal_text(interaction.data),
+                round_id=int(match.group(1)),
+                user_id=interaction.user.id,
+                display_name=interaction.user.display_name,
+                source_id=interaction.id,
+                text=ui.modal_text(interaction.data),
             )
             await interaction.response.send_message(ui.form_receipt_text(receipt), ephemeral=True)
         except Exception as error:
@@ -245,8 +301,11 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         reply: str | None
         try:
             outcome = await self.service.submit_dm(
-                user_id=author.id, display_name=author.display_name, message_id=message.id,
-                sent_at=message.created_at, text=message.content,
+                user_id=author.id,
+                display_name=author.display_name,
+                message_id=message.id,
+                sent_at=message.created_at,
+                text=message.content,
                 guild_ids=await self._player_guilds(author, message.created_at),
             )
         except Exception as error:
@@ -303,14 +362,22 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         try:
             await self.bot.http.get_member(guild_id, user_id)
             member = True
-        except (discord.NotFound, discord.Forbidden):  # not a member; or the bot has left that guild
+        except (
+            discord.NotFound,
+            discord.Forbidden,
+        ):  # not a member; or the bot has left that guild
             member = False
         except discord.HTTPException:
             log.warning("could not check whether %s is a member of guild %s", user_id, guild_id)
             return False  # not remembered: asked again with the next DM
         if len(self._memberships) > MEMBERSHIPS_REMEMBERED:
-            self._memberships = {key: value for key, value in self._memberships.items() if value[1] > now}
-        self._memberships[(guild_id, user_id)] = (member, now + (MEMBER_KNOWN_FOR if member else NOT_MEMBER_KNOWN_FOR))
+            self._memberships = {
+                key: value for key, value in self._memberships.items() if value[1] > now
+            }
+        self._memberships[(guild_id, user_id)] = (
+            member,
+            now + (MEMBER_KNOWN_FOR if member else NOT_MEMBER_KNOWN_FOR),
+        )
         return member
 
     def _may_hint(self, user_id: int) -> bool:
@@ -341,7 +408,10 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         self.service.warm_in_background()
         if not self._receives_dms():
             return
-        members = {guild_id: await self._member_ids(guild_id) for guild_id in dict.fromkeys(r.guild_id for r in rounds)}
+        members = {
+            guild_id: await self._member_ids(guild_id)
+            for guild_id in dict.fromkeys(r.guild_id for r in rounds)
+        }
         targets = await self.service.catch_up_targets(members)
         me = self.bot.user.id if self.bot.user else None
         gate = asyncio.Semaphore(CATCH_UP_AT_ONCE)
@@ -353,11 +423,15 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
                 try:
                     await self._read_back(target)
                 except discord.HTTPException:
-                    log.warning("could not read the DMs of player %s after a restart", target.user_id)
+                    log.warning(
+                        "could not read the DMs of player %s after a restart", target.user_id
+                    )
                 except Exception:
                     if self.bot.is_closed():
                         return  # the HTTP session closed under the read: the next start reads them
-                    log.warning("reading back the DMs of player %s failed", target.user_id, exc_info=True)
+                    log.warning(
+                        "reading back the DMs of player %s failed", target.user_id, exc_info=True
+                    )
 
         await asyncio.gather(*(read(t) for t in targets if t.user_id != me))
 
@@ -366,7 +440,9 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         a guild another process holds (more than a page means a large server)."""
         guild = self.bot.get_guild(guild_id)
         if guild is not None:
-            return [member.id for member in guild.members if not member.bot][: CATCH_UP_PER_GUILD + 1]
+            return [member.id for member in guild.members if not member.bot][
+                : CATCH_UP_PER_GUILD + 1
+            ]
         try:
             page = await self.bot.http.get_members(guild_id, CATCH_UP_PER_GUILD + 1, None)
         except discord.HTTPException:
@@ -388,8 +464,12 @@ class BoggleCog(commands.GroupCog, group_name="boggle", group_description="Word 
         last = channel_data.get("last_message_id", after + 1)  # absent (not null): read to be safe
         if last is None or int(last) <= after:
             return
-        channel = self.bot.get_partial_messageable(int(channel_data["id"]), type=discord.ChannelType.private)
-        async for message in channel.history(after=discord.Object(after), limit=CATCH_UP_LIMIT, oldest_first=True):
+        channel = self.bot.get_partial_messageable(
+            int(channel_data["id"]), type=discord.ChannelType.private
+        )
+        async for message in channel.history(
+            after=discord.Object(after), limit=CATCH_UP_LIMIT, oldest_first=True
+        ):
             if self.bot.is_closed():
                 return
             if message.author.id == target.user_id and message.type in CHATTY_TYPES:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import Literal, Optional
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -47,7 +47,9 @@ THREAD_ARCHIVE_LIVE = 1440  # minutes
 THREAD_ARCHIVE_CORRESPONDENCE = 10080
 
 
-class ChessCog(commands.GroupCog, group_name="chess", group_description="Play chess: live or by correspondence"):
+class ChessCog(
+    commands.GroupCog, group_name="chess", group_description="Play chess: live or by correspondence"
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service = ChessService(bot.ctx)  # type: ignore[attr-defined]
@@ -66,13 +68,18 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
     def _player(self, user: discord.abc.User) -> PlayerRef:
         return PlayerRef(user.id, getattr(user, "display_name", None) or user.name)
 
-    async def _game_id(self, interaction: discord.Interaction, game: Optional[int], *, finished_ok: bool = False) -> int:
+    async def _game_id(
+        self, interaction: discord.Interaction, game: int | None, *, finished_ok: bool = False
+    ) -> int:
         """The game a command means. A given number costs no query here: the
         service call that follows checks it's this server's (pass it guild_id)."""
         guild = require_guild(interaction)
         return await self.service.resolve_game(
-            guild_id=guild.id, user_id=interaction.user.id, channel_id=interaction.channel_id,
-            game_id=game, finished_ok=finished_ok,
+            guild_id=guild.id,
+            user_id=interaction.user.id,
+            channel_id=interaction.channel_id,
+            game_id=game,
+            finished_ok=finished_ok,
         )
 
     async def _send_update(self, interaction: discord.Interaction, update: ChessUpdate) -> None:
@@ -85,13 +92,19 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
                 (note + update.text)[:2000], file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
             )
             return
-        view = draw_offer_view(snap.game_id) if snap.draw_offer is not None and snap.status == "active" else None
+        view = (
+            draw_offer_view(snap.game_id)
+            if snap.draw_offer is not None and snap.status == "active"
+            else None
+        )
         kwargs = {"view": view} if view is not None else {}
         await interaction.response.send_message(
             update.text, file=file, allowed_mentions=mentions(update.mention_user_ids), **kwargs
         )
 
-    async def _open_thread(self, message: discord.Message | None, snap: ChessSnapshot) -> int | None:
+    async def _open_thread(
+        self, message: discord.Message | None, snap: ChessSnapshot
+    ) -> int | None:
         """The game's own thread, started from ``message``; None keeps the game in the channel."""
         if message is None:
             return None
@@ -100,7 +113,9 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
         try:
             thread = await message.create_thread(
                 name=snap.title()[:100],
-                auto_archive_duration=THREAD_ARCHIVE_LIVE if snap.is_live else THREAD_ARCHIVE_CORRESPONDENCE,
+                auto_archive_duration=THREAD_ARCHIVE_LIVE
+                if snap.is_live
+                else THREAD_ARCHIVE_CORRESPONDENCE,
             )
         except discord.HTTPException as error:
             log.warning("could not open a thread for chess #%s: %s", snap.game_id, error)
@@ -115,7 +130,9 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
 
     # ------------------------------------------------------------------ starting
 
-    @app_commands.command(name="new", description="Challenge a member (or me, for the computer) to a game of chess")
+    @app_commands.command(
+        name="new", description="Challenge a member (or me, for the computer) to a game of chess"
+    )
     @app_commands.describe(
         opponent="A member to challenge, or me to play the Stockfish engine (if the bot has STOCKFISH_PATH set)",
         time="Correspondence days per move (3d, 12h) or a live clock: minutes+increment (10+5), 3m, 90s",
@@ -127,9 +144,9 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
-        time: Optional[app_commands.Range[str, 1, 20]] = None,
-        color: Optional[Literal["white", "black", "random"]] = None,
-        level: Optional[app_commands.Range[int, MIN_LEVEL, MAX_LEVEL]] = None,
+        time: app_commands.Range[str, 1, 20] | None = None,
+        color: Literal["white", "black", "random"] | None = None,
+        level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
     ) -> None:
         guild = require_guild(interaction)
         self._warm_renderer()
@@ -139,13 +156,18 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
             return
         if opponent.bot:
             await interaction.response.send_message(
-                "Other bots can't play here. Challenge a member — or me, to play the computer.", ephemeral=True
+                "Other bots can't play here. Challenge a member — or me, to play the computer.",
+                ephemeral=True,
             )
             return
         snap = await self.service.challenge(
-            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
-            challenger=self._player(interaction.user), opponent=self._player(opponent),
-            time_control=time, color=color,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            challenger=self._player(interaction.user),
+            opponent=self._player(opponent),
+            time_control=time,
+            color=color,
         )
         await interaction.response.send_message(
             invite_text(snap, interaction.user.id, opponent.id),
@@ -157,16 +179,21 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
         self,
         interaction: discord.Interaction,
         guild: discord.Guild,
-        time: Optional[str],
-        color: Optional[str],
-        level: Optional[int],
+        time: str | None,
+        color: str | None,
+        level: int | None,
     ) -> None:
         me = self.bot.user
         assert me is not None
         snap = await self.service.play_computer(
-            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
-            player=self._player(interaction.user), computer=PlayerRef(me.id, "Stockfish"),
-            level=level, time_control=time, color=color,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            player=self._player(interaction.user),
+            computer=PlayerRef(me.id, "Stockfish"),
+            level=level,
+            time_control=time,
+            color=color,
         )
         await interaction.response.send_message(
             f"Chess #{snap.game_id}: <@{interaction.user.id}> vs Stockfish (level {snap.level}, "
@@ -177,56 +204,80 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
         await self.service.open_in(snap.game_id, thread_id)
 
     # ButtonHandler: the invitation's Accept / Decline
-    async def invite_clicked(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+    async def invite_clicked(
+        self, interaction: discord.Interaction, game_id: int, action: str
+    ) -> None:
         if action == "accept":
             snap = await self.service.accept(game_id, self._player(interaction.user))
-            where = "the thread below" if not isinstance(interaction.channel, discord.Thread) else "this thread"
+            where = (
+                "the thread below"
+                if not isinstance(interaction.channel, discord.Thread)
+                else "this thread"
+            )
             await interaction.response.edit_message(
                 content=f"Chess #{snap.game_id}: {snap.white.name} (White) vs {snap.black.name} (Black), "
                 f"{snap.control.label()} — accepted! The game is in {where}.",
-                view=None, allowed_mentions=NO_MENTIONS,
+                view=None,
+                allowed_mentions=NO_MENTIONS,
             )
             thread_id = await self._open_thread(interaction.message, snap)
             await self.service.open_in(game_id, thread_id)
             return
         snap = await self.service.decline(game_id, interaction.user.id)
-        who = "withdrawn" if interaction.user.id == snap.created_by else f"declined by {interaction.user.display_name}"
+        who = (
+            "withdrawn"
+            if interaction.user.id == snap.created_by
+            else f"declined by {interaction.user.display_name}"
+        )
         await interaction.response.edit_message(
             content=f"Chess challenge #{snap.game_id} ({snap.white.name} vs {snap.black.name}) was {who}.",
-            view=None, allowed_mentions=NO_MENTIONS,
+            view=None,
+            allowed_mentions=NO_MENTIONS,
         )
 
     # ------------------------------------------------------------------ playing
 
-    @app_commands.command(name="move", description="Play a move: SAN like Nf3, O-O, e8=Q or UCI like g1f3")
+    @app_commands.command(
+        name="move", description="Play a move: SAN like Nf3, O-O, e8=Q or UCI like g1f3"
+    )
     @app_commands.describe(move="Your move (suggestions show the legal moves)", game=GAME_HELP)
     @app_commands.guild_only()
     async def move(
         self,
         interaction: discord.Interaction,
         move: app_commands.Range[str, 1, 20],
-        game: Optional[int] = None,
+        game: int | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
         try:
             update = await self.service.move(
-                game_id, interaction.user.id, move, reply_channel_id=interaction.channel_id,
+                game_id,
+                interaction.user.id,
+                move,
+                reply_channel_id=interaction.channel_id,
                 guild_id=interaction.guild_id,
             )
         except PromotionNeeded as choice:
-            await interaction.response.send_message(str(choice), view=promotion_view(choice), ephemeral=True)
+            await interaction.response.send_message(
+                str(choice), view=promotion_view(choice), ephemeral=True
+            )
             return
         await self._send_update(interaction, update)
 
     @move.autocomplete("move")
-    async def _move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _move_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         if interaction.guild is None:
             return []
         game = getattr(interaction.namespace, "game", None)
         try:
             choices = await self.service.move_choices(
-                guild_id=interaction.guild.id, user_id=interaction.user.id, channel_id=interaction.channel_id,
-                game_id=game if isinstance(game, int) else None, typed=current or "",
+                guild_id=interaction.guild.id,
+                user_id=interaction.user.id,
+                channel_id=interaction.channel_id,
+                game_id=game if isinstance(game, int) else None,
+                typed=current or "",
             )
         except Exception:  # a suggestion list must never fail the member's typing
             log.exception("chess move suggestions failed")
@@ -234,42 +285,62 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
         return [app_commands.Choice(name=label, value=value) for label, value in choices]
 
     # ButtonHandler: a promotion piece
-    async def promotion_clicked(self, interaction: discord.Interaction, game_id: int, ply: int, uci: str) -> None:
+    async def promotion_clicked(
+        self, interaction: discord.Interaction, game_id: int, ply: int, uci: str
+    ) -> None:
         update = await self.service.move(
-            game_id, interaction.user.id, uci, reply_channel_id=interaction.channel_id, expected_ply=ply
+            game_id,
+            interaction.user.id,
+            uci,
+            reply_channel_id=interaction.channel_id,
+            expected_ply=ply,
         )
         await self._send_update(interaction, update)
 
     @app_commands.command(name="resign", description="Resign a chess game")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def resign(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         update = await self.service.resign(
-            game_id, interaction.user.id, reply_channel_id=interaction.channel_id, guild_id=interaction.guild_id
+            game_id,
+            interaction.user.id,
+            reply_channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
         )
         await self._send_update(interaction, update)
 
-    @app_commands.command(name="draw", description="Offer, accept or decline a draw, or claim one the rules allow")
+    @app_commands.command(
+        name="draw", description="Offer, accept or decline a draw, or claim one the rules allow"
+    )
     @app_commands.describe(
-        action="offer / accept / decline an offer, or claim (threefold repetition, fifty moves)", game=GAME_HELP
+        action="offer / accept / decline an offer, or claim (threefold repetition, fifty moves)",
+        game=GAME_HELP,
     )
     @app_commands.guild_only()
     async def draw(
         self,
         interaction: discord.Interaction,
         action: Literal["offer", "accept", "decline", "claim"],
-        game: Optional[int] = None,
+        game: int | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
         update = await self.service.draw(
-            game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id, guild_id=interaction.guild_id
+            game_id,
+            interaction.user.id,
+            action,
+            reply_channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
         )
         await self._send_update(interaction, update)
 
     # ButtonHandler: Accept draw / Decline draw
-    async def draw_clicked(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
-        update = await self.service.draw(game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id)
+    async def draw_clicked(
+        self, interaction: discord.Interaction, game_id: int, action: str
+    ) -> None:
+        update = await self.service.draw(
+            game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id
+        )
         await self._send_update(interaction, update)
         if interaction.message is not None:
             try:  # the offer is answered: its buttons go
@@ -277,21 +348,30 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
             except discord.HTTPException:
                 pass
 
-    @app_commands.command(name="vacation", description="Pause your clock in correspondence games (0 days: back now)")
-    @app_commands.describe(days="How many days you are away (at most 14 per game in total; 0 ends it)", game="One game only (default: all your correspondence games)")
+    @app_commands.command(
+        name="vacation", description="Pause your clock in correspondence games (0 days: back now)"
+    )
+    @app_commands.describe(
+        days="How many days you are away (at most 14 per game in total; 0 ends it)",
+        game="One game only (default: all your correspondence games)",
+    )
     @app_commands.guild_only()
     async def vacation(
         self,
         interaction: discord.Interaction,
         days: app_commands.Range[int, 0, 14],
-        game: Optional[int] = None,
+        game: int | None = None,
     ) -> None:
         guild = require_guild(interaction)
         game_id = game
         if game_id is None and interaction.channel_id is not None:
             # Inside a game's thread the command means that game; elsewhere, all of them.
-            game_id = await self.service.game_in_thread(guild_id=guild.id, channel_id=interaction.channel_id)
-        result = await self.service.vacation(guild_id=guild.id, user_id=interaction.user.id, days=days, game_id=game_id)
+            game_id = await self.service.game_in_thread(
+                guild_id=guild.id, channel_id=interaction.channel_id
+            )
+        result = await self.service.vacation(
+            guild_id=guild.id, user_id=interaction.user.id, days=days, game_id=game_id
+        )
         await interaction.response.send_message(result.text, ephemeral=True)
 
     # ------------------------------------------------------------------ reading
@@ -299,7 +379,7 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
     @app_commands.command(name="board", description="Show a chess game's board (only you see it)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         game_id = await self._game_id(interaction, game, finished_ok=True)
         snap = await self.service.snapshot(game_id, guild_id=interaction.guild_id)
         file = await board_file(snap, viewer=snap.color_of(interaction.user.id))
@@ -308,12 +388,16 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
     @app_commands.command(name="pgn", description="Export a chess game as a PGN file")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def pgn(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def pgn(self, interaction: discord.Interaction, game: int | None = None) -> None:
         game_id = await self._game_id(interaction, game, finished_ok=True)
         filename, text = await self.service.pgn(game_id, guild_id=interaction.guild_id)
         await interaction.response.send_message(
             f"Chess #{game_id} as PGN — it opens in any chess program.",
-            file=discord.File(io.BytesIO(text.encode("utf-8")), filename=filename, description=f"PGN of chess game {game_id}"),
+            file=discord.File(
+                io.BytesIO(text.encode("utf-8")),
+                filename=filename,
+                description=f"PGN of chess game {game_id}",
+            ),
             ephemeral=True,
         )
 
@@ -322,12 +406,17 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
     async def games(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
         snaps = await self.service.games_of(guild_id=guild.id, user_id=interaction.user.id)
-        await interaction.response.send_message(embed=games_embed(snaps, interaction.user.id), ephemeral=True)
+        await interaction.response.send_message(
+            embed=games_embed(snaps, interaction.user.id), ephemeral=True
+        )
 
-    @app_commands.command(name="analyse", description="The biggest mistakes of each side in a finished game (Stockfish)")
+    @app_commands.command(
+        name="analyse",
+        description="The biggest mistakes of each side in a finished game (Stockfish)",
+    )
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def analyse(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+    async def analyse(self, interaction: discord.Interaction, game: int | None = None) -> None:
         if self.service.engine is None:
             await interaction.response.send_message(INSTALL_HINT, ephemeral=True)
             return
@@ -340,7 +429,9 @@ class ChessCog(commands.GroupCog, group_name="chess", group_description="Play ch
 
     # ------------------------------------------------------------------ autocomplete of `game`
 
-    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    async def _game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         if interaction.guild is None:
             return []
         try:
@@ -362,8 +453,11 @@ async def setup(bot: commands.Bot) -> None:
     service = cog.service
     bot.scheduler.register(JOB_TIMEOUT, service.run_timeout_job)  # type: ignore[attr-defined]
     bot.scheduler.register(JOB_REMINDER, service.run_reminder_job)  # type: ignore[attr-defined]
-    bot.scheduler.register(JOB_COMPUTER, service.run_computer_job,  # type: ignore[attr-defined]
-                           prepare=service.prepare_computer_move)
+    bot.scheduler.register(
+        JOB_COMPUTER,
+        service.run_computer_job,  # type: ignore[attr-defined]
+        prepare=service.prepare_computer_move,
+    )
     bot.scheduler.register(JOB_INVITE, service.run_invite_expiry_job)  # type: ignore[attr-defined]
     bot.outbox.renderers[BOARD_RENDERER] = outbox_board_renderer  # type: ignore[attr-defined]
     bot.outbox.views[DRAW_OFFER_VIEW] = lambda args: draw_offer_view(int(args["game_id"]))  # type: ignore[attr-defined]

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import io
-from typing import Optional
 
 import discord
 from discord import app_commands
@@ -19,7 +18,9 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         self.exports = ExportService(bot.ctx)  # type: ignore[attr-defined]
         super().__init__()
 
-    @app_commands.command(name="setup", description="Set the moderator role, time zone and games channel (admins)")
+    @app_commands.command(
+        name="setup", description="Set the moderator role, time zone and games channel (admins)"
+    )
     @app_commands.describe(
         moderator_role="Members with this role run Boggle rounds and Henyo events",
         timezone="The club's time zone, e.g. Asia/Manila (used for weekly schedules)",
@@ -31,9 +32,9 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
     async def setup(
         self,
         interaction: discord.Interaction,
-        moderator_role: Optional[discord.Role] = None,
-        timezone: Optional[str] = None,
-        channel: Optional[discord.TextChannel] = None,
+        moderator_role: discord.Role | None = None,
+        timezone: str | None = None,
+        channel: discord.TextChannel | None = None,
     ) -> None:
         guild = require_guild(interaction)
         settings = await self.service.setup(
@@ -43,14 +44,20 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
             timezone=timezone,
             channel_id=channel.id if channel else None,
         )
-        role = f"<@&{settings.moderator_role_id}>" if settings.moderator_role_id else "not set (Manage Server only)"
+        role = (
+            f"<@&{settings.moderator_role_id}>"
+            if settings.moderator_role_id
+            else "not set (Manage Server only)"
+        )
         chan = f"<#{settings.default_channel_id}>" if settings.default_channel_id else "not set"
         await interaction.response.send_message(
             f"**Club settings**\nModerator role: {role}\nTime zone: `{settings.timezone}`\nGames channel: {chan}",
             ephemeral=True,
         )
 
-    @app_commands.command(name="export", description="Download the club's results, ratings and games (moderators)")
+    @app_commands.command(
+        name="export", description="Download the club's results, ratings and games (moderators)"
+    )
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
@@ -66,7 +73,9 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         )
 
     @setup.autocomplete("timezone")
-    async def _timezones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _timezones(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         from zoneinfo import available_timezones
 
         needle = current.lower().replace(" ", "_")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Literal, Optional
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -48,9 +48,15 @@ def _no_bots(*users: discord.abc.User | None) -> None:
             raise InvalidInputError("Bots can't play Henyo: pick a member.")
 
 
-class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library Henyo: guess the secret word"):
-    event = app_commands.Group(name="event", description="Open or close a Henyo event", guild_only=True)
-    words = app_commands.Group(name="words", description="The club's Henyo words (host only)", guild_only=True)
+class HenyoCog(
+    commands.GroupCog, group_name="henyo", group_description="Library Henyo: guess the secret word"
+):
+    event = app_commands.Group(
+        name="event", description="Open or close a Henyo event", guild_only=True
+    )
+    words = app_commands.Group(
+        name="words", description="The club's Henyo words (host only)", guild_only=True
+    )
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -101,8 +107,15 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
         async with lock:
             try:
                 await self._edit_list(event_id)
-            except discord.HTTPException as exc:  # the command itself succeeded; the list catches up next time
-                log.warning("could not show the registration list of henyo event %s (%s %s)", event_id, exc.status, exc.code)
+            except (
+                discord.HTTPException
+            ) as exc:  # the command itself succeeded; the list catches up next time
+                log.warning(
+                    "could not show the registration list of henyo event %s (%s %s)",
+                    event_id,
+                    exc.status,
+                    exc.code,
+                )
 
     async def _edit_list(self, event_id: int) -> None:
         event = await self.service.event(event_id)
@@ -136,7 +149,9 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
 
     # ------------------------------------------------------------------ events
 
-    @event.command(name="open", description="Open a Henyo event here: pairs register, then play one word each")
+    @event.command(
+        name="open", description="Open a Henyo event here: pairs register, then play one word each"
+    )
     @app_commands.describe(
         pairs="How many pairs play (default 5); later pairs wait and move up if a pair withdraws",
         time_limit="Time to guess, e.g. 2m or 90s (default 2m)",
@@ -148,16 +163,23 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
         self,
         interaction: discord.Interaction,
         pairs: app_commands.Range[int, 1, 25] = 5,
-        time_limit: Optional[str] = None,
-        penalty: Optional[str] = None,
-        categories: Optional[str] = None,
+        time_limit: str | None = None,
+        penalty: str | None = None,
+        categories: str | None = None,
         language: LanguageChoice = "Both",
     ) -> None:
         guild = require_guild(interaction)
         event = await self.service.open_event(
-            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
-            host=member_of(interaction.user), pairs=pairs, time_limit=time_limit, penalty=penalty,
-            categories=categories, language=language, is_moderator=await self._is_moderator(interaction),
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            host=member_of(interaction.user),
+            pairs=pairs,
+            time_limit=time_limit,
+            penalty=penalty,
+            categories=categories,
+            language=language,
+            is_moderator=await self._is_moderator(interaction),
         )
         # Hold the list's lock until its message id is saved: a registration
         # arriving meanwhile must edit this message, not post a second list.
@@ -170,30 +192,51 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
     async def event_close(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
         closed = await self.service.close_event(
-            guild_id=guild.id, channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
+            guild_id=guild.id,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
             is_moderator=await self._is_moderator(interaction),
         )
         if closed.winner is not None:
             headline = f"🏆 Event #{closed.event.id} is over. Winners: **{ui.escape(closed.winner.label)}**!"
         elif closed.standings.leaders:
-            headline = f"Event #{closed.event.id} is over, with a tie for first place still unbroken."
+            headline = (
+                f"Event #{closed.event.id} is over, with a tie for first place still unbroken."
+            )
         else:
             headline = f"Event #{closed.event.id} is over: no pair guessed its word."
-        await interaction.response.send_message(headline, embed=ui.standings_embed(closed.standings))
+        await interaction.response.send_message(
+            headline, embed=ui.standings_embed(closed.standings)
+        )
         await self._refresh_list(closed.event.id)
 
-    @app_commands.command(name="register", description="Register your pair for the open Henyo event")
+    @app_commands.command(
+        name="register", description="Register your pair for the open Henyo event"
+    )
     @app_commands.describe(partner="Your teammate", role="Your part: guesser (default) or answerer")
     @app_commands.guild_only()
-    async def register(self, interaction: discord.Interaction, partner: discord.Member, role: RoleChoice = "guesser") -> None:
+    async def register(
+        self,
+        interaction: discord.Interaction,
+        partner: discord.Member,
+        role: RoleChoice = "guesser",
+    ) -> None:
         guild = require_guild(interaction)
         _no_bots(partner)
         registration = await self.service.register(
-            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
-            user=member_of(interaction.user), partner=member_of(partner), role=role,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            user=member_of(interaction.user),
+            partner=member_of(partner),
+            role=role,
         )
         team = registration.team
-        where = "playing" if team.status == "playing" else f"on the waiting list (#{registration.event.waiting.index(team) + 1})"
+        where = (
+            "playing"
+            if team.status == "playing"
+            else f"on the waiting list (#{registration.event.waiting.index(team) + 1})"
+        )
         await interaction.response.send_message(
             f"Registered: **{ui.escape(team.label)}** (guesser & answerer), pair {team.position} — {where}.",
             ephemeral=True,
@@ -213,17 +256,23 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
         await interaction.response.send_message(text, ephemeral=True)
         await self._refresh_list(withdrawal.event.id)
 
-    @app_commands.command(name="standings", description="The Henyo event's table: final times, ties, waiting list")
+    @app_commands.command(
+        name="standings", description="The Henyo event's table: final times, ties, waiting list"
+    )
     @app_commands.describe(event="An event number (default: this channel's event)")
     @app_commands.guild_only()
-    async def standings(self, interaction: discord.Interaction, event: Optional[int] = None) -> None:
+    async def standings(self, interaction: discord.Interaction, event: int | None = None) -> None:
         guild = require_guild(interaction)
-        table = await self.service.standings(guild_id=guild.id, channel_id=interaction.channel_id or 0, event_id=event)
+        table = await self.service.standings(
+            guild_id=guild.id, channel_id=interaction.channel_id or 0, event_id=event
+        )
         await interaction.response.send_message(embed=ui.standings_embed(table))
 
     # ------------------------------------------------------------------ rounds
 
-    @app_commands.command(name="start", description="Start a round: the event's next pair, or a one-off pair")
+    @app_commands.command(
+        name="start", description="Start a round: the event's next pair, or a one-off pair"
+    )
     @app_commands.describe(
         guesser="One-off round: who guesses (with answerer)",
         answerer="One-off round: who answers Oo/Hindi/Pwede (gets the secret by DM)",
@@ -234,20 +283,25 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
     async def start(
         self,
         interaction: discord.Interaction,
-        guesser: Optional[discord.Member] = None,
-        answerer: Optional[discord.Member] = None,
-        category: Optional[CategoryChoice] = None,
-        word: Optional[app_commands.Range[str, 1, 60]] = None,
+        guesser: discord.Member | None = None,
+        answerer: discord.Member | None = None,
+        category: CategoryChoice | None = None,
+        word: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         guild = require_guild(interaction)
         _no_bots(guesser, answerer)
         # DMs and the announcement take a few requests: answer within 3 s first.
         await interaction.response.defer(ephemeral=True, thinking=True)
         prepared = await self.service.prepare_round(
-            guild_id=guild.id, guild_name=guild.name, channel_id=interaction.channel_id or 0,
-            host=member_of(interaction.user), is_moderator=await self._is_moderator(interaction),
-            guesser=member_of(guesser) if guesser else None, answerer=member_of(answerer) if answerer else None,
-            category=category, word=word,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            host=member_of(interaction.user),
+            is_moderator=await self._is_moderator(interaction),
+            guesser=member_of(guesser) if guesser else None,
+            answerer=member_of(answerer) if answerer else None,
+            category=category,
+            word=word,
         )
         if not await self._dm(prepared.answerer.id, ui.secret_dm(prepared, for_host=False)):
             await self.service.cancel_round(prepared.round_id, "dm_closed")
@@ -256,13 +310,19 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
         host_dm_ok = await self._dm(prepared.host.id, ui.secret_dm(prepared, for_host=True))
         channel = interaction.channel
         try:
-            posted = await channel.send(ui.announcement(prepared), view=ui.reply_view(prepared.round_id))  # type: ignore[union-attr]
+            posted = await channel.send(
+                ui.announcement(prepared), view=ui.reply_view(prepared.round_id)
+            )  # type: ignore[union-attr]
         except discord.HTTPException:
             await self.service.cancel_round(prepared.round_id, "announce_failed")
-            raise InvalidInputError("I couldn't post the round in this channel (check my permissions); it did not start.")
+            raise InvalidInputError(
+                "I couldn't post the round in this channel (check my permissions); it did not start."
+            )
         self._live_channels.add(prepared.channel_id)
         running = await self.service.begin_round(prepared.round_id, posted.id)
-        self._live_channels.add(prepared.channel_id)  # a stray message may have dropped it meanwhile
+        self._live_channels.add(
+            prepared.channel_id
+        )  # a stray message may have dropped it meanwhile
         await interaction.followup.send(
             ui.start_confirmation(prepared, running, host_dm_failed=not host_dm_ok), ephemeral=True
         )
@@ -279,14 +339,21 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
             log.warning("henyo DM to %s failed with %s %s", user_id, exc.status, exc.code)
             return False
 
-    @app_commands.command(name="disqualify", description="End the running round here for coaching (host)")
+    @app_commands.command(
+        name="disqualify", description="End the running round here for coaching (host)"
+    )
     @app_commands.describe(member="Disqualify this member's pair instead (event host)")
     @app_commands.guild_only()
-    async def disqualify(self, interaction: discord.Interaction, member: Optional[discord.Member] = None) -> None:
+    async def disqualify(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
         guild = require_guild(interaction)
         result = await self.service.disqualify(
-            guild_id=guild.id, channel_id=interaction.channel_id or 0, user_id=interaction.user.id,
-            is_moderator=await self._is_moderator(interaction), member_id=member.id if member else None,
+            guild_id=guild.id,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction),
+            member_id=member.id if member else None,
         )
         if result.round is not None:
             text = f"Round #{result.round.round_id} ended: the pair is disqualified."
@@ -297,9 +364,14 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
         if result.event_id is not None:
             await self._refresh_list(result.event_id)
 
-    async def on_reply_button(self, interaction: discord.Interaction, round_id: int, reply: Reply) -> None:
+    async def on_reply_button(
+        self, interaction: discord.Interaction, round_id: int, reply: Reply
+    ) -> None:
         pressed = await self.service.button_reply(
-            round_id=round_id, user_id=interaction.user.id, reply=reply.value, interaction_id=interaction.id
+            round_id=round_id,
+            user_id=interaction.user.id,
+            reply=reply.value,
+            interaction_id=interaction.id,
         )
         await interaction.response.send_message(ui.reply_text(pressed.reply, pressed.answerer.name))
 
@@ -312,12 +384,19 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
         await self._referee(message)
 
     async def _referee(self, message: discord.Message) -> None:
-        if message.author.bot or message.webhook_id is not None or message.type not in REFEREED_TYPES:
+        if (
+            message.author.bot
+            or message.webhook_id is not None
+            or message.type not in REFEREED_TYPES
+        ):
             return
         try:
             outcome = await self.service.referee_message(
-                channel_id=message.channel.id, message_id=message.id, author_id=message.author.id,
-                author_name=member_of(message.author).name, content=message.content,
+                channel_id=message.channel.id,
+                message_id=message.id,
+                author_id=message.author.id,
+                author_name=member_of(message.author).name,
+                content=message.content,
                 has_attachments=bool(message.attachments or message.stickers),
             )
         except Exception:
@@ -330,7 +409,10 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
             try:
                 await message.delete()
             except discord.HTTPException:
-                log.info("could not remove a message that spelled out the secret in channel %s", message.channel.id)
+                log.info(
+                    "could not remove a message that spelled out the secret in channel %s",
+                    message.channel.id,
+                )
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -344,16 +426,24 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
                 continue
             try:
                 async for message in channel.history(  # type: ignore[union-attr]
-                    after=discord.Object(active.announce_message_id), limit=HISTORY_LIMIT, oldest_first=True
+                    after=discord.Object(active.announce_message_id),
+                    limit=HISTORY_LIMIT,
+                    oldest_first=True,
                 ):
                     await self._referee(message)
             except discord.HTTPException:
-                log.warning("could not read the history of channel %s for round %s", active.channel_id, active.round_id)
+                log.warning(
+                    "could not read the history of channel %s for round %s",
+                    active.channel_id,
+                    active.round_id,
+                )
 
     # ------------------------------------------------------------------ words
 
     @words.command(name="add", description="Add a word or short phrase to the club's Henyo words")
-    @app_commands.describe(text="The word or phrase", category="Its category", language="Its language")
+    @app_commands.describe(
+        text="The word or phrase", category="Its category", language="Its language"
+    )
     async def words_add(
         self,
         interaction: discord.Interaction,
@@ -363,32 +453,53 @@ class HenyoCog(commands.GroupCog, group_name="henyo", group_description="Library
     ) -> None:
         guild = require_guild(interaction)
         added = await self.service.words_add(
-            guild_id=guild.id, guild_name=guild.name, user_id=interaction.user.id,
-            is_moderator=await self._is_moderator(interaction), text=text, category=category, language=language,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction),
+            text=text,
+            category=category,
+            language=language,
         )
         await interaction.response.send_message(
-            f"Added **{ui.escape(added.text)}** ({added.category}, {added.language}).", ephemeral=True
+            f"Added **{ui.escape(added.text)}** ({added.category}, {added.language}).",
+            ephemeral=True,
         )
 
-    @words.command(name="remove", description="Take a word out of the club's Henyo words (built-in ones too)")
+    @words.command(
+        name="remove", description="Take a word out of the club's Henyo words (built-in ones too)"
+    )
     @app_commands.describe(text="The word or phrase to take out")
-    async def words_remove(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 60]) -> None:
+    async def words_remove(
+        self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 60]
+    ) -> None:
         guild = require_guild(interaction)
         removed = await self.service.words_remove(
-            guild_id=guild.id, guild_name=guild.name, user_id=interaction.user.id,
-            is_moderator=await self._is_moderator(interaction), text=text,
+            guild_id=guild.id,
+            guild_name=guild.name,
+            user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction),
+            text=text,
         )
-        await interaction.response.send_message(f"Removed **{ui.escape(removed.text)}**.", ephemeral=True)
+        await interaction.response.send_message(
+            f"Removed **{ui.escape(removed.text)}**.", ephemeral=True
+        )
 
     @words.command(name="list", description="List the club's Henyo words (only you see it)")
     @app_commands.describe(category="Only this category", builtin="Also list the built-in words")
     async def words_list(
-        self, interaction: discord.Interaction, category: Optional[CategoryChoice] = None, builtin: bool = False
+        self,
+        interaction: discord.Interaction,
+        category: CategoryChoice | None = None,
+        builtin: bool = False,
     ) -> None:
         guild = require_guild(interaction)
         words = await self.service.words_list(
-            guild_id=guild.id, user_id=interaction.user.id, is_moderator=await self._is_moderator(interaction),
-            category=category, include_builtin=builtin,
+            guild_id=guild.id,
+            user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction),
+            category=category,
+            include_builtin=builtin,
         )
         await interaction.response.send_message(embeds=ui.word_list_embeds(words), ephemeral=True)
 

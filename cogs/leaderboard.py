@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import io
-from typing import Literal, Optional
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -22,23 +22,32 @@ class LeaderboardCog(commands.Cog):
         LeaderboardPageButton.fetch = self.service.table
 
     @app_commands.command(name="leaderboard", description="The club's table for a game and period")
-    @app_commands.describe(game="Which game (default: all games)", period="Which period (default: all time)")
+    @app_commands.describe(
+        game="Which game (default: all games)", period="Which period (default: all time)"
+    )
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction, game: GameChoice = "all", period: PeriodChoice = "all"
+        self,
+        interaction: discord.Interaction,
+        game: GameChoice = "all",
+        period: PeriodChoice = "all",
     ) -> None:
         guild = require_guild(interaction)
         table = await self.service.table(guild.id, game, period)
         png = await table_png(table)
         kwargs = {"view": view} if (view := pager(table)) else {}
         await interaction.response.send_message(
-            table_text(table), file=discord.File(io.BytesIO(png), filename="leaderboard.png"), **kwargs
+            table_text(table),
+            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
+            **kwargs,
         )
 
     @app_commands.command(name="stats", description="A member's record in every game")
     @app_commands.describe(member="Whose record (default: yours)")
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, member: Optional[discord.Member] = None) -> None:
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
         guild = require_guild(interaction)
         who = member or interaction.user
         stats = await self.service.stats(guild.id, who.id)

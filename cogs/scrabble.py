@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any, Optional
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -47,15 +47,29 @@ log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 GAME_HELP = "The game (default: this thread's game, or your only game)"
-CLOCK_SUGGESTIONS = [("3m — live, as the society plays", "3m"), ("5m — live", "5m"), ("1d — asynchronous", "1d"),
-                     ("2d — asynchronous", "2d"), ("3d — asynchronous", "3d"), ("off — no turn clock", "off")]
-DEADLINE_SUGGESTIONS = [("80m — one club session", "80m"), ("1d", "1d"), ("3d", "3d"), ("7d — a week", "7d"),
-                        ("14d", "14d"), ("off — no deadline", "off")]
+CLOCK_SUGGESTIONS = [
+    ("3m — live, as the society plays", "3m"),
+    ("5m — live", "5m"),
+    ("1d — asynchronous", "1d"),
+    ("2d — asynchronous", "2d"),
+    ("3d — asynchronous", "3d"),
+    ("off — no turn clock", "off"),
+]
+DEADLINE_SUGGESTIONS = [
+    ("80m — one club session", "80m"),
+    ("1d", "1d"),
+    ("3d", "3d"),
+    ("7d — a week", "7d"),
+    ("14d", "14d"),
+    ("off — no deadline", "off"),
+]
 
 
 def _member(user: discord.abc.User, me: discord.abc.User | None = None) -> Member:
     computer = me is not None and user.id == me.id
-    return Member(user.id, getattr(user, "display_name", user.name), bool(user.bot), computer=computer)
+    return Member(
+        user.id, getattr(user, "display_name", user.name), bool(user.bot), computer=computer
+    )
 
 
 def _where(outcome: ActionOutcome, interaction: discord.Interaction) -> str:
@@ -64,7 +78,9 @@ def _where(outcome: ActionOutcome, interaction: discord.Interaction) -> str:
     return ""
 
 
-async def _answer(interaction: discord.Interaction, content: str, *, files: list[discord.File] | None = None) -> None:
+async def _answer(
+    interaction: discord.Interaction, content: str, *, files: list[discord.File] | None = None
+) -> None:
     """A private answer, whether or not the interaction was deferred."""
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
     if files:
@@ -75,7 +91,11 @@ async def _answer(interaction: discord.Interaction, content: str, *, files: list
         await interaction.response.send_message(content[:2000], **kwargs)
 
 
-class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="Scrabble for 2–4 seats (pairs welcome)"):
+class ScrabbleCog(
+    commands.GroupCog,
+    group_name="scrabble",
+    group_description="Scrabble for 2–4 seats (pairs welcome)",
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service = ScrabbleService(bot.ctx)  # type: ignore[attr-defined]
@@ -84,22 +104,32 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
 
     # -- helpers ---------------------------------------------------------------------------
 
-    async def _game_id(self, interaction: discord.Interaction, game: str | None, *, finished: bool = False) -> int:
+    async def _game_id(
+        self, interaction: discord.Interaction, game: str | None, *, finished: bool = False
+    ) -> int:
         guild = require_guild(interaction)
-        return await self.service.resolve_game(guild.id, interaction.user.id, game, interaction.channel_id, finished=finished)
+        return await self.service.resolve_game(
+            guild.id, interaction.user.id, game, interaction.channel_id, finished=finished
+        )
 
-    async def _game_choices(self, interaction: discord.Interaction, current: str, *, finished: bool = False) -> list[Choice[str]]:
+    async def _game_choices(
+        self, interaction: discord.Interaction, current: str, *, finished: bool = False
+    ) -> list[Choice[str]]:
         if interaction.guild is None:
             return []
         try:
-            pairs = await self.service.game_choices(interaction.guild.id, interaction.user.id, current, finished=finished)
+            pairs = await self.service.game_choices(
+                interaction.guild.id, interaction.user.id, current, finished=finished
+            )
         except ClubError:
             return []
         return [Choice(name=label, value=value) for label, value in pairs]
 
     # -- starting a game -------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Invite members (or me, the computer) to a game of Scrabble")
+    @app_commands.command(
+        name="new", description="Invite members (or me, the computer) to a game of Scrabble"
+    )
     @app_commands.describe(
         opponent="Who you play against (name me to play the computer)",
         opponent2="A third player (seats are individuals)",
@@ -118,13 +148,20 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
         hints="Allow /scrabble hint in this game (hinted games are not rated)",
     )
     @app_commands.choices(
-        challenge=[Choice(name="double (a failed challenge loses a turn)", value="double"),
-                   Choice(name="single (no penalty for a failed challenge)", value="single"),
-                   Choice(name="void (invalid words refused up front)", value="void")],
-        variant=[Choice(name="standard", value="standard"), Choice(name="finish line", value="finish_line"),
-                 Choice(name="9-tile racks", value="nine_tiles")],
-        ending=[Choice(name="six scoreless turns in a row", value="six_zeros"),
-                Choice(name="two passes in a row by one player", value="two_passes")],
+        challenge=[
+            Choice(name="double (a failed challenge loses a turn)", value="double"),
+            Choice(name="single (no penalty for a failed challenge)", value="single"),
+            Choice(name="void (invalid words refused up front)", value="void"),
+        ],
+        variant=[
+            Choice(name="standard", value="standard"),
+            Choice(name="finish line", value="finish_line"),
+            Choice(name="9-tile racks", value="nine_tiles"),
+        ],
+        ending=[
+            Choice(name="six scoreless turns in a row", value="six_zeros"),
+            Choice(name="two passes in a row by one player", value="two_passes"),
+        ],
         level=[Choice(name=label, value=value) for value, label in COMPUTER_LEVELS.items()],
     )
     @app_commands.guild_only()
@@ -132,20 +169,20 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
         self,
         interaction: discord.Interaction,
         opponent: discord.Member,
-        opponent2: Optional[discord.Member] = None,
-        opponent3: Optional[discord.Member] = None,
-        partner: Optional[discord.Member] = None,
-        opponent_partner: Optional[discord.Member] = None,
-        clock: Optional[str] = None,
-        deadline: Optional[str] = None,
-        challenge: Optional[Choice[str]] = None,
-        variant: Optional[Choice[str]] = None,
-        target: Optional[str] = None,
-        word_list: Optional[str] = None,
-        explain: Optional[bool] = None,
-        ending: Optional[Choice[str]] = None,
-        level: Optional[Choice[str]] = None,
-        hints: Optional[bool] = None,
+        opponent2: discord.Member | None = None,
+        opponent3: discord.Member | None = None,
+        partner: discord.Member | None = None,
+        opponent_partner: discord.Member | None = None,
+        clock: str | None = None,
+        deadline: str | None = None,
+        challenge: Choice[str] | None = None,
+        variant: Choice[str] | None = None,
+        target: str | None = None,
+        word_list: str | None = None,
+        explain: bool | None = None,
+        ending: Choice[str] | None = None,
+        level: Choice[str] | None = None,
+        hints: bool | None = None,
     ) -> None:
         guild = require_guild(interaction)
         me = self.bot.user
@@ -171,8 +208,11 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
             hints=bool(hints),
         )
         outcome = await self.service.create(request)
-        invited = [m for m in (opponent, opponent2, opponent3, partner, opponent_partner)
-                   if m is not None and (me is None or m.id != me.id)]
+        invited = [
+            m
+            for m in (opponent, opponent2, opponent3, partner, opponent_partner)
+            if m is not None and (me is None or m.id != me.id)
+        ]
         if outcome.all_accepted:
             await self._start_against_computer(interaction, outcome)
             return
@@ -189,7 +229,8 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
         finished with a click (see ``join``)."""
         await interaction.response.send_message(
             f"{interaction.user.mention} plays Scrabble against me.\n{outcome.text}",
-            view=invite_view(outcome.game_id), allowed_mentions=NO_MENTIONS,
+            view=invite_view(outcome.game_id),
+            allowed_mentions=NO_MENTIONS,
         )
         thread_id, thread = outcome.thread_id, None
         if thread_id is None:
@@ -202,32 +243,49 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
         try:
             await interaction.edit_original_response(
                 content=f"{interaction.user.mention} plays Scrabble against me.\n"
-                + outcome.text.replace("\nEveryone accepted.", "") + f"\nThe game is on{where}.",
-                view=None, allowed_mentions=NO_MENTIONS,
+                + outcome.text.replace("\nEveryone accepted.", "")
+                + f"\nThe game is on{where}.",
+                view=None,
+                allowed_mentions=NO_MENTIONS,
             )
         except discord.HTTPException:
             pass  # cosmetic only: the game has started either way
 
     @new.autocomplete("clock")
-    async def _clock_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def _clock_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         return _suggest(CLOCK_SUGGESTIONS, current)
 
     @new.autocomplete("deadline")
-    async def _deadline_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def _deadline_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         return _suggest(DEADLINE_SUGGESTIONS, current)
 
     @new.autocomplete("target")
-    async def _target_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def _target_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         ns = interaction.namespace
         pairs = getattr(ns, "partner", None) is not None
-        seats = 2 if pairs else 2 + sum(getattr(ns, n, None) is not None for n in ("opponent2", "opponent3"))
-        options = [(f"{level} — {table[seats]} points", level) for level, table in FINISH_LINE_TARGETS.items()]
+        seats = (
+            2
+            if pairs
+            else 2 + sum(getattr(ns, n, None) is not None for n in ("opponent2", "opponent3"))
+        )
+        options = [
+            (f"{level} — {table[seats]} points", level)
+            for level, table in FINISH_LINE_TARGETS.items()
+        ]
         if current.strip().isdigit():
             options.insert(0, (f"{current.strip()} points", current.strip()))
         return _suggest(options, current if not current.strip().isdigit() else "")
 
     @new.autocomplete("word_list")
-    async def _word_list_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def _word_list_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         options = [(lexicon_display_name(name), name) for name in self.service.word_lists()]
         return _suggest(options, current)
 
@@ -237,8 +295,9 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
         guild = require_guild(interaction)
         outcome = await self.service.accept_invite(game_id, interaction.user.id, guild.id)
         if not outcome.all_accepted:
-            await interaction.response.edit_message(content=outcome.text, view=invite_view(game_id),
-                                                    allowed_mentions=NO_MENTIONS)
+            await interaction.response.edit_message(
+                content=outcome.text, view=invite_view(game_id), allowed_mentions=NO_MENTIONS
+            )
             return
         # The buttons stay until the game has started, so a crash half-way can be
         # retried with another click (a second thread is never made: see _open_thread).
@@ -254,12 +313,17 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
             await self._add_players(thread, [u for seat in view.seats for u in seat.user_ids])
         where = f" in <#{view.home_channel_id}>" if view.home_channel_id else ""
         try:
-            await interaction.edit_original_response(content=outcome.text.replace("\nEveryone accepted.", "")
-                                                     + f"\nEveryone accepted: the game is on{where}.", view=None)
+            await interaction.edit_original_response(
+                content=outcome.text.replace("\nEveryone accepted.", "")
+                + f"\nEveryone accepted: the game is on{where}.",
+                view=None,
+            )
         except discord.HTTPException:
             pass  # cosmetic only: the game has started either way
 
-    async def _open_thread(self, message: discord.Message, name: str) -> tuple[int | None, discord.Thread | None]:
+    async def _open_thread(
+        self, message: discord.Message, name: str
+    ) -> tuple[int | None, discord.Thread | None]:
         try:
             thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
             return thread.id, thread
@@ -279,83 +343,130 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
     async def decline(self, interaction: discord.Interaction, game_id: int) -> None:
         guild = require_guild(interaction)
         outcome = await self.service.decline_invite(game_id, interaction.user.id, guild.id)
-        await interaction.response.edit_message(content=outcome.text, view=None, allowed_mentions=NO_MENTIONS)
+        await interaction.response.edit_message(
+            content=outcome.text, view=None, allowed_mentions=NO_MENTIONS
+        )
 
     async def show_rack(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rack = await self.service.rack(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        rack = await self.service.rack(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
         files = [await rack_file(rack.tiles)]
         if rack.game.picture is not None:
             files.append(await board_file(rack.game.picture))
         await _answer(interaction, f"{rack.text}\n\n{rack.game.summary}", files=files)
 
-    async def challenge_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None:
+    async def challenge_button(
+        self, interaction: discord.Interaction, game_id: int, ply: int
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.challenge(game_id, interaction.user.id, guild_id=require_guild(interaction).id,
-                                               expected_ply=ply)
+        outcome = await self.service.challenge(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id, expected_ply=ply
+        )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
     async def accept_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None:
-        outcome = await self.service.accept_play(game_id, interaction.user.id, guild_id=require_guild(interaction).id,
-                                                 expected_ply=ply)
+        outcome = await self.service.accept_play(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id, expected_ply=ply
+        )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
     # -- moves ---------------------------------------------------------------------------------
 
-    @app_commands.command(name="play", description="Play a word: position 8H = across from H8, H8 = down")
+    @app_commands.command(
+        name="play", description="Play a word: position 8H = across from H8, H8 = down"
+    )
     @app_commands.describe(
         word="The whole word; a blank as a lower-case letter or ?x (e.g. QUIzZ or QUI?ZZ)",
         position="Where the word starts: 8H (row first) goes across, H8 (column first) goes down",
         direction="Override the direction the position implies",
         game=GAME_HELP,
     )
-    @app_commands.choices(direction=[Choice(name="across", value="across"), Choice(name="down", value="down")])
+    @app_commands.choices(
+        direction=[Choice(name="across", value="across"), Choice(name="down", value="down")]
+    )
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, word: app_commands.Range[str, 1, 40],
-                   position: app_commands.Range[str, 2, 8], direction: Optional[Choice[str]] = None,
-                   game: Optional[str] = None) -> None:
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        word: app_commands.Range[str, 1, 40],
+        position: app_commands.Range[str, 2, 8],
+        direction: Choice[str] | None = None,
+        game: str | None = None,
+    ) -> None:
         game_id = await self._game_id(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.play(game_id, interaction.user.id, word, position,
-                                          direction.value if direction else None,
-                                          guild_id=require_guild(interaction).id)
+        outcome = await self.service.play(
+            game_id,
+            interaction.user.id,
+            word,
+            position,
+            direction.value if direction else None,
+            guild_id=require_guild(interaction).id,
+        )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
     @play.autocomplete("position")
-    async def _position_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def _position_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         if interaction.guild is None:
             return []
         ns = interaction.namespace
         try:
-            game_id = await self.service.resolve_game(interaction.guild.id, interaction.user.id,
-                                                      getattr(ns, "game", None), interaction.channel_id)
-            found = await self.service.position_choices(game_id, interaction.user.id, getattr(ns, "word", "") or "", current)
+            game_id = await self.service.resolve_game(
+                interaction.guild.id,
+                interaction.user.id,
+                getattr(ns, "game", None),
+                interaction.channel_id,
+            )
+            found = await self.service.position_choices(
+                game_id, interaction.user.id, getattr(ns, "word", "") or "", current
+            )
         except ClubError:
             return []
         return [Choice(name=c.label[:100], value=c.position) for c in found]
 
-    @app_commands.command(name="exchange", description="Swap tiles with the bag (scores nothing; the bag needs 7+ tiles)")
+    @app_commands.command(
+        name="exchange",
+        description="Swap tiles with the bag (scores nothing; the bag needs 7+ tiles)",
+    )
     @app_commands.describe(tiles="The tiles to swap, e.g. QVV or ? for a blank", game=GAME_HELP)
     @app_commands.guild_only()
-    async def exchange(self, interaction: discord.Interaction, tiles: app_commands.Range[str, 1, 30],
-                       game: Optional[str] = None) -> None:
+    async def exchange(
+        self,
+        interaction: discord.Interaction,
+        tiles: app_commands.Range[str, 1, 30],
+        game: str | None = None,
+    ) -> None:
         game_id = await self._game_id(interaction, game)
-        outcome = await self.service.exchange(game_id, interaction.user.id, tiles, guild_id=require_guild(interaction).id)
+        outcome = await self.service.exchange(
+            game_id, interaction.user.id, tiles, guild_id=require_guild(interaction).id
+        )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
     @exchange.autocomplete("tiles")
-    async def _exchange_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def _exchange_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         if interaction.guild is None:
             return []
         try:
-            game_id = await self.service.resolve_game(interaction.guild.id, interaction.user.id,
-                                                      getattr(interaction.namespace, "game", None), interaction.channel_id)
+            game_id = await self.service.resolve_game(
+                interaction.guild.id,
+                interaction.user.id,
+                getattr(interaction.namespace, "game", None),
+                interaction.channel_id,
+            )
             rack = await self.service.rack_text(game_id, interaction.user.id)
         except ClubError:
             return []
         choices = []
         if current.strip():
-            choices.append(Choice(name=f"Swap {current.strip().upper()}"[:100], value=current.strip()[:30]))
+            choices.append(
+                Choice(name=f"Swap {current.strip().upper()}"[:100], value=current.strip()[:30])
+            )
         if rack:
             choices.append(Choice(name=f"Your rack: {' '.join(rack)} (all of it)", value=rack))
         return choices
@@ -363,44 +474,58 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
     @app_commands.command(name="pass", description="Pass your turn (scores nothing)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def pass_(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+    async def pass_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
-        outcome = await self.service.pass_turn(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        outcome = await self.service.pass_turn(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
-    @app_commands.command(name="resign", description="Resign from a game (you lose; others may play on)")
+    @app_commands.command(
+        name="resign", description="Resign from a game (you lose; others may play on)"
+    )
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def resign(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
-        outcome = await self.service.resign(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        outcome = await self.service.resign(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
-    @app_commands.command(name="challenge", description="Challenge the last play (before the next player moves)")
+    @app_commands.command(
+        name="challenge", description="Challenge the last play (before the next player moves)"
+    )
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def challenge(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+    async def challenge(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.challenge(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        outcome = await self.service.challenge(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
     # -- looking -------------------------------------------------------------------------------
 
-    @app_commands.command(name="rack", description="See your tiles (only you see them; partners share a rack)")
+    @app_commands.command(
+        name="rack", description="See your tiles (only you see them; partners share a rack)"
+    )
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def rack(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+    async def rack(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await self.show_rack(interaction, game_id)
 
     @app_commands.command(name="board", description="See a game's board and scores (just for you)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = await self.service.board(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        view = await self.service.board(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
         files = [await board_file(view.picture)] if view.picture is not None else []
         await _answer(interaction, view.summary, files=files)
 
@@ -410,7 +535,10 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
         guild = require_guild(interaction)
         summaries = await self.service.games_for(guild.id, interaction.user.id)
         if not summaries:
-            await _answer(interaction, "You have no Scrabble game running here. Start one with `/scrabble new`.")
+            await _answer(
+                interaction,
+                "You have no Scrabble game running here. Start one with `/scrabble new`.",
+            )
             return
         lines = ["**Your Scrabble games**"]
         for summary in summaries:
@@ -422,40 +550,58 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
             lines.append(line)
         await _answer(interaction, "\n".join(lines))
 
-    @app_commands.command(name="hint", description="The best plays for your rack (games made with hints on; just for you)")
+    @app_commands.command(
+        name="hint",
+        description="The best plays for your rack (games made with hints on; just for you)",
+    )
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def hint(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+    async def hint(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.service.hint(game_id, interaction.user.id, guild_id=require_guild(interaction).id)
+        text = await self.service.hint(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
         await _answer(interaction, text)
 
-    @app_commands.command(name="analyse", description="A finished game: each play beside the best play available")
+    @app_commands.command(
+        name="analyse", description="A finished game: each play beside the best play available"
+    )
     @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
     @app_commands.guild_only()
-    async def analyse(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+    async def analyse(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game, finished=True)
         work = await self.service.prepare_analysis(game_id, guild_id=require_guild(interaction).id)
         await interaction.response.defer(thinking=True)
         message, table = await work()
-        files = [] if "```" in message else [
-            discord.File(io.BytesIO(table.encode("utf-8")), filename=f"scrabble-{game_id}-analysis.txt")
-        ]
+        files = (
+            []
+            if "```" in message
+            else [
+                discord.File(
+                    io.BytesIO(table.encode("utf-8")), filename=f"scrabble-{game_id}-analysis.txt"
+                )
+            ]
+        )
         await interaction.followup.send(message, files=files, allowed_mentions=NO_MENTIONS)
 
     @app_commands.command(name="export", description="A finished game's record as a GCG file")
     @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
     @app_commands.guild_only()
-    async def export(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game, finished=True)
         filename, text = await self.service.export(game_id, guild_id=require_guild(interaction).id)
-        await _answer(interaction, f"Scrabble #{game_id}, as GCG.",
-                      files=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)])
+        await _answer(
+            interaction,
+            f"Scrabble #{game_id}, as GCG.",
+            files=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)],
+        )
 
     @export.autocomplete("game")
     @analyse.autocomplete("game")
-    async def _export_game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def _export_game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         return await self._game_choices(interaction, current, finished=True)
 
     @play.autocomplete("game")
@@ -466,13 +612,19 @@ class ScrabbleCog(commands.GroupCog, group_name="scrabble", group_description="S
     @rack.autocomplete("game")
     @board.autocomplete("game")
     @hint.autocomplete("game")
-    async def _active_game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def _active_game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
         return await self._game_choices(interaction, current)
 
 
 def _suggest(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     needle = current.strip().lower()
-    picked = [Choice(name=name[:100], value=value) for name, value in options if not needle or needle in name.lower()]
+    picked = [
+        Choice(name=name[:100], value=value)
+        for name, value in options
+        if not needle or needle in name.lower()
+    ]
     if needle and not picked:
         picked = [Choice(name=current.strip()[:100], value=current.strip()[:100])]
     return picked[:25]

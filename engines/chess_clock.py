@@ -141,7 +141,9 @@ def _live(base: int, increment: int, text: str | None) -> TimeControl:
             f"{MAX_LIVE_SECONDS // 3600} hours (`{(text or '')[:30]}` does not)."
         )
     if increment > MAX_INCREMENT_SECONDS:
-        raise TimeControlError(f"The increment can be at most {MAX_INCREMENT_SECONDS} seconds per move.")
+        raise TimeControlError(
+            f"The increment can be at most {MAX_INCREMENT_SECONDS} seconds per move."
+        )
     return TimeControl(LIVE, base, increment)
 
 
@@ -203,7 +205,9 @@ class ChessClock:
     black_pauses: tuple[Pause, ...] = ()
 
     @classmethod
-    def start(cls, control: TimeControl, at: datetime, to_move: chess.Color = chess.WHITE) -> ChessClock:
+    def start(
+        cls, control: TimeControl, at: datetime, to_move: chess.Color = chess.WHITE
+    ) -> ChessClock:
         return cls(control, to_move, at, control.base_ms, control.base_ms)
 
     # ---------------------------------------------------------------- reading
@@ -232,14 +236,18 @@ class ChessClock:
 
     def flag_time(self) -> datetime:
         """When the side to move runs out of time if they do not move."""
-        return _moment_after(self.turn_started_at, self.bank_ms(self.to_move), self.pauses(self.to_move))
+        return _moment_after(
+            self.turn_started_at, self.bank_ms(self.to_move), self.pauses(self.to_move)
+        )
 
     def has_flagged(self, at: datetime) -> bool:
         return at >= self.flag_time()
 
     def reminder_time(self, lead: timedelta) -> datetime:
         """When the side to move has ``lead`` left (at once if the allowance is shorter)."""
-        return _moment_after(self.turn_started_at, self.bank_ms(self.to_move) - _ms(lead), self.pauses(self.to_move))
+        return _moment_after(
+            self.turn_started_at, self.bank_ms(self.to_move) - _ms(lead), self.pauses(self.to_move)
+        )
 
     # ---------------------------------------------------------------- moving
 
@@ -277,9 +285,13 @@ class ChessClock:
         the allowance. The total per player per game is ``MAX_VACATION_DAYS``.
         """
         if self.control.is_live:
-            raise VacationError("Vacations pause correspondence games only: a live clock keeps running.")
+            raise VacationError(
+                "Vacations pause correspondence games only: a live clock keeps running."
+            )
         if days < 0:
-            raise VacationError("A vacation lasts a whole number of days from 0 (end it now) upwards.")
+            raise VacationError(
+                "A vacation lasts a whole number of days from 0 (end it now) upwards."
+            )
         if days > MAX_VACATION_DAYS:
             raise VacationError(f"A vacation can last at most {MAX_VACATION_DAYS} days.")
         kept = tuple(
@@ -316,7 +328,10 @@ class ChessClock:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChessClock:
         def pauses(key: str) -> tuple[Pause, ...]:
-            return tuple(Pause(datetime.fromisoformat(s), datetime.fromisoformat(e)) for s, e in data.get(key, []))
+            return tuple(
+                Pause(datetime.fromisoformat(s), datetime.fromisoformat(e))
+                for s, e in data.get(key, [])
+            )
 
         return cls(
             control=parse_time_control(data["control"]),

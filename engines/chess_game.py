@@ -9,8 +9,8 @@ as is, usually with a few legal moves to choose from.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import chess
 
@@ -52,7 +52,9 @@ class AmbiguousChessMoveError(ChessMoveError):
 class PromotionChoiceError(ChessMoveError):
     """A pawn reaches the last rank and the piece was not named."""
 
-    def __init__(self, message: str, moves: Sequence[chess.Move], suggestions: Sequence[str]) -> None:
+    def __init__(
+        self, message: str, moves: Sequence[chess.Move], suggestions: Sequence[str]
+    ) -> None:
         super().__init__(message, suggestions)
         self.moves = tuple(moves)  # the same move with each possible piece, queen first
 
@@ -132,10 +134,14 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
     if not raw:
         raise UnreadableMoveError(f"Which move? {MOVE_HELP}", suggest_moves(board))
     if len(raw) > 20:
-        raise UnreadableMoveError(f"That is too long to be a move. {MOVE_HELP}", suggest_moves(board))
+        raise UnreadableMoveError(
+            f"That is too long to be a move. {MOVE_HELP}", suggest_moves(board)
+        )
     cleaned = _clean(raw)
     if not cleaned:
-        raise UnreadableMoveError(f"I can't read `{raw}` as a move. {MOVE_HELP}", suggest_moves(board))
+        raise UnreadableMoveError(
+            f"I can't read `{raw}` as a move. {MOVE_HELP}", suggest_moves(board)
+        )
     coordinates = _COORDINATES.match(cleaned)
     if coordinates:
         origin, target, piece = coordinates.groups()
@@ -143,9 +149,13 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
     return _from_san(board, raw, cleaned)
 
 
-def _from_coordinates(board: chess.Board, raw: str, origin: str, target: str, piece: str | None) -> chess.Move:
+def _from_coordinates(
+    board: chess.Board, raw: str, origin: str, target: str, piece: str | None
+) -> chess.Move:
     from_square, to_square = chess.parse_square(origin), chess.parse_square(target)
-    candidates = [m for m in board.legal_moves if m.from_square == from_square and m.to_square == to_square]
+    candidates = [
+        m for m in board.legal_moves if m.from_square == from_square and m.to_square == to_square
+    ]
     if piece:
         wanted = chess.Piece.from_symbol(piece.lower()).piece_type
         chosen = [m for m in candidates if m.promotion == wanted]
@@ -155,7 +165,8 @@ def _from_coordinates(board: chess.Board, raw: str, origin: str, target: str, pi
             plain = board.san(candidates[0])
             raise IllegalChessMoveError(
                 f"`{raw[:20]}` names a promotion piece, but only a pawn reaching the last rank is promoted: "
-                f"write `{plain}`.", [plain],
+                f"write `{plain}`.",
+                [plain],
             )
     elif len(candidates) == 1 and candidates[0].promotion is None:
         return candidates[0]
@@ -184,12 +195,17 @@ def _from_san(board: chess.Board, raw: str, cleaned: str) -> chess.Move:
         raise _ambiguous(board, raw, ambiguous)
     promotion = _PAWN_TO_LAST_RANK.match(cleaned)
     if promotion:
-        candidates = _pawn_promotions(board, promotion.group(1), chess.parse_square(promotion.group(2)))
+        candidates = _pawn_promotions(
+            board, promotion.group(1), chess.parse_square(promotion.group(2))
+        )
         if candidates:
             raise _promotion_choice(board, candidates)
     if _looks_like_san(cleaned):
         raise _illegal(
-            board, raw, to_square=_target_square(cleaned), piece_type=_piece_type(cleaned),
+            board,
+            raw,
+            to_square=_target_square(cleaned),
+            piece_type=_piece_type(cleaned),
             castling=cleaned in ("O-O", "O-O-O"),
         )
     raise UnreadableMoveError(
@@ -216,12 +232,22 @@ def _piece_type(text: str) -> chess.PieceType | None:
     return chess.PAWN if text[:1] in "abcdefgh" else None
 
 
-def _pawn_promotions(board: chess.Board, from_file: str | None, to_square: chess.Square) -> list[chess.Move]:
+def _pawn_promotions(
+    board: chess.Board, from_file: str | None, to_square: chess.Square
+) -> list[chess.Move]:
     return [
-        m for m in board.legal_moves
-        if m.to_square == to_square and m.promotion
-        and (from_file is None or chess.square_file(m.from_square) == chess.FILE_NAMES.index(from_file))
-        and (from_file is not None or chess.square_file(m.from_square) == chess.square_file(to_square))
+        m
+        for m in board.legal_moves
+        if m.to_square == to_square
+        and m.promotion
+        and (
+            from_file is None
+            or chess.square_file(m.from_square) == chess.FILE_NAMES.index(from_file)
+        )
+        and (
+            from_file is not None
+            or chess.square_file(m.from_square) == chess.square_file(to_square)
+        )
     ]
 
 
@@ -230,7 +256,9 @@ def _promotion_choice(board: chess.Board, candidates: Sequence[chess.Move]) -> P
     moves = sorted(candidates, key=lambda m: order.index(m.promotion or chess.QUEEN))
     sans = [board.san(m) for m in moves]
     return PromotionChoiceError(
-        f"Your pawn reaches the last rank: which piece should it become? ({', '.join(sans)})", moves, sans
+        f"Your pawn reaches the last rank: which piece should it become? ({', '.join(sans)})",
+        moves,
+        sans,
     )
 
 
@@ -238,7 +266,8 @@ def _ambiguous(board: chess.Board, raw: str, san: str) -> AmbiguousChessMoveErro
     target = _target_square(san)
     piece = _piece_type(san)
     options = [
-        board.san(m) for m in board.legal_moves
+        board.san(m)
+        for m in board.legal_moves
         if m.to_square == target and (piece is None or board.piece_type_at(m.from_square) == piece)
     ]
     return AmbiguousChessMoveError(
@@ -262,7 +291,9 @@ def _illegal(
     piece_type: chess.PieceType | None = None,
     castling: bool = False,
 ) -> IllegalChessMoveError:
-    suggestions = suggest_moves(board, from_square=from_square, to_square=to_square, piece_type=piece_type, limit=6)
+    suggestions = suggest_moves(
+        board, from_square=from_square, to_square=to_square, piece_type=piece_type, limit=6
+    )
     side = color_name(board.turn)
     if castling:
         why = f"{side} can't castle now"
@@ -282,7 +313,9 @@ def _illegal(
         why = f"{side} is to move"
     if board.is_check():
         why += f"; {side} is in check"
-    listed = f" Legal moves include {', '.join(f'`{s}`' for s in suggestions)}." if suggestions else ""
+    listed = (
+        f" Legal moves include {', '.join(f'`{s}`' for s in suggestions)}." if suggestions else ""
+    )
     return IllegalChessMoveError(f"`{raw[:20]}` is not legal here: {why}.{listed}", suggestions)
 
 
@@ -306,11 +339,16 @@ def suggest_moves(
             score += 1
         return -score
 
-    moves = sorted(board.legal_moves, key=lambda m: (closeness(m), m.from_square, m.to_square, m.promotion or 0))
+    moves = sorted(
+        board.legal_moves,
+        key=lambda m: (closeness(m), m.from_square, m.to_square, m.promotion or 0),
+    )
     return [board.san(m) for m in moves[:limit]]
 
 
-def move_choices(board: chess.Board, typed: str, limit: int = MAX_SUGGESTIONS) -> list[tuple[str, str]]:
+def move_choices(
+    board: chess.Board, typed: str, limit: int = MAX_SUGGESTIONS
+) -> list[tuple[str, str]]:
     """Autocomplete: ``(label, value)`` for the legal moves matching what was typed.
 
     SAN prefixes match first (exact case, then any case), then UCI prefixes;
@@ -326,8 +364,16 @@ def move_choices(board: chess.Board, typed: str, limit: int = MAX_SUGGESTIONS) -
         lowered = needle.lower()
         ranked = (
             [e for e in entries if e[0].startswith(needle)]
-            + [e for e in entries if not e[0].startswith(needle) and e[0].lower().startswith(lowered)]
-            + [e for e in entries if not e[0].lower().startswith(lowered) and e[1].startswith(lowered)]
+            + [
+                e
+                for e in entries
+                if not e[0].startswith(needle) and e[0].lower().startswith(lowered)
+            ]
+            + [
+                e
+                for e in entries
+                if not e[0].lower().startswith(lowered) and e[1].startswith(lowered)
+            ]
         )
     return [(f"{san} ({uci})", san) for san, uci in ranked[:limit]]
 
@@ -451,7 +497,9 @@ def timeout_finish(board: chess.Board, flagged: chess.Color) -> Finish:
 
 # ------------------------------------------------------------------- analysis
 
-MATE_CP = 1000  # a forced mate counts as this many centipawns, so one blunder doesn't dwarf the rest
+MATE_CP = (
+    1000  # a forced mate counts as this many centipawns, so one blunder doesn't dwarf the rest
+)
 INACCURACY_CP, MISTAKE_CP, BLUNDER_CP = 50, 100, 300
 
 

@@ -10,9 +10,9 @@ by every program.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Sequence
 
 import chess
 import chess.pgn
@@ -23,7 +23,12 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
 
 # The PGN standard's Termination values.
-PGN_NORMAL, PGN_TIME_FORFEIT, PGN_ABANDONED, PGN_UNTERMINATED = "normal", "time forfeit", "abandoned", "unterminated"
+PGN_NORMAL, PGN_TIME_FORFEIT, PGN_ABANDONED, PGN_UNTERMINATED = (
+    "normal",
+    "time forfeit",
+    "abandoned",
+    "unterminated",
+)
 
 
 def pgn_termination(termination: str | None, result: str) -> str:

@@ -6,8 +6,8 @@ import os
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import AsyncIterator
 
 import pytest
 from sqlalchemy import text

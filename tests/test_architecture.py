@@ -37,7 +37,12 @@ def _violations(package: str, forbidden: tuple[str, ...]) -> list[str]:
 
 
 def test_engines_import_no_discord_sqlalchemy_pil_asyncio_bot_or_cogs() -> None:
-    assert _violations("engines", ("discord", "sqlalchemy", "PIL", "asyncio", "aiohttp", "bot", "cogs")) == []
+    assert (
+        _violations(
+            "engines", ("discord", "sqlalchemy", "PIL", "asyncio", "aiohttp", "bot", "cogs")
+        )
+        == []
+    )
 
 
 def test_engines_use_no_global_randomness_or_wall_clock() -> None:
@@ -46,7 +51,11 @@ def test_engines_use_no_global_randomness_or_wall_clock() -> None:
         text = path.read_text(encoding="utf-8")
         tree = ast.parse(text)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+            ):
                 owner, attr = node.func.value.id, node.func.attr
                 if owner == "random" and attr not in {"Random", "SystemRandom"}:
                     offenders.append(f"{path.relative_to(ROOT)}: random.{attr}()")
@@ -79,8 +88,10 @@ def test_a_cog_module_holds_one_command_group() -> None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         cogs = [
-            n for n in tree.body
-            if isinstance(n, ast.ClassDef) and any(
+            n
+            for n in tree.body
+            if isinstance(n, ast.ClassDef)
+            and any(
                 (isinstance(b, ast.Attribute) and b.attr in {"Cog", "GroupCog"}) for b in n.bases
             )
         ]

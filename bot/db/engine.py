@@ -7,7 +7,12 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine, AsyncSession
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from bot.db import sqlite_driver
 
@@ -74,4 +79,6 @@ def create_read_session_factory(engine: AsyncEngine) -> async_sessionmaker[Async
     """Sessions for reading only (same pool). On SQLite their transactions do not take
     the write lock, so lookups, boards and suggestions never queue behind a commit;
     on PostgreSQL they are ordinary transactions."""
-    return async_sessionmaker(engine.execution_options(**{READ_ONLY_OPTION: True}), expire_on_commit=False)
+    return async_sessionmaker(
+        engine.execution_options(**{READ_ONLY_OPTION: True}), expire_on_commit=False
+    )

@@ -147,5 +147,7 @@ async def _run(engine: AsyncEngine, action: str, revision: str) -> str | None:
         if conn.dialect.name == "postgresql":
             # Shard processes often start together: one migrates, the others wait
             # here and then find nothing left to do (SQLite's BEGIN IMMEDIATE does the same).
-            await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+            await conn.execute(
+                text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+            )
         return await conn.run_sync(work)

@@ -5,7 +5,7 @@ Discord ids (guilds, users, channels) are 64-bit snowflakes: ``BigInteger``.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -35,7 +35,7 @@ NAMING_CONVENTION = {
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -49,7 +49,7 @@ class UTCDateTime(TypeDecorator[datetime]):
             return None
         if value.tzinfo is None:
             raise ValueError("naive datetime given to the database; use UTC-aware datetimes")
-        value = value.astimezone(timezone.utc)
+        value = value.astimezone(UTC)
         if dialect.name == "sqlite":
             return value.replace(tzinfo=None)
         return value
@@ -58,8 +58,8 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         if value.tzinfo is None:
-            return value.replace(tzinfo=timezone.utc)
-        return value.astimezone(timezone.utc)
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
 
 
 class Base(DeclarativeBase):
@@ -106,8 +106,10 @@ class GameRecord(Base):
     deadline: Mapped[datetime | None] = mapped_column()
     finished_at: Mapped[datetime | None] = mapped_column()
 
-    seats: Mapped[list["GameSeatRecord"]] = relationship(
-        back_populates="game", order_by="GameSeatRecord.seat, GameSeatRecord.user_id", lazy="selectin"
+    seats: Mapped[list[GameSeatRecord]] = relationship(
+        back_populates="game",
+        order_by="GameSeatRecord.seat, GameSeatRecord.user_id",
+        lazy="selectin",
     )
 
     __table_args__ = (Index("ix_games_guild_kind_status", "guild_id", "kind", "status"),)
@@ -118,7 +120,9 @@ class GameSeatRecord(Base):
 
     __tablename__ = "game_seats"
 
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
     accepted: Mapped[bool] = mapped_column(Boolean, default=False)

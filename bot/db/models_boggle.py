@@ -50,7 +50,9 @@ class BoggleRoundRecord(Base):
     guild_id: Mapped[int] = mapped_column(ForeignKey("guilds.id"))
     number: Mapped[int] = mapped_column(Integer)  # the guild's own round count: "round #12"
     channel_id: Mapped[int] = mapped_column(BigInteger)
-    schedule_id: Mapped[int | None] = mapped_column(ForeignKey("boggle_schedules.id", ondelete="SET NULL"))
+    schedule_id: Mapped[int | None] = mapped_column(
+        ForeignKey("boggle_schedules.id", ondelete="SET NULL")
+    )
     # The schedule's planned opening: with schedule_id unique, so a weekly
     # occurrence can never create two rounds.
     occurrence: Mapped[datetime | None] = mapped_column()
@@ -60,7 +62,9 @@ class BoggleRoundRecord(Base):
     min_length: Mapped[int] = mapped_column(Integer, default=4)
     duration_s: Mapped[int] = mapped_column(Integer, default=180)
     seed: Mapped[int] = mapped_column(BigInteger)
-    grid: Mapped[str | None] = mapped_column(String(200))  # "QU A T E/B C D E/...", set when it opens
+    grid: Mapped[str | None] = mapped_column(
+        String(200)
+    )  # "QU A T E/B C D E/...", set when it opens
     lexicon: Mapped[str] = mapped_column(String(200))
     opens_at: Mapped[datetime] = mapped_column()
     ends_at: Mapped[datetime | None] = mapped_column()
@@ -75,7 +79,9 @@ class BoggleRoundRecord(Base):
 
     __table_args__ = (
         UniqueConstraint("guild_id", "number", name="uq_boggle_rounds_guild_id_number"),
-        UniqueConstraint("schedule_id", "occurrence", name="uq_boggle_rounds_schedule_id_occurrence"),
+        UniqueConstraint(
+            "schedule_id", "occurrence", name="uq_boggle_rounds_schedule_id_occurrence"
+        ),
         Index("ix_boggle_rounds_guild_status", "guild_id", "status"),
         Index("ix_boggle_rounds_status", "status"),
     )

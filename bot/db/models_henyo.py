@@ -54,11 +54,15 @@ class HenyoTeamRecord(Base):
     position: Mapped[int] = mapped_column(Integer)
     guesser_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     answerer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    status: Mapped[str] = mapped_column(String(16), default="registered")  # registered | withdrawn | disqualified
+    status: Mapped[str] = mapped_column(
+        String(16), default="registered"
+    )  # registered | withdrawn | disqualified
     registered_at: Mapped[datetime] = mapped_column(default=utcnow)
     withdrawn_at: Mapped[datetime | None] = mapped_column()
 
-    __table_args__ = (UniqueConstraint("event_id", "position", name="uq_henyo_teams_event_id_position"),)
+    __table_args__ = (
+        UniqueConstraint("event_id", "position", name="uq_henyo_teams_event_id_position"),
+    )
 
 
 class HenyoRoundRecord(Base):
@@ -70,9 +74,13 @@ class HenyoRoundRecord(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     guild_id: Mapped[int] = mapped_column(ForeignKey("guilds.id"))
     channel_id: Mapped[int] = mapped_column(BigInteger)
-    event_id: Mapped[int | None] = mapped_column(ForeignKey("henyo_events.id", ondelete="CASCADE"), index=True)
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("henyo_events.id", ondelete="CASCADE"), index=True
+    )
     team_id: Mapped[int | None] = mapped_column(ForeignKey("henyo_teams.id", ondelete="CASCADE"))
-    stage: Mapped[int] = mapped_column(Integer, default=0)  # 0: the pair's word; n: tie-break level n
+    stage: Mapped[int] = mapped_column(
+        Integer, default=0
+    )  # 0: the pair's word; n: tie-break level n
     host_id: Mapped[int] = mapped_column(BigInteger)
     guesser_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     answerer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
@@ -117,7 +125,9 @@ class HenyoRoundEventRecord(Base):
     at: Mapped[datetime] = mapped_column()
     elapsed_ms: Mapped[int] = mapped_column(Integer)
 
-    __table_args__ = (UniqueConstraint("round_id", "source_id", name="uq_henyo_round_events_round_id_source_id"),)
+    __table_args__ = (
+        UniqueConstraint("round_id", "source_id", name="uq_henyo_round_events_round_id_source_id"),
+    )
 
 
 class HenyoWordRecord(Base):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from datetime import datetime
-from typing import Any, Collection, Sequence
+from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -64,7 +65,9 @@ class PlayerRepository:
         if not user_ids:
             return {}
         rows = await self.session.execute(
-            select(PlayerRecord.id, PlayerRecord.display_name).where(PlayerRecord.id.in_(list(user_ids)))
+            select(PlayerRecord.id, PlayerRecord.display_name).where(
+                PlayerRecord.id.in_(list(user_ids))
+            )
         )
         return {row.id: row.display_name for row in rows}
 
@@ -86,11 +89,15 @@ class GameRepository:
         self.session.add(game)
         return game
 
-    async def get(self, game_id: int, *, guild_id: int | None = None, kind: str | None = None) -> GameRecord:
+    async def get(
+        self, game_id: int, *, guild_id: int | None = None, kind: str | None = None
+    ) -> GameRecord:
         """The game, or ``NotFoundError``; another guild's game is "not found" too."""
         game = await self.session.get(GameRecord, game_id) if is_row_id(game_id) else None
-        if game is None or (guild_id is not None and game.guild_id != guild_id) or (
-            kind is not None and game.kind != kind
+        if (
+            game is None
+            or (guild_id is not None and game.guild_id != guild_id)
+            or (kind is not None and game.kind != kind)
         ):
             raise NotFoundError(f"There is no {kind or 'game'} #{game_id} in this server.")
         return game
@@ -99,10 +106,17 @@ class GameRepository:
         stmt = select(GameRecord).where(GameRecord.thread_id == thread_id)
         if kind:
             stmt = stmt.where(GameRecord.kind == kind)
-        return (await self.session.execute(stmt.order_by(GameRecord.id.desc()).limit(1))).scalar_one_or_none()
+        return (
+            await self.session.execute(stmt.order_by(GameRecord.id.desc()).limit(1))
+        ).scalar_one_or_none()
 
     async def for_player(
-        self, user_id: int, *, guild_id: int | None = None, kind: str | None = None, statuses: Sequence[str] = ("invited", "active")
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        kind: str | None = None,
+        statuses: Sequence[str] = ("invited", "active"),
     ) -> list[GameRecord]:
         seated = select(GameSeatRecord.game_id).where(GameSeatRecord.user_id == user_id)
         stmt = (
@@ -167,8 +181,14 @@ class MoveRepository:
         at: datetime | None = None,
     ) -> MoveRecord:
         move = MoveRecord(
-            game_id=game_id, ply=ply, seat=seat, user_id=user_id, notation=notation[:200],
-            score=score, data=data or {}, created_at=at or utcnow(),
+            game_id=game_id,
+            ply=ply,
+            seat=seat,
+            user_id=user_id,
+            notation=notation[:200],
+            score=score,
+            data=data or {},
+            created_at=at or utcnow(),
         )
         self.session.add(move)
         await self.session.flush()
@@ -179,7 +199,9 @@ class MoveRepository:
         return list((await self.session.execute(stmt)).scalars())
 
     async def count(self, game_id: int) -> int:
-        return (await self.session.execute(select(func.count()).where(MoveRecord.game_id == game_id))).scalar_one()
+        return (
+            await self.session.execute(select(func.count()).where(MoveRecord.game_id == game_id))
+        ).scalar_one()
 
 
 class OutboxRepository:
@@ -191,9 +213,16 @@ class OutboxRepository:
         self.session.add(row)
         return row
 
-    def to_user(self, user_id: int, payload: dict[str, Any], *, fallback_channel_id: int | None = None) -> OutboxRecord:
+    def to_user(
+        self, user_id: int, payload: dict[str, Any], *, fallback_channel_id: int | None = None
+    ) -> OutboxRecord:
         """A DM; when the member's DMs are closed it goes to ``fallback_channel_id``."""
-        row = OutboxRecord(target_kind="user", target_id=user_id, payload=payload, fallback_channel_id=fallback_channel_id)
+        row = OutboxRecord(
+            target_kind="user",
+            target_id=user_id,
+            payload=payload,
+            fallback_channel_id=fallback_channel_id,
+        )
         self.session.add(row)
         return row
 
@@ -206,7 +235,9 @@ class OutboxRepository:
             stmt = stmt.where(OutboxRecord.attempts < max_attempts)
         if exclude:
             stmt = stmt.where(OutboxRecord.id.not_in(list(exclude)))
-        return list((await self.session.execute(stmt.order_by(OutboxRecord.id).limit(limit))).scalars())
+        return list(
+            (await self.session.execute(stmt.order_by(OutboxRecord.id).limit(limit))).scalars()
+        )
 
 
 class ResultRepository:
@@ -226,9 +257,18 @@ class RatingRepository:
         rating = await self.session.get(RatingRecord, (guild_id, game_kind, player_id))
         if rating is None:
             rating = RatingRecord(
-                guild_id=guild_id, game_kind=game_kind, player_id=player_id,
-                rating=1500.0, rd=350.0, volatility=0.06, games=0, wins=0, losses=0, draws=0,
-                points=0.0, spread=0.0,
+                guild_id=guild_id,
+                game_kind=game_kind,
+                player_id=player_id,
+                rating=1500.0,
+                rd=350.0,
+                volatility=0.06,
+                games=0,
+                wins=0,
+                losses=0,
+                draws=0,
+                points=0.0,
+                spread=0.0,
             )
             self.session.add(rating)
         return rating
@@ -238,9 +278,9 @@ __all__ = [
     "GameRepository",
     "GuildRepository",
     "MoveRepository",
+    "NotFoundError",
     "OutboxRepository",
     "PlayerRepository",
     "RatingRepository",
     "ResultRepository",
-    "NotFoundError",
 ]

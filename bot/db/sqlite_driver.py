@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import sqlite3
 from collections import deque
+from collections.abc import Generator, Iterable, Sequence
 from threading import Thread
-from typing import Any, Generator, Iterable, Sequence
+from typing import Any
 
 import aiosqlite
 
@@ -32,7 +33,7 @@ _Outcome = tuple[Any, int, int | None, list[Any]]
 class PrefetchingCursor:
     """The DBAPI-cursor face SQLAlchemy's aiosqlite adapter uses, one hop per statement."""
 
-    def __init__(self, connection: "PrefetchingConnection") -> None:
+    def __init__(self, connection: PrefetchingConnection) -> None:
         self._connection = connection
         self._rows: deque[Any] = deque()
         self.description: Any = None
@@ -41,11 +42,11 @@ class PrefetchingCursor:
         self.arraysize = 1
 
     # SQLAlchemy 2.0 awaits ``connection.cursor()``; 2.1 enters it as an async context.
-    def __await__(self) -> Generator[Any, None, "PrefetchingCursor"]:
+    def __await__(self) -> Generator[Any, None, PrefetchingCursor]:
         return self
         yield  # pragma: no cover - makes this a generator
 
-    async def __aenter__(self) -> "PrefetchingCursor":
+    async def __aenter__(self) -> PrefetchingCursor:
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
@@ -64,16 +65,16 @@ class PrefetchingCursor:
         finally:
             cursor.close()
 
-    async def _submit(self, sql: str, parameters: Any, many: bool) -> "PrefetchingCursor":
+    async def _submit(self, sql: str, parameters: Any, many: bool) -> PrefetchingCursor:
         outcome = await self._connection._execute(self._run, sql, parameters, many)
         self.description, self.rowcount, self.lastrowid, rows = outcome
         self._rows = deque(rows)
         return self
 
-    async def execute(self, sql: str, parameters: Any = None) -> "PrefetchingCursor":
+    async def execute(self, sql: str, parameters: Any = None) -> PrefetchingCursor:
         return await self._submit(sql, () if parameters is None else parameters, False)
 
-    async def executemany(self, sql: str, parameters: Iterable[Any]) -> "PrefetchingCursor":
+    async def executemany(self, sql: str, parameters: Iterable[Any]) -> PrefetchingCursor:
         return await self._submit(sql, list(parameters), True)
 
     async def fetchone(self) -> Any:
@@ -103,7 +104,9 @@ class PrefetchingConnection(aiosqlite.Connection):
         return PrefetchingCursor(self)
 
 
-def connect(database: str | bytes, *, iter_chunk_size: int = 64, **kwargs: Any) -> PrefetchingConnection:
+def connect(
+    database: str | bytes, *, iter_chunk_size: int = 64, **kwargs: Any
+) -> PrefetchingConnection:
     """What ``aiosqlite.connect`` does, with the prefetching connection class.
 
     SQLAlchemy calls this (``connect_args={"async_creator_fn": connect}``) with

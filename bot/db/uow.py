@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from types import TracebackType
-from typing import Awaitable, Callable, TypeVar
+from typing import TypeVar
 
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -37,7 +38,7 @@ class UnitOfWork:
         self.session: AsyncSession
         self._after_commit: list[Callable[[], None]] = []
 
-    async def __aenter__(self) -> "UnitOfWork":
+    async def __aenter__(self) -> UnitOfWork:
         self.session = self._factory()
         self.guilds = GuildRepository(self.session)
         self.players = PlayerRepository(self.session)
@@ -49,7 +50,10 @@ class UnitOfWork:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         try:
             await self.session.rollback()
@@ -73,7 +77,9 @@ def is_sqlite_locked(exc: BaseException) -> bool:
     return isinstance(exc, OperationalError) and "database is locked" in str(exc)
 
 
-async def retry_locked(work: Callable[[], Awaitable[T]], *, attempts: int = 5, base_delay: float = 0.05) -> T:
+async def retry_locked(
+    work: Callable[[], Awaitable[T]], *, attempts: int = 5, base_delay: float = 0.05
+) -> T:
     """Run ``work`` again when SQLite reports ``database is locked``.
 
     ``work`` must open its own unit of work so each attempt starts clean.
@@ -93,4 +99,6 @@ class ReadUnitOfWork(UnitOfWork):
     and on SQLite it runs without the write lock."""
 
     async def commit(self) -> None:
-        raise RuntimeError("a read-only unit of work cannot commit: use ServiceContext.uow() to write")
+        raise RuntimeError(
+            "a read-only unit of work cannot commit: use ServiceContext.uow() to write"
+        )

@@ -50,12 +50,20 @@ MAX_SIZE = 2048
 
 # Outline glyphs give the white pieces, filled ones the black pieces.
 _OUTLINE_GLYPHS = {
-    chess.KING: "♔", chess.QUEEN: "♕", chess.ROOK: "♖",
-    chess.BISHOP: "♗", chess.KNIGHT: "♘", chess.PAWN: "♙",
+    chess.KING: "♔",
+    chess.QUEEN: "♕",
+    chess.ROOK: "♖",
+    chess.BISHOP: "♗",
+    chess.KNIGHT: "♘",
+    chess.PAWN: "♙",
 }
 _FILLED_GLYPHS = {
-    chess.KING: "♚", chess.QUEEN: "♛", chess.ROOK: "♜",
-    chess.BISHOP: "♝", chess.KNIGHT: "♞", chess.PAWN: "♟",
+    chess.KING: "♚",
+    chess.QUEEN: "♛",
+    chess.ROOK: "♜",
+    chess.BISHOP: "♝",
+    chess.KNIGHT: "♞",
+    chess.PAWN: "♟",
 }
 # Glyphs are rendered this many times larger, then box-filtered down, so the
 # fill computed by flood fill gets antialiased edges.
@@ -150,8 +158,15 @@ def _palette() -> Image.Image:
         for highlight in (_PLAIN, _LAST_MOVE, _CHECK):
             samples += [_tile(size, light, highlight, symbol) for symbol in (None, *"KQRBNPkqrbnp")]
     exact = [
-        LIGHT_SQUARE, DARK_SQUARE, LAST_MOVE_LIGHT, LAST_MOVE_DARK, FRAME,
-        COORDINATE_TEXT, WHITE_PIECE, BLACK_PIECE, BLACK_PIECE_DETAIL,
+        LIGHT_SQUARE,
+        DARK_SQUARE,
+        LAST_MOVE_LIGHT,
+        LAST_MOVE_DARK,
+        FRAME,
+        COORDINATE_TEXT,
+        WHITE_PIECE,
+        BLACK_PIECE,
+        BLACK_PIECE_DETAIL,
     ]
     return build_palette(samples, exact)
 
@@ -304,6 +319,4 @@ def _enclosed_area(ink: Image.Image) -> Image.Image:
 
 def _check_size(size: int) -> None:
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(
-            f"board size must be between {MIN_SIZE} and {MAX_SIZE} pixels, not {size}"
-        )
+        raise ValueError(f"board size must be between {MIN_SIZE} and {MAX_SIZE} pixels, not {size}")

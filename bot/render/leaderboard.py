@@ -127,8 +127,17 @@ def _compose(
     top = TITLE_HEIGHT
     draw.rectangle((PADDING, top, table_right - 1, top + HEADER_HEIGHT - 1), fill=HEADER_BACKGROUND)
     for i, header in enumerate(headers):
-        _draw_cell(image, header, fonts.header, left_edges[i], widths[i], top + HEADER_HEIGHT / 2,
-                   right_aligned[i], HEADER_TEXT, trends=False)
+        _draw_cell(
+            image,
+            header,
+            fonts.header,
+            left_edges[i],
+            widths[i],
+            top + HEADER_HEIGHT / 2,
+            right_aligned[i],
+            HEADER_TEXT,
+            trends=False,
+        )
 
     top += HEADER_HEIGHT
     if not cells:
@@ -145,8 +154,17 @@ def _compose(
             draw.rectangle((PADDING, row_top, bar_right, row_bottom), fill=HIGHLIGHT_BAR)
         face = fonts.cell_bold if is_highlighted else fonts.cell
         for i, cell in enumerate(row):
-            _draw_cell(image, cell, face, left_edges[i], widths[i], row_top + ROW_HEIGHT / 2,
-                       right_aligned[i], TEXT, trends=True)
+            _draw_cell(
+                image,
+                cell,
+                face,
+                left_edges[i],
+                widths[i],
+                row_top + ROW_HEIGHT / 2,
+                right_aligned[i],
+                TEXT,
+                trends=True,
+            )
     bottom = top + body_rows * ROW_HEIGHT
     draw.line((PADDING, bottom, table_right - 1, bottom), fill=RULE, width=2)
     return image
@@ -234,6 +252,18 @@ def _palette() -> Image.Image:
         ],
         highlight_rows=(1,),
     )
-    exact = [BACKGROUND, STRIPE, HIGHLIGHT, HIGHLIGHT_BAR, HEADER_BACKGROUND, HEADER_TEXT,
-             TITLE_TEXT, TEXT, MUTED_TEXT, RULE, TREND_UP, TREND_DOWN]
+    exact = [
+        BACKGROUND,
+        STRIPE,
+        HIGHLIGHT,
+        HIGHLIGHT_BAR,
+        HEADER_BACKGROUND,
+        HEADER_TEXT,
+        TITLE_TEXT,
+        TEXT,
+        MUTED_TEXT,
+        RULE,
+        TREND_UP,
+        TREND_DOWN,
+    ]
     return build_palette([sample], exact)

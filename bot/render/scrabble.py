@@ -107,9 +107,7 @@ class ScrabbleGeometry:
 
 def scrabble_geometry(size: int = 900, header_lines: int = 0) -> ScrabbleGeometry:
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(
-            f"board size must be between {MIN_SIZE} and {MAX_SIZE} pixels, not {size}"
-        )
+        raise ValueError(f"board size must be between {MIN_SIZE} and {MAX_SIZE} pixels, not {size}")
     margin = max(14, round(size * 0.04))
     square = (size - 2 * margin) // SIZE
     header_height = 0
@@ -275,13 +273,19 @@ def _tile_sprite(
     edge_width = max(2, px // 16) if last_play else 1
     draw.rounded_rectangle(
         (inset, inset, px - 1 - inset, px - 1 - inset),
-        radius=radius, fill=face_colour, outline=edge_colour, width=edge_width,
+        radius=radius,
+        fill=face_colour,
+        outline=edge_colour,
+        width=edge_width,
     )
     if letter is None:
         return sprite
     letter_face = font(max(8, round(px * 0.56)), bold=True)
-    paint(sprite, BLANK_LETTER if blank else TILE_LETTER,
-          glyph_mask(letter, letter_face, (px, px), (px * 0.45, px * 0.47), align_to="H"))
+    paint(
+        sprite,
+        BLANK_LETTER if blank else TILE_LETTER,
+        glyph_mask(letter, letter_face, (px, px), (px * 0.45, px * 0.47), align_to="H"),
+    )
     if not blank:
         value_face = font(max(6, round(px * 0.22)), bold=True)
         value = str(LETTER_VALUES[letter])
@@ -303,8 +307,20 @@ def _palette() -> Image.Image:
     samples.append(_tile_sprite(square, "Q", False, False, RACK_BACKGROUND))
     samples.append(_header_strip(["Ana 312 · Ñoño 298 · 41 tiles in bag", "▶ Ana to play"], size))
     exact = [
-        FRAME, COORDINATE_TEXT, GRID_LINE, PLAIN_SQUARE, *PREMIUM_COLOURS.values(),
-        TILE, BLANK_TILE, LAST_PLAY_TILE, LAST_PLAY_BLANK_TILE, LAST_PLAY_FRAME,
-        TILE_LETTER, BLANK_LETTER, HEADER_BACKGROUND, HEADER_TEXT, RACK_BACKGROUND,
+        FRAME,
+        COORDINATE_TEXT,
+        GRID_LINE,
+        PLAIN_SQUARE,
+        *PREMIUM_COLOURS.values(),
+        TILE,
+        BLANK_TILE,
+        LAST_PLAY_TILE,
+        LAST_PLAY_BLANK_TILE,
+        LAST_PLAY_FRAME,
+        TILE_LETTER,
+        BLANK_LETTER,
+        HEADER_BACKGROUND,
+        HEADER_TEXT,
+        RACK_BACKGROUND,
     ]
     return build_palette(samples, exact)

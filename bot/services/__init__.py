@@ -3,15 +3,16 @@ clock and RNG it hands to engines. No discord import: services return results.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.config import Settings
-from bot.db.models import utcnow
 from bot.db.engine import create_read_session_factory
+from bot.db.models import utcnow
 from bot.db.uow import ReadUnitOfWork, UnitOfWork
 from bot.scheduler import Scheduler
 
@@ -40,6 +41,8 @@ class ServiceContext:
         factory = self.extras.get("_read_session_factory")
         if factory is None:
             bind = self.session_factory.kw.get("bind")
-            factory = create_read_session_factory(bind) if bind is not None else self.session_factory
+            factory = (
+                create_read_session_factory(bind) if bind is not None else self.session_factory
+            )
             self.extras["_read_session_factory"] = factory
         return ReadUnitOfWork(factory)

@@ -36,7 +36,7 @@ import re
 import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, time, timedelta, timezone
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -102,7 +102,9 @@ CATCH_UP_PER_GUILD = 200
 MAX_WORDS_PER_LIST = 500
 MAX_MESSAGES_PER_LIST = 300
 RESULTS_FIELDS = 25  # Discord's limit of fields per embed
-RESULTS_EMBED_CHARS = 5500  # under Discord's 6,000 per message, leaving room for the title and footer
+RESULTS_EMBED_CHARS = (
+    5500  # under Discord's 6,000 per message, leaving room for the title and footer
+)
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 STATUS_LABELS = {
@@ -150,7 +152,9 @@ def parse_duration(text: str) -> int:
         total += int(match.group(1)) * {"h": 3600, "m": 60, "s": 1}[unit]
         position = match.end()
     if position != len(cleaned) or total == 0:
-        raise InvalidInputError(f"I couldn't read `{text[:20]}` as a duration: try `3m`, `90s` or `2m30s`.")
+        raise InvalidInputError(
+            f"I couldn't read `{text[:20]}` as a duration: try `3m`, `90s` or `2m30s`."
+        )
     return total
 
 
@@ -211,7 +215,7 @@ def next_weekly_occurrence(after: datetime, weekday: int, at: time, tz: ZoneInfo
     local = after.astimezone(tz)
     day = local.date() + timedelta(days=(weekday - local.weekday()) % 7)
     while True:
-        candidate = datetime.combine(day, at, tzinfo=tz).astimezone(timezone.utc)
+        candidate = datetime.combine(day, at, tzinfo=tz).astimezone(UTC)
         if candidate > after:
             return candidate
         day += timedelta(days=7)
@@ -232,7 +236,7 @@ def next_season_boundary(after: datetime, every: str, tz: ZoneInfo) -> datetime 
     else:
         raise InvalidInputError("A season resets every `month`, `quarter`, `year` or `none`.")
     year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
-    return datetime(year, month, 1, tzinfo=tz).astimezone(timezone.utc)
+    return datetime(year, month, 1, tzinfo=tz).astimezone(UTC)
 
 
 def club_zone(name: str | None) -> ZoneInfo:
@@ -268,8 +272,18 @@ class RoundInfo:
     @classmethod
     def of(cls, record: BoggleRoundRecord) -> RoundInfo:
         return cls(
-            record.id, record.guild_id, record.number, record.channel_id, record.status, record.size,
-            record.dice, record.min_length, record.duration_s, record.opens_at, record.ends_at, record.grid,
+            record.id,
+            record.guild_id,
+            record.number,
+            record.channel_id,
+            record.status,
+            record.size,
+            record.dice,
+            record.min_length,
+            record.duration_s,
+            record.opens_at,
+            record.ends_at,
+            record.grid,
         )
 
 
@@ -417,10 +431,21 @@ class BoggleService:
                         f"it ends <t:{_unix(running.ends_at)}:R>."
                     )
                 record = BoggleRoundRecord(
-                    guild_id=guild_id, number=await self._next_number(uow, guild_id), channel_id=channel_id,
-                    status="scheduled", size=options.size, dice=options.dice, min_length=options.min_length,
-                    duration_s=options.duration_s, seed=new_seed(), lexicon=lexicon_name, opens_at=now,
-                    started_by=started_by, results={}, version=1, created_at=now,
+                    guild_id=guild_id,
+                    number=await self._next_number(uow, guild_id),
+                    channel_id=channel_id,
+                    status="scheduled",
+                    size=options.size,
+                    dice=options.dice,
+                    min_length=options.min_length,
+                    duration_s=options.duration_s,
+                    seed=new_seed(),
+                    lexicon=lexicon_name,
+                    opens_at=now,
+                    started_by=started_by,
+                    results={},
+                    version=1,
+                    created_at=now,
                 )
                 uow.session.add(record)
                 await uow.session.flush()
@@ -428,7 +453,9 @@ class BoggleService:
                 info = RoundInfo.of(record)
                 await uow.commit()
         except IntegrityError:
-            raise ConflictError("Another round was started at the same moment: look at the channel.") from None
+            raise ConflictError(
+                "Another round was started at the same moment: look at the channel."
+            ) from None
         return info
 
     async def _open(self, uow: UnitOfWork, record: BoggleRoundRecord, now: datetime) -> None:
@@ -440,7 +467,11 @@ class BoggleService:
         record.version += 1
         await uow.session.flush()
         await schedule_job(
-            uow.session, JOB_CLOSE, record.ends_at + CLOSE_GRACE, {"round_id": record.id}, key=_close_key(record.id)
+            uow.session,
+            JOB_CLOSE,
+            record.ends_at + CLOSE_GRACE,
+            {"round_id": record.id},
+            key=_close_key(record.id),
         )
         guild = await uow.guilds.get(record.guild_id)
         if guild is not None:
@@ -477,7 +508,11 @@ class BoggleService:
 
     async def _next_number(self, uow: UnitOfWork, guild_id: int) -> int:
         latest = (
-            await uow.session.execute(select(func.max(BoggleRoundRecord.number)).where(BoggleRoundRecord.guild_id == guild_id))
+            await uow.session.execute(
+                select(func.max(BoggleRoundRecord.number)).where(
+                    BoggleRoundRecord.guild_id == guild_id
+                )
+            )
         ).scalar_one_or_none()
         return (latest or 0) + 1
 
@@ -486,7 +521,9 @@ class BoggleService:
     ) -> BoggleRoundRecord | None:
         stmt = (
             select(BoggleRoundRecord)
-            .where(BoggleRoundRecord.guild_id == guild_id, BoggleRoundRecord.status.in_(list(statuses)))
+            .where(
+                BoggleRoundRecord.guild_id == guild_id, BoggleRoundRecord.status.in_(list(statuses))
+            )
             .order_by(BoggleRoundRecord.opens_at.desc(), BoggleRoundRecord.id.desc())
             .limit(1)
         )
@@ -524,7 +561,9 @@ class BoggleService:
             guild = await uow.guilds.ensure(guild_id, guild_name)
             tz = club_zone(guild.timezone)
             schedule = (
-                await uow.session.execute(select(BoggleScheduleRecord).where(BoggleScheduleRecord.guild_id == guild_id))
+                await uow.session.execute(
+                    select(BoggleScheduleRecord).where(BoggleScheduleRecord.guild_id == guild_id)
+                )
             ).scalar_one_or_none()
             replaced = schedule is not None and schedule.active
             if schedule is None:
@@ -542,18 +581,30 @@ class BoggleService:
             schedule.updated_at = now
             await uow.session.flush()
             await schedule_job(
-                uow.session, JOB_WEEKLY, next_at - ANNOUNCE_LEAD, {"schedule_id": schedule.id},
+                uow.session,
+                JOB_WEEKLY,
+                next_at - ANNOUNCE_LEAD,
+                {"schedule_id": schedule.id},
                 key=_weekly_key(schedule.id),
             )
             info = ScheduleInfo(
-                guild_id, channel_id, weekday, schedule.local_time, tz.key, next_at, options, replaced
+                guild_id,
+                channel_id,
+                weekday,
+                schedule.local_time,
+                tz.key,
+                next_at,
+                options,
+                replaced,
             )
             await uow.commit()
         return info
 
     async def run_weekly_job(self, uow: UnitOfWork, job: JobRecord) -> None:
         """Create this week's round (announced ahead) and set the timer for next week's."""
-        schedule = await uow.session.get(BoggleScheduleRecord, int(job.payload["schedule_id"]), with_for_update=True)
+        schedule = await uow.session.get(
+            BoggleScheduleRecord, int(job.payload["schedule_id"]), with_for_update=True
+        )
         if schedule is None or not schedule.active or schedule.next_at is None:
             return
         now = self.ctx.clock()
@@ -561,12 +612,18 @@ class BoggleService:
         guild = await uow.guilds.ensure(schedule.guild_id)
         tz = club_zone(guild.timezone)
         await self._create_scheduled_round(uow, schedule, occurrence, now)
-        following = next_weekly_occurrence(max(now, occurrence), schedule.weekday, parse_clock_time(schedule.local_time), tz)
+        following = next_weekly_occurrence(
+            max(now, occurrence), schedule.weekday, parse_clock_time(schedule.local_time), tz
+        )
         schedule.next_at = following
         schedule.updated_at = now
         # The same key moves this very job to next week's announcement time.
         await schedule_job(
-            uow.session, JOB_WEEKLY, following - ANNOUNCE_LEAD, {"schedule_id": schedule.id}, key=_weekly_key(schedule.id)
+            uow.session,
+            JOB_WEEKLY,
+            following - ANNOUNCE_LEAD,
+            {"schedule_id": schedule.id},
+            key=_weekly_key(schedule.id),
         )
         self._after_commit(uow)
         await uow.commit()
@@ -577,32 +634,53 @@ class BoggleService:
         exists = (
             await uow.session.execute(
                 select(BoggleRoundRecord.id).where(
-                    BoggleRoundRecord.schedule_id == schedule.id, BoggleRoundRecord.occurrence == occurrence
+                    BoggleRoundRecord.schedule_id == schedule.id,
+                    BoggleRoundRecord.occurrence == occurrence,
                 )
             )
         ).first()
         if exists is not None:
             return  # this week's round was made already (a rerun of the job)
         if now > occurrence + MISSED_AFTER:
-            log.info("skipped the weekly Boggle round of guild %s due %s: the bot was offline", schedule.guild_id, occurrence)
+            log.info(
+                "skipped the weekly Boggle round of guild %s due %s: the bot was offline",
+                schedule.guild_id,
+                occurrence,
+            )
             return
         busy = await self._live_round(uow, schedule.guild_id)
         if busy is not None:
-            uow.outbox.to_channel(schedule.channel_id, {
-                "content": f"This week's scheduled Word Boggle round is skipped: round #{busy.number} "
-                f"is still {'running' if busy.status == 'open' else 'coming up'} in <#{busy.channel_id}>."
-            })
+            uow.outbox.to_channel(
+                schedule.channel_id,
+                {
+                    "content": f"This week's scheduled Word Boggle round is skipped: round #{busy.number} "
+                    f"is still {'running' if busy.status == 'open' else 'coming up'} in <#{busy.channel_id}>."
+                },
+            )
             return
         record = BoggleRoundRecord(
-            guild_id=schedule.guild_id, number=await self._next_number(uow, schedule.guild_id),
-            channel_id=schedule.channel_id, schedule_id=schedule.id, occurrence=occurrence, status="scheduled",
-            size=schedule.size, dice=schedule.dice, min_length=schedule.min_length, duration_s=schedule.duration_s,
-            seed=new_seed(), lexicon=self.ctx.settings.lexicon, opens_at=occurrence, results={}, version=1,
+            guild_id=schedule.guild_id,
+            number=await self._next_number(uow, schedule.guild_id),
+            channel_id=schedule.channel_id,
+            schedule_id=schedule.id,
+            occurrence=occurrence,
+            status="scheduled",
+            size=schedule.size,
+            dice=schedule.dice,
+            min_length=schedule.min_length,
+            duration_s=schedule.duration_s,
+            seed=new_seed(),
+            lexicon=self.ctx.settings.lexicon,
+            opens_at=occurrence,
+            results={},
+            version=1,
             created_at=now,
         )
         uow.session.add(record)
         await uow.session.flush()
-        await schedule_job(uow.session, JOB_OPEN, occurrence, {"round_id": record.id}, key=_open_key(record.id))
+        await schedule_job(
+            uow.session, JOB_OPEN, occurrence, {"round_id": record.id}, key=_open_key(record.id)
+        )
         uow.outbox.to_channel(record.channel_id, heads_up_payload(RoundInfo.of(record)))
         lexicon = record.lexicon
         uow.on_commit(lambda: self.warm_in_background(lexicon))
@@ -615,17 +693,23 @@ class BoggleService:
         now = self.ctx.clock()
         if now > record.opens_at + MISSED_AFTER:
             self._cancel_record(record, "missed")
-            uow.outbox.to_channel(record.channel_id, {
-                "content": f"Word Boggle round #{record.number} could not open on time "
-                f"(planned for <t:{_unix(record.opens_at)}:f>), so it is skipped."
-            })
+            uow.outbox.to_channel(
+                record.channel_id,
+                {
+                    "content": f"Word Boggle round #{record.number} could not open on time "
+                    f"(planned for <t:{_unix(record.opens_at)}:f>), so it is skipped."
+                },
+            )
         else:
             busy = await self._live_round(uow, record.guild_id, ("open",))
             if busy is not None and busy.id != record.id:
                 self._cancel_record(record, "busy")
-                uow.outbox.to_channel(record.channel_id, {
-                    "content": f"Scheduled round #{record.number} is skipped: round #{busy.number} is still running."
-                })
+                uow.outbox.to_channel(
+                    record.channel_id,
+                    {
+                        "content": f"Scheduled round #{record.number} is skipped: round #{busy.number} is still running."
+                    },
+                )
             else:
                 await self._open(uow, record, now)
         self._after_commit(uow)
@@ -644,14 +728,21 @@ class BoggleService:
             live = await self._live_round(uow, guild_id)
             schedule = (
                 await uow.session.execute(
-                    select(BoggleScheduleRecord).where(
-                        BoggleScheduleRecord.guild_id == guild_id, BoggleScheduleRecord.active.is_(True)
-                    ).with_for_update()
+                    select(BoggleScheduleRecord)
+                    .where(
+                        BoggleScheduleRecord.guild_id == guild_id,
+                        BoggleScheduleRecord.active.is_(True),
+                    )
+                    .with_for_update()
                 )
             ).scalar_one_or_none()
-            target = what or ("round" if live is not None else "schedule" if schedule is not None else None)
+            target = what or (
+                "round" if live is not None else "schedule" if schedule is not None else None
+            )
             if target is None:
-                raise NotFoundError("There is no Boggle round running or scheduled, and no weekly schedule.")
+                raise NotFoundError(
+                    "There is no Boggle round running or scheduled, and no weekly schedule."
+                )
             if target == "round":
                 outcome = await self._cancel_round(uow, live, schedule)
             else:
@@ -673,17 +764,25 @@ class BoggleService:
         self._cancel_record(record, "moderator")
         await cancel_job(uow.session, _open_key(record.id))
         await cancel_job(uow.session, _close_key(record.id))
-        uow.outbox.to_channel(record.channel_id, {
-            "content": f"Word Boggle round #{record.number} was cancelled by a moderator"
-            + (": its lists will not be scored." if was == "open" else ".")
-        })
+        uow.outbox.to_channel(
+            record.channel_id,
+            {
+                "content": f"Word Boggle round #{record.number} was cancelled by a moderator"
+                + (": its lists will not be scored." if was == "open" else ".")
+            },
+        )
         return CancelOutcome(
-            "round", record.number, was, record.channel_id,
+            "round",
+            record.number,
+            was,
+            record.channel_id,
             schedule_next_at=schedule.next_at if schedule is not None else None,
             schedule_remains=schedule is not None,
         )
 
-    async def _cancel_schedule(self, uow: UnitOfWork, schedule: BoggleScheduleRecord | None) -> CancelOutcome:
+    async def _cancel_schedule(
+        self, uow: UnitOfWork, schedule: BoggleScheduleRecord | None
+    ) -> CancelOutcome:
         if schedule is None:
             raise NotFoundError("There is no weekly Boggle schedule to cancel.")
         schedule.active = False
@@ -693,20 +792,29 @@ class BoggleService:
         # A round already announced by this schedule (not yet open) goes with it;
         # a round in progress plays on.
         pending = (
-            await uow.session.execute(
-                select(BoggleRoundRecord).where(
-                    BoggleRoundRecord.schedule_id == schedule.id, BoggleRoundRecord.status == "scheduled"
+            (
+                await uow.session.execute(
+                    select(BoggleRoundRecord).where(
+                        BoggleRoundRecord.schedule_id == schedule.id,
+                        BoggleRoundRecord.status == "scheduled",
+                    )
                 )
             )
-        ).scalars().all()
+            .scalars()
+            .all()
+        )
         for record in pending:
             self._cancel_record(record, "moderator")
             await cancel_job(uow.session, _open_key(record.id))
-            uow.outbox.to_channel(record.channel_id, {
-                "content": f"The weekly Word Boggle schedule was stopped, so round #{record.number} will not open."
-            })
+            uow.outbox.to_channel(
+                record.channel_id,
+                {
+                    "content": f"The weekly Word Boggle schedule was stopped, so round #{record.number} will not open."
+                },
+            )
         return CancelOutcome(
-            "schedule", channel_id=schedule.channel_id,
+            "schedule",
+            channel_id=schedule.channel_id,
             also_cancelled_round=pending[0].number if pending else None,
         )
 
@@ -733,7 +841,9 @@ class BoggleService:
         ``sent_at`` is the message's own (snowflake) time: it counts when it is
         before the round's end, even if it reached the bot after.
         """
-        return await _retry_on_integrity(lambda: self._submit_dm(user_id, display_name, message_id, sent_at, text, guild_ids))
+        return await _retry_on_integrity(
+            lambda: self._submit_dm(user_id, display_name, message_id, sent_at, text, guild_ids)
+        )
 
     async def _submit_dm(
         self,
@@ -756,7 +866,17 @@ class BoggleService:
             for record, guild_name in rounds:
                 if record.ends_at is not None and sent_at < record.ends_at:
                     receipts.append(
-                        await self._add_entry(uow, record, guild_name, user_id, display_name, message_id, sent_at, "dm", text)
+                        await self._add_entry(
+                            uow,
+                            record,
+                            guild_name,
+                            user_id,
+                            display_name,
+                            message_id,
+                            sent_at,
+                            "dm",
+                            text,
+                        )
                     )
                 else:
                     late.append(_late_note(record, guild_name))
@@ -781,8 +901,12 @@ class BoggleService:
         so the bot's clock is its time.
         """
         if not text.strip():
-            raise InvalidInputError("The form was empty: write your words separated by spaces, commas or new lines.")
-        return await _retry_on_integrity(lambda: self._submit_form(round_id, user_id, display_name, source_id, text))
+            raise InvalidInputError(
+                "The form was empty: write your words separated by spaces, commas or new lines."
+            )
+        return await _retry_on_integrity(
+            lambda: self._submit_form(round_id, user_id, display_name, source_id, text)
+        )
 
     async def _submit_form(
         self, round_id: int, user_id: int, display_name: str, source_id: int, text: str
@@ -790,12 +914,16 @@ class BoggleService:
         now = self.ctx.clock()
         async with self._writing(), self.ctx.uow() as uow:
             row = (
-                await uow.session.execute(_rounds_with_guild_names().where(BoggleRoundRecord.id == round_id))
+                await uow.session.execute(
+                    _rounds_with_guild_names().where(BoggleRoundRecord.id == round_id)
+                )
             ).first()
             _require_open(row[0] if row else None, now)
             assert row is not None
             record, guild_name = row
-            receipt = await self._add_entry(uow, record, guild_name, user_id, display_name, source_id, now, "form", text)
+            receipt = await self._add_entry(
+                uow, record, guild_name, user_id, display_name, source_id, now, "form", text
+            )
             await uow.commit()
         return receipt
 
@@ -814,25 +942,41 @@ class BoggleService:
         submission = (
             await uow.session.execute(
                 select(BoggleSubmissionRecord)
-                .where(BoggleSubmissionRecord.round_id == record.id, BoggleSubmissionRecord.player_id == player_id)
+                .where(
+                    BoggleSubmissionRecord.round_id == record.id,
+                    BoggleSubmissionRecord.player_id == player_id,
+                )
                 .with_for_update()
             )
         ).scalar_one_or_none()
         receipt = dict(
-            round_id=record.id, round_number=record.number, guild_id=record.guild_id, guild_name=guild_name,
-            channel_id=record.channel_id, ends_at=record.ends_at,
+            round_id=record.id,
+            round_number=record.number,
+            guild_id=record.guild_id,
+            guild_name=guild_name,
+            channel_id=record.channel_id,
+            ends_at=record.ends_at,
         )
         if submission is None:
             await uow.players.ensure(player_id, display_name)
             submission = BoggleSubmissionRecord(
-                round_id=record.id, player_id=player_id, entries=[], words=[], first_at=at, last_at=at,
+                round_id=record.id,
+                player_id=player_id,
+                entries=[],
+                words=[],
+                first_at=at,
+                last_at=at,
                 last_source_id=source_id,
             )
             uow.session.add(submission)
         elif any(entry["id"] == str(source_id) for entry in submission.entries):
-            return SubmissionReceipt(**receipt, new_words=0, total_words=len(submission.words), repeated=True)
+            return SubmissionReceipt(
+                **receipt, new_words=0, total_words=len(submission.words), repeated=True
+            )
         if len(submission.entries) >= MAX_MESSAGES_PER_LIST:
-            return SubmissionReceipt(**receipt, new_words=0, total_words=len(submission.words), full=True)
+            return SubmissionReceipt(
+                **receipt, new_words=0, total_words=len(submission.words), full=True
+            )
         known = list(submission.words)
         seen = set(known)
         fresh = [word for word in player_words(text) if word not in seen]
@@ -840,7 +984,8 @@ class BoggleService:
         added = fresh[:room]
         # New list objects: the JSON columns are saved when reassigned, not when mutated.
         submission.entries = [
-            *submission.entries, {"id": str(source_id), "at": at.isoformat(), "via": via, "text": text}
+            *submission.entries,
+            {"id": str(source_id), "at": at.isoformat(), "via": via, "text": text},
         ]
         submission.words = known + added
         submission.last_at = max(submission.last_at, at)
@@ -848,7 +993,10 @@ class BoggleService:
         submission.last_source_id = max(submission.last_source_id, source_id)
         await uow.session.flush()
         return SubmissionReceipt(
-            **receipt, new_words=len(added), total_words=len(submission.words), full=len(added) < len(fresh)
+            **receipt,
+            new_words=len(added),
+            total_words=len(submission.words),
+            full=len(added) < len(fresh),
         )
 
     async def _recently_ended(
@@ -856,16 +1004,22 @@ class BoggleService:
     ) -> list[LateNote]:
         # Also rounds that ended *after* the message was sent: it was on time
         # but reached the bot once the lists were frozen.
-        stmt = select(BoggleRoundRecord, GuildRecord.name).join(GuildRecord, GuildRecord.id == BoggleRoundRecord.guild_id).where(
-            BoggleRoundRecord.status.in_(("closed", "scored")),
-            BoggleRoundRecord.ends_at > sent_at - LATE_NOTE_WINDOW,
+        stmt = (
+            select(BoggleRoundRecord, GuildRecord.name)
+            .join(GuildRecord, GuildRecord.id == BoggleRoundRecord.guild_id)
+            .where(
+                BoggleRoundRecord.status.in_(("closed", "scored")),
+                BoggleRoundRecord.ends_at > sent_at - LATE_NOTE_WINDOW,
+            )
         )
         if guild_ids is not None:
             stmt = stmt.where(BoggleRoundRecord.guild_id.in_(list(guild_ids)))
         rows = (await uow.session.execute(stmt.order_by(BoggleRoundRecord.id))).all()
         return [_late_note(record, name) for record, name in rows]
 
-    async def round_for_form(self, *, round_id: int | None = None, guild_id: int | None = None) -> RoundInfo:
+    async def round_for_form(
+        self, *, round_id: int | None = None, guild_id: int | None = None
+    ) -> RoundInfo:
         """The open round a form would add to (by id, or the guild's), or a clear error."""
         now = self.ctx.clock()
         async with self.ctx.uow() as uow:
@@ -887,7 +1041,11 @@ class BoggleService:
 
     async def open_rounds(self) -> list[RoundInfo]:
         async with self.ctx.uow() as uow:
-            stmt = select(BoggleRoundRecord).where(BoggleRoundRecord.status == "open").order_by(BoggleRoundRecord.id)
+            stmt = (
+                select(BoggleRoundRecord)
+                .where(BoggleRoundRecord.status == "open")
+                .order_by(BoggleRoundRecord.id)
+            )
             return [RoundInfo.of(r) for r in (await uow.session.execute(stmt)).scalars()]
 
     async def guilds_taking_dms(self, sent_at: datetime) -> list[int]:
@@ -943,16 +1101,25 @@ class BoggleService:
                 opened.setdefault(int(guild_id), opens_at)
             listed = (
                 await uow.session.execute(
-                    select(BoggleSubmissionRecord.player_id, func.max(BoggleSubmissionRecord.last_source_id))
-                    .join(BoggleRoundRecord, BoggleRoundRecord.id == BoggleSubmissionRecord.round_id)
+                    select(
+                        BoggleSubmissionRecord.player_id,
+                        func.max(BoggleSubmissionRecord.last_source_id),
+                    )
+                    .join(
+                        BoggleRoundRecord, BoggleRoundRecord.id == BoggleSubmissionRecord.round_id
+                    )
                     .where(BoggleRoundRecord.status == "open")
                     .group_by(BoggleSubmissionRecord.player_id)
                     .order_by(BoggleSubmissionRecord.player_id)
                 )
             ).all()
-            targets = [CatchUpTarget(int(player), after_message_id=int(last)) for player, last in listed]
+            targets = [
+                CatchUpTarget(int(player), after_message_id=int(last)) for player, last in listed
+            ]
             seen = {target.user_id for target in targets}
-            since: dict[int, datetime] = {}  # a likely player -> the earliest opening of their guilds' rounds
+            since: dict[
+                int, datetime
+            ] = {}  # a likely player -> the earliest opening of their guilds' rounds
             for guild_id, opens_at in opened.items():
                 known = list(members.get(guild_id, ()))
                 likely = [
@@ -1004,7 +1171,9 @@ class BoggleService:
         record.status = "closed"
         record.closed_at = now
         record.version += 1
-        await schedule_job(uow.session, JOB_SCORE, now, {"round_id": record.id}, key=_score_key(record.id))
+        await schedule_job(
+            uow.session, JOB_SCORE, now, {"round_id": record.id}, key=_score_key(record.id)
+        )
         self._after_commit(uow)
         await uow.commit()
 
@@ -1032,11 +1201,19 @@ class BoggleService:
         guild = await uow.guilds.ensure(record.guild_id)
         season = await self._ensure_season(uow, guild, now)
         label = season_label(season)
-        standings_in_session = await self._load_standings(uow, record.guild_id, list(result.players))
+        standings_in_session = await self._load_standings(
+            uow, record.guild_id, list(result.players)
+        )
         for player_id, player in result.players.items():
             await record_points(
-                uow, guild_id=record.guild_id, kind=KIND, player_id=player_id, points=player.total, played_at=now,
-                round_ref=f"boggle:{record.id}", outcome="win" if player_id in result.winners else "loss",
+                uow,
+                guild_id=record.guild_id,
+                kind=KIND,
+                player_id=player_id,
+                points=player.total,
+                played_at=now,
+                round_ref=f"boggle:{record.id}",
+                outcome="win" if player_id in result.winners else "loss",
                 season=label,
                 extra={
                     "round": record.number,
@@ -1064,7 +1241,9 @@ class BoggleService:
         self._after_commit(uow)
         await uow.commit()
 
-    async def _load_standings(self, uow: UnitOfWork, guild_id: int, player_ids: list[int]) -> list[RatingRecord]:
+    async def _load_standings(
+        self, uow: UnitOfWork, guild_id: int, player_ids: list[int]
+    ) -> list[RatingRecord]:
         """Every player's standing in the session, new ones inserted in one batch.
 
         ``record_points`` looks each standing up by key: found in the session
@@ -1073,7 +1252,9 @@ class BoggleService:
         identity map holds objects weakly.
         """
         stmt = select(RatingRecord).where(
-            RatingRecord.guild_id == guild_id, RatingRecord.game_kind == KIND, RatingRecord.player_id.in_(player_ids)
+            RatingRecord.guild_id == guild_id,
+            RatingRecord.game_kind == KIND,
+            RatingRecord.player_id.in_(player_ids),
         )
         ratings = list((await uow.session.execute(stmt)).scalars())
         known = {rating.player_id for rating in ratings}
@@ -1101,7 +1282,9 @@ class BoggleService:
             last = (
                 await uow.session.execute(
                     select(BoggleRoundRecord)
-                    .where(BoggleRoundRecord.guild_id == guild_id, BoggleRoundRecord.status == "scored")
+                    .where(
+                        BoggleRoundRecord.guild_id == guild_id, BoggleRoundRecord.status == "scored"
+                    )
                     .order_by(BoggleRoundRecord.scored_at.desc(), BoggleRoundRecord.id.desc())
                     .limit(1)
                 )
@@ -1128,7 +1311,9 @@ class BoggleService:
     ) -> SeasonInfo:
         """Change the season's target or reset rhythm, or end it now (announcing its winner)."""
         if target is not None and not MIN_SEASON_TARGET <= target <= MAX_SEASON_TARGET:
-            raise InvalidInputError(f"A season target is {MIN_SEASON_TARGET} to {MAX_SEASON_TARGET:,} points.")
+            raise InvalidInputError(
+                f"A season target is {MIN_SEASON_TARGET} to {MAX_SEASON_TARGET:,} points."
+            )
         if every is not None and every not in SEASON_RESETS:
             raise InvalidInputError("A season resets every `month`, `quarter`, `year` or `none`.")
         now = self.ctx.clock()
@@ -1148,7 +1333,10 @@ class BoggleService:
             if reset:
                 ended = await self._end_season(uow, guild, now, reason="moderator")
                 if ended is not None and channel_id is not None:
-                    uow.outbox.to_channel(channel_id, season_end_payload(ended, int(season.get("target", DEFAULT_SEASON_TARGET))))
+                    uow.outbox.to_channel(
+                        channel_id,
+                        season_end_payload(ended, int(season.get("target", DEFAULT_SEASON_TARGET))),
+                    )
             season = _season_state(guild) or season
             standings = await self._standings(uow, guild_id, season_label(season))
             info = self._season_info(guild, season, standings, ended)
@@ -1169,7 +1357,10 @@ class BoggleService:
         ended = await self._end_season(uow, guild, now, reason="schedule", standings=standings)
         channel_id = await self._announcement_channel(uow, guild)
         if ended is not None and ended.winners and channel_id is not None:
-            uow.outbox.to_channel(channel_id, season_end_payload(ended, int(season.get("target", DEFAULT_SEASON_TARGET))))
+            uow.outbox.to_channel(
+                channel_id,
+                season_end_payload(ended, int(season.get("target", DEFAULT_SEASON_TARGET))),
+            )
         fresh = _season_state(guild)
         assert fresh is not None
         await self._schedule_season_reset(uow, guild, fresh, now)
@@ -1196,7 +1387,9 @@ class BoggleService:
         ).scalar_one_or_none()
         return int(last_channel) if last_channel is not None else guild.default_channel_id
 
-    async def _schedule_season_reset(self, uow: UnitOfWork, guild: GuildRecord, season: dict[str, Any], now: datetime) -> None:
+    async def _schedule_season_reset(
+        self, uow: UnitOfWork, guild: GuildRecord, season: dict[str, Any], now: datetime
+    ) -> None:
         boundary = next_season_boundary(now, season.get("every", "none"), club_zone(guild.timezone))
         key = _season_key(guild.id)
         if boundary is None:
@@ -1204,7 +1397,9 @@ class BoggleService:
         else:
             await schedule_job(uow.session, JOB_SEASON, boundary, {"guild_id": guild.id}, key=key)
 
-    async def _ensure_season(self, uow: UnitOfWork, guild: GuildRecord, now: datetime) -> dict[str, Any]:
+    async def _ensure_season(
+        self, uow: UnitOfWork, guild: GuildRecord, now: datetime
+    ) -> dict[str, Any]:
         season = _season_state(guild)
         if season is None:
             season = _new_season(1, now)
@@ -1243,22 +1438,31 @@ class BoggleService:
         await uow.session.flush()
         return SeasonEnd(number, winners, top, reason, number + 1)
 
-    async def _standings(self, uow: UnitOfWork, guild_id: int, label: str, limit: int = 10) -> list[Standing]:
+    async def _standings(
+        self, uow: UnitOfWork, guild_id: int, label: str, limit: int = 10
+    ) -> list[Standing]:
         points = func.coalesce(func.sum(ResultRecord.points), 0)
         wins = func.sum(case((ResultRecord.outcome == "win", 1), else_=0))
         rows = (
             await uow.session.execute(
-                select(ResultRecord.player_id, PlayerRecord.display_name, points, func.count(), wins)
+                select(
+                    ResultRecord.player_id, PlayerRecord.display_name, points, func.count(), wins
+                )
                 .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)
                 .where(
-                    ResultRecord.guild_id == guild_id, ResultRecord.game_kind == KIND, ResultRecord.season == label
+                    ResultRecord.guild_id == guild_id,
+                    ResultRecord.game_kind == KIND,
+                    ResultRecord.season == label,
                 )
                 .group_by(ResultRecord.player_id, PlayerRecord.display_name)
                 .order_by(points.desc(), wins.desc(), ResultRecord.player_id)
                 .limit(limit)
             )
         ).all()
-        return [Standing(int(pid), name, float(pts), int(n), int(w or 0)) for pid, name, pts, n, w in rows]
+        return [
+            Standing(int(pid), name, float(pts), int(n), int(w or 0))
+            for pid, name, pts, n, w in rows
+        ]
 
     def _season_info(
         self,
@@ -1314,7 +1518,9 @@ def _require_open(record: BoggleRoundRecord | None, now: datetime) -> None:
     if record is None:
         raise NotFoundError("That Boggle round doesn't exist.")
     if record.status == "scheduled":
-        raise NotFoundError(f"Round #{record.number} opens <t:{_unix(record.opens_at)}:R>: send your words then.")
+        raise NotFoundError(
+            f"Round #{record.number} opens <t:{_unix(record.opens_at)}:R>: send your words then."
+        )
     if record.status == "cancelled":
         raise NotFoundError(f"Round #{record.number} was cancelled.")
     if record.status != "open" or record.ends_at is None or now >= record.ends_at:
@@ -1327,7 +1533,11 @@ def _timely_words(submission: BoggleSubmissionRecord, ends_at: datetime) -> list
     """The list as frozen: words from messages sent before the end, in the order first written."""
     if all(datetime.fromisoformat(entry["at"]) < ends_at for entry in submission.entries):
         return list(submission.words)
-    texts = [entry["text"] for entry in submission.entries if datetime.fromisoformat(entry["at"]) < ends_at]
+    texts = [
+        entry["text"]
+        for entry in submission.entries
+        if datetime.fromisoformat(entry["at"]) < ends_at
+    ]
     return player_words("\n".join(texts))[:MAX_WORDS_PER_LIST]
 
 
@@ -1340,7 +1550,9 @@ def _season_state(guild: GuildRecord | None) -> dict[str, Any] | None:
     return dict(raw) if isinstance(raw, dict) and raw.get("started_at") else None
 
 
-def _new_season(number: int, started_at: datetime, previous: dict[str, Any] | None = None) -> dict[str, Any]:
+def _new_season(
+    number: int, started_at: datetime, previous: dict[str, Any] | None = None
+) -> dict[str, Any]:
     keep = previous or {}
     return {
         "number": number,
@@ -1413,7 +1625,10 @@ def describe_options(info: RoundInfo) -> str:
 
 
 def grid_file_spec(info: RoundInfo, title: str) -> dict[str, Any]:
-    return {"render": GRID_RENDERER, "args": {"rows": [list(r) for r in info.rows], "title": title, "round": info.number}}
+    return {
+        "render": GRID_RENDERER,
+        "args": {"rows": [list(r) for r in info.rows], "title": title, "round": info.number},
+    }
 
 
 def announcement_payload(info: RoundInfo) -> dict[str, Any]:
@@ -1442,20 +1657,26 @@ def heads_up_payload(info: RoundInfo) -> dict[str, Any]:
     }
 
 
-def round_summary(info: RoundInfo, result: RoundResult[int], names: dict[int, str], season: str) -> dict[str, Any]:
+def round_summary(
+    info: RoundInfo, result: RoundResult[int], names: dict[int, str], season: str
+) -> dict[str, Any]:
     """The stored results of a round: what the results message and /boggle results show."""
-    players = sorted(result.players.values(), key=lambda p: -p.total)  # stable: first to submit first on ties
+    players = sorted(
+        result.players.values(), key=lambda p: -p.total
+    )  # stable: first to submit first on ties
     ranked, previous_total, rank = [], None, 0
     for position, player in enumerate(players, start=1):
         if player.total != previous_total:
             rank, previous_total = position, player.total
-        ranked.append({
-            "id": player.player,
-            "name": names.get(player.player, str(player.player)),
-            "rank": rank,
-            "total": player.total,
-            "words": [[w.word, w.status.value, w.points] for w in player.words],
-        })
+        ranked.append(
+            {
+                "id": player.player,
+                "name": names.get(player.player, str(player.player)),
+                "rank": rank,
+                "total": player.total,
+                "words": [[w.word, w.status.value, w.points] for w in player.words],
+            }
+        )
     return {
         "round_id": info.id,
         "number": info.number,
@@ -1482,7 +1703,9 @@ def shown_missed(summary: dict[str, Any]) -> list[tuple[str, int]]:
 
 
 def _name_of(summary: dict[str, Any], player_id: int) -> str:
-    return next((escape(p["name"]) for p in summary["players"] if p["id"] == player_id), str(player_id))
+    return next(
+        (escape(p["name"]) for p in summary["players"] if p["id"] == player_id), str(player_id)
+    )
 
 
 def _points(value: float) -> str:
@@ -1501,7 +1724,9 @@ def winner_line(summary: dict[str, Any]) -> str:
 
 
 def standings_text(standings: Sequence[Standing], limit: int = 10) -> str:
-    shown = [f"{i}. {escape(s.name)} {s.points:g}" for i, s in enumerate(standings[:limit], start=1)]
+    shown = [
+        f"{i}. {escape(s.name)} {s.points:g}" for i, s in enumerate(standings[:limit], start=1)
+    ]
     return " · ".join(shown) if shown else "no points yet"
 
 
@@ -1519,22 +1744,30 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip(", ") + "…"
 
 
-def results_content(summary: dict[str, Any], standings: Sequence[Standing], season: dict[str, Any], target: int) -> str:
+def results_content(
+    summary: dict[str, Any], standings: Sequence[Standing], season: dict[str, Any], target: int
+) -> str:
     lines = [
         f"📋 **Word Boggle — round #{summary['number']} results**",
         f"Letters, row by row: {letters_text(Grid.parse(summary['grid']).rows)}",
         winner_line(summary),
     ]
     if summary["players"]:
-        ranking = " · ".join(f"{p['rank']}. {escape(p['name'])} {p['total']:g}" for p in summary["players"][:15])
+        ranking = " · ".join(
+            f"{p['rank']}. {escape(p['name'])} {p['total']:g}" for p in summary["players"][:15]
+        )
         more = len(summary["players"]) - 15
         lines.append("Round: " + ranking + (f" · …and {more} more" if more > 0 else ""))
     missed = shown_missed(summary)
     if missed:
         best = " · ".join(f"{w.upper()} ({p})" for w, p in missed)
         lines.append(f"Best words nobody found: {best}")
-    lines.append(f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points.")
-    lines.append(f"Season {int(season.get('number', 1))} (first to {target}): {standings_text(standings)}")
+    lines.append(
+        f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points."
+    )
+    lines.append(
+        f"Season {int(season.get('number', 1))} (first to {target}): {standings_text(standings)}"
+    )
     return _clip("\n".join(lines), 2000)
 
 
@@ -1544,16 +1777,24 @@ def results_embed(summary: dict[str, Any]) -> dict[str, Any] | None:
         return None
     fields, used, left_out = [], 0, 0
     for player in summary["players"]:
-        name = _clip(f"{player['rank']}. {escape(player['name'])} — {_points(player['total'])}", 256)
+        name = _clip(
+            f"{player['rank']}. {escape(player['name'])} — {_points(player['total'])}", 256
+        )
         value = _clip("\n".join(player_lines(player)), 1024)
         if len(fields) >= RESULTS_FIELDS or used + len(name) + len(value) > RESULTS_EMBED_CHARS:
             left_out += 1
             continue
         fields.append({"name": name, "value": value, "inline": False})
         used += len(name) + len(value)
-    embed: dict[str, Any] = {"title": f"Round #{summary['number']} — every list", "color": 0x1C3460, "fields": fields}
+    embed: dict[str, Any] = {
+        "title": f"Round #{summary['number']} — every list",
+        "color": 0x1C3460,
+        "fields": fields,
+    }
     if left_out:
-        embed["footer"] = {"text": f"{left_out} more player{'s' if left_out > 1 else ''}: every list is in the attached file."}
+        embed["footer"] = {
+            "text": f"{left_out} more player{'s' if left_out > 1 else ''}: every list is in the attached file."
+        }
     return embed
 
 
@@ -1571,7 +1812,9 @@ def results_text_file(summary: dict[str, Any]) -> str:
     missed = shown_missed(summary)
     if missed:
         out.append("Best words nobody found: " + ", ".join(f"{w.upper()} ({p})" for w, p in missed))
-    out.append(f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points.")
+    out.append(
+        f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points."
+    )
     return "\n".join(out) + "\n"
 
 
@@ -1584,10 +1827,20 @@ def results_payloads(
         payload["embeds"] = [embed]
     rows = [list(r) for r in Grid.parse(summary["grid"]).rows]
     payload["files"] = [
-        {"render": GRID_RENDERER, "args": {"rows": rows, "title": f"Round {summary['number']}", "round": summary["number"]}},
+        {
+            "render": GRID_RENDERER,
+            "args": {
+                "rows": rows,
+                "title": f"Round {summary['number']}",
+                "round": summary["number"],
+            },
+        },
         {
             "render": TEXT_RENDERER,
-            "args": {"filename": f"boggle-round-{summary['number']}.txt", "text": results_text_file(summary)},
+            "args": {
+                "filename": f"boggle-round-{summary['number']}.txt",
+                "text": results_text_file(summary),
+            },
         },
     ]
     return [payload]

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any
 
 import chess
 
@@ -206,7 +207,9 @@ class ChessSnapshot:
         return Finish(self.result, self.termination, winner)
 
     def flag_time(self) -> datetime | None:
-        return self.clock.flag_time() if self.clock is not None and self.status == "active" else None
+        return (
+            self.clock.flag_time() if self.clock is not None and self.status == "active" else None
+        )
 
     def remaining_ms(self, color: chess.Color) -> int | None:
         if self.clock is None:
@@ -269,7 +272,9 @@ class AnalysisReport:
 class PromotionNeeded(InvalidInputError):
     """The move reaches the last rank without naming a piece: the cog offers buttons."""
 
-    def __init__(self, message: str, *, game_id: int, ply: int, options: Sequence[tuple[str, str]]) -> None:
+    def __init__(
+        self, message: str, *, game_id: int, ply: int, options: Sequence[tuple[str, str]]
+    ) -> None:
         super().__init__(message)
         self.game_id = game_id
         self.ply = ply
@@ -332,7 +337,9 @@ def _clock_line(snap: ChessSnapshot) -> str:
     if snap.is_live:
         white = format_duration(snap.remaining_ms(chess.WHITE) or 0)
         black = format_duration(snap.remaining_ms(chess.BLACK) or 0)
-        return f"⏱ White {white} · Black {black} · {color_name(turn)}'s flag falls <t:{unix(flag)}:R>"
+        return (
+            f"⏱ White {white} · Black {black} · {color_name(turn)}'s flag falls <t:{unix(flag)}:R>"
+        )
     line = f"⏳ {mover.name} moves by <t:{unix(flag)}:f> (<t:{unix(flag)}:R>)"
     away = clock.vacation_until(turn, snap.as_of)
     if away is not None:
@@ -363,7 +370,9 @@ def board_text(
     snap: ChessSnapshot, headline: str = "", rating_changes: Sequence[RatingChange] = ()
 ) -> str:
     """The message beside a board image; it carries everything the image shows."""
-    lines = [f"**Chess #{snap.game_id}** · {snap.white.name} (White) vs {snap.black.name} (Black) · {snap.control.label()}"]
+    lines = [
+        f"**Chess #{snap.game_id}** · {snap.white.name} (White) vs {snap.black.name} (Black) · {snap.control.label()}"
+    ]
     if headline:
         lines.append(headline)
     if snap.moves:
@@ -375,8 +384,10 @@ def board_text(
     if rating_changes:
         names = {snap.white.user_id: snap.white.name, snap.black.user_id: snap.black.name}
         lines.append(
-            "Ratings: " + ", ".join(
-                f"{names.get(c.user_id, c.user_id)} {c.before:.0f} → {c.after:.0f}" for c in rating_changes
+            "Ratings: "
+            + ", ".join(
+                f"{names.get(c.user_id, c.user_id)} {c.before:.0f} → {c.after:.0f}"
+                for c in rating_changes
             )
         )
     lines.append(f"FEN `{snap.board.fen()}`")
@@ -412,7 +423,9 @@ def mentions_for(snap: ChessSnapshot) -> list[int]:
     return [] if mover.is_computer else [mover.user_id]
 
 
-def board_post(snap: ChessSnapshot, headline: str, rating_changes: Sequence[RatingChange] = ()) -> dict[str, Any]:
+def board_post(
+    snap: ChessSnapshot, headline: str, rating_changes: Sequence[RatingChange] = ()
+) -> dict[str, Any]:
     """An outbox payload: the board image with its text."""
     payload: dict[str, Any] = {
         "content": board_text(snap, headline, rating_changes),
@@ -428,18 +441,26 @@ def board_post(snap: ChessSnapshot, headline: str, rating_changes: Sequence[Rati
 
 def analysis_text(report: AnalysisReport) -> str:
     snap = report.snapshot
-    lines = [f"**Analysis of chess #{snap.game_id}** ({snap.white.name} vs {snap.black.name}, {report.engine})"]
+    lines = [
+        f"**Analysis of chess #{snap.game_id}** ({snap.white.name} vs {snap.black.name}, {report.engine})"
+    ]
     for color in (chess.WHITE, chess.BLACK):
         found = report.mistakes.get(color, [])
         name = snap.player(color).name
         if not found:
-            lines.append(f"**{name}** ({color_name(color)}): no move lost 50 centipawns or more. Well played!")
+            lines.append(
+                f"**{name}** ({color_name(color)}): no move lost 50 centipawns or more. Well played!"
+            )
             continue
         lines.append(f"**{name}** ({color_name(color)}): biggest mistakes")
         for m in found:
             better = f"; better was **{m.best_san}**" if m.best_san else ""
-            lines.append(f"• {m.move_number} {m.san} — {m.label}, lost {m.loss_cp / 100:.1f} pawns{better}")
-    lines.append("Losses are in centipawns from the engine's evaluation before and after each move (a mate counts as 10 pawns).")
+            lines.append(
+                f"• {m.move_number} {m.san} — {m.label}, lost {m.loss_cp / 100:.1f} pawns{better}"
+            )
+    lines.append(
+        "Losses are in centipawns from the engine's evaluation before and after each move (a mate counts as 10 pawns)."
+    )
     return "\n".join(lines)[:2000]
 
 
@@ -483,7 +504,9 @@ class ChessService:
     async def _game(self, uow: UnitOfWork, game_id: int, guild_id: int | None = None) -> GameRecord:
         return await uow.games.get(game_id, guild_id=guild_id, kind=KIND)
 
-    async def _snapshot(self, uow: UnitOfWork, game: GameRecord, state: _State | None = None) -> ChessSnapshot:
+    async def _snapshot(
+        self, uow: UnitOfWork, game: GameRecord, state: _State | None = None
+    ) -> ChessSnapshot:
         state = state or _State.load(game)
         seats = {s.seat: s.user_id for s in game.seats}
         names = await uow.players.names(list(seats.values()))
@@ -521,7 +544,11 @@ class ChessService:
         uow.on_commit(self.ctx.scheduler.wake)
 
     async def _announce(
-        self, uow: UnitOfWork, snap: ChessSnapshot, payload: dict[str, Any], reply_channel_id: int | None
+        self,
+        uow: UnitOfWork,
+        snap: ChessSnapshot,
+        payload: dict[str, Any],
+        reply_channel_id: int | None,
     ) -> bool:
         """Post to the game's place unless the command's own reply lands there."""
         place = snap.place_id
@@ -547,9 +574,13 @@ class ChessService:
     @staticmethod
     def _require_active(game: GameRecord) -> None:
         if game.status == "invited":
-            raise InvalidInputError(f"Chess #{game.id} has not started: the challenge is still waiting to be accepted.")
+            raise InvalidInputError(
+                f"Chess #{game.id} has not started: the challenge is still waiting to be accepted."
+            )
         if game.status != "active":
-            raise InvalidInputError(f"Chess #{game.id} is over. `/chess board` shows how it ended, `/chess pgn` exports it.")
+            raise InvalidInputError(
+                f"Chess #{game.id} is over. `/chess board` shows how it ended, `/chess pgn` exports it."
+            )
 
     # ------------------------------------------------------------------ starting games
 
@@ -566,17 +597,30 @@ class ChessService:
     ) -> ChessSnapshot:
         """Invite ``opponent``; the game starts when they accept."""
         if opponent.user_id == challenger.user_id:
-            raise InvalidInputError("You can't challenge yourself. Pick another member, or me to play the computer.")
+            raise InvalidInputError(
+                "You can't challenge yourself. Pick another member, or me to play the computer."
+            )
         control = self._control(time_control)
         challenger_white = self._challenger_plays_white(color)
         now = self._now()
         async with self.ctx.uow() as uow:
             game = await self._new_game(
-                uow, guild_id, guild_name, channel_id, challenger, opponent, control, color, challenger_white,
-                status="invited", options={},
+                uow,
+                guild_id,
+                guild_name,
+                channel_id,
+                challenger,
+                opponent,
+                control,
+                color,
+                challenger_white,
+                status="invited",
+                options={},
             )
             ttl = INVITE_TTL_LIVE if control.is_live else INVITE_TTL_CORRESPONDENCE
-            await schedule_job(uow.session, JOB_INVITE, now + ttl, {"game_id": game.id}, key=_invite_key(game.id))
+            await schedule_job(
+                uow.session, JOB_INVITE, now + ttl, {"game_id": game.id}, key=_invite_key(game.id)
+            )
             snap = await self._snapshot(uow, game)
             await uow.commit()
         return snap
@@ -598,21 +642,36 @@ class ChessService:
             raise EngineUnavailableError(INSTALL_HINT)
         level = DEFAULT_LEVEL if level is None else level
         if not MIN_LEVEL <= level <= MAX_LEVEL:
-            raise InvalidInputError(f"The computer's level goes from {MIN_LEVEL} (gentle) to {MAX_LEVEL} (full strength).")
+            raise InvalidInputError(
+                f"The computer's level goes from {MIN_LEVEL} (gentle) to {MAX_LEVEL} (full strength)."
+            )
         control = self._control(time_control)
         player_white = self._challenger_plays_white(color)
         now = self._now()
         async with self.ctx.uow() as uow:
             game = await self._new_game(
-                uow, guild_id, guild_name, channel_id, player, computer, control, color, player_white,
+                uow,
+                guild_id,
+                guild_name,
+                channel_id,
+                player,
+                computer,
+                control,
+                color,
+                player_white,
                 status="active",
-                options={"computer_seat": BLACK_SEAT if player_white else WHITE_SEAT, "computer_level": level},
+                options={
+                    "computer_seat": BLACK_SEAT if player_white else WHITE_SEAT,
+                    "computer_level": level,
+                },
             )
             for seat in game.seats:
                 seat.accepted = True
             clock = ChessClock.start(control, now)
             state = _State(moves=[], clock=clock, started_at=now)
-            await uow.games.save_state(game, expected_version=game.version, state=state.dump(), deadline=clock.flag_time())
+            await uow.games.save_state(
+                game, expected_version=game.version, state=state.dump(), deadline=clock.flag_time()
+            )
             snap = await self._snapshot(uow, game, state)
             await self._schedule_turn(uow, snap, now, computer_delay=COMPUTER_START_GRACE)
             await uow.commit()
@@ -653,16 +712,30 @@ class ChessService:
         now = self._now()
         game = uow.games.add(
             GameRecord(
-                guild_id=guild_id, kind=KIND, channel_id=channel_id, status=status, version=1,
+                guild_id=guild_id,
+                kind=KIND,
+                channel_id=channel_id,
+                status=status,
+                version=1,
                 options={"time_control": control.text(), "color": color or "random", **options},
-                state=_State(moves=[], clock=None).dump(), created_by=creator.user_id,
-                created_at=now, updated_at=now,
+                state=_State(moves=[], clock=None).dump(),
+                created_by=creator.user_id,
+                created_at=now,
+                updated_at=now,
             )
         )
         await uow.session.flush()
         white, black = (creator, other) if creator_white else (other, creator)
-        uow.session.add(GameSeatRecord(game_id=game.id, seat=WHITE_SEAT, user_id=white.user_id, accepted=white is creator))
-        uow.session.add(GameSeatRecord(game_id=game.id, seat=BLACK_SEAT, user_id=black.user_id, accepted=black is creator))
+        uow.session.add(
+            GameSeatRecord(
+                game_id=game.id, seat=WHITE_SEAT, user_id=white.user_id, accepted=white is creator
+            )
+        )
+        uow.session.add(
+            GameSeatRecord(
+                game_id=game.id, seat=BLACK_SEAT, user_id=black.user_id, accepted=black is creator
+            )
+        )
         await uow.session.flush()
         await uow.session.refresh(game, attribute_names=["seats"])
         return game
@@ -676,15 +749,22 @@ class ChessService:
             if seat is None:
                 raise PermissionDeniedError("This challenge is for someone else.")
             if game.status != "invited":
-                raise InvalidInputError(f"Chess #{game_id} is no longer waiting for an answer ({game.status}).")
+                raise InvalidInputError(
+                    f"Chess #{game_id} is no longer waiting for an answer ({game.status})."
+                )
             if seat.accepted:
-                raise InvalidInputError("You made this challenge: wait for your opponent to accept it.")
+                raise InvalidInputError(
+                    "You made this challenge: wait for your opponent to accept it."
+                )
             await uow.players.ensure(user.user_id, user.name)
             seat.accepted = True
             control = parse_time_control(game.options.get("time_control"))
             state = _State(moves=[], clock=ChessClock.start(control, now), started_at=now)
             await uow.games.save_state(
-                game, expected_version=game.version, state=state.dump(), status="active",
+                game,
+                expected_version=game.version,
+                state=state.dump(),
+                status="active",
                 deadline=state.clock.flag_time() if state.clock else None,
             )
             await cancel_job(uow.session, _invite_key(game.id))
@@ -700,8 +780,12 @@ class ChessService:
             if not any(s.user_id == user_id for s in game.seats):
                 raise PermissionDeniedError("This challenge is for someone else.")
             if game.status != "invited":
-                raise InvalidInputError(f"Chess #{game_id} is no longer waiting for an answer ({game.status}).")
-            await uow.games.save_state(game, expected_version=game.version, status="abandoned", finished_at=self._now())
+                raise InvalidInputError(
+                    f"Chess #{game_id} is no longer waiting for an answer ({game.status})."
+                )
+            await uow.games.save_state(
+                game, expected_version=game.version, status="abandoned", finished_at=self._now()
+            )
             await cancel_job(uow.session, _invite_key(game.id))
             snap = await self._snapshot(uow, game)
             await uow.commit()
@@ -750,20 +834,30 @@ class ChessService:
             self._require_active(game)
             state = _State.load(game)
             if expected_ply is not None and expected_ply != len(state.moves):
-                raise ConflictError("The game moved on since those buttons appeared: look at the board and move again.")
+                raise ConflictError(
+                    "The game moved on since those buttons appeared: look at the board and move again."
+                )
             board = state.board()
             if board.turn != color:
                 snap = await self._snapshot(uow, game, state)
-                raise InvalidInputError(f"It's {snap.to_move.name}'s move, not yours. I'll post the board when they've moved.")
+                raise InvalidInputError(
+                    f"It's {snap.to_move.name}'s move, not yours. I'll post the board when they've moved."
+                )
             if state.clock is not None and state.clock.has_flagged(now):
-                await self._finish(uow, game, state, timeout_finish(board, color), now, reply_channel_id=None)
+                await self._finish(
+                    uow, game, state, timeout_finish(board, color), now, reply_channel_id=None
+                )
                 await uow.commit()
-                raise InvalidInputError("Too late: your time ran out before that move, so the game is over.")
+                raise InvalidInputError(
+                    "Too late: your time ran out before that move, so the game is over."
+                )
             try:
                 move = parse_move(board, text)
             except PromotionChoiceError as choice:
                 raise PromotionNeeded(
-                    str(choice), game_id=game_id, ply=len(state.moves),
+                    str(choice),
+                    game_id=game_id,
+                    ply=len(state.moves),
                     options=[(san, m.uci()) for san, m in zip(choice.suggestions, choice.moves)],
                 ) from None
             except ChessMoveError as error:
@@ -805,16 +899,27 @@ class ChessService:
         # The state's compare-and-set comes first: a second writer of this ply
         # fails there with ConflictError, before touching the move log.
         if finish is not None:
-            update = await self._finish(uow, game, new, finish, now, reply_channel_id=reply_channel_id, headline=headline)
+            update = await self._finish(
+                uow, game, new, finish, now, reply_channel_id=reply_channel_id, headline=headline
+            )
         else:
-            await uow.games.save_state(game, expected_version=game.version, state=new.dump(), deadline=clock.flag_time())
+            await uow.games.save_state(
+                game, expected_version=game.version, state=new.dump(), deadline=clock.flag_time()
+            )
             snap = await self._snapshot(uow, game, new)
             await self._schedule_turn(uow, snap, now)
-            elsewhere = await self._announce(uow, snap, board_post(snap, headline), reply_channel_id)
+            elsewhere = await self._announce(
+                uow, snap, board_post(snap, headline), reply_channel_id
+            )
             update = ChessUpdate(snap, headline, elsewhere)
         await uow.moves.append(
-            game.id, ply=len(new.moves), notation=san, seat=WHITE_SEAT if mover == chess.WHITE else BLACK_SEAT,
-            user_id=user_id, data={"uci": move.uci(), "clock_ms": clock.bank_ms(mover)}, at=now,
+            game.id,
+            ply=len(new.moves),
+            notation=san,
+            seat=WHITE_SEAT if mover == chess.WHITE else BLACK_SEAT,
+            user_id=user_id,
+            data={"uci": move.uci(), "clock_ms": clock.bank_ms(mover)},
+            at=now,
         )
         return update
 
@@ -832,7 +937,12 @@ class ChessService:
         """End the game: state, timers, results and ratings, announcement — one transaction."""
         done = replace(state, result=finish.result, termination=finish.termination, draw_offer=None)
         await uow.games.save_state(
-            game, expected_version=game.version, state=done.dump(), status="finished", finished_at=now, deadline=None,
+            game,
+            expected_version=game.version,
+            state=done.dump(),
+            status="finished",
+            finished_at=now,
+            deadline=None,
         )
         for key in (_timeout_key(game.id), _reminder_key(game.id), _computer_key(game.id)):
             await cancel_job(uow.session, key)
@@ -845,41 +955,74 @@ class ChessService:
                 rank[not finish.winner] = 1
             score = {None: 0.5, chess.WHITE: 1.0, chess.BLACK: 0.0}[finish.winner]
             changes = await record_game_result(
-                uow, guild_id=game.guild_id, kind=KIND, game_id=game.id, played_at=now,
+                uow,
+                guild_id=game.guild_id,
+                kind=KIND,
+                game_id=game.id,
+                played_at=now,
                 seats=[
-                    SeatOutcome(WHITE_SEAT, [snap.white.user_id], rank=rank[chess.WHITE], score=score,
-                                extra={"termination": finish.termination}),
-                    SeatOutcome(BLACK_SEAT, [snap.black.user_id], rank=rank[chess.BLACK], score=1.0 - score,
-                                extra={"termination": finish.termination}),
+                    SeatOutcome(
+                        WHITE_SEAT,
+                        [snap.white.user_id],
+                        rank=rank[chess.WHITE],
+                        score=score,
+                        extra={"termination": finish.termination},
+                    ),
+                    SeatOutcome(
+                        BLACK_SEAT,
+                        [snap.black.user_id],
+                        rank=rank[chess.BLACK],
+                        score=1.0 - score,
+                        extra={"termination": finish.termination},
+                    ),
                 ],
             )
-        elsewhere = await self._announce(uow, snap, board_post(snap, headline, changes), reply_channel_id)
+        elsewhere = await self._announce(
+            uow, snap, board_post(snap, headline, changes), reply_channel_id
+        )
         return ChessUpdate(snap, headline, elsewhere, tuple(changes))
 
     # ------------------------------------------------------------------ timers
 
     async def _schedule_turn(
-        self, uow: UnitOfWork, snap: ChessSnapshot, now: datetime, *, computer_delay: timedelta = timedelta(0)
+        self,
+        uow: UnitOfWork,
+        snap: ChessSnapshot,
+        now: datetime,
+        *,
+        computer_delay: timedelta = timedelta(0),
     ) -> None:
         """Move the flag, reminder and computer-reply timers to the new turn."""
         clock = snap.clock
         assert clock is not None
         payload = {"game_id": snap.game_id, "ply": snap.ply}
-        await schedule_job(uow.session, JOB_TIMEOUT, clock.flag_time(), payload, key=_timeout_key(snap.game_id))
+        await schedule_job(
+            uow.session, JOB_TIMEOUT, clock.flag_time(), payload, key=_timeout_key(snap.game_id)
+        )
         mover = snap.to_move
         if not snap.is_live and not mover.is_computer:
             lead = min(REMINDER_LEAD, timedelta(milliseconds=clock.bank_ms(clock.to_move) // 2))
             await schedule_job(
-                uow.session, JOB_REMINDER, clock.reminder_time(lead), payload, key=_reminder_key(snap.game_id)
+                uow.session,
+                JOB_REMINDER,
+                clock.reminder_time(lead),
+                payload,
+                key=_reminder_key(snap.game_id),
             )
         else:
             await cancel_job(uow.session, _reminder_key(snap.game_id))
         if mover.is_computer:
             await self._schedule_computer(uow, snap, now + computer_delay)
 
-    async def _schedule_computer(self, uow: UnitOfWork, snap: ChessSnapshot, when: datetime) -> None:
+    async def _schedule_computer(
+        self, uow: UnitOfWork, snap: ChessSnapshot, when: datetime
+    ) -> None:
         await schedule_job(
-            uow.session, JOB_COMPUTER, when, {"game_id": snap.game_id, "ply": snap.ply}, key=_computer_key(snap.game_id)
+            uow.session,
+            JOB_COMPUTER,
+            when,
+            {"game_id": snap.game_id, "ply": snap.ply},
+            key=_computer_key(snap.game_id),
         )
 
     async def run_timeout_job(self, uow: UnitOfWork, job: JobRecord) -> None:
@@ -891,10 +1034,15 @@ class ChessService:
             assert state.clock is not None
             if state.clock.has_flagged(now):
                 board = state.board()
-                await self._finish(uow, game, state, timeout_finish(board, board.turn), now, reply_channel_id=None)
+                await self._finish(
+                    uow, game, state, timeout_finish(board, board.turn), now, reply_channel_id=None
+                )
             else:  # a vacation moved the flag after this timer was set
                 await schedule_job(
-                    uow.session, JOB_TIMEOUT, state.clock.flag_time(), {"game_id": game.id, "ply": len(state.moves)},
+                    uow.session,
+                    JOB_TIMEOUT,
+                    state.clock.flag_time(),
+                    {"game_id": game.id, "ply": len(state.moves)},
                     key=_timeout_key(game.id),
                 )
         self._after_commit(uow)
@@ -907,7 +1055,11 @@ class ChessService:
         if game is not None and game.status == "active":
             state = _State.load(game)
             snap = await self._snapshot(uow, game, state)
-            if state.clock is not None and job.payload.get("ply") == snap.ply and not state.clock.has_flagged(now):
+            if (
+                state.clock is not None
+                and job.payload.get("ply") == snap.ply
+                and not state.clock.has_flagged(now)
+            ):
                 mover = snap.to_move
                 flag = state.clock.flag_time()
                 opponent = snap.player(not snap.board.turn)
@@ -919,7 +1071,10 @@ class ChessService:
                 )
                 uow.outbox.to_user(
                     mover.user_id,
-                    {"content": text, "fallback_content": f"your move in chess #{snap.game_id}: time runs out <t:{unix(flag)}:R>."},
+                    {
+                        "content": text,
+                        "fallback_content": f"your move in chess #{snap.game_id}: time runs out <t:{unix(flag)}:R>.",
+                    },
                     fallback_channel_id=snap.place_id,
                 )
         self._after_commit(uow)
@@ -946,7 +1101,9 @@ class ChessService:
         move = await self.engine.best_move(snap.board, snap.level or DEFAULT_LEVEL)
         return {"version": version, "move": move.uci()}
 
-    async def run_computer_job(self, uow: UnitOfWork, job: JobRecord, prepared: dict[str, Any] | None = None) -> None:
+    async def run_computer_job(
+        self, uow: UnitOfWork, job: JobRecord, prepared: dict[str, Any] | None = None
+    ) -> None:
         """The computer's reply, played after the member's move has committed (thought
         out before this transaction when the scheduler could: see ``prepare_computer_move``)."""
         game = await self._job_game(uow, job)
@@ -960,27 +1117,42 @@ class ChessService:
                     move = candidate if candidate in snap.board.legal_moves else None
                 if move is None:  # the game changed meanwhile, or nothing was prepared: think now
                     if self.engine is None:
-                        raise EngineUnavailableError(INSTALL_HINT)  # retried with backoff: the admin may fix it
+                        raise EngineUnavailableError(
+                            INSTALL_HINT
+                        )  # retried with backoff: the admin may fix it
                     move = await self.engine.best_move(snap.board, snap.level or DEFAULT_LEVEL)
                 now = self._now()
                 assert state.clock is not None
                 if state.clock.has_flagged(now):
                     board = state.board()
-                    await self._finish(uow, game, state, timeout_finish(board, board.turn), now, reply_channel_id=None)
+                    await self._finish(
+                        uow,
+                        game,
+                        state,
+                        timeout_finish(board, board.turn),
+                        now,
+                        reply_channel_id=None,
+                    )
                 else:
-                    await self._play(uow, game, state, move, snap.to_move.user_id, now, reply_channel_id=None)
+                    await self._play(
+                        uow, game, state, move, snap.to_move.user_id, now, reply_channel_id=None
+                    )
         self._after_commit(uow)
         await uow.commit()
 
     async def run_invite_expiry_job(self, uow: UnitOfWork, job: JobRecord) -> None:
         game = await self._job_game(uow, job)
         if game is not None and game.status == "invited":
-            await uow.games.save_state(game, expected_version=game.version, status="abandoned", finished_at=self._now())
+            await uow.games.save_state(
+                game, expected_version=game.version, status="abandoned", finished_at=self._now()
+            )
             snap = await self._snapshot(uow, game)
             if snap.channel_id is not None:
                 uow.outbox.to_channel(
                     snap.channel_id,
-                    {"content": f"The chess challenge #{snap.game_id} ({snap.white.name} vs {snap.black.name}) expired unanswered."},
+                    {
+                        "content": f"The chess challenge #{snap.game_id} ({snap.white.name} vs {snap.black.name}) expired unanswered."
+                    },
                 )
         self._after_commit(uow)
         await uow.commit()
@@ -995,7 +1167,12 @@ class ChessService:
     # ------------------------------------------------------------------ resign and draws
 
     async def resign(
-        self, game_id: int, user_id: int, *, reply_channel_id: int | None = None, guild_id: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        reply_channel_id: int | None = None,
+        guild_id: int | None = None,
     ) -> ChessUpdate:
         now = self._now()
         async with self.ctx.uow() as uow:
@@ -1006,7 +1183,13 @@ class ChessService:
             names = await uow.players.names([user_id])
             headline = f"{names.get(user_id, 'A player')} resigned."
             update = await self._finish(
-                uow, game, state, resignation(color), now, reply_channel_id=reply_channel_id, headline=headline
+                uow,
+                game,
+                state,
+                resignation(color),
+                now,
+                reply_channel_id=reply_channel_id,
+                headline=headline,
             )
             await uow.commit()
         return update
@@ -1038,35 +1221,63 @@ class ChessService:
                 except ChessError as error:
                     raise InvalidInputError(str(error)) from None
                 update = await self._finish(
-                    uow, game, state, finish, now, reply_channel_id=reply_channel_id,
+                    uow,
+                    game,
+                    state,
+                    finish,
+                    now,
+                    reply_channel_id=reply_channel_id,
                     headline=f"{me.name} claimed a draw.",
                 )
             elif action == "accept" or (action == "offer" and state.draw_offer == (not color)):
                 if state.draw_offer != (not color):
-                    raise InvalidInputError(f"{other.name} has not offered a draw. You can offer one: `/chess draw action:offer`.")
+                    raise InvalidInputError(
+                        f"{other.name} has not offered a draw. You can offer one: `/chess draw action:offer`."
+                    )
                 update = await self._finish(
-                    uow, game, state, agreement(), now, reply_channel_id=reply_channel_id,
+                    uow,
+                    game,
+                    state,
+                    agreement(),
+                    now,
+                    reply_channel_id=reply_channel_id,
                     headline=f"{me.name} accepted the draw offer.",
                 )
             elif action == "offer":
                 if other.is_computer:
-                    raise InvalidInputError("The computer plays every game to the end: play on, or claim a draw when the rules allow.")
+                    raise InvalidInputError(
+                        "The computer plays every game to the end: play on, or claim a draw when the rules allow."
+                    )
                 if state.draw_offer == color:
                     raise InvalidInputError(f"Your draw offer is already waiting for {other.name}.")
-                update = await self._set_offer(uow, game, replace(state, draw_offer=color), f"{me.name} offers a draw.", reply_channel_id)
+                update = await self._set_offer(
+                    uow,
+                    game,
+                    replace(state, draw_offer=color),
+                    f"{me.name} offers a draw.",
+                    reply_channel_id,
+                )
             else:  # decline
                 if state.draw_offer is None:
                     raise InvalidInputError("There is no draw offer to decline.")
                 headline = (
-                    f"{me.name} withdrew their draw offer." if state.draw_offer == color
+                    f"{me.name} withdrew their draw offer."
+                    if state.draw_offer == color
                     else f"{me.name} declined the draw offer. Play on!"
                 )
-                update = await self._set_offer(uow, game, replace(state, draw_offer=None), headline, reply_channel_id)
+                update = await self._set_offer(
+                    uow, game, replace(state, draw_offer=None), headline, reply_channel_id
+                )
             await uow.commit()
         return update
 
     async def _set_offer(
-        self, uow: UnitOfWork, game: GameRecord, state: _State, headline: str, reply_channel_id: int | None
+        self,
+        uow: UnitOfWork,
+        game: GameRecord,
+        state: _State,
+        headline: str,
+        reply_channel_id: int | None,
     ) -> ChessUpdate:
         await uow.games.save_state(game, expected_version=game.version, state=state.dump())
         snap = await self._snapshot(uow, game, state)
@@ -1086,12 +1297,19 @@ class ChessService:
                 self._require_player(games[0], user_id)
                 self._require_active(games[0])
             else:
-                games = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=("active",))
-            games = [g for g in games if not parse_time_control((g.options or {}).get("time_control")).is_live]
+                games = await uow.games.for_player(
+                    user_id, guild_id=guild_id, kind=KIND, statuses=("active",)
+                )
+            games = [
+                g
+                for g in games
+                if not parse_time_control((g.options or {}).get("time_control")).is_live
+            ]
             if not games:
                 raise NotFoundError(
                     "You have no correspondence chess game in progress here. A live clock can't be paused."
-                    if game_id is None else f"Chess #{game_id} has a live clock, which can't be paused."
+                    if game_id is None
+                    else f"Chess #{game_id} has a live clock, which can't be paused."
                 )
             snaps = []
             days_left = float("inf")
@@ -1106,7 +1324,12 @@ class ChessService:
                 except VacationError as error:
                     raise InvalidInputError(f"Chess #{game.id}: {error}") from None
                 new = replace(state, clock=clock)
-                await uow.games.save_state(game, expected_version=game.version, state=new.dump(), deadline=clock.flag_time())
+                await uow.games.save_state(
+                    game,
+                    expected_version=game.version,
+                    state=new.dump(),
+                    deadline=clock.flag_time(),
+                )
                 snap = await self._snapshot(uow, game, new)
                 await self._schedule_turn(uow, snap, now)
                 days_left = min(days_left, clock.vacation_days_left(color))
@@ -1114,13 +1337,18 @@ class ChessService:
                 until = clock.vacation_until(color, now)
                 note = (
                     f"{me} is on vacation until <t:{unix(until)}:f>: their clock is paused."
-                    if until else f"{me} is back from vacation: their clock runs again."
+                    if until
+                    else f"{me} is back from vacation: their clock runs again."
                 )
                 if snap.place_id is not None:
-                    uow.outbox.to_channel(snap.place_id, {"content": f"**Chess #{game.id}** · {note}"})
+                    uow.outbox.to_channel(
+                        snap.place_id, {"content": f"**Chess #{game.id}** · {note}"}
+                    )
                 snaps.append(snap)
             if not snaps:
-                raise InvalidInputError("You are not on vacation, so there is nothing to end: your clock is running.")
+                raise InvalidInputError(
+                    "You are not on vacation, so there is nothing to end: your clock is running."
+                )
             await uow.commit()
         until = now + timedelta(days=days) if days > 0 else None
         return VacationResult(tuple(snaps), until, days_left)
@@ -1156,20 +1384,28 @@ class ChessService:
                 here = await uow.games.by_thread(channel_id, kind=KIND)
                 if here is not None and here.guild_id == guild_id:
                     return here.id
-            active = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=("active",))
+            active = await uow.games.for_player(
+                user_id, guild_id=guild_id, kind=KIND, statuses=("active",)
+            )
             if len(active) == 1:
                 return active[0].id
             if len(active) > 1:
-                listed = ", ".join([game_line(await self._snapshot(uow, g), user_id) for g in active[:5]])
+                listed = ", ".join(
+                    [game_line(await self._snapshot(uow, g), user_id) for g in active[:5]]
+                )
                 raise InvalidInputError(
                     f"You have {len(active)} chess games going: {listed}. "
                     "Say which with the `game` option, or use the command in the game's thread."
                 )
             if finished_ok:
-                finished = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=("finished",))
+                finished = await uow.games.for_player(
+                    user_id, guild_id=guild_id, kind=KIND, statuses=("finished",)
+                )
                 if finished:
                     return finished[0].id
-        raise NotFoundError("You have no chess game going here. Start one with `/chess new opponent:@member`.")
+        raise NotFoundError(
+            "You have no chess game going here. Start one with `/chess new opponent:@member`."
+        )
 
     async def game_in_thread(self, *, guild_id: int, channel_id: int) -> int | None:
         """The chess game played in this thread, if any."""
@@ -1177,14 +1413,22 @@ class ChessService:
             game = await uow.games.by_thread(channel_id, kind=KIND)
             return game.id if game is not None and game.guild_id == guild_id else None
 
-    async def games_of(self, *, guild_id: int, user_id: int, finished: int = 5) -> list[ChessSnapshot]:
+    async def games_of(
+        self, *, guild_id: int, user_id: int, finished: int = 5
+    ) -> list[ChessSnapshot]:
         """The member's invitations and games in progress, then their latest finished games."""
         async with self.ctx.reader() as uow:
-            current = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=("invited", "active"))
-            done = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=("finished",))
+            current = await uow.games.for_player(
+                user_id, guild_id=guild_id, kind=KIND, statuses=("invited", "active")
+            )
+            done = await uow.games.for_player(
+                user_id, guild_id=guild_id, kind=KIND, statuses=("finished",)
+            )
             return [await self._snapshot(uow, g) for g in [*current, *done[:finished]]]
 
-    async def game_choices(self, *, guild_id: int, user_id: int, typed: str) -> list[tuple[str, int]]:
+    async def game_choices(
+        self, *, guild_id: int, user_id: int, typed: str
+    ) -> list[tuple[str, int]]:
         """Autocomplete for ``game``: the member's games, newest first."""
         games = await self.games_of(guild_id=guild_id, user_id=user_id)
         needle = typed.strip().lstrip("#").lower()
@@ -1197,11 +1441,19 @@ class ChessService:
         return out[:25]
 
     async def move_choices(
-        self, *, guild_id: int, user_id: int, channel_id: int | None, game_id: int | None, typed: str
+        self,
+        *,
+        guild_id: int,
+        user_id: int,
+        channel_id: int | None,
+        game_id: int | None,
+        typed: str,
     ) -> list[tuple[str, str]]:
         """Autocomplete for ``move``: legal moves in the game's current position."""
         try:
-            resolved = await self.resolve_game(guild_id=guild_id, user_id=user_id, channel_id=channel_id, game_id=game_id)
+            resolved = await self.resolve_game(
+                guild_id=guild_id, user_id=user_id, channel_id=channel_id, game_id=game_id
+            )
             snap = await self.snapshot(resolved, guild_id=guild_id)
         except (NotFoundError, InvalidInputError):
             return []
@@ -1245,9 +1497,13 @@ class ChessService:
     @staticmethod
     def _check_analysable(snap: ChessSnapshot) -> None:
         if snap.status != "finished":
-            raise InvalidInputError("Analysis is for finished games: no engine help while the game is on!")
+            raise InvalidInputError(
+                "Analysis is for finished games: no engine help while the game is on!"
+            )
         if not snap.moves:
-            raise InvalidInputError(f"Chess #{snap.game_id} ended before any move was played: nothing to analyse.")
+            raise InvalidInputError(
+                f"Chess #{snap.game_id} ended before any move was played: nothing to analyse."
+            )
 
     async def analyse(self, game_id: int, *, guild_id: int | None = None) -> AnalysisReport:
         """The biggest mistakes of each side of a finished game (computed once, then kept)."""
@@ -1267,17 +1523,25 @@ class ChessService:
             evals = await self.engine.evaluate_positions(snap.moves)
             engine_name = self.engine.name
             await self._keep_analysis(game_id, version, state, evals, engine_name)
-        mistakes = biggest_mistakes(snap.moves, [e.white_cp for e in evals], [e.best for e in evals])
+        mistakes = biggest_mistakes(
+            snap.moves, [e.white_cp for e in evals], [e.best for e in evals]
+        )
         return AnalysisReport(snap, mistakes, engine_name)
 
     async def _keep_analysis(
         self, game_id: int, version: int, state: _State, evals: list[PositionEval], engine_name: str
     ) -> None:
-        analysis = {"engine": engine_name, "evals": [e.white_cp for e in evals], "best": [e.best for e in evals]}
+        analysis = {
+            "engine": engine_name,
+            "evals": [e.white_cp for e in evals],
+            "best": [e.best for e in evals],
+        }
         try:
             async with self.ctx.uow() as uow:
                 game = await self._game(uow, game_id)
-                await uow.games.save_state(game, expected_version=version, state=replace(state, analysis=analysis).dump())
+                await uow.games.save_state(
+                    game, expected_version=version, state=replace(state, analysis=analysis).dump()
+                )
                 await uow.commit()
         except ConflictError:  # someone analysed at the same time; their copy is as good
             pass

@@ -12,9 +12,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import AsyncIterator, Protocol, Sequence
+from typing import Protocol
 
 import chess
 import chess.engine
@@ -83,7 +84,7 @@ def stockfish_path(settings: Settings) -> str | None:
     return None
 
 
-def engine_from_settings(settings: Settings) -> "StockfishEngine | None":
+def engine_from_settings(settings: Settings) -> StockfishEngine | None:
     path = stockfish_path(settings)
     return StockfishEngine(path) if path else None
 
@@ -119,14 +120,18 @@ class StockfishEngine:
         async with self._slots:
             try:
                 _, engine = await asyncio.wait_for(chess.engine.popen_uci(self.path), self.timeout)
-            except (OSError, chess.engine.EngineError, asyncio.TimeoutError) as error:
+            except (TimeoutError, OSError, chess.engine.EngineError) as error:
                 log.error("could not start Stockfish at %s: %s", self.path, error)
-                raise EngineUnavailableError("The chess engine would not start; tell the club's admins.") from error
+                raise EngineUnavailableError(
+                    "The chess engine would not start; tell the club's admins."
+                ) from error
             try:
                 yield engine
             except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
                 log.error("Stockfish failed: %s", error)
-                raise EngineUnavailableError("The chess engine stopped unexpectedly; try again in a moment.") from error
+                raise EngineUnavailableError(
+                    "The chess engine stopped unexpectedly; try again in a moment."
+                ) from error
             finally:
                 try:
                     await asyncio.wait_for(engine.quit(), 5)

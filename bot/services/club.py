@@ -45,7 +45,9 @@ class ClubService:
             guild = await uow.guilds.get(guild_id)
             if guild is None:
                 return ClubSettings(guild_id, "UTC", None, None)
-            return ClubSettings(guild.id, guild.timezone, guild.moderator_role_id, guild.default_channel_id)
+            return ClubSettings(
+                guild.id, guild.timezone, guild.moderator_role_id, guild.default_channel_id
+            )
 
     async def setup(
         self,
@@ -65,6 +67,8 @@ class ClubService:
                 guild.timezone = tz
             if channel_id is not None:
                 guild.default_channel_id = channel_id
-            result = ClubSettings(guild.id, guild.timezone, guild.moderator_role_id, guild.default_channel_id)
+            result = ClubSettings(
+                guild.id, guild.timezone, guild.moderator_role_id, guild.default_channel_id
+            )
             await uow.commit()
         return result

@@ -17,8 +17,8 @@ import re
 import struct
 import threading
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 DEFAULT_BASES = ("/usr/share/dictd/gcide",)
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -63,8 +63,12 @@ class _DictzipReader:
             pos += 2
             end = pos + xlen
             while pos + 4 <= end:
-                si1, si2, length = data[pos], data[pos + 1], struct.unpack_from("<H", data, pos + 2)[0]
-                body = data[pos + 4: pos + 4 + length]
+                si1, si2, length = (
+                    data[pos],
+                    data[pos + 1],
+                    struct.unpack_from("<H", data, pos + 2)[0],
+                )
+                body = data[pos + 4 : pos + 4 + length]
                 if (si1, si2) == (ord("R"), ord("A")) and len(body) >= 6:
                     _version, chunk_length, count = struct.unpack_from("<HHH", body, 0)
                     sizes = list(struct.unpack_from(f"<{count}H", body, 6))
@@ -87,16 +91,16 @@ class _DictzipReader:
 
     def read(self, start: int, length: int) -> bytes:
         if self._whole is not None:
-            return self._whole[start: start + length]
+            return self._whole[start : start + length]
         first = start // self._chunk_length
         last = (start + length - 1) // self._chunk_length
         pieces = []
         for index in range(first, min(last, len(self._chunks) - 1) + 1):
             offset, size = self._chunks[index]
-            pieces.append(zlib.decompressobj(-15).decompress(self._data[offset: offset + size]))
+            pieces.append(zlib.decompressobj(-15).decompress(self._data[offset : offset + size]))
         text = b"".join(pieces)
         skip = start - first * self._chunk_length
-        return text[skip: skip + length]
+        return text[skip : skip + length]
 
 
 def _inflate_all(data: bytes) -> bytes:
@@ -115,7 +119,9 @@ class Definitions:
             word = parts[0].strip().lower()
             if not word or word.startswith("00-database") or word.startswith("00database"):
                 continue
-            self._entries.setdefault(word, []).append((decode_number(parts[1]), decode_number(parts[2])))
+            self._entries.setdefault(word, []).append(
+                (decode_number(parts[1]), decode_number(parts[2]))
+            )
         self._body = body
 
     def __len__(self) -> int:
@@ -123,7 +129,7 @@ class Definitions:
 
     def _raw(self, start: int, length: int) -> str:
         if isinstance(self._body, bytes):
-            chunk = self._body[start: start + length]
+            chunk = self._body[start : start + length]
         else:
             chunk = self._body.read(start, length)
         return chunk.decode("utf-8", errors="replace")
@@ -144,8 +150,19 @@ class Definitions:
 def _candidates(word: str) -> Iterable[str]:
     """The word, then plausible stems (a cheap stand-in for real morphology)."""
     yield word
-    rules = (("ies", "y"), ("es", ""), ("s", ""), ("ied", "y"), ("ed", ""), ("ed", "e"),
-             ("ing", ""), ("ing", "e"), ("er", ""), ("est", ""), ("ly", ""))
+    rules = (
+        ("ies", "y"),
+        ("es", ""),
+        ("s", ""),
+        ("ied", "y"),
+        ("ed", ""),
+        ("ed", "e"),
+        ("ing", ""),
+        ("ing", "e"),
+        ("er", ""),
+        ("est", ""),
+        ("ly", ""),
+    )
     seen = {word}
     for suffix, replacement in rules:
         if word.endswith(suffix) and len(word) - len(suffix) >= 2:
@@ -159,7 +176,9 @@ def _candidates(word: str) -> Iterable[str]:
                     yield stem[:-1]
 
 
-_SOURCE_NOTE = re.compile(r"\[(?:1913 Webster|Webster 1913 Suppl\.|PJC|WordNet [^\]]*|[^\]]{0,40}Webster[^\]]*)\]")
+_SOURCE_NOTE = re.compile(
+    r"\[(?:1913 Webster|Webster 1913 Suppl\.|PJC|WordNet [^\]]*|[^\]]{0,40}Webster[^\]]*)\]"
+)
 _NUMBERED = re.compile(r"^\s*(?:\d+\.|\([a-z]\))\s*")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from sqlalchemy import select
 
@@ -19,12 +19,34 @@ GameExporter = Callable[[ServiceContext, int, int], Awaitable[tuple[str, str]]]
 EXPORTERS: dict[str, GameExporter] = {}
 
 RESULT_COLUMNS = (
-    "played_at", "game", "game_id", "round", "player_id", "player", "outcome", "score", "opponent_score",
-    "points", "time_ms", "season",
+    "played_at",
+    "game",
+    "game_id",
+    "round",
+    "player_id",
+    "player",
+    "outcome",
+    "score",
+    "opponent_score",
+    "points",
+    "time_ms",
+    "season",
 )
 RATING_COLUMNS = (
-    "game", "player_id", "player", "rating", "rd", "volatility", "games", "wins", "losses", "draws",
-    "points", "spread", "best_time_ms", "last_played_at",
+    "game",
+    "player_id",
+    "player",
+    "rating",
+    "rd",
+    "volatility",
+    "games",
+    "wins",
+    "losses",
+    "draws",
+    "points",
+    "spread",
+    "best_time_ms",
+    "last_played_at",
 )
 
 
@@ -48,21 +70,36 @@ class ExportService:
         buffer = io.BytesIO()
         async with self.ctx.uow() as uow:
             names = dict(
-                (await uow.session.execute(select(PlayerRecord.id, PlayerRecord.display_name))).all()
+                (
+                    await uow.session.execute(select(PlayerRecord.id, PlayerRecord.display_name))
+                ).all()
             )
             with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
                 out = io.StringIO()
                 writer = csv.writer(out)
                 writer.writerow(RESULT_COLUMNS)
                 results = await uow.session.execute(
-                    select(ResultRecord).where(ResultRecord.guild_id == guild_id).order_by(ResultRecord.played_at, ResultRecord.id)
+                    select(ResultRecord)
+                    .where(ResultRecord.guild_id == guild_id)
+                    .order_by(ResultRecord.played_at, ResultRecord.id)
                 )
                 for r in results.scalars():
-                    writer.writerow([
-                        r.played_at.isoformat(), r.game_kind, r.game_id or "", r.round_ref or "", r.player_id,
-                        names.get(r.player_id, ""), r.outcome or "", _num(r.score), _num(r.opponent_score),
-                        _num(r.points), r.time_ms if r.time_ms is not None else "", r.season or "",
-                    ])
+                    writer.writerow(
+                        [
+                            r.played_at.isoformat(),
+                            r.game_kind,
+                            r.game_id or "",
+                            r.round_ref or "",
+                            r.player_id,
+                            names.get(r.player_id, ""),
+                            r.outcome or "",
+                            _num(r.score),
+                            _num(r.opponent_score),
+                            _num(r.points),
+                            r.time_ms if r.time_ms is not None else "",
+                            r.season or "",
+                        ]
+                    )
                     counts["results"] += 1
                 archive.writestr("results.csv", out.getvalue())
 
@@ -70,22 +107,40 @@ class ExportService:
                 writer = csv.writer(out)
                 writer.writerow(RATING_COLUMNS)
                 ratings = await uow.session.execute(
-                    select(RatingRecord).where(RatingRecord.guild_id == guild_id).order_by(RatingRecord.game_kind, RatingRecord.rating.desc())
+                    select(RatingRecord)
+                    .where(RatingRecord.guild_id == guild_id)
+                    .order_by(RatingRecord.game_kind, RatingRecord.rating.desc())
                 )
                 for r in ratings.scalars():
-                    writer.writerow([
-                        r.game_kind, r.player_id, names.get(r.player_id, ""), f"{r.rating:.1f}", f"{r.rd:.1f}",
-                        f"{r.volatility:.6f}", r.games, r.wins, r.losses, r.draws, _num(r.points), _num(r.spread),
-                        r.best_time_ms if r.best_time_ms is not None else "",
-                        r.last_played_at.isoformat() if r.last_played_at else "",
-                    ])
+                    writer.writerow(
+                        [
+                            r.game_kind,
+                            r.player_id,
+                            names.get(r.player_id, ""),
+                            f"{r.rating:.1f}",
+                            f"{r.rd:.1f}",
+                            f"{r.volatility:.6f}",
+                            r.games,
+                            r.wins,
+                            r.losses,
+                            r.draws,
+                            _num(r.points),
+                            _num(r.spread),
+                            r.best_time_ms if r.best_time_ms is not None else "",
+                            r.last_played_at.isoformat() if r.last_played_at else "",
+                        ]
+                    )
                     counts["ratings"] += 1
                 archive.writestr("ratings.csv", out.getvalue())
 
                 games = (
                     await uow.session.execute(
                         select(GameRecord.id, GameRecord.kind)
-                        .where(GameRecord.guild_id == guild_id, GameRecord.status == "finished", GameRecord.kind.in_(list(EXPORTERS)))
+                        .where(
+                            GameRecord.guild_id == guild_id,
+                            GameRecord.status == "finished",
+                            GameRecord.kind.in_(list(EXPORTERS)),
+                        )
                         .order_by(GameRecord.id)
                     )
                 ).all()

@@ -10,10 +10,11 @@ tables; their data stays.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import Select, Subquery, and_, bindparam, case, func, null, select
@@ -28,7 +29,13 @@ RATED = ("chess", "scrabble")
 PERIODS = {"week": "this week", "month": "this month", "season": "this season", "all": "all time"}
 IDLE_AFTER = timedelta(days=90)
 PAGE_SIZE = 10
-GAME_TITLES = {"chess": "Chess", "scrabble": "Scrabble", "boggle": "Word Boggle", "henyo": "Library Henyo", "all": "All games"}
+GAME_TITLES = {
+    "chess": "Chess",
+    "scrabble": "Scrabble",
+    "boggle": "Word Boggle",
+    "henyo": "Library Henyo",
+    "all": "All games",
+}
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,9 @@ def format_rating(rating: float, rd: float) -> str:
     return f"{rating:.0f}{'?' if is_provisional(rd) else ''}"
 
 
-def period_start(period: str, now: datetime, tz_name: str, season_start: datetime | None) -> datetime | None:
+def period_start(
+    period: str, now: datetime, tz_name: str, season_start: datetime | None
+) -> datetime | None:
     """Where a period begins, in the club's time zone (weeks start on Monday)."""
     if period == "all":
         return None
@@ -118,7 +127,9 @@ class LeaderboardService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 
-    async def table(self, guild_id: int, kind: str = "all", period: str = "all", page: int = 0) -> LeaderboardTable:
+    async def table(
+        self, guild_id: int, kind: str = "all", period: str = "all", page: int = 0
+    ) -> LeaderboardTable:
         if kind not in KINDS and kind != "all":
             raise InvalidInputError("Pick a game: chess, scrabble, boggle, henyo or all.")
         if period not in PERIODS:
@@ -132,12 +143,21 @@ class LeaderboardService:
             since = None
             if period != "all":  # all time needs no club settings: one statement fewer
                 guild = (
-                    await conn.execute(select(GuildRecord.timezone, GuildRecord.settings).where(GuildRecord.id == guild_id))
+                    await conn.execute(
+                        select(GuildRecord.timezone, GuildRecord.settings).where(
+                            GuildRecord.id == guild_id
+                        )
+                    )
                 ).first()
                 tz = guild.timezone if guild else "UTC"
-                since = period_start(period, now, tz, _season_start(guild.settings if guild else None, kind))
+                since = period_start(
+                    period, now, tz, _season_start(guild.settings if guild else None, kind)
+                )
             query = {
-                "chess": self._rated, "scrabble": self._rated, "boggle": self._points, "henyo": self._times,
+                "chess": self._rated,
+                "scrabble": self._rated,
+                "boggle": self._points,
+                "henyo": self._times,
             }.get(kind, self._overall)
             rows, total = await query(conn, guild_id, kind, since, now, page * PAGE_SIZE)
             if not rows and page > 0 and total == 0:
@@ -145,10 +165,17 @@ class LeaderboardService:
                 _, total = await query(conn, guild_id, kind, since, now, 0)
                 page = max(0, math.ceil(total / PAGE_SIZE) - 1)
                 rows, total = await query(conn, guild_id, kind, since, now, page * PAGE_SIZE)
-        label = {"chess": "Rating", "scrabble": "Rating", "boggle": "Points", "henyo": "Best time"}.get(kind, "Wins")
+        label = {
+            "chess": "Rating",
+            "scrabble": "Rating",
+            "boggle": "Points",
+            "henyo": "Best time",
+        }.get(kind, "Wins")
         pages = max(1, math.ceil(total / PAGE_SIZE))
         title = f"{GAME_TITLES[kind]} — {PERIODS[period]}"
-        return LeaderboardTable(guild_id, kind, period, title, label, rows, total, page, pages, since)
+        return LeaderboardTable(
+            guild_id, kind, period, title, label, rows, total, page, pages, since
+        )
 
     # Each query is one statement returning one page of rows (ranked) and the
     # total row count (a window function, or a count subquery). The ranking
@@ -158,34 +185,67 @@ class LeaderboardService:
 
     async def _rated(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
         if since is None:
-            params = {"guild_id": guild_id, "kind": kind, "active_since": now - IDLE_AFTER, "offset": offset}
+            params = {
+                "guild_id": guild_id,
+                "kind": kind,
+                "active_since": now - IDLE_AFTER,
+                "offset": offset,
+            }
         else:
             params = {"guild_id": guild_id, "kind": kind, "since": since, "offset": offset}
         result = (await conn.execute(_rated_statement(since is not None), params)).all()
         rows = [
             LeaderboardRow(
-                offset + i + 1, r.player_id, r.display_name, format_rating(r.rating, r.rd), int(r.games), int(r.wins or 0),
-                int(r.losses or 0), int(r.draws or 0), None if r.trend is None else float(r.trend), is_provisional(r.rd),
+                offset + i + 1,
+                r.player_id,
+                r.display_name,
+                format_rating(r.rating, r.rd),
+                int(r.games),
+                int(r.wins or 0),
+                int(r.losses or 0),
+                int(r.draws or 0),
+                None if r.trend is None else float(r.trend),
+                is_provisional(r.rd),
             )
             for i, r in enumerate(result)
         ]
         return rows, (result[0].total if result else 0)
 
     async def _points(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
-        params = {"guild_id": guild_id, "offset": offset, **({} if since is None else {"since": since})}
+        params = {
+            "guild_id": guild_id,
+            "offset": offset,
+            **({} if since is None else {"since": since}),
+        }
         result = (await conn.execute(_points_statement(since is not None), params)).all()
         rows = [
-            LeaderboardRow(offset + i + 1, r.player_id, r.display_name, f"{r.points:g}", int(r.games), int(r.wins or 0))
+            LeaderboardRow(
+                offset + i + 1,
+                r.player_id,
+                r.display_name,
+                f"{r.points:g}",
+                int(r.games),
+                int(r.wins or 0),
+            )
             for i, r in enumerate(result)
         ]
         return rows, (result[0].total if result else 0)
 
     async def _times(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
-        params = {"guild_id": guild_id, "offset": offset, **({} if since is None else {"since": since})}
+        params = {
+            "guild_id": guild_id,
+            "offset": offset,
+            **({} if since is None else {"since": since}),
+        }
         result = (await conn.execute(_times_statement(since is not None), params)).all()
         rows = [
             LeaderboardRow(
-                offset + i + 1, r.player_id, r.display_name, format_time_ms(r.best), int(r.words), int(r.wins or 0),
+                offset + i + 1,
+                r.player_id,
+                r.display_name,
+                format_time_ms(r.best),
+                int(r.words),
+                int(r.wins or 0),
                 draws=int(r.guessed),
             )
             for i, r in enumerate(result)
@@ -193,10 +253,21 @@ class LeaderboardService:
         return rows, (result[0].total if result else 0)
 
     async def _overall(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
-        params = {"guild_id": guild_id, "offset": offset, **({} if since is None else {"since": since})}
+        params = {
+            "guild_id": guild_id,
+            "offset": offset,
+            **({} if since is None else {"since": since}),
+        }
         result = (await conn.execute(_overall_statement(since is not None), params)).all()
         rows = [
-            LeaderboardRow(offset + i + 1, r.player_id, r.display_name, str(int(r.wins or 0)), int(r.games), int(r.wins or 0))
+            LeaderboardRow(
+                offset + i + 1,
+                r.player_id,
+                r.display_name,
+                str(int(r.wins or 0)),
+                int(r.games),
+                int(r.wins or 0),
+            )
             for i, r in enumerate(result)
         ]
         return rows, (result[0].total if result else 0)
@@ -206,17 +277,27 @@ class LeaderboardService:
             player = await uow.players.get(player_id)
             recs = (
                 await uow.session.execute(
-                    select(RatingRecord).where(RatingRecord.guild_id == guild_id, RatingRecord.player_id == player_id)
+                    select(RatingRecord).where(
+                        RatingRecord.guild_id == guild_id, RatingRecord.player_id == player_id
+                    )
                 )
             ).scalars()
-            stats = MemberStats(guild_id, player_id, player.display_name if player else str(player_id))
+            stats = MemberStats(
+                guild_id, player_id, player.display_name if player else str(player_id)
+            )
             for rec in recs:
                 stats.games[rec.game_kind] = GameStats(
-                    kind=rec.game_kind, games=rec.games, wins=rec.wins, losses=rec.losses, draws=rec.draws,
+                    kind=rec.game_kind,
+                    games=rec.games,
+                    wins=rec.wins,
+                    losses=rec.losses,
+                    draws=rec.draws,
                     rating=rec.rating if rec.game_kind in RATED else None,
                     rd=rec.rd if rec.game_kind in RATED else None,
                     provisional=rec.game_kind in RATED and is_provisional(rec.rd),
-                    points=rec.points, spread=rec.spread, best_time_ms=rec.best_time_ms,
+                    points=rec.points,
+                    spread=rec.spread,
+                    best_time_ms=rec.best_time_ms,
                     last_played_at=rec.last_played_at,
                 )
         return stats
@@ -248,7 +329,13 @@ def _count_of(standing: tuple[Any, ...]):  # type: ignore[no-untyped-def]
     """How many ``ratings`` rows match: a subquery run once per statement. (A window
     count would make the database rank every member; this lets it read the
     ratings index in order and stop after the page.)"""
-    return select(func.count()).select_from(RatingRecord).where(*standing).correlate(None).scalar_subquery()
+    return (
+        select(func.count())
+        .select_from(RatingRecord)
+        .where(*standing)
+        .correlate(None)
+        .scalar_subquery()
+    )
 
 
 def _with_names(ranked: Select[Any], order: Callable[[Subquery], tuple[Any, ...]]) -> Select[Any]:
@@ -266,14 +353,22 @@ def _with_names(ranked: Select[Any], order: Callable[[Subquery], tuple[Any, ...]
 def _rated_statement(by_period: bool) -> Select[Any]:
     if not by_period:
         standing = (
-            RatingRecord.guild_id == bindparam("guild_id"), RatingRecord.game_kind == bindparam("kind"),
-            RatingRecord.games > 0, RatingRecord.last_played_at >= bindparam("active_since"),
+            RatingRecord.guild_id == bindparam("guild_id"),
+            RatingRecord.game_kind == bindparam("kind"),
+            RatingRecord.games > 0,
+            RatingRecord.last_played_at >= bindparam("active_since"),
         )
         ranked = (
             select(
-                RatingRecord.player_id, RatingRecord.rating, RatingRecord.rd, RatingRecord.games,
-                RatingRecord.wins, RatingRecord.losses, RatingRecord.draws,
-                _count_of(standing).label("total"), null().label("trend"),
+                RatingRecord.player_id,
+                RatingRecord.rating,
+                RatingRecord.rd,
+                RatingRecord.games,
+                RatingRecord.wins,
+                RatingRecord.losses,
+                RatingRecord.draws,
+                _count_of(standing).label("total"),
+                null().label("trend"),
             )
             .where(*standing)
             .order_by(RatingRecord.rating.desc(), RatingRecord.player_id)
@@ -285,8 +380,11 @@ def _rated_statement(by_period: bool) -> Select[Any]:
     before = ResultRecord.extra["rating_before"].as_float()
     played = (
         select(
-            ResultRecord.player_id, func.count().label("games"), _count_outcome("win").label("wins"),
-            _count_outcome("loss").label("losses"), _count_outcome("draw").label("draws"),
+            ResultRecord.player_id,
+            func.count().label("games"),
+            _count_outcome("win").label("wins"),
+            _count_outcome("loss").label("losses"),
+            _count_outcome("draw").label("draws"),
             func.sum(func.coalesce(after - func.coalesce(before, after), 0.0)).label("trend"),
         )
         .where(ResultRecord.game_kind == bindparam("kind"), *_results_where(None, True))
@@ -295,13 +393,21 @@ def _rated_statement(by_period: bool) -> Select[Any]:
     )
     ranked = (
         select(
-            played.c.player_id, RatingRecord.rating, RatingRecord.rd, played.c.games, played.c.wins,
-            played.c.losses, played.c.draws, func.count().over().label("total"), played.c.trend,
+            played.c.player_id,
+            RatingRecord.rating,
+            RatingRecord.rd,
+            played.c.games,
+            played.c.wins,
+            played.c.losses,
+            played.c.draws,
+            func.count().over().label("total"),
+            played.c.trend,
         )
         .join(
             RatingRecord,
             and_(
-                RatingRecord.guild_id == bindparam("guild_id"), RatingRecord.game_kind == bindparam("kind"),
+                RatingRecord.guild_id == bindparam("guild_id"),
+                RatingRecord.game_kind == bindparam("kind"),
                 RatingRecord.player_id == played.c.player_id,
             ),
         )
@@ -313,10 +419,17 @@ def _rated_statement(by_period: bool) -> Select[Any]:
 @cache
 def _points_statement(by_period: bool) -> Select[Any]:
     if not by_period:
-        standing = (RatingRecord.guild_id == bindparam("guild_id"), RatingRecord.game_kind == "boggle", RatingRecord.games > 0)
+        standing = (
+            RatingRecord.guild_id == bindparam("guild_id"),
+            RatingRecord.game_kind == "boggle",
+            RatingRecord.games > 0,
+        )
         ranked = (
             select(
-                RatingRecord.player_id, RatingRecord.points, RatingRecord.games, RatingRecord.wins,
+                RatingRecord.player_id,
+                RatingRecord.points,
+                RatingRecord.games,
+                RatingRecord.wins,
                 _count_of(standing).label("total"),
             )
             .where(*standing)
@@ -326,7 +439,10 @@ def _points_statement(by_period: bool) -> Select[Any]:
     points = func.coalesce(func.sum(ResultRecord.points), 0)
     ranked = (
         select(
-            ResultRecord.player_id, points.label("points"), func.count().label("games"), _wins().label("wins"),
+            ResultRecord.player_id,
+            points.label("points"),
+            func.count().label("games"),
+            _wins().label("wins"),
             func.count().over().label("total"),
         )
         .where(*_results_where("boggle", True))
@@ -343,8 +459,12 @@ def _times_statement(by_period: bool) -> Select[Any]:
     words = func.sum(case((ResultRecord.round_ref.like("henyo:event:%"), 0), else_=1))
     ranked = (
         select(
-            ResultRecord.player_id, best.label("best"), words.label("words"),
-            func.count(ResultRecord.time_ms).label("guessed"), _wins().label("wins"), func.count().over().label("total"),
+            ResultRecord.player_id,
+            best.label("best"),
+            words.label("words"),
+            func.count(ResultRecord.time_ms).label("guessed"),
+            _wins().label("wins"),
+            func.count().over().label("total"),
         )
         .where(*_results_where("henyo", by_period))
         .group_by(ResultRecord.player_id)
@@ -357,7 +477,12 @@ def _times_statement(by_period: bool) -> Select[Any]:
 def _overall_statement(by_period: bool) -> Select[Any]:
     wins = _wins()
     ranked = (
-        select(ResultRecord.player_id, func.count().label("games"), wins.label("wins"), func.count().over().label("total"))
+        select(
+            ResultRecord.player_id,
+            func.count().label("games"),
+            wins.label("wins"),
+            func.count().over().label("total"),
+        )
         .where(*_results_where(None, by_period))
         .group_by(ResultRecord.player_id)
         .order_by(wins.desc(), func.count().desc(), ResultRecord.player_id)
@@ -370,4 +495,8 @@ def _season_start(settings: dict[str, Any] | None, kind: str) -> datetime | None
     raw = seasons.get(kind) or seasons.get("all")
     if not raw:
         return None
-    return datetime.fromisoformat(raw["started_at"]) if isinstance(raw, dict) else datetime.fromisoformat(raw)
+    return (
+        datetime.fromisoformat(raw["started_at"])
+        if isinstance(raw, dict)
+        else datetime.fromisoformat(raw)
+    )

@@ -3,9 +3,10 @@ own transaction (so a finished game and its rating change commit together)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any
 
 from bot.db.models import ResultRecord
 from bot.db.uow import UnitOfWork
@@ -79,7 +80,9 @@ async def record_game_result(
         outcome = _outcome(s.rank, ranks)
         others = [o for o in seats if o.seat != s.seat]
         best_other = max((o.score for o in others if o.score is not None), default=None)
-        spread = (s.score - best_other) if (s.score is not None and best_other is not None) else None
+        spread = (
+            (s.score - best_other) if (s.score is not None and best_other is not None) else None
+        )
         for uid in s.user_ids:
             rec = records[uid]
             rec.games += 1
@@ -97,14 +100,23 @@ async def record_game_result(
                     score = 1.0 if s.rank < o.rank else 0.0 if s.rank > o.rank else 0.5
                     results.append((opp.rating, opp.rd, score))
                 before = rec.rating
-                rec.rating, rec.rd, rec.volatility = glicko2(rec.rating, rec.rd, rec.volatility, results)
+                rec.rating, rec.rd, rec.volatility = glicko2(
+                    rec.rating, rec.rd, rec.volatility, results
+                )
                 changes.append(RatingChange(uid, before, rec.rating, rec.rd))
                 extra["rating_before"] = round(before, 2)
                 extra["rating_after"] = round(rec.rating, 2)
             uow.results.add(
                 ResultRecord(
-                    guild_id=guild_id, game_kind=kind, game_id=game_id, player_id=uid, outcome=outcome,
-                    score=s.score, opponent_score=best_other, season=season, extra=extra,
+                    guild_id=guild_id,
+                    game_kind=kind,
+                    game_id=game_id,
+                    player_id=uid,
+                    outcome=outcome,
+                    score=s.score,
+                    opponent_score=best_other,
+                    season=season,
+                    extra=extra,
                     played_at=played_at,
                 )
             )
@@ -141,7 +153,15 @@ async def record_points(
         rec.best_time_ms = time_ms
     return uow.results.add(
         ResultRecord(
-            guild_id=guild_id, game_kind=kind, round_ref=round_ref, player_id=player_id, outcome=outcome,
-            points=points, time_ms=time_ms, season=season, extra=extra or {}, played_at=played_at,
+            guild_id=guild_id,
+            game_kind=kind,
+            round_ref=round_ref,
+            player_id=player_id,
+            outcome=outcome,
+            points=points,
+            time_ms=time_ms,
+            season=season,
+            extra=extra or {},
+            played_at=played_at,
         )
     )

@@ -31,9 +31,10 @@ import dataclasses
 import logging
 import random
 import re
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any
 
 from sqlalchemy import select, update
 
@@ -41,9 +42,8 @@ from bot.db.models import GameRecord, GameSeatRecord, JobRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.scheduler import cancel_job, schedule_job
-from bot.services import ServiceContext
+from bot.services import ServiceContext, scrabble_ai
 from bot.services.definitions import Definitions, open_definitions
-from bot.services import scrabble_ai
 from bot.services.results import SeatOutcome, record_game_result
 from bot.services.words import get_lexicon
 from engines.lexicon import LexiconError, available_lexicons, load_lexicon
@@ -74,7 +74,9 @@ LIVE_CLOCK_LIMIT = timedelta(hours=1)  # a shorter turn clock means live play
 ENDING_WINDOW_LIVE = timedelta(minutes=10)
 ENDING_WINDOW_ASYNC = timedelta(hours=24)
 INVITE_TTL = timedelta(days=3)
-COMPUTER_DELAY = timedelta(seconds=1)  # the computer answers after the board of the move before it is out
+COMPUTER_DELAY = timedelta(
+    seconds=1
+)  # the computer answers after the board of the move before it is out
 MIN_CLOCK = timedelta(seconds=10)
 MAX_CLOCK = timedelta(days=14)
 MIN_DEADLINE = timedelta(minutes=1)
@@ -143,11 +145,15 @@ class NewGameRequest:
     hints: bool = False  # /scrabble hint allowed; the game is then not rated
 
 
-_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w)")
+_DURATION_PART = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w)"
+)
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
-def parse_duration(text: str | None, what: str, *, minimum: timedelta, maximum: timedelta) -> timedelta | None:
+def parse_duration(
+    text: str | None, what: str, *, minimum: timedelta, maximum: timedelta
+) -> timedelta | None:
     """``90s``, ``3m``, ``24h``, ``3d``, ``1h30m``; ``off``/``none`` means no limit."""
     if text is None:
         return None
@@ -264,7 +270,7 @@ class GameSettings:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "GameSettings":
+    def from_json(cls, data: dict[str, Any]) -> GameSettings:
         return cls(
             rules=ScrabbleOptions.from_json(data["rules"]),
             clock_seconds=data.get("clock_seconds"),
@@ -283,14 +289,20 @@ class GameSettings:
             parts.append(f"finish line at {self.rules.target_score}")
         if self.rules.rack_size != 7:
             parts.append(f"{self.rules.rack_size}-tile racks")
-        parts.append(f"turn clock: {format_duration(self.clock_seconds) if self.clock_seconds else 'none'}")
-        parts.append(f"game deadline: {format_duration(self.deadline_seconds) if self.deadline_seconds else 'none'}")
+        parts.append(
+            f"turn clock: {format_duration(self.clock_seconds) if self.clock_seconds else 'none'}"
+        )
+        parts.append(
+            f"game deadline: {format_duration(self.deadline_seconds) if self.deadline_seconds else 'none'}"
+        )
         if self.rules.end_rule == "two_passes":
             parts.append("ends after two passes in a row by one player")
         if self.explain:
             parts.append("explain the word")
         if self.computer_level:
-            parts.append(f"computer: {COMPUTER_LEVELS.get(self.computer_level, self.computer_level).split(' (')[0]}")
+            parts.append(
+                f"computer: {COMPUTER_LEVELS.get(self.computer_level, self.computer_level).split(' (')[0]}"
+            )
         if self.hints:
             parts.append("hints on (not rated)")
         elif self.computer_seat is not None:
@@ -324,8 +336,10 @@ class BoardPicture:
         return {"rows": list(self.rows), "last": list(self.last), "header": list(self.header)}
 
     @classmethod
-    def from_args(cls, args: dict[str, Any]) -> "BoardPicture":
-        return cls(tuple(args["rows"]), tuple(args.get("last") or ()), tuple(args.get("header") or ()))
+    def from_args(cls, args: dict[str, Any]) -> BoardPicture:
+        return cls(
+            tuple(args["rows"]), tuple(args.get("last") or ()), tuple(args.get("header") or ())
+        )
 
     def tiles(self) -> list[list[str | None]]:
         return [[None if ch == "." else ch for ch in row] for row in self.rows]
@@ -392,7 +406,11 @@ class GameSummary:
     home_channel_id: int | None
 
     def label(self) -> str:
-        state = {"invited": "invitation open", "finished": "finished", "abandoned": "abandoned"}.get(self.status)
+        state = {
+            "invited": "invitation open",
+            "finished": "finished",
+            "abandoned": "abandoned",
+        }.get(self.status)
         if state is None:
             state = "your turn" if self.your_turn else "their turn"
         return f"#{self.game_id} vs {self.opponents} · {state}"
@@ -429,7 +447,11 @@ class _Loaded:
 
     @property
     def computer_user(self) -> int | None:
-        users = self.seats.get(self.settings.computer_seat, []) if self.settings.computer_seat is not None else []
+        users = (
+            self.seats.get(self.settings.computer_seat, [])
+            if self.settings.computer_seat is not None
+            else []
+        )
         return users[0] if users else None
 
     def seat_info(self, seat: int) -> SeatInfo:
@@ -479,7 +501,9 @@ class LexiconCache:
                 try:
                     self._loaded[name] = await asyncio.to_thread(self._loader, name)
                 except LexiconError as exc:
-                    raise InvalidInputError(f"The game's word list can't be loaded: {exc}") from None
+                    raise InvalidInputError(
+                        f"The game's word list can't be loaded: {exc}"
+                    ) from None
             return self._loaded[name]
 
 
@@ -493,7 +517,9 @@ class ClubLexicons:
         try:
             return await get_lexicon(self.ctx, name)
         except InvalidInputError:
-            raise InvalidInputError("The game's word list can't be loaded: ask an admin to check the bot's word lists.") from None
+            raise InvalidInputError(
+                "The game's word list can't be loaded: ask an admin to check the bot's word lists."
+            ) from None
 
 
 def computer_label(level: str | None) -> str:
@@ -523,7 +549,7 @@ class ScrabbleService:
         self.lexicons = lexicons or ClubLexicons(ctx)
         definitions_path = getattr(ctx.settings, "definitions_path", None)
         self._definitions_loader = definitions or (lambda: open_definitions(definitions_path))
-        self._definitions: Definitions | None | bool = False  # False: not looked for yet
+        self._definitions: Definitions | bool | None = False  # False: not looked for yet
         self._analysis_lock = asyncio.Lock()
 
     # -- creating and joining ---------------------------------------------------------------
@@ -534,14 +560,21 @@ class ScrabbleService:
             names.insert(0, self.ctx.settings.lexicon)
         return names
 
-    def _settings_for(self, request: NewGameRequest, seats: int, computer_seat: int | None = None) -> GameSettings:
+    def _settings_for(
+        self, request: NewGameRequest, seats: int, computer_seat: int | None = None
+    ) -> GameSettings:
         challenge = (request.challenge or "double").strip().lower()
         if challenge not in ("double", "single", "void"):
             raise InvalidInputError("The challenge rule is `double`, `single` or `void`.")
-        variant = (request.variant or "standard").strip().lower().replace(" ", "_").replace("-", "_")
-        variant = {"finish": "finish_line", "9": "nine_tiles", "9_tiles": "nine_tiles", "9_tile": "nine_tiles"}.get(
-            variant, variant
+        variant = (
+            (request.variant or "standard").strip().lower().replace(" ", "_").replace("-", "_")
         )
+        variant = {
+            "finish": "finish_line",
+            "9": "nine_tiles",
+            "9_tiles": "nine_tiles",
+            "9_tile": "nine_tiles",
+        }.get(variant, variant)
         if variant not in VARIANTS:
             raise InvalidInputError("The variant is `standard`, `finish_line` or `nine_tiles`.")
         target = self._target(request.target, variant, seats)
@@ -549,16 +582,22 @@ class ScrabbleService:
         if ending not in ("six_zeros", "two_passes"):
             raise InvalidInputError("The ending rule is `six_zeros` or `two_passes`.")
         clock = parse_duration(
-            request.clock if request.clock is not None else DEFAULT_CLOCK, "turn clock",
-            minimum=MIN_CLOCK, maximum=MAX_CLOCK,
+            request.clock if request.clock is not None else DEFAULT_CLOCK,
+            "turn clock",
+            minimum=MIN_CLOCK,
+            maximum=MAX_CLOCK,
         )
         deadline = parse_duration(
-            request.deadline if request.deadline is not None else DEFAULT_DEADLINE, "game deadline",
-            minimum=MIN_DEADLINE, maximum=MAX_DEADLINE,
+            request.deadline if request.deadline is not None else DEFAULT_DEADLINE,
+            "game deadline",
+            minimum=MIN_DEADLINE,
+            maximum=MAX_DEADLINE,
         )
         level = (request.computer_level or "").strip().lower() or None
         if computer_seat is None and level is not None:
-            raise InvalidInputError("The computer's `level` is for a game against me: name me as an opponent.")
+            raise InvalidInputError(
+                "The computer's `level` is for a game against me: name me as an opponent."
+            )
         if computer_seat is not None:
             level = level or DEFAULT_COMPUTER_LEVEL
             if level not in COMPUTER_LEVELS:
@@ -612,22 +651,33 @@ class ScrabbleService:
                 "Partners are for a game of two pairs: with several opponents every seat is one player."
             )
         if pairs and (request.partner is None or request.opponent_partner is None):
-            raise InvalidInputError("For a pairs game name both your `partner` and your opponent's `opponent_partner`.")
+            raise InvalidInputError(
+                "For a pairs game name both your `partner` and your opponent's `opponent_partner`."
+            )
         if pairs:
-            seats = [[request.creator, request.partner], [request.opponents[0], request.opponent_partner]]
+            seats = [
+                [request.creator, request.partner],
+                [request.opponents[0], request.opponent_partner],
+            ]
         else:
             seats = [[request.creator]] + [[o] for o in request.opponents]
         everyone = [m for seat in seats for m in seat if m is not None]
         if any(m.is_bot and not m.computer for m in everyone):
-            raise InvalidInputError("Other bots can't play Scrabble here: invite club members, or me to play the computer.")
+            raise InvalidInputError(
+                "Other bots can't play Scrabble here: invite club members, or me to play the computer."
+            )
         if any(m.computer for m in everyone):
             if pairs:
-                raise InvalidInputError("The computer plays a seat of its own: it can't be part of a pair.")
+                raise InvalidInputError(
+                    "The computer plays a seat of its own: it can't be part of a pair."
+                )
             if request.creator.computer:
                 raise InvalidInputError("The computer can't open a game: name me as an opponent.")
         ids = [m.user_id for m in everyone]
         if len(set(ids)) != len(ids):
-            raise InvalidInputError("Each member can take only one place in a game (and you can't play yourself).")
+            raise InvalidInputError(
+                "Each member can take only one place in a game (and you can't play yourself)."
+            )
         return [[m for m in seat if m is not None] for seat in seats]
 
     async def create(self, request: NewGameRequest) -> InviteOutcome:
@@ -638,7 +688,9 @@ class ScrabbleService:
         (``all_accepted``) as soon as it is made.
         """
         seat_members = self._seat_members(request)
-        computer_seat = next((i for i, seat in enumerate(seat_members) if any(m.computer for m in seat)), None)
+        computer_seat = next(
+            (i for i, seat in enumerate(seat_members) if any(m.computer for m in seat)), None
+        )
         settings = self._settings_for(request, len(seat_members), computer_seat)
         now = self.ctx.clock()
         async with self.ctx.uow() as uow:
@@ -665,11 +717,21 @@ class ScrabbleService:
             await uow.session.flush()
             for seat, members in enumerate(seat_members):
                 for member in members:
-                    uow.session.add(GameSeatRecord(
-                        game_id=record.id, seat=seat, user_id=member.user_id,
-                        accepted=member.user_id == request.creator.user_id or member.computer,
-                    ))
-            await schedule_job(uow.session, JOB_INVITE, now + INVITE_TTL, {"game_id": record.id}, key=self._key(record.id, "invite"))
+                    uow.session.add(
+                        GameSeatRecord(
+                            game_id=record.id,
+                            seat=seat,
+                            user_id=member.user_id,
+                            accepted=member.user_id == request.creator.user_id or member.computer,
+                        )
+                    )
+            await schedule_job(
+                uow.session,
+                JOB_INVITE,
+                now + INVITE_TTL,
+                {"game_id": record.id},
+                key=self._key(record.id, "invite"),
+            )
             await uow.session.flush()
             await uow.session.refresh(record, ["seats"])
             loaded = await self._loaded(uow, record)
@@ -679,7 +741,9 @@ class ScrabbleService:
 
     def _invite_outcome(self, loaded: _Loaded) -> InviteOutcome:
         record = loaded.record
-        waiting = tuple(loaded.names.get(s.user_id, str(s.user_id)) for s in record.seats if not s.accepted)
+        waiting = tuple(
+            loaded.names.get(s.user_id, str(s.user_id)) for s in record.seats if not s.accepted
+        )
         seat_lines = [f"Seat {seat + 1}: {loaded.label(seat)}" for seat in sorted(loaded.seats)]
         text = (
             f"**Scrabble #{record.id}** — {', '.join(loaded.label(s) for s in sorted(loaded.seats))}\n"
@@ -688,12 +752,16 @@ class ScrabbleService:
         )
         if record.status == "invited":
             text += (
-                f"\nWaiting for {', '.join(waiting)} to press **Accept**." if waiting else "\nEveryone accepted."
+                f"\nWaiting for {', '.join(waiting)} to press **Accept**."
+                if waiting
+                else "\nEveryone accepted."
             )
         elif record.status == "abandoned":
             text += "\nThis invitation is closed."
         else:
-            text += "\nEveryone accepted: the game is on" + (f" in <#{record.thread_id}>." if record.thread_id else ".")
+            text += "\nEveryone accepted: the game is on" + (
+                f" in <#{record.thread_id}>." if record.thread_id else "."
+            )
         return InviteOutcome(
             game_id=record.id,
             all_accepted=not waiting,
@@ -701,10 +769,13 @@ class ScrabbleService:
             text=text,
             channel_id=record.channel_id,
             thread_id=record.thread_id,
-            thread_name=f"Scrabble #{record.id}: " + " vs ".join(loaded.label(s) for s in sorted(loaded.seats)),
+            thread_name=f"Scrabble #{record.id}: "
+            + " vs ".join(loaded.label(s) for s in sorted(loaded.seats)),
         )
 
-    async def accept_invite(self, game_id: int, user_id: int, guild_id: int | None = None) -> InviteOutcome:
+    async def accept_invite(
+        self, game_id: int, user_id: int, guild_id: int | None = None
+    ) -> InviteOutcome:
         async with self.ctx.uow() as uow:
             loaded = await self._load(uow, game_id, guild_id)
             record = loaded.record
@@ -722,15 +793,23 @@ class ScrabbleService:
             await uow.commit()
         return outcome
 
-    async def decline_invite(self, game_id: int, user_id: int, guild_id: int | None = None) -> InviteOutcome:
+    async def decline_invite(
+        self, game_id: int, user_id: int, guild_id: int | None = None
+    ) -> InviteOutcome:
         async with self.ctx.uow() as uow:
             loaded = await self._load(uow, game_id, guild_id)
             if loaded.seat_of(user_id) is None:
                 raise PermissionDeniedError("This invitation is not for you.")
             if loaded.record.status != "invited":
-                raise InvalidInputError("This game has already started (or was closed): use `/scrabble resign` to leave it.")
-            await uow.games.save_state(loaded.record, expected_version=loaded.version, status="abandoned",
-                                       finished_at=self.ctx.clock())
+                raise InvalidInputError(
+                    "This game has already started (or was closed): use `/scrabble resign` to leave it."
+                )
+            await uow.games.save_state(
+                loaded.record,
+                expected_version=loaded.version,
+                status="abandoned",
+                finished_at=self.ctx.clock(),
+            )
             await cancel_job(uow.session, self._key(game_id, "invite"))
             outcome = self._invite_outcome(loaded)
             name = loaded.names.get(user_id, "A player")
@@ -752,18 +831,30 @@ class ScrabbleService:
             seed = self.rng.randrange(2**62)
             engine = ScrabbleGame.new(loaded.settings.rules, seed)
             loaded.engine = engine
-            deadline = now + timedelta(seconds=loaded.settings.deadline_seconds) if loaded.settings.deadline_seconds else None
+            deadline = (
+                now + timedelta(seconds=loaded.settings.deadline_seconds)
+                if loaded.settings.deadline_seconds
+                else None
+            )
             columns: dict[str, Any] = {"status": "active", "deadline": deadline}
             if thread_id is not None and record.thread_id is None:
                 columns["thread_id"] = thread_id
                 record.thread_id = thread_id
             await cancel_job(uow.session, self._key(game_id, "invite"))
             if deadline is not None:
-                await schedule_job(uow.session, JOB_DEADLINE, deadline, {"game_id": game_id}, key=self._key(game_id, "deadline"))
+                await schedule_job(
+                    uow.session,
+                    JOB_DEADLINE,
+                    deadline,
+                    {"game_id": game_id},
+                    key=self._key(game_id, "deadline"),
+                )
             record.deadline = deadline
             meta = await self._schedule_turn(uow, loaded, now, previous={}, new_turn=True)
             state = {"engine": engine.to_json(), **meta}
-            await uow.games.save_state(record, expected_version=loaded.version, state=state, **columns)
+            await uow.games.save_state(
+                record, expected_version=loaded.version, state=state, **columns
+            )
             loaded.meta = meta
             opening = self._first_draw_text(loaded)
             self._post_board(uow, loaded, [opening], now)
@@ -807,21 +898,40 @@ class ScrabbleService:
         meta = {k: v for k, v in state.items() if k != "engine"}
         return _Loaded(record, settings, seats, names, engine, record.version, meta)
 
-    async def _member_game(self, uow: UnitOfWork, game_id: int, guild_id: int | None, user_id: int) -> tuple[_Loaded, int]:
+    async def _member_game(
+        self, uow: UnitOfWork, game_id: int, guild_id: int | None, user_id: int
+    ) -> tuple[_Loaded, int]:
         loaded = await self._load(uow, game_id, guild_id)
         seat = loaded.seat_of(user_id)
         if seat is None:
-            raise PermissionDeniedError(f"You are not playing in Scrabble #{game_id}: this game is not yours.")
+            raise PermissionDeniedError(
+                f"You are not playing in Scrabble #{game_id}: this game is not yours."
+            )
         return loaded, seat
 
     # -- moves ------------------------------------------------------------------------------------
 
-    async def play(self, game_id: int, user_id: int, word: str, position: str, direction: str | None = None,
-                   *, guild_id: int | None = None) -> ActionOutcome:
+    async def play(
+        self,
+        game_id: int,
+        user_id: int,
+        word: str,
+        position: str,
+        direction: str | None = None,
+        *,
+        guild_id: int | None = None,
+    ) -> ActionOutcome:
         def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             result = engine.play(seat, word.strip(), position.strip(), direction, lexicon=lexicon)
-            words = f" ({', '.join(f'{w.word} {w.score}' for w in result.words)})" if len(result.words) > 1 else ""
-            drawn = " ".join("blank" if t == "?" else t for t in result.drawn) or "nothing (the bag is empty)"
+            words = (
+                f" ({', '.join(f'{w.word} {w.score}' for w in result.words)})"
+                if len(result.words) > 1
+                else ""
+            )
+            drawn = (
+                " ".join("blank" if t == "?" else t for t in result.drawn)
+                or "nothing (the bag is empty)"
+            )
             return (
                 f"You played {result.main_word} at {result.notation.split()[0]} for {result.score}"
                 f"{' — bingo!' if result.bingo else ''}{words}. You drew {drawn}."
@@ -829,32 +939,46 @@ class ScrabbleService:
 
         return await self._act(game_id, user_id, guild_id, act, lexicon="void")
 
-    async def exchange(self, game_id: int, user_id: int, tiles: str, *, guild_id: int | None = None) -> ActionOutcome:
+    async def exchange(
+        self, game_id: int, user_id: int, tiles: str, *, guild_id: int | None = None
+    ) -> ActionOutcome:
         def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             drawn = engine.exchange(seat, tiles)
             return f"You exchanged {len(drawn)} tile{'s' if len(drawn) != 1 else ''} and drew {' '.join(drawn)}."
 
         return await self._act(game_id, user_id, guild_id, act)
 
-    async def pass_turn(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> ActionOutcome:
+    async def pass_turn(
+        self, game_id: int, user_id: int, *, guild_id: int | None = None
+    ) -> ActionOutcome:
         def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             engine.pass_turn(seat)
             return "You passed."
 
         return await self._act(game_id, user_id, guild_id, act)
 
-    async def resign(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> ActionOutcome:
+    async def resign(
+        self, game_id: int, user_id: int, *, guild_id: int | None = None
+    ) -> ActionOutcome:
         def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             engine.resign(seat)
             return "You resigned from the game."
 
         return await self._act(game_id, user_id, guild_id, act)
 
-    async def challenge(self, game_id: int, user_id: int, *, guild_id: int | None = None,
-                        expected_ply: int | None = None) -> ActionOutcome:
+    async def challenge(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        expected_ply: int | None = None,
+    ) -> ActionOutcome:
         def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             if expected_ply is not None and len(engine.moves) != expected_ply:
-                raise InvalidInputError("That play can no longer be challenged: the game has moved on.")
+                raise InvalidInputError(
+                    "That play can no longer be challenged: the game has moved on."
+                )
             result = engine.challenge(seat, lexicon)
             if result.withdrawn:
                 return f"Your challenge succeeded: {', '.join(result.invalid_words)} is not in the word list."
@@ -863,18 +987,35 @@ class ScrabbleService:
 
         return await self._act(game_id, user_id, guild_id, act, lexicon="always")
 
-    async def accept_play(self, game_id: int, user_id: int, *, guild_id: int | None = None,
-                          expected_ply: int | None = None) -> ActionOutcome:
+    async def accept_play(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        expected_ply: int | None = None,
+    ) -> ActionOutcome:
         def act(engine: ScrabbleGame, seat: int, lexicon: Any) -> str:
             if expected_ply is not None and len(engine.moves) < expected_ply:
                 raise InvalidInputError("That play is no longer waiting to be accepted.")
             over = engine.accept(seat)
-            return "You accepted the final play: the game is over." if over else "You accepted the final play."
+            return (
+                "You accepted the final play: the game is over."
+                if over
+                else "You accepted the final play."
+            )
 
         return await self._act(game_id, user_id, guild_id, act)
 
-    async def _act(self, game_id: int, user_id: int, guild_id: int | None,
-                   act: Callable[[ScrabbleGame, int, Any], str], *, lexicon: str | None = None) -> ActionOutcome:
+    async def _act(
+        self,
+        game_id: int,
+        user_id: int,
+        guild_id: int | None,
+        act: Callable[[ScrabbleGame, int, Any], str],
+        *,
+        lexicon: str | None = None,
+    ) -> ActionOutcome:
         """Load, act, commit: one unit of work. ``lexicon``: ``"always"`` the action
         needs the game's word list, ``"void"`` only under the void rule (the list
         is cached per bot, so fetching it inside the transaction costs nothing
@@ -884,9 +1025,13 @@ class ScrabbleService:
             loaded, seat = await self._member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
             if loaded.record.status != "active":
-                raise InvalidInputError(f"Scrabble #{game_id} is over: see `/scrabble export` for its record.")
+                raise InvalidInputError(
+                    f"Scrabble #{game_id} is over: see `/scrabble export` for its record."
+                )
             words = None
-            if lexicon == "always" or (lexicon == "void" and loaded.settings.rules.challenge == "void"):
+            if lexicon == "always" or (
+                lexicon == "void" and loaded.settings.rules.challenge == "void"
+            ):
                 words = await self.lexicons.get(loaded.settings.lexicon)
             before = len(engine.moves)
             try:
@@ -903,8 +1048,9 @@ class ScrabbleService:
 
     # -- committing a change ------------------------------------------------------------------------
 
-    async def _commit_changes(self, uow: UnitOfWork, loaded: _Loaded, before: int, now: datetime,
-                              *, actor: int | None) -> None:
+    async def _commit_changes(
+        self, uow: UnitOfWork, loaded: _Loaded, before: int, now: datetime, *, actor: int | None
+    ) -> None:
         """Save state (version-checked), log moves, move timers, announce, finish."""
         engine = loaded.require_engine()
         record = loaded.record
@@ -919,14 +1065,25 @@ class ScrabbleService:
         columns: dict[str, Any] = {}
         if engine.status == FINISHED:
             columns.update(status="finished", finished_at=now)
-        await uow.games.save_state(record, expected_version=loaded.version, state={"engine": engine.to_json(), **meta},
-                                   **columns)
+        await uow.games.save_state(
+            record,
+            expected_version=loaded.version,
+            state={"engine": engine.to_json(), **meta},
+            **columns,
+        )
         loaded.meta = meta
         for offset, entry in enumerate(entries):
             await uow.moves.append(
-                record.id, ply=before + offset, notation=_notation(entry), seat=entry.get("seat"),
-                user_id=None if entry.get("auto") or entry["type"] in ("close", "deadline", "blocked") else actor,
-                score=entry.get("score"), data=entry, at=now,
+                record.id,
+                ply=before + offset,
+                notation=_notation(entry),
+                seat=entry.get("seat"),
+                user_id=None
+                if entry.get("auto") or entry["type"] in ("close", "deadline", "blocked")
+                else actor,
+                score=entry.get("score"),
+                data=entry,
+                at=now,
             )
         lines = describe_entries(entries, loaded.label)
         if engine.status == ENDING and previous.get("status") != ENDING:
@@ -949,7 +1106,10 @@ class ScrabbleService:
         try:
             lexicon = await self.lexicons.get(loaded.settings.lexicon)
         except InvalidInputError:
-            log.warning("Scrabble #%s: word list unavailable; not checking for a blocked game", loaded.record.id)
+            log.warning(
+                "Scrabble #%s: word list unavailable; not checking for a blocked game",
+                loaded.record.id,
+            )
             return False
         if not scrabble_ai.graph_ready(lexicon):
             # Not built in this process yet: build it in the background rather than
@@ -971,12 +1131,23 @@ class ScrabbleService:
             f"if nobody challenges, it stands ({', '.join(last.get('words', []))})."
         )
 
-    async def _schedule_turn(self, uow: UnitOfWork, loaded: _Loaded, now: datetime, *, previous: dict[str, Any],
-                             new_turn: bool) -> dict[str, Any]:
+    async def _schedule_turn(
+        self,
+        uow: UnitOfWork,
+        loaded: _Loaded,
+        now: datetime,
+        *,
+        previous: dict[str, Any],
+        new_turn: bool,
+    ) -> dict[str, Any]:
         engine = loaded.require_engine()
         game_id = loaded.record.id
         moves = len(engine.moves)
-        meta: dict[str, Any] = {"status": engine.status, "seat": engine.current_seat, "moves": moves}
+        meta: dict[str, Any] = {
+            "status": engine.status,
+            "seat": engine.current_seat,
+            "moves": moves,
+        }
         session = uow.session
         await self._schedule_computer(uow, loaded, now)
         if engine.status != ACTIVE:
@@ -991,15 +1162,24 @@ class ScrabbleService:
             # several opponents keeps its end but re-keys the job to the new log.
             kept = previous.get("ending_due") if previous.get("status") == ENDING else None
             due = datetime.fromisoformat(kept) if kept else now + loaded.settings.ending_window
-            await schedule_job(session, JOB_ENDING, due, {"game_id": game_id, "moves": moves},
-                               key=self._key(game_id, "ending"))
+            await schedule_job(
+                session,
+                JOB_ENDING,
+                due,
+                {"game_id": game_id, "moves": moves},
+                key=self._key(game_id, "ending"),
+            )
             meta["ending_due"] = due.isoformat()
             return meta
         await cancel_job(session, self._key(game_id, "ending"))
         clock = loaded.settings.clock
         if clock is None:
             return meta
-        if not new_turn and previous.get("turn_due") and previous.get("seat") == engine.current_seat:
+        if (
+            not new_turn
+            and previous.get("turn_due")
+            and previous.get("seat") == engine.current_seat
+        ):
             # A challenge between turns doesn't restart the clock of the seat to move;
             # the jobs are re-keyed to the new move count so they still fire.
             due = datetime.fromisoformat(previous["turn_due"])
@@ -1009,7 +1189,9 @@ class ScrabbleService:
         await schedule_job(session, JOB_TURN, due, payload, key=self._key(game_id, "turn"))
         lead = loaded.settings.reminder_lead
         if lead is not None and due - lead > now and not loaded.is_computer(engine.current_seat):
-            await schedule_job(session, JOB_REMINDER, due - lead, payload, key=self._key(game_id, "reminder"))
+            await schedule_job(
+                session, JOB_REMINDER, due - lead, payload, key=self._key(game_id, "reminder")
+            )
         else:
             await cancel_job(session, self._key(game_id, "reminder"))
         meta["turn_due"] = due.isoformat()
@@ -1027,19 +1209,28 @@ class ScrabbleService:
             engine.status == ENDING and engine.can_challenge(seat)
         )
         if waiting:
-            await schedule_job(uow.session, JOB_COMPUTER, now + COMPUTER_DELAY,
-                               {"game_id": loaded.record.id, "moves": len(engine.moves)}, key=key)
+            await schedule_job(
+                uow.session,
+                JOB_COMPUTER,
+                now + COMPUTER_DELAY,
+                {"game_id": loaded.record.id, "moves": len(engine.moves)},
+                key=key,
+            )
         else:
             await cancel_job(uow.session, key)
 
-    async def _finish(self, uow: UnitOfWork, loaded: _Loaded, lines: list[str], now: datetime) -> None:
+    async def _finish(
+        self, uow: UnitOfWork, loaded: _Loaded, lines: list[str], now: datetime
+    ) -> None:
         engine = loaded.require_engine()
         result = engine.result()
         assert result is not None
         record = loaded.record
         outcomes = [
             SeatOutcome(
-                seat=seat, user_ids=list(loaded.seats.get(seat, [])), rank=result.ranks[seat] - 1,
+                seat=seat,
+                user_ids=list(loaded.seats.get(seat, [])),
+                rank=result.ranks[seat] - 1,
                 score=float(result.final_scores[seat]),
                 extra={"reason": result.reason, "seat": seat},
             )
@@ -1047,30 +1238,45 @@ class ScrabbleService:
         ]
         if loaded.settings.rated:
             await record_game_result(
-                uow, guild_id=record.guild_id, kind=KIND, game_id=record.id, seats=outcomes, played_at=now,
+                uow,
+                guild_id=record.guild_id,
+                kind=KIND,
+                game_id=record.id,
+                seats=outcomes,
+                played_at=now,
             )
         winners = " & ".join(loaded.label(s) for s in result.winners) or "nobody"
         order = sorted(range(engine.seats), key=lambda s: result.ranks[s])
         table = []
         for seat in order:
             adjust = result.adjustments[seat]
-            note = f" ({result.scores_before[seat]} {'+' if adjust >= 0 else '−'} {abs(adjust)} for tiles)" if adjust else ""
+            note = (
+                f" ({result.scores_before[seat]} {'+' if adjust >= 0 else '−'} {abs(adjust)} for tiles)"
+                if adjust
+                else ""
+            )
             resigned = " (resigned)" if seat in result.resigned else ""
-            table.append(f"{result.ranks[seat]}. {loaded.label(seat)} — {result.final_scores[seat]}{note}{resigned}")
+            table.append(
+                f"{result.ranks[seat]}. {loaded.label(seat)} — {result.final_scores[seat]}{note}{resigned}"
+            )
         verdict = f"It's a draw between {winners}." if result.is_draw else f"Winner: **{winners}**."
         hints = ""
         if loaded.settings.hints:
             used = {row.user_id: row.hints_used or 0 for row in record.seats}
-            counts = [f"{loaded.names.get(u, str(u))} {used.get(u, 0)}"
-                      for seat in sorted(loaded.seats) if not loaded.is_computer(seat) for u in loaded.seats[seat]]
+            counts = [
+                f"{loaded.names.get(u, str(u))} {used.get(u, 0)}"
+                for seat in sorted(loaded.seats)
+                if not loaded.is_computer(seat)
+                for u in loaded.seats[seat]
+            ]
             hints = "Hints used: " + " · ".join(counts)
         lines = lines + [
             f"**Game over** ({REASONS.get(result.reason, result.reason)}). {verdict}",
             "\n".join(table),
             *([hints] if hints else []),
             "The game record (GCG) is attached; results and ratings are on `/leaderboard`."
-            if loaded.settings.rated else
-            f"The game record (GCG) is attached. Not rated ({'hints were on' if loaded.settings.hints else 'a game against the computer'}).",
+            if loaded.settings.rated
+            else f"The game record (GCG) is attached. Not rated ({'hints were on' if loaded.settings.hints else 'a game against the computer'}).",
             "`/scrabble analyse` shows each play beside the best one available.",
         ]
         gcg = self._gcg_text(loaded)
@@ -1078,8 +1284,14 @@ class ScrabbleService:
         payload = {
             "content": _clip("\n".join(lines)),
             "files": [
-                {"render": RENDER_BOARD, "args": {**picture.to_args(), "filename": f"scrabble-{record.id}-final.png"}},
-                {"render": RENDER_TEXT_FILE, "args": {"filename": f"scrabble-{record.id}.gcg", "text": gcg}},
+                {
+                    "render": RENDER_BOARD,
+                    "args": {**picture.to_args(), "filename": f"scrabble-{record.id}-final.png"},
+                },
+                {
+                    "render": RENDER_TEXT_FILE,
+                    "args": {"filename": f"scrabble-{record.id}.gcg", "text": gcg},
+                },
             ],
         }
         if loaded.home is not None:
@@ -1089,7 +1301,9 @@ class ScrabbleService:
         engine = loaded.require_engine()
         names = [loaded.label(seat) for seat in range(engine.seats)]
         return export_gcg(
-            engine, names, lexicon=lexicon_display_name(loaded.settings.lexicon),
+            engine,
+            names,
+            lexicon=lexicon_display_name(loaded.settings.lexicon),
             title=f"Scrabble #{loaded.record.id}",
         )
 
@@ -1106,19 +1320,27 @@ class ScrabbleService:
         elif engine.status == ENDING:
             header.append("Final play: waiting for accept or challenge")
         else:
-            header.append(f"▶ {loaded.label(engine.current_seat)} to play"
-                          + (f" · last: {last['notation']} {last['score']}" if last else ""))
-        return BoardPicture(tuple(engine.board_rows()), tuple(last["squares"]) if last else (), tuple(header))
+            header.append(
+                f"▶ {loaded.label(engine.current_seat)} to play"
+                + (f" · last: {last['notation']} {last['score']}" if last else "")
+            )
+        return BoardPicture(
+            tuple(engine.board_rows()), tuple(last["squares"]) if last else (), tuple(header)
+        )
 
     def _status_lines(self, loaded: _Loaded) -> list[str]:
         engine = loaded.require_engine()
         scores = engine.scores
         score_text = " · ".join(f"{loaded.label(s)} **{scores[s]}**" for s in range(engine.seats))
-        lines = [f"Scores: {score_text} — {engine.bag_count} tile{'s' if engine.bag_count != 1 else ''} in the bag"]
+        lines = [
+            f"Scores: {score_text} — {engine.bag_count} tile{'s' if engine.bag_count != 1 else ''} in the bag"
+        ]
         if engine.status == ACTIVE:
             seat = engine.current_seat
-            turn = f"Next: {loaded.label(seat)}" if loaded.is_computer(seat) else (
-                f"Next: {loaded.mentions(seat)} ({loaded.label(seat)})"
+            turn = (
+                f"Next: {loaded.label(seat)}"
+                if loaded.is_computer(seat)
+                else (f"Next: {loaded.mentions(seat)} ({loaded.label(seat)})")
             )
             due = loaded.meta.get("turn_due")
             if due:
@@ -1143,16 +1365,30 @@ class ScrabbleService:
             },
         }
 
-    def _post_board(self, uow: UnitOfWork, loaded: _Loaded, lines: list[str], now: datetime) -> None:
+    def _post_board(
+        self, uow: UnitOfWork, loaded: _Loaded, lines: list[str], now: datetime
+    ) -> None:
         if loaded.home is None:
             return
         engine = loaded.require_engine()
-        text = "\n".join([f"**Scrabble #{loaded.record.id}** · move {len(engine.moves)}", *lines, *self._status_lines(loaded)])
+        text = "\n".join(
+            [
+                f"**Scrabble #{loaded.record.id}** · move {len(engine.moves)}",
+                *lines,
+                *self._status_lines(loaded),
+            ]
+        )
         payload: dict[str, Any] = {
             "content": _clip(text),
-            "files": [{"render": RENDER_BOARD, "args": {
-                **self._picture(loaded).to_args(), "filename": f"scrabble-{loaded.record.id}-{len(engine.moves)}.png",
-            }}],
+            "files": [
+                {
+                    "render": RENDER_BOARD,
+                    "args": {
+                        **self._picture(loaded).to_args(),
+                        "filename": f"scrabble-{loaded.record.id}-{len(engine.moves)}.png",
+                    },
+                }
+            ],
         }
         view = self._board_view_spec(loaded)
         if view is not None:
@@ -1165,13 +1401,21 @@ class ScrabbleService:
         if loaded.is_computer(seat):
             return
         due = loaded.meta.get("turn_due")
-        clock = f" Your turn clock ends {relative_time(datetime.fromisoformat(due))}." if due else ""
+        clock = (
+            f" Your turn clock ends {relative_time(datetime.fromisoformat(due))}." if due else ""
+        )
         where = f" in <#{loaded.home}>" if loaded.home else ""
         text = f"It's your turn in **Scrabble #{loaded.record.id}**{where}.{clock}"
         for user_id in loaded.seats.get(seat, []):
-            uow.outbox.to_user(user_id, {"content": text, "fallback_content": text}, fallback_channel_id=loaded.home)
+            uow.outbox.to_user(
+                user_id,
+                {"content": text, "fallback_content": text},
+                fallback_channel_id=loaded.home,
+            )
 
-    async def _maybe_explain(self, uow: UnitOfWork, loaded: _Loaded, entries: list[dict[str, Any]]) -> None:
+    async def _maybe_explain(
+        self, uow: UnitOfWork, loaded: _Loaded, entries: list[dict[str, Any]]
+    ) -> None:
         if not loaded.settings.explain:
             return
         engine = loaded.require_engine()
@@ -1184,7 +1428,9 @@ class ScrabbleService:
         found: list[str] = []
         missing: list[str] = []
         for word in words:
-            definition = await asyncio.to_thread(source.define, word) if source is not None else None
+            definition = (
+                await asyncio.to_thread(source.define, word) if source is not None else None
+            )
             if definition:
                 found.append(f"**{word}** — {definition}")
             else:
@@ -1192,7 +1438,9 @@ class ScrabbleService:
         lines = [f"**Explain the word** (Scrabble #{loaded.record.id})", *found]
         if missing:
             who = loaded.mentions(plays[-1]["seat"])
-            lines.append(f"{who}, please explain {', '.join(f'**{w}**' for w in missing)} here in the thread, in your own words.")
+            lines.append(
+                f"{who}, please explain {', '.join(f'**{w}**' for w in missing)} here in the thread, in your own words."
+            )
         payload: dict[str, Any] = {"content": _clip("\n".join(lines))}
         if loaded.home is not None:
             uow.outbox.to_channel(loaded.home, payload)
@@ -1213,25 +1461,43 @@ class ScrabbleService:
             picture = None
             current = None
         else:
-            summary = "\n".join([f"**Scrabble #{record.id}** · move {len(engine.moves)}", *self._last_play_lines(loaded),
-                                 *self._status_lines(loaded)])
+            summary = "\n".join(
+                [
+                    f"**Scrabble #{record.id}** · move {len(engine.moves)}",
+                    *self._last_play_lines(loaded),
+                    *self._status_lines(loaded),
+                ]
+            )
             picture = self._picture(loaded)
             current = engine.current_seat if engine.status == ACTIVE else None
         due = loaded.meta.get("turn_due")
         return GameView(
-            game_id=record.id, status=record.status, seats=seats, home_channel_id=loaded.home,
-            summary=summary, picture=picture, current_seat=current,
+            game_id=record.id,
+            status=record.status,
+            seats=seats,
+            home_channel_id=loaded.home,
+            summary=summary,
+            picture=picture,
+            current_seat=current,
             turn_due=datetime.fromisoformat(due) if due and current is not None else None,
-            deadline=record.deadline, settings=loaded.settings, viewer_seat=viewer,
+            deadline=record.deadline,
+            settings=loaded.settings,
+            viewer_seat=viewer,
         )
 
     def _last_play_lines(self, loaded: _Loaded) -> list[str]:
         engine = loaded.require_engine()
         last = engine.last_play
         if last is None:
-            return ["No tiles on the board yet." if not any(r.strip(".") for r in engine.board_rows()) else ""]
-        return [f"Last play: {loaded.label(last['seat'])} {last['notation']} for {last['score']} "
-                f"({', '.join(last['words'])})"]
+            return [
+                "No tiles on the board yet."
+                if not any(r.strip(".") for r in engine.board_rows())
+                else ""
+            ]
+        return [
+            f"Last play: {loaded.label(last['seat'])} {last['notation']} for {last['score']} "
+            f"({', '.join(last['words'])})"
+        ]
 
     async def board(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> GameView:
         async with self.ctx.reader() as uow:
@@ -1245,29 +1511,57 @@ class ScrabbleService:
             engine = loaded.require_engine()
             return RackView(self._view(loaded, seat), seat, engine.racks[seat])
 
-    async def games_for(self, guild_id: int, user_id: int, *, finished: bool = False) -> list[GameSummary]:
+    async def games_for(
+        self, guild_id: int, user_id: int, *, finished: bool = False
+    ) -> list[GameSummary]:
         statuses = ("finished",) if finished else ("invited", "active")
         async with self.ctx.reader() as uow:
-            records = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=statuses)
+            records = await uow.games.for_player(
+                user_id, guild_id=guild_id, kind=KIND, statuses=statuses
+            )
             summaries = []
             for record in records[:50]:
                 loaded = await self._loaded(uow, record)
                 seat = loaded.seat_of(user_id)
-                opponents = " & ".join(loaded.label(s) for s in sorted(loaded.seats) if s != seat) or "?"
+                opponents = (
+                    " & ".join(loaded.label(s) for s in sorted(loaded.seats) if s != seat) or "?"
+                )
                 engine = loaded.engine
-                your_turn = bool(engine and engine.status == ACTIVE and engine.current_seat == seat) or bool(
-                    engine and engine.status == ENDING and engine.can_challenge(seat if seat is not None else -1)
+                your_turn = bool(
+                    engine and engine.status == ACTIVE and engine.current_seat == seat
+                ) or bool(
+                    engine
+                    and engine.status == ENDING
+                    and engine.can_challenge(seat if seat is not None else -1)
                 )
                 due = loaded.meta.get("turn_due") if engine and engine.status == ACTIVE else None
-                summaries.append(GameSummary(
-                    record.id, record.status, opponents, your_turn,
-                    datetime.fromisoformat(due) if due else None, loaded.home,
-                ))
-        summaries.sort(key=lambda s: (not s.your_turn, s.turn_due or datetime.max.replace(tzinfo=self.ctx.clock().tzinfo)))
+                summaries.append(
+                    GameSummary(
+                        record.id,
+                        record.status,
+                        opponents,
+                        your_turn,
+                        datetime.fromisoformat(due) if due else None,
+                        loaded.home,
+                    )
+                )
+        summaries.sort(
+            key=lambda s: (
+                not s.your_turn,
+                s.turn_due or datetime.max.replace(tzinfo=self.ctx.clock().tzinfo),
+            )
+        )
         return summaries
 
-    async def resolve_game(self, guild_id: int, user_id: int, ref: str | None, channel_id: int | None,
-                           *, finished: bool = False) -> int:
+    async def resolve_game(
+        self,
+        guild_id: int,
+        user_id: int,
+        ref: str | None,
+        channel_id: int | None,
+        *,
+        finished: bool = False,
+    ) -> int:
         """The game a command means: the given one, the thread's, or the member's only game."""
         game_id = parse_game_ref(ref)
         if game_id is not None:
@@ -1278,7 +1572,9 @@ class ScrabbleService:
                 if record is not None and record.guild_id == guild_id:
                     return record.id
             statuses = ("finished",) if finished else ("active", "invited")
-            records = await uow.games.for_player(user_id, guild_id=guild_id, kind=KIND, statuses=statuses)
+            records = await uow.games.for_player(
+                user_id, guild_id=guild_id, kind=KIND, statuses=statuses
+            )
             found = [(r.id, r.status) for r in records]
         if finished and found:
             return found[0][0]
@@ -1287,8 +1583,12 @@ class ScrabbleService:
             return active[0][0]
         if not active:
             if finished:
-                raise NotFoundError("You have no finished Scrabble game here: give a game number with `game`.")
-            raise NotFoundError("You have no Scrabble game running here. Start one with `/scrabble new`.")
+                raise NotFoundError(
+                    "You have no finished Scrabble game here: give a game number with `game`."
+                )
+            raise NotFoundError(
+                "You have no Scrabble game running here. Start one with `/scrabble new`."
+            )
         raise InvalidInputError(
             f"You have {len(active)} Scrabble games: pick one with the `game` option, or use the command in the game's thread."
         )
@@ -1298,7 +1598,9 @@ class ScrabbleService:
         async with self.ctx.reader() as uow:
             loaded = await self._load(uow, game_id, guild_id)
             if loaded.record.status != "finished" or loaded.engine is None:
-                raise InvalidInputError(f"Scrabble #{game_id} isn't finished yet: its record is exported when it ends.")
+                raise InvalidInputError(
+                    f"Scrabble #{game_id} isn't finished yet: its record is exported when it ends."
+                )
             return f"scrabble-{game_id}.gcg", self._gcg_text(loaded)
 
     async def replay_from_log(self, game_id: int) -> ScrabbleGame:
@@ -1311,7 +1613,9 @@ class ScrabbleService:
 
     # -- autocomplete helpers ----------------------------------------------------------------------------
 
-    async def game_choices(self, guild_id: int, user_id: int, current: str, *, finished: bool = False) -> list[tuple[str, str]]:
+    async def game_choices(
+        self, guild_id: int, user_id: int, current: str, *, finished: bool = False
+    ) -> list[tuple[str, str]]:
         summaries = await self.games_for(guild_id, user_id, finished=finished)
         needle = current.strip().lower().lstrip("#")
         out = []
@@ -1322,7 +1626,9 @@ class ScrabbleService:
             out.append((label[:100], str(summary.game_id)))
         return out[:25]
 
-    async def position_choices(self, game_id: int, user_id: int, word: str, current: str) -> list[PositionChoice]:
+    async def position_choices(
+        self, game_id: int, user_id: int, word: str, current: str
+    ) -> list[PositionChoice]:
         """Where ``word`` fits with the member's rack, best score first (private to them)."""
         word = (word or "").strip()
         if not word:
@@ -1359,7 +1665,9 @@ class ScrabbleService:
 
     # -- timers ----------------------------------------------------------------------------------------------
 
-    async def _job_game(self, uow: UnitOfWork, job: JobRecord, *, status: str = "active") -> _Loaded | None:
+    async def _job_game(
+        self, uow: UnitOfWork, job: JobRecord, *, status: str = "active"
+    ) -> _Loaded | None:
         try:
             loaded = await self._load(uow, int(job.payload["game_id"]))
         except NotFoundError:
@@ -1367,7 +1675,11 @@ class ScrabbleService:
         if loaded.record.status != status or (status == "active" and loaded.engine is None):
             return None
         expected = job.payload.get("moves")
-        if expected is not None and loaded.engine is not None and len(loaded.engine.moves) != expected:
+        if (
+            expected is not None
+            and loaded.engine is not None
+            and len(loaded.engine.moves) != expected
+        ):
             return None  # the game moved on since this timer was set
         return loaded
 
@@ -1388,8 +1700,12 @@ class ScrabbleService:
 
     async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
         loaded = await self._job_game(uow, job)
-        if loaded is not None and loaded.engine is not None and loaded.engine.status == ACTIVE \
-                and not loaded.is_computer(loaded.engine.current_seat):
+        if (
+            loaded is not None
+            and loaded.engine is not None
+            and loaded.engine.status == ACTIVE
+            and not loaded.is_computer(loaded.engine.current_seat)
+        ):
             seat = loaded.engine.current_seat
             due = loaded.meta.get("turn_due")
             when = relative_time(datetime.fromisoformat(due)) if due else "soon"
@@ -1399,7 +1715,11 @@ class ScrabbleService:
                 "Play, exchange or pass before then, or the turn counts as a pass."
             )
             for user_id in loaded.seats.get(seat, []):
-                uow.outbox.to_user(user_id, {"content": text, "fallback_content": text}, fallback_channel_id=loaded.home)
+                uow.outbox.to_user(
+                    user_id,
+                    {"content": text, "fallback_content": text},
+                    fallback_channel_id=loaded.home,
+                )
         self._job_uow(uow)
         await uow.commit()
 
@@ -1438,9 +1758,14 @@ class ScrabbleService:
 
     def _computer_to_act(self, loaded: _Loaded) -> bool:
         engine, seat = loaded.engine, loaded.settings.computer_seat
-        return loaded.record.status == "active" and engine is not None and seat is not None and (
-            (engine.status == ACTIVE and engine.current_seat == seat)
-            or (engine.status == ENDING and engine.can_challenge(seat))
+        return (
+            loaded.record.status == "active"
+            and engine is not None
+            and seat is not None
+            and (
+                (engine.status == ACTIVE and engine.current_seat == seat)
+                or (engine.status == ENDING and engine.can_challenge(seat))
+            )
         )
 
     async def _decide(self, loaded: _Loaded, lexicon: Any) -> dict[str, Any]:
@@ -1448,10 +1773,16 @@ class ScrabbleService:
         seat = loaded.settings.computer_seat
         assert seat is not None
         level = loaded.settings.computer_level or DEFAULT_COMPUTER_LEVEL
-        seed = (engine.seed * 1_000_003 + len(engine.moves)) % 2**62  # the same position, the same choice
-        return await asyncio.to_thread(lambda: scrabble_ai.decide(engine, MoveGenerator(lexicon), seat, level, seed))
+        seed = (
+            engine.seed * 1_000_003 + len(engine.moves)
+        ) % 2**62  # the same position, the same choice
+        return await asyncio.to_thread(
+            lambda: scrabble_ai.decide(engine, MoveGenerator(lexicon), seat, level, seed)
+        )
 
-    async def on_computer_move(self, uow: UnitOfWork, job: JobRecord, prepared: dict[str, Any] | None = None) -> None:
+    async def on_computer_move(
+        self, uow: UnitOfWork, job: JobRecord, prepared: dict[str, Any] | None = None
+    ) -> None:
         """The computer's move (prepared outside this transaction when the scheduler
         could), committed like a member's: the same checks, log, timers and board post."""
         loaded = await self._job_game(uow, job)
@@ -1463,20 +1794,30 @@ class ScrabbleService:
             if prepared is not None and prepared["version"] == loaded.version:
                 move = prepared["move"]
             else:
-                move = await self._decide(loaded, lexicon)  # the game changed meanwhile: decide again
+                move = await self._decide(
+                    loaded, lexicon
+                )  # the game changed meanwhile: decide again
             before = len(engine.moves)
             try:
                 scrabble_ai.apply_move_description(engine, seat, move, lexicon)
             except ScrabbleError:
                 # The generator and the engine disagree (a bug): never stall the game on it.
-                log.exception("Scrabble #%s: the computer's %s was refused; it passes", loaded.record.id, move["type"])
-                engine = ScrabbleGame.from_json(loaded.record.state["engine"])  # as saved, before the attempt
+                log.exception(
+                    "Scrabble #%s: the computer's %s was refused; it passes",
+                    loaded.record.id,
+                    move["type"],
+                )
+                engine = ScrabbleGame.from_json(
+                    loaded.record.state["engine"]
+                )  # as saved, before the attempt
                 loaded.engine = engine
                 if engine.status == ACTIVE:
                     engine.pass_turn(seat)
                 else:
                     engine.accept(seat)
-            await self._commit_changes(uow, loaded, before, self.ctx.clock(), actor=loaded.computer_user)
+            await self._commit_changes(
+                uow, loaded, before, self.ctx.clock(), actor=loaded.computer_user
+            )
         self._job_uow(uow)
         await uow.commit()
 
@@ -1493,7 +1834,9 @@ class ScrabbleService:
                 "(such games are not rated)."
             )
         if engine.status != ACTIVE:
-            raise InvalidInputError(f"Scrabble #{game_id} isn't waiting for a move: there's nothing to hint.")
+            raise InvalidInputError(
+                f"Scrabble #{game_id} isn't waiting for a move: there's nothing to hint."
+            )
         lexicon = await self.lexicons.get(loaded.settings.lexicon)
         rack = engine.racks[seat]
         moves = await scrabble_ai.hint(engine.to_json(), scrabble_ai.AiOptions(lexicon), seat)
@@ -1501,11 +1844,17 @@ class ScrabbleService:
         shown = " ".join("blank" if t == "?" else t for t in rack)
         lines = [f"**Hints for Scrabble #{game_id}** (your rack: {shown})"]
         if not moves:
-            lines.append("No play fits your rack on this board, and the bag is too small to exchange: you can only pass.")
+            lines.append(
+                "No play fits your rack on this board, and the bag is too small to exchange: you can only pass."
+            )
         for number, move in enumerate(moves, start=1):
             keeps = " ".join("blank" if t == "?" else t for t in move.get("leave", "")) or "nothing"
             if move["type"] == "play":
-                blank = " (a lower-case letter is a blank)" if any(c.islower() for c in move["word"]) else ""
+                blank = (
+                    " (a lower-case letter is a blank)"
+                    if any(c.islower() for c in move["word"])
+                    else ""
+                )
                 lines.append(
                     f"{number}. **{move['main_word']}** — `/scrabble play word:{move['word']} position:{move['position']}` "
                     f"for {move['score']} points, keeping {keeps}{blank}"
@@ -1514,9 +1863,13 @@ class ScrabbleService:
                 tiles = " ".join("blank" if t == "?" else t for t in move["tiles"])
                 lines.append(f"{number}. Exchange {tiles}, keeping {keeps}")
         if engine.current_seat != seat:
-            lines.append(f"It's {loaded.label(engine.current_seat)}'s turn now: the board may change before yours.")
-        lines.append(f"Ranked by score plus the value of the tiles kept. Hints you have asked for in this game: {used} "
-                     "(everyone sees the count when the game ends).")
+            lines.append(
+                f"It's {loaded.label(engine.current_seat)}'s turn now: the board may change before yours."
+            )
+        lines.append(
+            f"Ranked by score plus the value of the tiles kept. Hints you have asked for in this game: {used} "
+            "(everyone sees the count when the game ends)."
+        )
         return _clip("\n".join(lines))
 
     async def _count_hint(self, game_id: int, user_id: int) -> int:
@@ -1528,14 +1881,19 @@ class ScrabbleService:
                 .where(GameSeatRecord.game_id == game_id, GameSeatRecord.user_id == user_id)
                 .values(hints_used=GameSeatRecord.hints_used + 1)
             )
-            used = (await uow.session.execute(
-                select(GameSeatRecord.hints_used)
-                .where(GameSeatRecord.game_id == game_id, GameSeatRecord.user_id == user_id)
-            )).scalar_one()
+            used = (
+                await uow.session.execute(
+                    select(GameSeatRecord.hints_used).where(
+                        GameSeatRecord.game_id == game_id, GameSeatRecord.user_id == user_id
+                    )
+                )
+            ).scalar_one()
             await uow.commit()
         return int(used)
 
-    async def prepare_analysis(self, game_id: int, *, guild_id: int) -> Callable[[], Awaitable[tuple[str, str]]]:
+    async def prepare_analysis(
+        self, game_id: int, *, guild_id: int
+    ) -> Callable[[], Awaitable[tuple[str, str]]]:
         """Check that a finished game can be analysed; the returned call does the
         work: each play beside the best play available, ``(message, full table)``.
 
@@ -1548,14 +1906,18 @@ class ScrabbleService:
             loaded = await self._load(uow, game_id, guild_id)
             finished = loaded.record.status == "finished"
         if not finished or loaded.engine is None:
-            raise InvalidInputError(f"Scrabble #{game_id} isn't finished yet: analysis is for finished games.")
+            raise InvalidInputError(
+                f"Scrabble #{game_id} isn't finished yet: analysis is for finished games."
+            )
         lexicon = await self.lexicons.get(loaded.settings.lexicon)
         engine = loaded.engine
         names = [loaded.label(seat) for seat in range(engine.seats)]
 
         async def run() -> tuple[str, str]:
             async with self._analysis_lock:
-                analysis = await scrabble_ai.analyse_game(engine.to_json(), scrabble_ai.AiOptions(lexicon))
+                analysis = await scrabble_ai.analyse_game(
+                    engine.to_json(), scrabble_ai.AiOptions(lexicon)
+                )
             return analysis_text(game_id, analysis, names)
 
         return run
@@ -1567,12 +1929,19 @@ class ScrabbleService:
     async def on_invite_expiry(self, uow: UnitOfWork, job: JobRecord) -> None:
         loaded = await self._job_game(uow, job, status="invited")
         if loaded is not None:
-            await uow.games.save_state(loaded.record, expected_version=loaded.version, status="abandoned",
-                                       finished_at=self.ctx.clock())
+            await uow.games.save_state(
+                loaded.record,
+                expected_version=loaded.version,
+                status="abandoned",
+                finished_at=self.ctx.clock(),
+            )
             if loaded.record.channel_id is not None:
-                uow.outbox.to_channel(loaded.record.channel_id, {
-                    "content": f"The invitation to Scrabble #{loaded.record.id} expired: not everyone accepted in time.",
-                })
+                uow.outbox.to_channel(
+                    loaded.record.channel_id,
+                    {
+                        "content": f"The invitation to Scrabble #{loaded.record.id} expired: not everyone accepted in time.",
+                    },
+                )
         self._job_uow(uow)
         await uow.commit()
 
@@ -1602,7 +1971,11 @@ def analysis_text(game_id: int, analysis: dict[str, Any], names: Sequence[str]) 
     header = f"{'#':>3}  {'who':<{width}}  {'rack':<9} {'played':<20} {'pts':>4}  {'best available':<20} {'pts':>4} {'left':>4}"
     rows = [header, "-" * len(header)]
     for number, turn in enumerate(turns, start=1):
-        played = turn["played"] + (" (off)" if turn["withdrawn"] else "") + ("" if turn["in_word_list"] else " *")
+        played = (
+            turn["played"]
+            + (" (off)" if turn["withdrawn"] else "")
+            + ("" if turn["in_word_list"] else " *")
+        )
         rows.append(
             f"{number:>3}  {names[turn['seat']]:<{width}}  {turn['rack']:<9} {played:<20} {turn['score']:>4}  "
             f"{(turn['best'] or '(no play)'):<20} {turn['best_score']:>4} {turn['left_on_table']:>4}"
@@ -1611,19 +1984,29 @@ def analysis_text(game_id: int, analysis: dict[str, Any], names: Sequence[str]) 
     scored: dict[int, int] = {}
     for turn in turns:
         scored[turn["seat"]] = scored.get(turn["seat"], 0) + turn["score"]
-    notes = ["(off) = challenged off", "* = a word the game's word list lacks", "? in a rack, lower case in a word = a blank",
-             "best available = the highest-scoring play for that rack on that board"]
+    notes = [
+        "(off) = challenged off",
+        "* = a word the game's word list lacks",
+        "? in a rack, lower case in a word = a blank",
+        "best available = the highest-scoring play for that rack on that board",
+    ]
     table = "\n".join(rows + ["", "; ".join(notes)]) + "\n"
     lines = [f"**Scrabble #{game_id} — analysis**"]
     for seat, name in enumerate(names):
-        lines.append(f"{name}: {scored.get(seat, 0)} points from plays, {left.get(seat, 0)} left on the table")
-    misses = sorted((t for t in turns if t["left_on_table"] > 0), key=lambda t: -t["left_on_table"])[:3]
+        lines.append(
+            f"{name}: {scored.get(seat, 0)} points from plays, {left.get(seat, 0)} left on the table"
+        )
+    misses = sorted(
+        (t for t in turns if t["left_on_table"] > 0), key=lambda t: -t["left_on_table"]
+    )[:3]
     if misses:
         lines.append("Biggest misses:")
         for turn in misses:
             number = turns.index(turn) + 1
-            lines.append(f"· turn {number}, {names[turn['seat']]}: {turn['played']} for {turn['score']}; "
-                         f"{turn['best']} scored {turn['best_score']} ({turn['left_on_table']} left)")
+            lines.append(
+                f"· turn {number}, {names[turn['seat']]}: {turn['played']} for {turn['score']}; "
+                f"{turn['best']} scored {turn['best_score']} ({turn['left_on_table']} left)"
+            )
     elif turns:
         lines.append("Every play was the best available. Well played!")
     message = "\n".join(lines)
@@ -1647,7 +2030,13 @@ def _notation(entry: dict[str, Any]) -> str:
     if kind == "exchange":
         return f"-{len(entry['tiles'])}"
     if kind == "pass":
-        return "- (timed out)" if entry.get("timed_out") else "- (lost turn)" if entry.get("lost_turn") else "-"
+        return (
+            "- (timed out)"
+            if entry.get("timed_out")
+            else "- (lost turn)"
+            if entry.get("lost_turn")
+            else "-"
+        )
     if kind == "challenge":
         return f"challenge: {entry['result']}"
     return kind
@@ -1669,7 +2058,9 @@ def describe_entries(entries: Sequence[dict[str, Any]], label: Callable[[int], s
             if blanks:
                 extra.append(f"blank as {', '.join(blanks)}")
             others = entry["words"][1:]
-            line = f"{who} played **{entry['words'][0]}** at {entry['position']} for {entry['score']}"
+            line = (
+                f"{who} played **{entry['words'][0]}** at {entry['position']} for {entry['score']}"
+            )
             if others:
                 line += f" (also {', '.join(others)})"
             lines.append(line + (f" — {'; '.join(extra)}" if extra else "") + ".")
@@ -1692,7 +2083,9 @@ def describe_entries(entries: Sequence[dict[str, Any]], label: Callable[[int], s
                     f"not in the word list. The play is taken back: no points for {challenged} this turn."
                 )
             else:
-                lines.append(f"{who} challenged {challenged}'s play: it stands, every word is in the word list.")
+                lines.append(
+                    f"{who} challenged {challenged}'s play: it stands, every word is in the word list."
+                )
         elif kind == "accept":
             lines.append(f"{who} accepted the final play.")
         elif kind == "close":
@@ -1700,36 +2093,40 @@ def describe_entries(entries: Sequence[dict[str, Any]], label: Callable[[int], s
         elif kind == "resign":
             lines.append(f"{who} resigned.")
         elif kind == "deadline":
-            lines.append("The game's deadline has passed: the game ends now, unplayed tiles are deducted.")
+            lines.append(
+                "The game's deadline has passed: the game ends now, unplayed tiles are deducted."
+            )
         elif kind == "blocked":
-            lines.append("Nobody can make a play any more and the bag is too small to exchange: "
-                         "the game ends now, unplayed tiles are deducted.")
+            lines.append(
+                "Nobody can make a play any more and the bag is too small to exchange: "
+                "the game ends now, unplayed tiles are deducted."
+            )
     return lines
 
 
 __all__ = [
+    "COMPUTER_LEVELS",
+    "JOB_COMPUTER",
+    "JOB_KINDS",
+    "KIND",
+    "RENDER_BOARD",
+    "RENDER_TEXT_FILE",
+    "VIEW_BOARD",
+    "VIEW_INVITE",
     "ActionOutcome",
     "BoardPicture",
+    "ClubLexicons",
     "GameSettings",
     "GameSummary",
     "GameView",
     "InviteOutcome",
-    "JOB_KINDS",
-    "KIND",
-    "ClubLexicons",
-    "COMPUTER_LEVELS",
-    "JOB_COMPUTER",
     "LexiconCache",
-    "analysis_text",
     "Member",
     "NewGameRequest",
     "PositionChoice",
-    "RENDER_BOARD",
-    "RENDER_TEXT_FILE",
     "RackView",
     "ScrabbleService",
-    "VIEW_BOARD",
-    "VIEW_INVITE",
+    "analysis_text",
     "describe_entries",
     "format_duration",
     "parse_duration",

@@ -27,8 +27,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from bot.errors import ClubError
 from engines.lexicon import load_lexicon
@@ -84,12 +85,15 @@ def describe_move(move: Move, game: ScrabbleGame, seat: int) -> dict[str, Any]:
     return {"type": "pass"}
 
 
-def _computer_move(state: Mapping[str, Any], options: AiOptions | None, seat: int, level: str,
-                   seed: int) -> dict[str, Any]:
+def _computer_move(
+    state: Mapping[str, Any], options: AiOptions | None, seat: int, level: str, seed: int
+) -> dict[str, Any]:
     return decide(ScrabbleGame.from_json(dict(state)), _generator(options), seat, level, seed)
 
 
-def decide(game: ScrabbleGame, generator: MoveGenerator, seat: int, level: str, seed: int) -> dict[str, Any]:
+def decide(
+    game: ScrabbleGame, generator: MoveGenerator, seat: int, level: str, seed: int
+) -> dict[str, Any]:
     """What :func:`computer_move` answers, on a game already in memory (blocking:
     call it from a worker thread). ``game`` is only read."""
     if game.status == ENDING:
@@ -143,16 +147,21 @@ def apply_move_description(
     raise ComputerMoveError(f"unknown move type {kind!r}")
 
 
-def _hint(state: Mapping[str, Any], options: AiOptions | None, seat: int,
-          limit: int) -> list[dict[str, Any]]:
+def _hint(
+    state: Mapping[str, Any], options: AiOptions | None, seat: int, limit: int
+) -> list[dict[str, Any]]:
     game = ScrabbleGame.from_json(dict(state))
     if game.status != ACTIVE:
         raise ComputerMoveError("the game is over")
     generator = _generator(options)
     rack = game.racks[seat]
     ranked = generator.ranked(
-        game.board_copy(), rack, by="equity", bag_count=game.bag_count,
-        unseen=game.unseen_tiles(seat), limit=limit,
+        game.board_copy(),
+        rack,
+        by="equity",
+        bag_count=game.bag_count,
+        unseen=game.unseen_tiles(seat),
+        limit=limit,
     )
     return [
         {**describe_move(move, game, seat), "equity": round(value, 1)} for move, value in ranked
@@ -203,7 +212,7 @@ async def warm_up(options: AiOptions | None = None) -> None:
     await asyncio.to_thread(_generator, options)
 
 
-_warming: dict[int, "asyncio.Task[None]"] = {}
+_warming: dict[int, asyncio.Task[None]] = {}
 _failed: dict[int, Any] = {}  # lists whose graph could not be built (kept so the id stays theirs)
 
 
@@ -236,7 +245,9 @@ def format_analysis(analysis: Mapping[str, Any], names: Sequence[str]) -> str:
     """The analysis as a short monospace table (fits one Discord message)."""
     turns = analysis["turns"]
     width = max([len(name) for name in names] + [4])
-    lines = [f"{'#':>3} {'who':<{width}} {'played':<18} {'pts':>4}  {'best':<18} {'pts':>4} {'lost':>4}"]
+    lines = [
+        f"{'#':>3} {'who':<{width}} {'played':<18} {'pts':>4}  {'best':<18} {'pts':>4} {'lost':>4}"
+    ]
     for number, turn in enumerate(turns, start=1):
         played = turn["played"] + (" (off)" if turn["withdrawn"] else "")
         best = turn["best"] or "-"
@@ -256,9 +267,9 @@ def format_analysis(analysis: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 __all__ = [
+    "HINT_LIMIT",
     "AiOptions",
     "ComputerMoveError",
-    "HINT_LIMIT",
     "analyse_game",
     "apply_move_description",
     "computer_move",
@@ -266,8 +277,8 @@ __all__ = [
     "describe_move",
     "format_analysis",
     "graph_ready",
-    "start_warm_up",
     "has_valid_play",
     "hint",
+    "start_warm_up",
     "warm_up",
 ]

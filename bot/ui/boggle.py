@@ -48,18 +48,24 @@ class RoundButtonHandler(Protocol):
     async def send_grid_dm(self, interaction: discord.Interaction, round_id: int) -> None: ...
 
 
-class RoundButton(discord.ui.DynamicItem[discord.ui.Button], template=r"boggle:(?P<action>submit|dm):(?P<round_id>\d+)"):
+class RoundButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"boggle:(?P<action>submit|dm):(?P<round_id>\d+)",
+):
     """A round's two buttons: "Submit words" (opens the form) and "DM me the grid"."""
 
     handler: ClassVar[RoundButtonHandler | None] = None
 
     def __init__(self, action: str, round_id: int) -> None:
         label, style, emoji = (
-            ("Submit words", discord.ButtonStyle.primary, "📝") if action == "submit"
+            ("Submit words", discord.ButtonStyle.primary, "📝")
+            if action == "submit"
             else ("DM me the grid", discord.ButtonStyle.secondary, "✉️")
         )
         super().__init__(
-            discord.ui.Button(label=label, style=style, emoji=emoji, custom_id=f"boggle:{action}:{round_id}")
+            discord.ui.Button(
+                label=label, style=style, emoji=emoji, custom_id=f"boggle:{action}:{round_id}"
+            )
         )
         self.action, self.round_id = action, round_id
 
@@ -82,7 +88,6 @@ class RoundButton(discord.ui.DynamicItem[discord.ui.Button], template=r"boggle:(
             await handle_interaction_error(interaction, error, where=f"boggle button {self.action}")
 
 
-
 def round_view(round_id: int, *, dm_button: bool = True) -> discord.ui.View:
     view = ClubView(timeout=None)
     view.add_item(RoundButton("submit", round_id))
@@ -95,7 +100,11 @@ class WordsModal(ClubModal):
     """The form: one box for any number of words. Submissions are handled by the cog."""
 
     def __init__(self, info: RoundInfo) -> None:
-        super().__init__(title=f"Your words — round #{info.number}"[:45], custom_id=f"boggle:form:{info.id}", timeout=None)
+        super().__init__(
+            title=f"Your words — round #{info.number}"[:45],
+            custom_id=f"boggle:form:{info.id}",
+            timeout=None,
+        )
         self.words: discord.ui.TextInput = discord.ui.TextInput(
             label="Words (spaces, commas or new lines)",
             custom_id=WORDS_INPUT_ID,
@@ -136,7 +145,9 @@ async def render_text_file(args: dict[str, Any]) -> tuple[str, bytes]:
 
 
 async def grid_file(info: RoundInfo) -> discord.File:
-    filename, png = await render_grid_file({"rows": info.rows, "title": f"Round {info.number}", "round": info.number})
+    filename, png = await render_grid_file(
+        {"rows": info.rows, "title": f"Round {info.number}", "round": info.number}
+    )
     return discord.File(io.BytesIO(png), filename=filename)
 
 
@@ -148,7 +159,9 @@ def _ends(receipt_ends: Any) -> str:
 
 
 def receipt_line(receipt: SubmissionReceipt) -> str:
-    where = f"round #{receipt.round_number}" + (f" in **{escape(receipt.guild_name)}**" if receipt.guild_name else "")
+    where = f"round #{receipt.round_number}" + (
+        f" in **{escape(receipt.guild_name)}**" if receipt.guild_name else ""
+    )
     added = f"{receipt.new_words} new word{'' if receipt.new_words == 1 else 's'}"
     line = f"✅ {added} — your list for {where} has **{receipt.total_words}** (ends {_ends(receipt.ends_at)})."
     if receipt.full:
@@ -227,7 +240,11 @@ def cancel_reply(outcome: CancelOutcome) -> str:
     what = "running round" if outcome.round_status == "open" else "scheduled round"
     text = f"Cancelled the **{what} #{outcome.round_number}** in <#{outcome.channel_id}>."
     if outcome.schedule_remains:
-        nxt = f" <t:{int(outcome.schedule_next_at.timestamp())}:R>" if outcome.schedule_next_at else ""
+        nxt = (
+            f" <t:{int(outcome.schedule_next_at.timestamp())}:R>"
+            if outcome.schedule_next_at
+            else ""
+        )
         text += f" The weekly schedule carries on (next round{nxt}); `/boggle cancel what:schedule` stops it."
     return text
 
@@ -235,13 +252,19 @@ def cancel_reply(outcome: CancelOutcome) -> str:
 def season_lines(season: SeasonInfo) -> list[str]:
     lines = [
         f"**Season {season.number}** (first to {season.target} points) — started <t:{int(season.started_at.timestamp())}:D>"
-        + (f", resets <t:{int(season.next_reset_at.timestamp())}:R>" if season.next_reset_at else ""),
+        + (
+            f", resets <t:{int(season.next_reset_at.timestamp())}:R>"
+            if season.next_reset_at
+            else ""
+        ),
         f"Standings: {standings_text(season.standings)}",
     ]
     previous = season.previous
     if previous and previous.get("winners"):
         names = " and ".join(escape(name) for _, name in previous["winners"])
-        lines.append(f"Season {previous['number']} went to {names} ({previous['points']:g} points).")
+        lines.append(
+            f"Season {previous['number']} went to {names} ({previous['points']:g} points)."
+        )
     return lines
 
 
@@ -249,7 +272,11 @@ def season_reply(season: SeasonInfo) -> str:
     lines = []
     if season.ended is not None:
         lines.append(f"Season {season.ended.number} is closed; season {season.number} starts now.")
-    every = "never (only the target or a moderator ends it)" if season.every == "none" else f"every {season.every}"
+    every = (
+        "never (only the target or a moderator ends it)"
+        if season.every == "none"
+        else f"every {season.every}"
+    )
     lines += season_lines(season)
     lines.append(f"Resets: {every}.")
     return "\n".join(lines)
@@ -265,7 +292,9 @@ def results_reply(view: ResultsView) -> tuple[str, list[discord.Embed], list[dis
         r = view.running
         when = r.ends_at if r.status == "open" else r.opens_at
         verb = "ends" if r.status == "open" else "opens"
-        parts.append(f"Round #{r.number} {verb} <t:{int(when.timestamp()) if when else 0}:R> in <#{r.channel_id}>.")
+        parts.append(
+            f"Round #{r.number} {verb} <t:{int(when.timestamp()) if when else 0}:R> in <#{r.channel_id}>."
+        )
     if view.last is None:
         parts.append("No round has been scored yet.")
         parts += season_lines(season)
@@ -278,5 +307,9 @@ def results_reply(view: ResultsView) -> tuple[str, list[discord.Embed], list[dis
         if embed is not None:
             embeds.append(discord.Embed.from_dict(embed))
         text = results_text_file(view.last)
-        files.append(discord.File(io.BytesIO(text.encode("utf-8")), filename=f"boggle-round-{view.last['number']}.txt"))
+        files.append(
+            discord.File(
+                io.BytesIO(text.encode("utf-8")), filename=f"boggle-round-{view.last['number']}.txt"
+            )
+        )
     return "\n".join(parts)[:2000], embeds, files

@@ -13,7 +13,8 @@ import io
 import logging
 import re
 import weakref
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import chess
 import discord
@@ -35,14 +36,22 @@ _PIECE_NAMES = {"q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight"}
 
 
 class ChessButtonHandler(Protocol):
-    async def invite_clicked(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
+    async def invite_clicked(
+        self, interaction: discord.Interaction, game_id: int, action: str
+    ) -> None: ...
 
-    async def draw_clicked(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
+    async def draw_clicked(
+        self, interaction: discord.Interaction, game_id: int, action: str
+    ) -> None: ...
 
-    async def promotion_clicked(self, interaction: discord.Interaction, game_id: int, ply: int, uci: str) -> None: ...
+    async def promotion_clicked(
+        self, interaction: discord.Interaction, game_id: int, ply: int, uci: str
+    ) -> None: ...
 
 
-_handlers: "weakref.WeakKeyDictionary[discord.Client, ChessButtonHandler]" = weakref.WeakKeyDictionary()
+_handlers: weakref.WeakKeyDictionary[discord.Client, ChessButtonHandler] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def register_button_handler(client: discord.Client, handler: ChessButtonHandler) -> None:
@@ -52,7 +61,9 @@ def register_button_handler(client: discord.Client, handler: ChessButtonHandler)
 async def _dispatch(interaction: discord.Interaction, method: str, *args: Any) -> None:
     handler = _handlers.get(interaction.client)
     if handler is None:
-        await reply_privately(interaction, "Chess is not available right now; try again in a minute.")
+        await reply_privately(
+            interaction, "Chess is not available right now; try again in a minute."
+        )
         return
     try:
         await getattr(handler, method)(interaction, *args)
@@ -60,7 +71,10 @@ async def _dispatch(interaction: discord.Interaction, method: str, *args: Any) -
         await handle_interaction_error(interaction, error, where=f"chess button {method}")
 
 
-class InviteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"chess:invite:(?P<action>accept|decline):(?P<game_id>\d+)"):
+class InviteButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"chess:invite:(?P<action>accept|decline):(?P<game_id>\d+)",
+):
     def __init__(self, game_id: int, action: str) -> None:
         accept = action == "accept"
         super().__init__(
@@ -74,14 +88,19 @@ class InviteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"chess:i
         self.action = action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> InviteButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> InviteButton:
         return cls(int(match["game_id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _dispatch(interaction, "invite_clicked", self.game_id, self.action)
 
 
-class DrawButton(discord.ui.DynamicItem[discord.ui.Button], template=r"chess:draw:(?P<action>accept|decline):(?P<game_id>\d+)"):
+class DrawButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"chess:draw:(?P<action>accept|decline):(?P<game_id>\d+)",
+):
     def __init__(self, game_id: int, action: str) -> None:
         accept = action == "accept"
         super().__init__(
@@ -95,7 +114,9 @@ class DrawButton(discord.ui.DynamicItem[discord.ui.Button], template=r"chess:dra
         self.action = action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> DrawButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DrawButton:
         return cls(int(match["game_id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -110,7 +131,9 @@ class PromotionButton(
         super().__init__(
             discord.ui.Button(
                 label=label or _PIECE_NAMES[uci[-1]],
-                style=discord.ButtonStyle.primary if uci.endswith("q") else discord.ButtonStyle.secondary,
+                style=discord.ButtonStyle.primary
+                if uci.endswith("q")
+                else discord.ButtonStyle.secondary,
                 custom_id=f"chess:promote:{game_id}:{ply}:{uci}",
             )
         )
@@ -119,7 +142,9 @@ class PromotionButton(
         self.uci = uci
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> PromotionButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PromotionButton:
         return cls(int(match["game_id"]), int(match["ply"]), match["uci"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -146,7 +171,11 @@ def draw_offer_view(game_id: int) -> discord.ui.View:
 def promotion_view(choice: PromotionNeeded) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for san, uci in choice.options:
-        view.add_item(PromotionButton(choice.game_id, choice.ply, uci, label=f"{_PIECE_NAMES[uci[-1]]} ({san})"))
+        view.add_item(
+            PromotionButton(
+                choice.game_id, choice.ply, uci, label=f"{_PIECE_NAMES[uci[-1]]} ({san})"
+            )
+        )
     return view
 
 
@@ -156,8 +185,12 @@ def promotion_view(choice: PromotionNeeded) -> discord.ui.View:
 def _render(args: dict[str, Any], orientation: str | None = None) -> bytes:
     board = chess.Board(args["fen"])
     last = chess.Move.from_uci(args["last_move"]) if args.get("last_move") else None
-    side = chess.WHITE if (orientation or args.get("orientation", "white")) == "white" else chess.BLACK
-    return render_chess_board(board, orientation=side, size=int(args.get("size", BOARD_SIZE)), last_move=last)
+    side = (
+        chess.WHITE if (orientation or args.get("orientation", "white")) == "white" else chess.BLACK
+    )
+    return render_chess_board(
+        board, orientation=side, size=int(args.get("size", BOARD_SIZE)), last_move=last
+    )
 
 
 async def render_board_png(args: dict[str, Any], orientation: str | None = None) -> bytes:
@@ -179,7 +212,9 @@ async def board_file(snap: ChessSnapshot, *, viewer: chess.Color | None = None) 
     args = board_image_args(snap)
     orientation = None if viewer is None else ("white" if viewer == chess.WHITE else "black")
     data = await render_board_png(args, orientation)
-    return discord.File(io.BytesIO(data), filename=_filename(args), description=board_alt_text(snap)[:1000])
+    return discord.File(
+        io.BytesIO(data), filename=_filename(args), description=board_alt_text(snap)[:1000]
+    )
 
 
 def warm_up_renderer() -> None:
@@ -196,7 +231,9 @@ def warm_up_renderer() -> None:
 def mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
     if not user_ids:
         return NO_MENTIONS
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in user_ids])
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in user_ids]
+    )
 
 
 def invite_text(snap: ChessSnapshot, challenger_id: int, opponent_id: int) -> str:
@@ -224,11 +261,16 @@ def games_embed(snaps: Sequence[ChessSnapshot], user_id: int) -> discord.Embed:
 
     embed.add_field(
         name="In progress",
-        value="\n".join(describe(s) for s in current)[:1024] or "None. Start one with `/chess new opponent:@member`.",
+        value="\n".join(describe(s) for s in current)[:1024]
+        or "None. Start one with `/chess new opponent:@member`.",
         inline=False,
     )
     if finished:
-        embed.add_field(name="Recently finished", value="\n".join(describe(s) for s in finished)[:1024], inline=False)
+        embed.add_field(
+            name="Recently finished",
+            value="\n".join(describe(s) for s in finished)[:1024],
+            inline=False,
+        )
     return embed
 
 

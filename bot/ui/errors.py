@@ -20,8 +20,13 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 
 def unwrap(error: BaseException) -> BaseException:
-    while isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)) and error.__cause__:
-        if isinstance(error, app_commands.TransformerError) and not isinstance(error.__cause__, ClubError):
+    while (
+        isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError))
+        and error.__cause__
+    ):
+        if isinstance(error, app_commands.TransformerError) and not isinstance(
+            error.__cause__, ClubError
+        ):
             break
         error = error.__cause__
     return error
@@ -32,7 +37,9 @@ def user_message_for(error: BaseException, *, where: str = "") -> str:
     if isinstance(error, ClubError):
         return error.message
     if isinstance(error, app_commands.TransformerError):
-        return f"I couldn't read `{error.value!s:.50}` as {error.type.name.lower().replace('_', ' ')}."
+        return (
+            f"I couldn't read `{error.value!s:.50}` as {error.type.name.lower().replace('_', ' ')}."
+        )
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the **Manage Server** permission for that."
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -53,19 +60,25 @@ async def reply_privately(interaction: discord.Interaction, text: str) -> None:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
         else:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
     except discord.HTTPException:
         log.warning("could not deliver an error reply for interaction %s", interaction.id)
 
 
-async def handle_interaction_error(interaction: discord.Interaction, error: BaseException, where: str = "") -> None:
+async def handle_interaction_error(
+    interaction: discord.Interaction, error: BaseException, where: str = ""
+) -> None:
     await reply_privately(interaction, user_message_for(error, where=where))
 
 
 class ClubView(discord.ui.View):
     """Base view: errors go through the central handler."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item) -> None:  # type: ignore[override]
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item
+    ) -> None:  # type: ignore[override]
         await handle_interaction_error(interaction, error, where=f"view {type(self).__name__}")
 
 

@@ -9,12 +9,19 @@ a restart without any view being re-registered per round.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Awaitable, Callable
 
 import discord
 
-from bot.services.henyo import EventView, PreparedRound, RunningRound, Standings, StandingRow, WordList
+from bot.services.henyo import (
+    EventView,
+    PreparedRound,
+    RunningRound,
+    StandingRow,
+    Standings,
+    WordList,
+)
 from bot.ui.errors import handle_interaction_error
 from engines.henyo import CATEGORY_MEANINGS, LANGUAGES, Reply, format_seconds, format_time
 
@@ -36,7 +43,8 @@ def unix(moment: datetime) -> int:
 
 
 class HenyoReplyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"henyo:reply:(?P<round_id>\d+):(?P<reply>oo|hindi|pwede)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"henyo:reply:(?P<round_id>\d+):(?P<reply>oo|hindi|pwede)",
 ):
     """One of the answerer's three buttons for one round."""
 
@@ -46,7 +54,10 @@ class HenyoReplyButton(
         style, emoji = REPLY_STYLES[reply]
         super().__init__(
             discord.ui.Button(
-                label=reply.label, style=style, emoji=emoji, custom_id=f"henyo:reply:{round_id}:{reply.value}"
+                label=reply.label,
+                style=style,
+                emoji=emoji,
+                custom_id=f"henyo:reply:{round_id}:{reply.value}",
             )
         )
         self.round_id = round_id
@@ -55,7 +66,7 @@ class HenyoReplyButton(
     @classmethod
     async def from_custom_id(  # type: ignore[override]
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> "HenyoReplyButton":
+    ) -> HenyoReplyButton:
         return cls(int(match["round_id"]), Reply(match["reply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -112,18 +123,22 @@ def secret_dm(prepared: PreparedRound, *, for_host: bool) -> str:
 
 def announcement(prepared: PreparedRound) -> str:
     """The channel post whose timestamp starts the clock. Never the secret."""
-    return "\n".join([
-        f"🎯 **Library Henyo — {prepared.title}**",
-        f"**{escape(prepared.guesser.name)}** guesses · **{escape(prepared.answerer.name)}** answers only "
-        "**Oo**, **Hindi** or **Pwede** (or with the buttons below).",
-        f"The answerer has the secret word. Time: **{format_seconds(prepared.time_limit_ms)}**, "
-        f"ending <t:{unix(prepared.planned_end)}:R>. Any other reply from the answerer: "
-        f"+{format_seconds(prepared.penalty_ms)}. Audience: no coaching, please!",
-        "The clock is running — go!",
-    ])
+    return "\n".join(
+        [
+            f"🎯 **Library Henyo — {prepared.title}**",
+            f"**{escape(prepared.guesser.name)}** guesses · **{escape(prepared.answerer.name)}** answers only "
+            "**Oo**, **Hindi** or **Pwede** (or with the buttons below).",
+            f"The answerer has the secret word. Time: **{format_seconds(prepared.time_limit_ms)}**, "
+            f"ending <t:{unix(prepared.planned_end)}:R>. Any other reply from the answerer: "
+            f"+{format_seconds(prepared.penalty_ms)}. Audience: no coaching, please!",
+            "The clock is running — go!",
+        ]
+    )
 
 
-def start_confirmation(prepared: PreparedRound, running: RunningRound, *, host_dm_failed: bool) -> str:
+def start_confirmation(
+    prepared: PreparedRound, running: RunningRound, *, host_dm_failed: bool
+) -> str:
     """The host's private reply once the round is running."""
     lines = [
         f"Round #{prepared.round_id} is running: **{escape(prepared.guesser.name)}** guesses, "
@@ -133,10 +148,14 @@ def start_confirmation(prepared: PreparedRound, running: RunningRound, *, host_d
         lines.append("The answerer has your word by DM.")  # never echoed back
     elif host_dm_failed:
         # The host's DMs are closed: this reply is private, so the secret can go here.
-        lines.append(f"Your DMs are closed, so here is the secret: **{escape(prepared.word)}** ({_category(prepared)}).")
+        lines.append(
+            f"Your DMs are closed, so here is the secret: **{escape(prepared.word)}** ({_category(prepared)})."
+        )
     else:
         lines.append("I sent you and the answerer the secret word by DM.")
-    lines.append("Coaching from the audience is flagged to you; `/henyo disqualify` ends the round for the pair.")
+    lines.append(
+        "Coaching from the audience is flagged to you; `/henyo disqualify` ends the round for the pair."
+    )
     return "\n".join(lines)
 
 
@@ -152,7 +171,11 @@ def answerer_unreachable(prepared: PreparedRound) -> str:
 
 
 def _settings_line(event: EventView) -> str:
-    language = "Filipino and English" if event.language == "any" else LANGUAGES.get(event.language, event.language)
+    language = (
+        "Filipino and English"
+        if event.language == "any"
+        else LANGUAGES.get(event.language, event.language)
+    )
     return (
         f"Host: **{escape(event.host.name)}** · {event.pairs} playing pairs · time limit "
         f"{format_seconds(event.time_limit_ms)} · penalty {format_seconds(event.penalty_ms)}\n"
@@ -164,10 +187,13 @@ def registration_embed(event: EventView) -> discord.Embed:
     """The live registration list (edited on every registration or withdrawal)."""
     state = "registration open" if event.status == "open" else "closed"
     embed = discord.Embed(
-        title=f"Library Henyo — event #{event.id} ({state})", description=_settings_line(event), colour=EMBED_COLOUR
+        title=f"Library Henyo — event #{event.id} ({state})",
+        description=_settings_line(event),
+        colour=EMBED_COLOUR,
     )
     playing = [
-        f"{t.position}. {escape(t.label)}" + (" — disqualified" if t.status == "disqualified" else "")
+        f"{t.position}. {escape(t.label)}"
+        + (" — disqualified" if t.status == "disqualified" else "")
         for t in event.playing
     ]
     embed.add_field(
@@ -178,7 +204,9 @@ def registration_embed(event: EventView) -> discord.Embed:
     if event.waiting:
         waiting = [f"{i}. {escape(t.label)}" for i, t in enumerate(event.waiting, start=1)]
         embed.add_field(name="Waiting list", value="\n".join(waiting)[:1024], inline=False)
-    embed.set_footer(text="Guesser & answerer. Join: /henyo register partner:@member · leave: /henyo withdraw")
+    embed.set_footer(
+        text="Guesser & answerer. Join: /henyo register partner:@member · leave: /henyo withdraw"
+    )
     return embed
 
 
@@ -189,10 +217,16 @@ def _row_text(row: StandingRow) -> str:
         if row.penalties:
             detail += f" ({format_time(row.elapsed_ms)} + {row.penalties} penalt{'y' if row.penalties == 1 else 'ies'})"
         if row.tiebreaks:
-            detail += " · tie-break " + ", ".join(format_time(ms) if ms is not None else "time up" for ms in row.tiebreaks)
+            detail += " · tie-break " + ", ".join(
+                format_time(ms) if ms is not None else "time up" for ms in row.tiebreaks
+            )
         tie = " (tied)" if row.tied else ""
         return f"**{row.place}.** {name} — **{detail}**{tie}"
-    label = {"eliminated": "eliminated (time up)", "disqualified": "disqualified", "not_played": "yet to play"}[row.status]
+    label = {
+        "eliminated": "eliminated (time up)",
+        "disqualified": "disqualified",
+        "not_played": "yet to play",
+    }[row.status]
     return f"– {name} — {label}"
 
 
@@ -219,8 +253,14 @@ def standings_embed(standings: Standings) -> discord.Embed:
         colour=EMBED_COLOUR,
     )
     if event.waiting:
-        embed.add_field(name="Waiting list", value="\n".join(escape(t.label) for t in event.waiting)[:1024], inline=False)
-    embed.set_footer(text="Final time = time to guess + penalties, to the tenth of a second. Shortest wins.")
+        embed.add_field(
+            name="Waiting list",
+            value="\n".join(escape(t.label) for t in event.waiting)[:1024],
+            inline=False,
+        )
+    embed.set_footer(
+        text="Final time = time to guess + penalties, to the tenth of a second. Shortest wins."
+    )
     return embed
 
 
@@ -231,18 +271,32 @@ def word_list_embeds(words: WordList) -> list[discord.Embed]:
     """The club's words (private to the host), at most 10 embeds within Discord's limits."""
     embeds = []
     club = ", ".join(f"{escape(w.text)} ({w.category}, {w.language})" for w in words.club_words)
-    first = discord.Embed(title="Henyo words — the club's own", description=(club or "None added yet.")[:4000], colour=EMBED_COLOUR)
+    first = discord.Embed(
+        title="Henyo words — the club's own",
+        description=(club or "None added yet.")[:4000],
+        colour=EMBED_COLOUR,
+    )
     if words.removed_builtin:
         removed = ", ".join(escape(w.text) for w in words.removed_builtin)
         first.add_field(name="Built-in words taken out", value=removed[:1024], inline=False)
-    first.set_footer(text=f"{words.builtin_count} built-in words in use · add: /henyo words add · remove: /henyo words remove")
+    first.set_footer(
+        text=f"{words.builtin_count} built-in words in use · add: /henyo words add · remove: /henyo words remove"
+    )
     embeds.append(first)
     if words.builtin:
         by_category: dict[str, list[str]] = {}
         for w in words.builtin:
-            by_category.setdefault(f"{w.category} · {LANGUAGES.get(w.language, w.language)}", []).append(escape(w.text))
+            by_category.setdefault(
+                f"{w.category} · {LANGUAGES.get(w.language, w.language)}", []
+            ).append(escape(w.text))
         for title, items in list(by_category.items())[:9]:
-            embeds.append(discord.Embed(title=f"Built-in: {title}", description=", ".join(items)[:1500], colour=EMBED_COLOUR))
+            embeds.append(
+                discord.Embed(
+                    title=f"Built-in: {title}",
+                    description=", ".join(items)[:1500],
+                    colour=EMBED_COLOUR,
+                )
+            )
     # Discord allows 6,000 characters over all embeds of one message.
     while sum(len(e) for e in embeds) > 5800 and len(embeds) > 1:
         embeds.pop()

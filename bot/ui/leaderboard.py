@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -34,7 +34,16 @@ def table_cells(table: LeaderboardTable) -> tuple[tuple[str, ...], list[list[str
     rows = []
     for r in table.rows:
         if table.kind in ("chess", "scrabble"):
-            rows.append([str(r.rank), r.name, r.value, str(r.games), f"{r.wins}-{r.losses}-{r.draws}", _trend(r.trend)])
+            rows.append(
+                [
+                    str(r.rank),
+                    r.name,
+                    r.value,
+                    str(r.games),
+                    f"{r.wins}-{r.losses}-{r.draws}",
+                    _trend(r.trend),
+                ]
+            )
         elif table.kind == "boggle":
             rows.append([str(r.rank), r.name, r.value, str(r.games), str(r.wins)])
         elif table.kind == "henyo":
@@ -42,7 +51,10 @@ def table_cells(table: LeaderboardTable) -> tuple[tuple[str, ...], list[list[str
         else:
             rows.append([str(r.rank), r.name, r.value, str(r.games)])
     columns = {
-        "chess": COLUMNS_RATED, "scrabble": COLUMNS_RATED, "boggle": COLUMNS_POINTS, "henyo": COLUMNS_TIMES,
+        "chess": COLUMNS_RATED,
+        "scrabble": COLUMNS_RATED,
+        "boggle": COLUMNS_POINTS,
+        "henyo": COLUMNS_TIMES,
     }.get(table.kind, COLUMNS_ALL)
     return columns, rows
 
@@ -54,7 +66,11 @@ def _escape(text: str) -> str:
 def table_text(table: LeaderboardTable) -> str:
     """The table in words, for screen readers and slow connections."""
     columns, rows = table_cells(table)
-    lines = [f"**{table.title}** (page {table.page + 1} of {table.pages})" if table.pages > 1 else f"**{table.title}**"]
+    lines = [
+        f"**{table.title}** (page {table.page + 1} of {table.pages})"
+        if table.pages > 1
+        else f"**{table.title}**"
+    ]
     if not rows:
         lines.append("Nobody has played yet in this period. Start a game with `/help`!")
     for cells in rows:
@@ -72,23 +88,32 @@ async def table_png(table: LeaderboardTable) -> bytes:
     return await asyncio.to_thread(render_leaderboard, table.title, columns, rows)
 
 
-class LeaderboardPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<kind>[a-z]+):(?P<period>[a-z]+):(?P<page>\d+):(?P<dir>[pn])"):
+class LeaderboardPageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lb:(?P<kind>[a-z]+):(?P<period>[a-z]+):(?P<page>\d+):(?P<dir>[pn])",
+):
     """Previous/next page; works after a restart (the state is in the custom id)."""
 
     fetch: Callable[[int, str, str, int], Awaitable[LeaderboardTable]] | None = None
 
-    def __init__(self, kind: str, period: str, page: int, direction: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self, kind: str, period: str, page: int, direction: str, *, disabled: bool = False
+    ) -> None:
         label = "◀ Previous" if direction == "p" else "Next ▶"
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
                 custom_id=f"lb:{kind}:{period}:{page}:{direction}",
             )
         )
         self.kind, self.period, self.page, self.direction = kind, period, page, direction
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ):  # type: ignore[override]
         return cls(match["kind"], match["period"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -107,8 +132,14 @@ def pager(table: LeaderboardTable) -> discord.ui.View | None:
     if table.pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardPageButton(table.kind, table.period, table.page, "p", disabled=table.page == 0))
-    view.add_item(LeaderboardPageButton(table.kind, table.period, table.page, "n", disabled=table.page >= table.pages - 1))
+    view.add_item(
+        LeaderboardPageButton(table.kind, table.period, table.page, "p", disabled=table.page == 0)
+    )
+    view.add_item(
+        LeaderboardPageButton(
+            table.kind, table.period, table.page, "n", disabled=table.page >= table.pages - 1
+        )
+    )
     return view
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -27,7 +28,9 @@ MAX_ATTEMPTS = 5
 
 
 class OutboxSender:
-    def __init__(self, client: discord.Client, session_factory: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(
+        self, client: discord.Client, session_factory: async_sessionmaker[AsyncSession]
+    ) -> None:
         self.client = client
         self._factory = session_factory
         self.renderers: dict[str, FileRenderer] = {}
@@ -49,7 +52,7 @@ class OutboxSender:
             self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=poll_seconds)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def flush(self) -> int:
@@ -66,7 +69,9 @@ class OutboxSender:
         async with self._lock:
             while True:
                 async with self._factory() as session:
-                    rows = await OutboxRepository(session).pending(limit=20, max_attempts=MAX_ATTEMPTS, exclude=tried)
+                    rows = await OutboxRepository(session).pending(
+                        limit=20, max_attempts=MAX_ATTEMPTS, exclude=tried
+                    )
                     if not rows:
                         return sent
                     for row in rows:
@@ -106,14 +111,18 @@ class OutboxSender:
             kwargs["view"] = self.views[view_spec["kind"]](view_spec.get("args", {}))
         if payload.get("mention_user_ids"):
             kwargs["allowed_mentions"] = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(i) for i in payload["mention_user_ids"]]
+                everyone=False,
+                roles=False,
+                users=[discord.Object(i) for i in payload["mention_user_ids"]],
             )
         return kwargs
 
     async def _send(self, row: OutboxRecord) -> None:
         kwargs = await self._payload_kwargs(row)
         if row.target_kind == "channel":
-            channel = self.client.get_channel(row.target_id) or await self.client.fetch_channel(row.target_id)
+            channel = self.client.get_channel(row.target_id) or await self.client.fetch_channel(
+                row.target_id
+            )
             await channel.send(nonce=f"ob{row.id}", **kwargs)  # type: ignore[union-attr]
             return
         user = self.client.get_user(row.target_id) or await self.client.fetch_user(row.target_id)
@@ -123,11 +132,13 @@ class OutboxSender:
         except discord.Forbidden:
             if row.fallback_channel_id is None:
                 raise
-            channel = self.client.get_channel(row.fallback_channel_id) or await self.client.fetch_channel(
+            channel = self.client.get_channel(
                 row.fallback_channel_id
-            )
+            ) or await self.client.fetch_channel(row.fallback_channel_id)
             kwargs = await self._payload_kwargs(row)  # files are single-use
             fallback = row.payload.get("fallback_content") or kwargs.get("content", "")
             kwargs["content"] = f"<@{row.target_id}> {fallback}"[:2000]
-            kwargs["allowed_mentions"] = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(row.target_id)])
+            kwargs["allowed_mentions"] = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(row.target_id)]
+            )
             await channel.send(nonce=f"obf{row.id}", **kwargs)  # type: ignore[union-attr]

@@ -31,8 +31,12 @@ class ScrabbleActions(Protocol):
     async def join(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def decline(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def show_rack(self, interaction: discord.Interaction, game_id: int) -> None: ...
-    async def challenge_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None: ...
-    async def accept_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None: ...
+    async def challenge_button(
+        self, interaction: discord.Interaction, game_id: int, ply: int
+    ) -> None: ...
+    async def accept_button(
+        self, interaction: discord.Interaction, game_id: int, ply: int
+    ) -> None: ...
 
 
 def _actions(interaction: discord.Interaction) -> ScrabbleActions:
@@ -43,18 +47,26 @@ def _actions(interaction: discord.Interaction) -> ScrabbleActions:
 
 
 def board_png(picture: BoardPicture, size: int = BOARD_PX) -> bytes:
-    view = ScrabbleBoardView(tiles=picture.tiles(), last_play=picture.last_cells(), header=list(picture.header))
+    view = ScrabbleBoardView(
+        tiles=picture.tiles(), last_play=picture.last_cells(), header=list(picture.header)
+    )
     return render_scrabble_board(view, size)
 
 
 async def board_file(picture: BoardPicture, filename: str = "scrabble-board.png") -> discord.File:
     data = await asyncio.to_thread(board_png, picture)
-    return discord.File(io.BytesIO(data), filename=filename, description="Scrabble board (described in the message)")
+    return discord.File(
+        io.BytesIO(data), filename=filename, description="Scrabble board (described in the message)"
+    )
 
 
 async def rack_file(tiles: str) -> discord.File:
     data = await asyncio.to_thread(render_rack, list(tiles))
-    return discord.File(io.BytesIO(data), filename="scrabble-rack.png", description="Your rack (listed in the message)")
+    return discord.File(
+        io.BytesIO(data),
+        filename="scrabble-rack.png",
+        description="Your rack (listed in the message)",
+    )
 
 
 async def render_board_for_outbox(args: dict[str, Any]) -> tuple[str, bytes]:
@@ -74,80 +86,135 @@ async def _run(interaction: discord.Interaction, name: str, coro: Any) -> None:
     # Dynamic items' errors bypass View.on_error: route them to the central handler here.
     try:
         await coro
-    except Exception as error:  # noqa: BLE001 - the handler logs unexpected ones with an id
+    except Exception as error:
         await handle_interaction_error(interaction, error, where=f"button {name}")
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:join:(?P<game>\d+)"):
+class JoinButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:join:(?P<game>\d+)"
+):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Accept", style=discord.ButtonStyle.success,
-                                           custom_id=f"scrabble:join:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Accept",
+                style=discord.ButtonStyle.success,
+                custom_id=f"scrabble:join:{game_id}",
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "JoinButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> JoinButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _run(interaction, "join", _actions(interaction).join(interaction, self.game_id))
 
 
-class DeclineButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:decline:(?P<game>\d+)"):
+class DeclineButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:decline:(?P<game>\d+)"
+):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Decline", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"scrabble:decline:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Decline",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"scrabble:decline:{game_id}",
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "DeclineButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> DeclineButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _run(interaction, "decline", _actions(interaction).decline(interaction, self.game_id))
 
 
-class RackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:rack:(?P<game>\d+)"):
+class RackButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:rack:(?P<game>\d+)"
+):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Show my rack", style=discord.ButtonStyle.primary,
-                                           custom_id=f"scrabble:rack:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Show my rack",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"scrabble:rack:{game_id}",
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "RackButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RackButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _run(interaction, "rack", _actions(interaction).show_rack(interaction, self.game_id))
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:challenge:(?P<game>\d+):(?P<ply>\d+)"):
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"scrabble:challenge:(?P<game>\d+):(?P<ply>\d+)",
+):
     def __init__(self, game_id: int, ply: int) -> None:
-        super().__init__(discord.ui.Button(label="Challenge", style=discord.ButtonStyle.danger,
-                                           custom_id=f"scrabble:challenge:{game_id}:{ply}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Challenge",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"scrabble:challenge:{game_id}:{ply}",
+            )
+        )
         self.game_id = game_id
         self.ply = ply
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "ChallengeButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> ChallengeButton:
         return cls(int(match["game"]), int(match["ply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "challenge", _actions(interaction).challenge_button(interaction, self.game_id, self.ply))
+        await _run(
+            interaction,
+            "challenge",
+            _actions(interaction).challenge_button(interaction, self.game_id, self.ply),
+        )
 
 
-class AcceptPlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:accept:(?P<game>\d+):(?P<ply>\d+)"):
+class AcceptPlayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"scrabble:accept:(?P<game>\d+):(?P<ply>\d+)",
+):
     def __init__(self, game_id: int, ply: int) -> None:
-        super().__init__(discord.ui.Button(label="Accept final play", style=discord.ButtonStyle.success,
-                                           custom_id=f"scrabble:accept:{game_id}:{ply}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Accept final play",
+                style=discord.ButtonStyle.success,
+                custom_id=f"scrabble:accept:{game_id}:{ply}",
+            )
+        )
         self.game_id = game_id
         self.ply = ply
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "AcceptPlayButton":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> AcceptPlayButton:
         return cls(int(match["game"]), int(match["ply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "accept", _actions(interaction).accept_button(interaction, self.game_id, self.ply))
+        await _run(
+            interaction,
+            "accept",
+            _actions(interaction).accept_button(interaction, self.game_id, self.ply),
+        )
 
 
 DYNAMIC_ITEMS = (JoinButton, DeclineButton, RackButton, ChallengeButton, AcceptPlayButton)
@@ -178,9 +245,9 @@ def rack_message(text: str, game_summary: str) -> str:
 
 __all__ = [
     "ACTIONS_KEY",
+    "DYNAMIC_ITEMS",
     "AcceptPlayButton",
     "ChallengeButton",
-    "DYNAMIC_ITEMS",
     "DeclineButton",
     "JoinButton",
     "RackButton",

@@ -1,10 +1,10 @@
 """Word Boggle: dice, grids, word checks, round scoring and a fast solver (pure).
 
-    from engines.boggle import roll, score_round, solve
-    from engines.lexicon import load_lexicon
+from engines.boggle import roll, score_round, solve
+from engines.lexicon import load_lexicon
 
-    grid = roll("classic16", seed=42)
-    result = score_round(grid, {"ana": "cats, tame", "ben": ["tame"]}, load_lexicon())
+grid = roll("classic16", seed=42)
+result = score_round(grid, {"ana": "cats, tame", "ben": ["tame"]}, load_lexicon())
 """
 
 from engines.boggle.blocklist import DisplayBlocklist, display_blocklist, parse_blocklist

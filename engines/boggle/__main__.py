@@ -1,7 +1,7 @@
 """Command line: solve a grid or roll one.
 
-    python -m engines.boggle solve "QU A T E/B C D E/F G H I/J K L M" [--lexicon PATH] [--min N]
-    python -m engines.boggle roll --size 4 [--dice classic16] --seed 42
+python -m engines.boggle solve "QU A T E/B C D E/F G H I/J K L M" [--lexicon PATH] [--min N]
+python -m engines.boggle roll --size 4 [--dice classic16] --seed 42
 """
 
 from __future__ import annotations
@@ -21,10 +21,15 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     solve_cmd = commands.add_parser("solve", help="print every word on a grid with its score")
-    solve_cmd.add_argument("grid", help='rows split by "/", cells by spaces: "QU A T E/B C D E/..."')
+    solve_cmd.add_argument(
+        "grid", help='rows split by "/", cells by spaces: "QU A T E/B C D E/..."'
+    )
     solve_cmd.add_argument("--lexicon", help="word-list file or built-in name (default: default)")
     solve_cmd.add_argument(
-        "--min", type=int, default=DEFAULT_MIN_LENGTH, dest="min_length",
+        "--min",
+        type=int,
+        default=DEFAULT_MIN_LENGTH,
+        dest="min_length",
         help=f"minimum word length (default {DEFAULT_MIN_LENGTH}, the game's default)",
     )
 

@@ -50,7 +50,9 @@ def parse_blocklist(text: str) -> DisplayBlocklist:
             continue
         stem, star = (entry[:-1], True) if entry.endswith("*") else (entry, False)
         if not stem.isascii() or not stem.isalpha():
-            raise BoggleError(f"Blocklist line {number}: {raw.strip()!r} is not a word (letters a-z, optionally ending in *).")
+            raise BoggleError(
+                f"Blocklist line {number}: {raw.strip()!r} is not a word (letters a-z, optionally ending in *)."
+            )
         (prefixes if star else words).add(stem)
     return DisplayBlocklist(frozenset(words), tuple(sorted(prefixes)))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # Two-letter faces found on Boggle cubes. Each is one cell, read in printed
@@ -104,7 +104,7 @@ class Grid:
         return neighbour_table(self.width, self.height)[index]
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """For each cell, the cells touching it horizontally, vertically or diagonally."""
     table = []

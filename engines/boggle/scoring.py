@@ -94,9 +94,7 @@ def score_round(
     lists = {player: player_words(submission) for player, submission in submissions.items()}
     listed_by = Counter(word for words in lists.values() for word in words)
     on_grid = find_words(grid, lexicon)
-    statuses = {
-        word: _status(grid, word, lexicon, min_length, on_grid) for word in listed_by
-    }
+    statuses = {word: _status(grid, word, lexicon, min_length, on_grid) for word in listed_by}
 
     players: dict[K, PlayerResult[K]] = {}
     for player, words in lists.items():

@@ -19,7 +19,7 @@ common with the cell's neighbours is never expanded.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engines.boggle.grid import LETTERS, MULTI_LETTER_FACES, Grid, neighbour_table
 from engines.boggle.points import word_score
@@ -69,7 +69,7 @@ def _build_index(lexicon: Lexicon) -> SolverNode:
     return nodes[-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cell_tables(width: int, height: int) -> tuple[tuple[int, ...], dict[int, int]]:
     """Neighbour lists by cell index, and neighbour cell masks by cell bit."""
     table = neighbour_table(width, height)

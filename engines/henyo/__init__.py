@@ -52,13 +52,13 @@ from engines.henyo.words import (
 
 __all__ = [
     "ANY_LANGUAGE",
-    "Attempt",
-    "AttemptOutcome",
     "CATEGORIES",
     "CATEGORY_MEANINGS",
+    "LANGUAGES",
+    "Attempt",
+    "AttemptOutcome",
     "HenyoTimingError",
     "HenyoWordError",
-    "LANGUAGES",
     "PairRecord",
     "Ranking",
     "Reply",

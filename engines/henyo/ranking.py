@@ -14,8 +14,8 @@ no place; they are listed after the ranked pairs.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from engines.henyo.timing import tenths
 
@@ -35,11 +35,11 @@ class Attempt:
             raise ValueError("a guessed attempt has a final time and only a guessed one does")
 
     @classmethod
-    def guessed(cls, final_ms: int) -> "Attempt":
+    def guessed(cls, final_ms: int) -> Attempt:
         return cls(AttemptOutcome.GUESSED, final_ms)
 
     @classmethod
-    def timed_out(cls) -> "Attempt":
+    def timed_out(cls) -> Attempt:
         return cls(AttemptOutcome.TIMED_OUT)
 
 
@@ -117,7 +117,11 @@ def _attempt_key(attempt: Attempt) -> tuple[int, int]:
 
 
 def _order_group(
-    group: list[PairRecord], level: int, place: int, out: list[tuple[PairRecord, int, bool]], ties: list[TieGroup]
+    group: list[PairRecord],
+    level: int,
+    place: int,
+    out: list[tuple[PairRecord, int, bool]],
+    ties: list[TieGroup],
 ) -> None:
     """Place ``group`` (pairs equal so far) from ``place`` on, using tie-break ``level``."""
     if len(group) == 1:
@@ -125,7 +129,11 @@ def _order_group(
         return
     waiting = [p for p in group if len(p.tiebreaks) < level]
     if waiting:
-        ties.append(TieGroup(place, level, tuple(p.pair_id for p in group), tuple(p.pair_id for p in waiting)))
+        ties.append(
+            TieGroup(
+                place, level, tuple(p.pair_id for p in group), tuple(p.pair_id for p in waiting)
+            )
+        )
         out.extend((p, place, True) for p in sorted(group, key=lambda p: p.order))
         return
     keyed = sorted(group, key=lambda p: (_attempt_key(p.tiebreaks[level - 1]), p.order))
@@ -141,7 +149,11 @@ def _order_group(
 
 def rank_pairs(pairs: Sequence[PairRecord]) -> Ranking:
     """Standings for an event's pairs and the tie-breaks still to play."""
-    ranked = [p for p in pairs if not p.disqualified and p.main is not None and p.main.outcome is AttemptOutcome.GUESSED]
+    ranked = [
+        p
+        for p in pairs
+        if not p.disqualified and p.main is not None and p.main.outcome is AttemptOutcome.GUESSED
+    ]
     placed: list[tuple[PairRecord, int, bool]] = []
     ties: list[TieGroup] = []
     by_time = sorted(ranked, key=lambda p: (_attempt_key(p.main), p.order))  # type: ignore[arg-type]
@@ -155,12 +167,23 @@ def rank_pairs(pairs: Sequence[PairRecord]) -> Ranking:
         start = end
 
     standings = [
-        Standing(p.pair_id, StandingStatus.RANKED, place, p.main.final_ms if p.main else None, p.tiebreaks, tied)
+        Standing(
+            p.pair_id,
+            StandingStatus.RANKED,
+            place,
+            p.main.final_ms if p.main else None,
+            p.tiebreaks,
+            tied,
+        )
         for p, place, tied in placed
     ]
     ranked_ids = {p.pair_id for p in ranked}
     rest = sorted((p for p in pairs if p.pair_id not in ranked_ids), key=lambda p: p.order)
-    for status in (StandingStatus.ELIMINATED, StandingStatus.DISQUALIFIED, StandingStatus.NOT_PLAYED):
+    for status in (
+        StandingStatus.ELIMINATED,
+        StandingStatus.DISQUALIFIED,
+        StandingStatus.NOT_PLAYED,
+    ):
         for p in rest:
             if _status_of(p) is status:
                 standings.append(Standing(p.pair_id, status, tiebreaks=p.tiebreaks))

@@ -12,7 +12,9 @@ import unicodedata
 
 # Letters that do not decompose into a base letter plus marks under NFKD, mapped
 # to what a player would type on a keyboard without them.
-_FOLDS = str.maketrans({"ø": "o", "đ": "d", "ł": "l", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "ŋ": "ng"})
+_FOLDS = str.maketrans(
+    {"ø": "o", "đ": "d", "ł": "l", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "ŋ": "ng"}
+)
 
 
 def _is_word_character(char: str) -> bool:

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
-_UNIX_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_UNIX_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class HenyoTimingError(ValueError):
@@ -93,12 +93,16 @@ def format_seconds(ms: int) -> str:
     return f"{minutes} min" if minutes else f"{seconds} s"
 
 
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?)?\s*$", re.IGNORECASE)
+_DURATION = re.compile(
+    r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?)?\s*$", re.IGNORECASE
+)
 _CLOCK = re.compile(r"^\s*(\d+):([0-5]\d)\s*$")
 _UNIT_MS = {"ms": 1, "s": 1000, "m": 60_000}
 
 
-def parse_duration_ms(text: str, *, what: str, minimum_ms: int, maximum_ms: int, default_unit: str = "s") -> int:
+def parse_duration_ms(
+    text: str, *, what: str, minimum_ms: int, maximum_ms: int, default_unit: str = "s"
+) -> int:
     """Read ``90s``, ``2m``, ``1:30``, ``2.5s`` or a bare number (in ``default_unit``).
 
     Raises ``HenyoTimingError`` naming ``what`` when the text is unreadable or
@@ -110,7 +114,9 @@ def parse_duration_ms(text: str, *, what: str, minimum_ms: int, maximum_ms: int,
     else:
         match = _DURATION.match(text)
         if not match:
-            raise HenyoTimingError(f"I couldn't read {what} `{text[:20]}`: write it like `90s`, `2m` or `1:30`.")
+            raise HenyoTimingError(
+                f"I couldn't read {what} `{text[:20]}`: write it like `90s`, `2m` or `1:30`."
+            )
         unit = (match.group(2) or default_unit).lower()
         scale = _UNIT_MS["ms" if unit == "ms" else unit[0]]
         value = round(float(match.group(1)) * scale)

@@ -7,15 +7,21 @@ used (see ``text.word_key``) and an RNG, so a pick is reproducible from a seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from engines.henyo.bank import BANK_TEXT
 from engines.henyo.text import compact, normalize, word_key
 
 CATEGORIES: tuple[str, ...] = ("Tao", "Bagay", "Hayop", "Pagkain", "Lugar")
-CATEGORY_MEANINGS = {"Tao": "person", "Bagay": "thing", "Hayop": "animal", "Pagkain": "food", "Lugar": "place"}
+CATEGORY_MEANINGS = {
+    "Tao": "person",
+    "Bagay": "thing",
+    "Hayop": "animal",
+    "Pagkain": "food",
+    "Lugar": "place",
+}
 LANGUAGES: dict[str, str] = {"fil": "Filipino", "en": "English"}
 ANY_LANGUAGE = "any"
 MAX_WORD_LENGTH = 60
@@ -24,13 +30,29 @@ MAX_WORDS_IN_PHRASE = 5
 _CATEGORY_ALIASES = {
     **{c.lower(): c for c in CATEGORIES},
     **{meaning: c for c, meaning in CATEGORY_MEANINGS.items()},
-    "people": "Tao", "persons": "Tao", "things": "Bagay", "object": "Bagay", "objects": "Bagay",
-    "animals": "Hayop", "foods": "Pagkain", "places": "Lugar",
+    "people": "Tao",
+    "persons": "Tao",
+    "things": "Bagay",
+    "object": "Bagay",
+    "objects": "Bagay",
+    "animals": "Hayop",
+    "foods": "Pagkain",
+    "places": "Lugar",
 }
 _LANGUAGE_ALIASES = {
-    "fil": "fil", "filipino": "fil", "tagalog": "fil", "tl": "fil", "pilipino": "fil",
-    "en": "en", "eng": "en", "english": "en", "ingles": "en",
-    "any": ANY_LANGUAGE, "both": ANY_LANGUAGE, "all": ANY_LANGUAGE, "": ANY_LANGUAGE,
+    "fil": "fil",
+    "filipino": "fil",
+    "tagalog": "fil",
+    "tl": "fil",
+    "pilipino": "fil",
+    "en": "en",
+    "eng": "en",
+    "english": "en",
+    "ingles": "en",
+    "any": ANY_LANGUAGE,
+    "both": ANY_LANGUAGE,
+    "all": ANY_LANGUAGE,
+    "": ANY_LANGUAGE,
 }
 
 
@@ -106,10 +128,17 @@ def builtin_words() -> tuple[WordEntry, ...]:
 
 
 def filter_words(
-    words: Iterable[WordEntry], *, categories: Sequence[str] | None = None, language: str = ANY_LANGUAGE
+    words: Iterable[WordEntry],
+    *,
+    categories: Sequence[str] | None = None,
+    language: str = ANY_LANGUAGE,
 ) -> list[WordEntry]:
     wanted = set(categories or CATEGORIES)
-    return [w for w in words if w.category in wanted and (language == ANY_LANGUAGE or w.language == language)]
+    return [
+        w
+        for w in words
+        if w.category in wanted and (language == ANY_LANGUAGE or w.language == language)
+    ]
 
 
 def pick_word(
@@ -131,5 +160,7 @@ def pick_word(
     if not candidates:
         where = "/".join(categories or CATEGORIES)
         lang = "" if language == ANY_LANGUAGE else f" in {LANGUAGES[language]}"
-        raise HenyoWordError(f"No unused {where} words are left{lang}: add some with `/henyo words add`.")
+        raise HenyoWordError(
+            f"No unused {where} words are left{lang}: add some with `/henyo words add`."
+        )
     return rng.choice(candidates)

@@ -1,11 +1,11 @@
 """Word lists shared by the word games (Boggle, Scrabble).
 
-    from engines.lexicon import load_lexicon
-    lexicon = load_lexicon()            # the built-in English list (SCOWL-based)
-    "quixotic" in lexicon               # True
-    lexicon.has_prefix("quix")          # True
-    lexicon.dawg.walk("qui")            # DAWG node for prefix walking
-    load_lexicon("/srv/club/words.txt") # a club's own list, one word per line
+from engines.lexicon import load_lexicon
+lexicon = load_lexicon()            # the built-in English list (SCOWL-based)
+"quixotic" in lexicon               # True
+lexicon.has_prefix("quix")          # True
+lexicon.dawg.walk("qui")            # DAWG node for prefix walking
+load_lexicon("/srv/club/words.txt") # a club's own list, one word per line
 """
 
 from engines.lexicon.dawg import ALPHABET, Dawg, DawgFormatError, build_dawg

@@ -43,17 +43,104 @@ LOWERCASE_WORD = re.compile(r"^[a-z]+$")
 # Left out on purpose: letter plurals (bs, cs, ...), units (kb, lm, mb, ...),
 # and dialect or foreign entries (da, fy, ja, ky, ny, ug, ur, yu, ...).
 GENUINE_TWO_LETTER_WORDS = frozenset(
-    """
-    ad ag ah ai am an as at aw ax ay ba be bi bo by de do eh el em en er es et ex
-    fa go ha he hi hm ho id if in is it jo ka ki la li lo ma me mi mm mo mu my na
-    no nu od oe of oh oi om on op or os ow ox oy pa pe pi po qi re sh so ta ti to
-    uh um un up us ut we xi xu ya ye yo za
-    """.split()
+    [
+        "ad",
+        "ag",
+        "ah",
+        "ai",
+        "am",
+        "an",
+        "as",
+        "at",
+        "aw",
+        "ax",
+        "ay",
+        "ba",
+        "be",
+        "bi",
+        "bo",
+        "by",
+        "de",
+        "do",
+        "eh",
+        "el",
+        "em",
+        "en",
+        "er",
+        "es",
+        "et",
+        "ex",
+        "fa",
+        "go",
+        "ha",
+        "he",
+        "hi",
+        "hm",
+        "ho",
+        "id",
+        "if",
+        "in",
+        "is",
+        "it",
+        "jo",
+        "ka",
+        "ki",
+        "la",
+        "li",
+        "lo",
+        "ma",
+        "me",
+        "mi",
+        "mm",
+        "mo",
+        "mu",
+        "my",
+        "na",
+        "no",
+        "nu",
+        "od",
+        "oe",
+        "of",
+        "oh",
+        "oi",
+        "om",
+        "on",
+        "op",
+        "or",
+        "os",
+        "ow",
+        "ox",
+        "oy",
+        "pa",
+        "pe",
+        "pi",
+        "po",
+        "qi",
+        "re",
+        "sh",
+        "so",
+        "ta",
+        "ti",
+        "to",
+        "uh",
+        "um",
+        "un",
+        "up",
+        "us",
+        "ut",
+        "we",
+        "xi",
+        "xu",
+        "ya",
+        "ye",
+        "yo",
+        "za",
+    ]
 )
 
 # Abbreviations found among SCOWL's size <= 80 "words" (checked by comparing
 # with its abbreviation lists).
-KNOWN_ABBREVIATIONS = frozenset("aeq csc csch dkl dso eniac esc hhd rotl".split())
+KNOWN_ABBREVIATIONS = frozenset(["aeq", "csc", "csch", "dkl", "dso", "eniac", "esc", "hhd", "rotl"])
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -124,7 +211,9 @@ def main(argv: list[str] | None = None) -> None:
         with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as handle:
             handle.write(("\n".join(words) + "\n").encode("ascii"))
     (args.out_dir / "default.dawg.gz").write_bytes(build_dawg(words).to_bytes())
-    (args.out_dir / "LICENSE-SCOWL.txt").write_text(scowl_licence_text(args.readme), encoding="utf-8")
+    (args.out_dir / "LICENSE-SCOWL.txt").write_text(
+        scowl_licence_text(args.readme), encoding="utf-8"
+    )
     print(f"{len(words)} words written to {args.out_dir / 'default.txt.gz'}")
 
 

@@ -43,7 +43,7 @@ class DawgFormatError(ValueError):
 class Dawg:
     """Immutable DAWG over a sorted word list; see the module docstring."""
 
-    __slots__ = ("terminal", "edge_start", "edge_letter", "edge_target", "fingerprint")
+    __slots__ = ("edge_letter", "edge_start", "edge_target", "fingerprint", "terminal")
 
     def __init__(
         self,
@@ -118,9 +118,9 @@ class Dawg:
     # -- serialization -------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        header = _MAGIC + _uint32_array(
-            [_FORMAT_VERSION, self.node_count, self.edge_count]
-        ).tobytes()
+        header = (
+            _MAGIC + _uint32_array([_FORMAT_VERSION, self.node_count, self.edge_count]).tobytes()
+        )
         starts, targets = _little_endian(self.edge_start), _little_endian(self.edge_target)
         body = self.fingerprint + self.terminal + starts + self.edge_letter + targets
         return gzip.compress(header + body, compresslevel=6, mtime=0)

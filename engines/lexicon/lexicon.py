@@ -85,7 +85,9 @@ class PackedWords:
             chunk = self._buckets.get(prefix[_KEY])
             return chunk is not None and f"\n{prefix}" in chunk
         if self._short_prefixes is None:
-            self._short_prefixes = frozenset(key[:n] for key in self._buckets for n in range(1, _KEY.stop))
+            self._short_prefixes = frozenset(
+                key[:n] for key in self._buckets for n in range(1, _KEY.stop)
+            )
         return prefix == "" or prefix in self._short_prefixes
 
     def with_prefix(self, prefix: str) -> Iterator[str]:
@@ -102,7 +104,7 @@ class PackedWords:
         at = chunk.find(f"\n{prefix}")
         while at >= 0:
             end = chunk.index("\n", at + 1)
-            yield chunk[at + 1:end]
+            yield chunk[at + 1 : end]
             at = end if chunk.startswith(prefix, end + 1) else -1
 
     def _prefix_keys(self, prefix: str) -> list[str]:

@@ -32,19 +32,19 @@ from engines.scrabble.game import (
 from engines.scrabble.lexicon import Lexicon, is_word
 
 __all__ = [
+    "FINISH_LINE_TARGETS",
     "Board",
     "ChallengeError",
     "ChallengeResult",
     "Evaluation",
     "ExchangeError",
-    "FINISH_LINE_TARGETS",
     "GameOverError",
     "GameResult",
     "InvalidWordError",
     "Lexicon",
     "LexiconRequiredError",
-    "NotationError",
     "NotYourTurnError",
+    "NotationError",
     "PlacementError",
     "PlayResult",
     "RackError",

@@ -34,8 +34,8 @@ way, plus the bingo bonus. The tests compare every score with the engine's.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from engines.scrabble.board import (
     _CELL_VALUE,
@@ -147,12 +147,24 @@ class _Search:
         self.play_type = play_type
         # Anchors line by line, for plays across and down, and the most room any
         # anchor has for a left part: left parts are spelled once, that deep.
-        self.anchors = {across: [(base, step, end, _anchors(self.upper, base, step, end, self.empty_board))
-                                 for base, step, end in (_LINES_ACROSS if across else _LINES_DOWN)]
-                        for across in (True, False)}
-        self.max_room = min(self.total - 1, max(
-            (_room(self.upper, base, step, anchors)
-             for lines in self.anchors.values() for base, step, _, anchors in lines), default=0))
+        self.anchors = {
+            across: [
+                (base, step, end, _anchors(self.upper, base, step, end, self.empty_board))
+                for base, step, end in (_LINES_ACROSS if across else _LINES_DOWN)
+            ]
+            for across in (True, False)
+        }
+        self.max_room = min(
+            self.total - 1,
+            max(
+                (
+                    _room(self.upper, base, step, anchors)
+                    for lines in self.anchors.values()
+                    for base, step, _, anchors in lines
+                ),
+                default=0,
+            ),
+        )
         self._left: dict[str, list] | None = None
         self._before_tile: dict[str, list] = {}  # letter + tile -> [entries read, kept]
         self._scan_index: dict[str, tuple[list[int], list[int]]] = {}
@@ -160,8 +172,9 @@ class _Search:
     def left_parts(self) -> dict[str, list]:
         # Left parts depend only on the rack: spelled on first use, as deep as needed.
         if self._left is None:
-            self._left = _left_parts(self.graph.root, self.options, self.letters, self.blanks,
-                                     self.max_room)
+            self._left = _left_parts(
+                self.graph.root, self.options, self.letters, self.blanks, self.max_room
+            )
         return self._left
 
     def left_parts_before(self, letter: str, tile: str, room: int) -> list:
@@ -204,8 +217,9 @@ def _scan_index(bucket: list) -> tuple[list[int], list[int]]:
     return child_masks, depth_ends
 
 
-def _left_parts(root: Node, options: dict[str, dict[str, str]], rack: str, blanks: int,
-                max_depth: int) -> dict[str, list]:
+def _left_parts(
+    root: Node, options: dict[str, dict[str, str]], rack: str, blanks: int, max_depth: int
+) -> dict[str, list]:
     """Every prefix the rack can spell (up to ``max_depth`` tiles), bucketed by a next letter.
 
     ``parts[L]`` lists ``(depth, L, child, prefix, rest, rest_after_L, blanks_left)``
@@ -257,8 +271,9 @@ def _left_parts(root: Node, options: dict[str, dict[str, str]], rack: str, blank
     return parts
 
 
-def _cross_checks(graph: WordGraph, upper: list[str | None], cells: list[str | None],
-                  across: bool) -> tuple[list[frozenset[str]], list[int], list[int]]:
+def _cross_checks(
+    graph: WordGraph, upper: list[str | None], cells: list[str | None], across: bool
+) -> tuple[list[frozenset[str]], list[int], list[int]]:
     """For each empty square: the letters the perpendicular line allows there
     (as a set and as a letter mask) and the face value of the tiles in that
     line beside it (-1: the square makes no cross-word). ``across``: plays run
@@ -462,9 +477,16 @@ def _line_pass(search: _Search, across: bool) -> None:
         for index in range(line_end - step, base - step, -step):
             tile = upper[index]
             if tile is None:
-                square[index] = (allowed[index], letter_mult[index], word_mult[index],
-                                 cross_sum[index], run, run_value, after_run,
-                                 allowed_mask[after_run] if after_run < line_end else 0)
+                square[index] = (
+                    allowed[index],
+                    letter_mult[index],
+                    word_mult[index],
+                    cross_sum[index],
+                    run,
+                    run_value,
+                    after_run,
+                    allowed_mask[after_run] if after_run < line_end else 0,
+                )
                 run = None
                 run_value = 0
                 after_run = index
@@ -484,8 +506,15 @@ def _line_pass(search: _Search, across: bool) -> None:
                     continue
                 start, prefix, depth, left_share = first, None, 0, None
                 placed.clear()
-                extend(node, index, search.letters, search.blanks,
-                       sum(value[c] for c in cells[first:index:step]), 1, 0)  # type: ignore[index]
+                extend(
+                    node,
+                    index,
+                    search.letters,
+                    search.blanks,
+                    sum(value[c] for c in cells[first:index:step]),
+                    1,
+                    0,
+                )  # type: ignore[index]
                 continue
             room = min((index - previous) // step - 1, total - 1)
             previous = index
@@ -497,7 +526,9 @@ def _line_pass(search: _Search, across: bool) -> None:
             for letter in parts:
                 if letter not in allow:
                     continue
-                group = parts[letter] if run is None else search.left_parts_before(letter, run[0], room)
+                group = (
+                    parts[letter] if run is None else search.left_parts_before(letter, run[0], room)
+                )
                 if not group:
                     continue
                 # What the anchor's tile is worth depends only on its letter.
@@ -570,8 +601,9 @@ def _room(upper: list[str | None], base: int, step: int, anchors: list[int]) -> 
     return most
 
 
-def _anchors(upper: list[str | None], base: int, step: int, line_end: int,
-             empty_board: bool) -> list[int]:
+def _anchors(
+    upper: list[str | None], base: int, step: int, line_end: int, empty_board: bool
+) -> list[int]:
     """Empty squares of a line that touch a tile (on an empty board, the centre)."""
     if empty_board:
         on_line = base <= CENTER_INDEX < line_end and (CENTER_INDEX - base) % step == 0

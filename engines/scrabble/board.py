@@ -13,9 +13,10 @@ encoding is also what the JSON state stores, one string per row.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from engines.scrabble.errors import (
     NotationError,
@@ -57,8 +58,17 @@ _CELL_VALUE: dict[str, int] = {**{c: LETTER_VALUES[c] for c in _UPPER}, **dict.f
 
 _POSITION_RE = re.compile(r"^(?:(\d{1,2})([A-Z])|([A-Z])(\d{1,2}))$")
 _DIRECTIONS = {
-    "across": True, "a": True, "h": True, "horizontal": True, "right": True, "→": True,
-    "down": False, "d": False, "v": False, "vertical": False, "↓": False,
+    "across": True,
+    "a": True,
+    "h": True,
+    "horizontal": True,
+    "right": True,
+    "→": True,
+    "down": False,
+    "d": False,
+    "v": False,
+    "vertical": False,
+    "↓": False,
 }
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
@@ -92,7 +102,7 @@ class Tile:
         return self.letter.lower() if self.blank else self.letter
 
     @classmethod
-    def from_cell(cls, cell: str) -> "Tile":
+    def from_cell(cls, cell: str) -> Tile:
         return cls(cell.upper(), cell.islower())
 
 
@@ -174,7 +184,9 @@ def _read_position(position: str) -> tuple[int, int, bool]:
     if not 1 <= row <= SIZE:
         raise NotationError(f"row {row} is off the board: rows run from 1 to {SIZE}")
     if col_text not in COLUMNS:
-        raise NotationError(f"column {col_text} is off the board: columns run from A to {COLUMNS[-1]}")
+        raise NotationError(
+            f"column {col_text} is off the board: columns run from A to {COLUMNS[-1]}"
+        )
     return row - 1, COLUMNS.index(col_text), across
 
 
@@ -218,7 +230,7 @@ class Board:
     # -- construction and views -------------------------------------------------
 
     @classmethod
-    def from_rows(cls, rows: Sequence[str]) -> "Board":
+    def from_rows(cls, rows: Sequence[str]) -> Board:
         """Inverse of :meth:`rows`."""
         if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
             raise ValueError("a board is 15 rows of 15 characters")
@@ -236,11 +248,11 @@ class Board:
     def rows(self) -> list[str]:
         """15 strings: ``.`` empty, upper case a tile, lower case a blank."""
         return [
-            "".join(cell or EMPTY_CELL for cell in self.cells[r * SIZE:(r + 1) * SIZE])
+            "".join(cell or EMPTY_CELL for cell in self.cells[r * SIZE : (r + 1) * SIZE])
             for r in range(SIZE)
         ]
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         clone = Board.__new__(Board)
         clone.cells = self.cells.copy()
         clone.count = self.count
@@ -311,7 +323,9 @@ class Board:
             if index in new:
                 raise PlacementError(f"{name} is used twice")
             if self.cells[index] is not None:
-                raise PlacementError(f"{name} is already taken (it holds {self.cells[index].upper()})")
+                raise PlacementError(
+                    f"{name} is already taken (it holds {self.cells[index].upper()})"
+                )
             new[index] = _read_single_tile(tile)
         rows = {i // SIZE for i in new}
         cols = {i % SIZE for i in new}
@@ -382,7 +396,9 @@ class Board:
                 new.append((index, tile))
             index += step
         if not new:
-            raise PlacementError("place at least one tile from your rack: every square of that word is already filled")
+            raise PlacementError(
+                "place at least one tile from your rack: every square of that word is already filled"
+            )
         return new
 
     def _has_neighbour(self, index: int, step: int) -> bool:
@@ -418,7 +434,9 @@ class Board:
         for index, _ in new:
             if self._has_neighbour(index, 1) or self._has_neighbour(index, SIZE):
                 return
-        raise PlacementError("tiles must touch the board: play through or next to a tile already there")
+        raise PlacementError(
+            "tiles must touch the board: play through or next to a tile already there"
+        )
 
     def _evaluate(self, new: list[tuple[int, str]], across: bool, rack: str | None) -> Evaluation:
         self._check_connection(new, across)
@@ -463,7 +481,9 @@ def _read_single_tile(tile: str) -> str:
         raise UndeclaredBlankError(
             "say which letter the blank is: write ?E (or a lower-case e) for a blank played as E"
         )
-    raise NotationError(f"I can't read the tile '{tile}': use a letter, or ?X for a blank played as X")
+    raise NotationError(
+        f"I can't read the tile '{tile}': use a letter, or ?X for a blank played as X"
+    )
 
 
 def _line_bounds(cells: list[str | None], first: int, last: int, across: bool) -> tuple[int, int]:
@@ -494,7 +514,7 @@ def _word_at(
     new_in_word: Iterable[tuple[int, str]],
     across: bool,
 ) -> WordScore:
-    letters = cells[start:end + 1:step]
+    letters = cells[start : end + 1 : step]
     total = sum(map(_CELL_VALUE.__getitem__, letters))  # type: ignore[arg-type]
     word_mult = 1
     for index, cell in new_in_word:
@@ -548,7 +568,13 @@ def _score(cells: list[str | None], new_list: list[tuple[int, str]], across: boo
     bingo = len(new_list) >= BINGO_TILES
     score = sum(w.score for w in words) + (BINGO_BONUS if bingo else 0)
     return Evaluation(
-        tuple(new_list), main_across, score, tuple(words), bingo, _gcg_position(start, main_across), notation
+        tuple(new_list),
+        main_across,
+        score,
+        tuple(words),
+        bingo,
+        _gcg_position(start, main_across),
+        notation,
     )
 
 
@@ -557,4 +583,6 @@ def check_tile_supply(board: Board) -> None:
     for tile, count in board.tile_counts().items():
         if count > TILE_COUNTS[tile]:
             name = "blanks" if tile == BLANK else f"{tile}s"
-            raise PlacementError(f"the board holds {count} {name} but the set has only {TILE_COUNTS[tile]}")
+            raise PlacementError(
+                f"the board holds {count} {name} but the set has only {TILE_COUNTS[tile]}"
+            )

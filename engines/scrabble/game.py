@@ -58,8 +58,9 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from engines.scrabble.board import (
     Board,
@@ -129,7 +130,7 @@ class ScrabbleOptions:
             raise ScrabbleError("the finish line must be a positive score")
 
     @classmethod
-    def finish_line(cls, level: str, seats: int = 2, **others: Any) -> "ScrabbleOptions":
+    def finish_line(cls, level: str, seats: int = 2, **others: Any) -> ScrabbleOptions:
         """Options for the finish-line variant at a RULES.md level."""
         try:
             target = FINISH_LINE_TARGETS[level][seats]
@@ -143,7 +144,7 @@ class ScrabbleOptions:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ScrabbleOptions":
+    def from_json(cls, data: dict[str, Any]) -> ScrabbleOptions:
         return cls(**data)
 
 
@@ -212,7 +213,9 @@ def _draw_for_first_play(rng: random.Random, seats: int) -> tuple[int, list[list
         rounds.append(this_round)
         best = min(-1 if tile == BLANK else ord(tile) for tile in drawn)
         contenders = [
-            seat for seat, tile in zip(contenders, drawn) if (-1 if tile == BLANK else ord(tile)) == best
+            seat
+            for seat, tile in zip(contenders, drawn)
+            if (-1 if tile == BLANK else ord(tile)) == best
         ]
         if len(contenders) == 1:
             return contenders[0], rounds
@@ -269,7 +272,7 @@ class ScrabbleGame:
     # -- construction -------------------------------------------------------------
 
     @classmethod
-    def new(cls, options: ScrabbleOptions, seed: int) -> "ScrabbleGame":
+    def new(cls, options: ScrabbleOptions, seed: int) -> ScrabbleGame:
         game = cls()
         game.options = options
         game.seed = seed
@@ -296,7 +299,7 @@ class ScrabbleGame:
     @classmethod
     def replay(
         cls, options: ScrabbleOptions, seed: int, moves: Iterable[dict[str, Any]]
-    ) -> "ScrabbleGame":
+    ) -> ScrabbleGame:
         """Rebuild a game from its options, seed and move log (no word list needed)."""
         game = cls.new(options, seed)
         for move in moves:
@@ -466,7 +469,9 @@ class ScrabbleGame:
         words = tuple(w.word for w in evaluation.words)
         if check_words and self.options.challenge == "void":
             if lexicon is None:
-                raise LexiconRequiredError("this game checks words as they are played, but no word list was given")
+                raise LexiconRequiredError(
+                    "this game checks words as they are played, but no word list was given"
+                )
             invalid = unknown_words(lexicon, words)
             if invalid:
                 verb = "is" if len(invalid) == 1 else "are"
@@ -480,15 +485,17 @@ class ScrabbleGame:
         scoreless_before = self._scoreless_run
         self._scoreless_run = 0 if evaluation.score else self._scoreless_run + 1
         self._passes_in_row[seat] = 0
-        self._moves.append({
-            "type": "play",
-            "seat": seat,
-            "position": evaluation.position,
-            "word": evaluation.word,
-            "score": evaluation.score,
-            "words": list(words),
-            "rack": rack_before,
-        })
+        self._moves.append(
+            {
+                "type": "play",
+                "seat": seat,
+                "position": evaluation.position,
+                "word": evaluation.word,
+                "score": evaluation.score,
+                "words": list(words),
+                "rack": rack_before,
+            }
+        )
         self._pending = {
             "seat": seat,
             "tiles": [[index_name(i), cell] for i, cell in evaluation.tiles],
@@ -547,7 +554,9 @@ class ScrabbleGame:
         self._bag.extend(wanted)
         random.Random(f"{self.seed}:exchange:{len(self._moves)}").shuffle(self._bag)
         self._racks[seat] = remaining + drawn
-        self._moves.append({"type": "exchange", "seat": seat, "tiles": wanted, "score": 0, "rack": rack_before})
+        self._moves.append(
+            {"type": "exchange", "seat": seat, "tiles": wanted, "score": 0, "rack": rack_before}
+        )
         self._scoreless_turn(seat, is_pass=False)
         return drawn
 
@@ -555,7 +564,12 @@ class ScrabbleGame:
         """Pass (also what a turn clock that runs out does: ``timed_out=True``)."""
         self._require_turn(seat)
         self._end_challenge_window()
-        entry: dict[str, Any] = {"type": "pass", "seat": seat, "score": 0, "rack": self._racks[seat]}
+        entry: dict[str, Any] = {
+            "type": "pass",
+            "seat": seat,
+            "score": 0,
+            "rack": self._racks[seat],
+        }
         if timed_out:
             entry["timed_out"] = True
         self._moves.append(entry)
@@ -581,7 +595,9 @@ class ScrabbleGame:
         if self.status == FINISHED:
             raise GameOverError("the game is over")
         if self.options.challenge == "void":
-            raise ChallengeError("this game checks words as they are played, so there are no challenges")
+            raise ChallengeError(
+                "this game checks words as they are played, so there are no challenges"
+            )
         if challenger in self._resigned:
             raise ChallengeError("you have resigned from this game")
         pending = self._pending
@@ -596,14 +612,16 @@ class ScrabbleGame:
         pending = self._pending
         assert pending is not None
         played_by = pending["seat"]
-        self._moves.append({
-            "type": "challenge",
-            "seat": challenger,
-            "challenged_seat": played_by,
-            "result": "withdrawn" if invalid else "stood",
-            "invalid_words": list(invalid),
-            "score": -pending["score"] if invalid else 0,
-        })
+        self._moves.append(
+            {
+                "type": "challenge",
+                "seat": challenger,
+                "challenged_seat": played_by,
+                "result": "withdrawn" if invalid else "stood",
+                "invalid_words": list(invalid),
+                "score": -pending["score"] if invalid else 0,
+            }
+        )
         lost_turn_seat = None
         if invalid:
             self._withdraw(pending)
@@ -652,7 +670,9 @@ class ScrabbleGame:
         if seat not in self._accepted:
             self._accepted.append(seat)
             self._moves.append({"type": "accept", "seat": seat})
-        others = [s for s in range(self.seats) if s != self._pending["seat"] and s not in self._resigned]
+        others = [
+            s for s in range(self.seats) if s != self._pending["seat"] and s not in self._resigned
+        ]
         if all(s in self._accepted for s in others):
             self._finish(self._pending["ends"], self._pending["seat"])
         return self.status == FINISHED
@@ -753,10 +773,16 @@ class ScrabbleGame:
         while self.status == ACTIVE and self._lost_turns[self.current_seat] > 0:
             seat = self.current_seat
             self._lost_turns[seat] -= 1
-            self._moves.append({
-                "type": "pass", "seat": seat, "score": 0, "rack": self._racks[seat],
-                "auto": True, "lost_turn": True,
-            })
+            self._moves.append(
+                {
+                    "type": "pass",
+                    "seat": seat,
+                    "score": 0,
+                    "rack": self._racks[seat],
+                    "auto": True,
+                    "lost_turn": True,
+                }
+            )
             self._scoreless_run += 1
             self._passes_in_row[seat] = 0
             if self._scoreless_end(seat):
@@ -794,7 +820,9 @@ class ScrabbleGame:
             winners = [s for s in order if key(s) == key(order[0])] if order else []
         ranks = [0] * self.seats
         for position, s in enumerate(order):
-            tied_with_previous = position > 0 and key(s) == key(order[position - 1]) and reason != "target"
+            tied_with_previous = (
+                position > 0 and key(s) == key(order[position - 1]) and reason != "target"
+            )
             ranks[s] = ranks[order[position - 1]] if tied_with_previous else position + 1
         for k, s in enumerate(reversed(self._resigned)):
             ranks[s] = len(playing) + k + 1
@@ -839,7 +867,7 @@ class ScrabbleGame:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ScrabbleGame":
+    def from_json(cls, data: dict[str, Any]) -> ScrabbleGame:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             found = data.get("format") if isinstance(data, dict) else None
             raise StateFormatError(f"unknown Scrabble state format {found!r} (expected {FORMAT})")
@@ -898,11 +926,11 @@ class ScrabbleGame:
 __all__ = [
     "ACTIVE",
     "CHALLENGE_MODES",
-    "ChallengeResult",
     "ENDING",
     "FINISHED",
     "FINISH_LINE_TARGETS",
     "FORMAT",
+    "ChallengeResult",
     "GameResult",
     "PlayResult",
     "ScrabbleGame",

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from engines.scrabble.board import Board, check_tile_supply, face_value, take_from_rack
 from engines.scrabble.errors import ScrabbleError
@@ -150,7 +150,7 @@ def _read_event(number: int, line: str) -> GcgEvent:
         "nick": nick,
         "delta": int(tokens[k]),
         "total": int(tokens[k + 1]),
-        "extra": tuple(tokens[k + 2:]),
+        "extra": tuple(tokens[k + 2 :]),
     }
     last = action[-1] if action else ""
     rack = " ".join(action[:-1]) or None
@@ -265,7 +265,9 @@ def _event_points(
             board.apply(evaluation)
             check_tile_supply(board)
         except ScrabbleError as exc:
-            raise _Mismatch(event.line, f"illegal play {event.position} {event.word}: {exc}") from None
+            raise _Mismatch(
+                event.line, f"illegal play {event.position} {event.word}: {exc}"
+            ) from None
         last_event[event.nick] = (event, evaluation)
         return evaluation.score
     last_event[event.nick] = (event, None)
@@ -331,7 +333,9 @@ def export_gcg(
     nicks = _nicks(names)
     lines = ["#character-encoding UTF-8"]
     for number, seat in enumerate(game.turn_order, start=1):
-        lines.append(f"#player{number} {nicks[seat]} {' '.join(names[seat].split()) or nicks[seat]}")
+        lines.append(
+            f"#player{number} {nicks[seat]} {' '.join(names[seat].split()) or nicks[seat]}"
+        )
     if title:
         lines.append(f"#title {' '.join(title.split())}")
     if lexicon:
@@ -342,7 +346,9 @@ def export_gcg(
     def event(seat: int, rack: str, body: str, delta: int) -> None:
         totals[seat] += delta
         shown = rack if show_racks else ""
-        lines.append(f">{nicks[seat]}: {shown + ' ' if shown else ''}{body} {delta:+d} {totals[seat]}")
+        lines.append(
+            f">{nicks[seat]}: {shown + ' ' if shown else ''}{body} {delta:+d} {totals[seat]}"
+        )
 
     for move in game.moves:
         kind = move["type"]

@@ -7,7 +7,8 @@ case, so the engine asks with the upper-case word first and then lower case.
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol, runtime_checkable
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
 
 
 @runtime_checkable

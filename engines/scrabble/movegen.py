@@ -65,9 +65,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Iterable, NamedTuple, Sequence, Union
+from typing import Any, NamedTuple, Union
 
 from engines.scrabble._movegen_core import generate_raw
 from engines.scrabble.board import Board, face_value, index_name, take_from_rack
@@ -195,10 +196,33 @@ class MoveGenError(ScrabbleError):
 # What keeping one of a tile is worth, in points, against drawing a fresh tile
 # (see the module docstring and derive_leave_values for where they come from).
 LEAVE_VALUES: dict[str, float] = {
-    "?": 19.1, "A": 0.0, "B": -1.6, "C": -0.1, "D": -0.2, "E": 0.1, "F": -2.2, "G": -2.3,
-    "H": 2.4, "I": -1.1, "J": -1.4, "K": 0.4, "L": -1.6, "M": -0.1, "N": -0.9, "O": -1.5,
-    "P": 0.3, "Q": 3.1, "R": -0.6, "S": 4.5, "T": -0.7, "U": -3.2, "V": -3.1, "W": -2.6,
-    "X": 3.0, "Y": 1.0, "Z": 7.4,
+    "?": 19.1,
+    "A": 0.0,
+    "B": -1.6,
+    "C": -0.1,
+    "D": -0.2,
+    "E": 0.1,
+    "F": -2.2,
+    "G": -2.3,
+    "H": 2.4,
+    "I": -1.1,
+    "J": -1.4,
+    "K": 0.4,
+    "L": -1.6,
+    "M": -0.1,
+    "N": -0.9,
+    "O": -1.5,
+    "P": 0.3,
+    "Q": 3.1,
+    "R": -0.6,
+    "S": 4.5,
+    "T": -0.7,
+    "U": -3.2,
+    "V": -3.1,
+    "W": -2.6,
+    "X": 3.0,
+    "Y": 1.0,
+    "Z": 7.4,
 }
 # Each tile beyond the first of a letter (two Is, three Os...).
 LEAVE_DUPLICATE = -4.2
@@ -380,9 +404,7 @@ class MoveGenerator:
 
     # -- the computer opponent ---------------------------------------------------------
 
-    def choose_play(
-        self, game: ScrabbleGame, seat: int, level: str, rng: random.Random
-    ) -> Move:
+    def choose_play(self, game: ScrabbleGame, seat: int, level: str, rng: random.Random) -> Move:
         """The computer's move for ``seat`` at ``level`` (see ``LEVELS``)."""
         if level not in LEVELS:
             raise MoveGenError(f"the computer's levels are {', '.join(LEVELS)}")
@@ -420,11 +442,11 @@ class MoveGenerator:
 
     # -- analysis ---------------------------------------------------------------------------
 
-    def analyse(self, game: ScrabbleGame) -> list["TurnAnalysis"]:
+    def analyse(self, game: ScrabbleGame) -> list[TurnAnalysis]:
         """Each turn of ``game`` beside the best play that was available."""
         return self.analyse_moves(game.moves)
 
-    def analyse_moves(self, moves: Iterable[dict[str, Any]]) -> list["TurnAnalysis"]:
+    def analyse_moves(self, moves: Iterable[dict[str, Any]]) -> list[TurnAnalysis]:
         """The same from a move log (``ScrabbleGame.moves``): each play, exchange or
         pass (not the turns lost to a failed challenge) with the rack it was made
         from, the best play by score on that board and the points left on the table."""
@@ -445,7 +467,9 @@ class MoveGenerator:
             rack = move.get("rack", "")
             plays = self.generate(board, rack) if rack else []
             top = max(plays, key=_score, default=None)
-            best = f"{top.position} {top.spelled(board)}" if top is not None else None  # on the board before the turn
+            best = (
+                f"{top.position} {top.spelled(board)}" if top is not None else None
+            )  # on the board before the turn
             if kind == "play":
                 evaluation = board.evaluate(move["word"], move["position"])
                 played = f"{evaluation.position} {evaluation.words[0].spelled}"
@@ -458,18 +482,22 @@ class MoveGenerator:
                 played = f"exchange {move['tiles']}" if kind == "exchange" else "pass"
                 score = 0
                 found = True
-            turns.append(_with_left(TurnAnalysis(
-                ply=ply,
-                seat=move["seat"],
-                rack=rack,
-                played=played,
-                score=score,
-                best=best,
-                best_score=top.score if top is not None else 0,
-                left_on_table=0,
-                in_word_list=found,
-                withdrawn=False,
-            )))
+            turns.append(
+                _with_left(
+                    TurnAnalysis(
+                        ply=ply,
+                        seat=move["seat"],
+                        rack=rack,
+                        played=played,
+                        score=score,
+                        best=best,
+                        best_score=top.score if top is not None else 0,
+                        left_on_table=0,
+                        in_word_list=found,
+                        withdrawn=False,
+                    )
+                )
+            )
         return turns
 
 
@@ -534,13 +562,21 @@ def exchanges(rack: str, bag_count: int) -> list[Exchange]:
     return MoveGenerator.exchanges(rack, bag_count)
 
 
-def best(board: Board | Sequence[str], rack: str, lexicon: object, *, by: str = "score",
-         bag_count: int = 100, unseen: str = "") -> Move | None:
+def best(
+    board: Board | Sequence[str],
+    rack: str,
+    lexicon: object,
+    *,
+    by: str = "score",
+    bag_count: int = 100,
+    unseen: str = "",
+) -> Move | None:
     return MoveGenerator(lexicon).best(board, rack, by=by, bag_count=bag_count, unseen=unseen)
 
 
-def choose_play(game: ScrabbleGame, seat: int, level: str, rng: random.Random,
-                lexicon: object) -> Move:
+def choose_play(
+    game: ScrabbleGame, seat: int, level: str, rng: random.Random, lexicon: object
+) -> Move:
     return MoveGenerator(lexicon).choose_play(game, seat, level, rng)
 
 
@@ -632,15 +668,17 @@ def _least_squares(rows: list[list[float]], targets: list[float]) -> list[float]
                 moment[r] -= factor * moment[col]
     solution = [0.0] * width
     for r in range(width - 1, -1, -1):
-        solution[r] = (moment[r] - sum(gram[r][c] * solution[c] for c in range(r + 1, width))) / gram[r][r]
+        solution[r] = (
+            moment[r] - sum(gram[r][c] * solution[c] for c in range(r + 1, width))
+        ) / gram[r][r]
     return solution
 
 
 __all__ = [
     "CASUAL_CHOICES",
-    "Exchange",
     "LEAVE_VALUES",
     "LEVELS",
+    "Exchange",
     "LeaveFit",
     "Move",
     "MoveGenError",

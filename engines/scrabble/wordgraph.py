@@ -26,7 +26,7 @@ graph memoises them.
 from __future__ import annotations
 
 import threading
-from typing import Iterable
+from collections.abc import Iterable
 
 from engines.lexicon.dawg import ALPHABET, Dawg, build_dawg
 
@@ -47,7 +47,7 @@ class WordGraphError(ValueError):
 class WordGraph:
     """An immutable DAWG over upper-case A–Z, shaped for fast walking."""
 
-    __slots__ = ("root", "node_count", "edge_count", "_cross", "_lock")
+    __slots__ = ("_cross", "_lock", "edge_count", "node_count", "root")
 
     def __init__(self, root: Node, node_count: int, edge_count: int) -> None:
         self.root = root
@@ -59,7 +59,7 @@ class WordGraph:
     # -- construction ------------------------------------------------------------
 
     @classmethod
-    def from_dawg(cls, dawg: Dawg) -> "WordGraph":
+    def from_dawg(cls, dawg: Dawg) -> WordGraph:
         starts, letters, targets, terminal = (
             dawg.edge_start,
             dawg.edge_letter,
@@ -86,12 +86,15 @@ class WordGraph:
         return cls(root, dawg.node_count, dawg.edge_count)
 
     @classmethod
-    def from_words(cls, words: Iterable[str]) -> "WordGraph":
+    def from_words(cls, words: Iterable[str]) -> WordGraph:
         """Build from any iterable of words (case-insensitive; non A–Z words are skipped)."""
-        kept = sorted({
-            w.lower() for w in words
-            if isinstance(w, str) and 2 <= len(w) <= MAX_WORD and w.isascii() and w.isalpha()
-        })
+        kept = sorted(
+            {
+                w.lower()
+                for w in words
+                if isinstance(w, str) and 2 <= len(w) <= MAX_WORD and w.isascii() and w.isalpha()
+            }
+        )
         if not kept:
             raise WordGraphError("the word list has no words of 2 to 15 letters A–Z")
         return cls.from_dawg(build_dawg(kept))

@@ -4,6 +4,7 @@ Revision ID: 0002_boggle
 Revises: 0001
 Create Date: 2026-11-29
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
@@ -32,7 +33,9 @@ def upgrade() -> None:
         sa.Column("created_by", sa.BigInteger(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["guild_id"], ["guilds.id"], name=op.f("fk_boggle_schedules_guild_id_guilds")),
+        sa.ForeignKeyConstraint(
+            ["guild_id"], ["guilds.id"], name=op.f("fk_boggle_schedules_guild_id_guilds")
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_boggle_schedules")),
         sa.UniqueConstraint("guild_id", name="uq_boggle_schedules_guild_id"),
     )
@@ -63,14 +66,20 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("closed_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("scored_at", sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(["guild_id"], ["guilds.id"], name=op.f("fk_boggle_rounds_guild_id_guilds")),
         sa.ForeignKeyConstraint(
-            ["schedule_id"], ["boggle_schedules.id"],
-            name=op.f("fk_boggle_rounds_schedule_id_boggle_schedules"), ondelete="SET NULL",
+            ["guild_id"], ["guilds.id"], name=op.f("fk_boggle_rounds_guild_id_guilds")
+        ),
+        sa.ForeignKeyConstraint(
+            ["schedule_id"],
+            ["boggle_schedules.id"],
+            name=op.f("fk_boggle_rounds_schedule_id_boggle_schedules"),
+            ondelete="SET NULL",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_boggle_rounds")),
         sa.UniqueConstraint("guild_id", "number", name="uq_boggle_rounds_guild_id_number"),
-        sa.UniqueConstraint("schedule_id", "occurrence", name="uq_boggle_rounds_schedule_id_occurrence"),
+        sa.UniqueConstraint(
+            "schedule_id", "occurrence", name="uq_boggle_rounds_schedule_id_occurrence"
+        ),
     )
     with op.batch_alter_table("boggle_rounds", schema=None) as batch_op:
         batch_op.create_index("ix_boggle_rounds_guild_status", ["guild_id", "status"], unique=False)
@@ -86,13 +95,19 @@ def upgrade() -> None:
         sa.Column("first_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("last_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("last_source_id", sa.BigInteger(), nullable=False),
-        sa.ForeignKeyConstraint(["player_id"], ["players.id"], name=op.f("fk_boggle_submissions_player_id_players")),
         sa.ForeignKeyConstraint(
-            ["round_id"], ["boggle_rounds.id"],
-            name=op.f("fk_boggle_submissions_round_id_boggle_rounds"), ondelete="CASCADE",
+            ["player_id"], ["players.id"], name=op.f("fk_boggle_submissions_player_id_players")
+        ),
+        sa.ForeignKeyConstraint(
+            ["round_id"],
+            ["boggle_rounds.id"],
+            name=op.f("fk_boggle_submissions_round_id_boggle_rounds"),
+            ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_boggle_submissions")),
-        sa.UniqueConstraint("round_id", "player_id", name="uq_boggle_submissions_round_id_player_id"),
+        sa.UniqueConstraint(
+            "round_id", "player_id", name="uq_boggle_submissions_round_id_player_id"
+        ),
     )
 
 

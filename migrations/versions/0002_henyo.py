@@ -4,11 +4,11 @@ Revision ID: 0002_henyo
 Revises: 0001
 Create Date: 2026-11-29
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
-
 
 revision = "0002_henyo"
 down_revision = "0001"
@@ -34,11 +34,15 @@ def upgrade() -> None:
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("closed_at", sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(["guild_id"], ["guilds.id"], name=op.f("fk_henyo_events_guild_id_guilds")),
+        sa.ForeignKeyConstraint(
+            ["guild_id"], ["guilds.id"], name=op.f("fk_henyo_events_guild_id_guilds")
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_henyo_events")),
     )
     with op.batch_alter_table("henyo_events", schema=None) as batch_op:
-        batch_op.create_index("ix_henyo_events_channel_status", ["channel_id", "status"], unique=False)
+        batch_op.create_index(
+            "ix_henyo_events_channel_status", ["channel_id", "status"], unique=False
+        )
         batch_op.create_index("ix_henyo_events_guild_status", ["guild_id", "status"], unique=False)
 
     op.create_table(
@@ -52,7 +56,9 @@ def upgrade() -> None:
         sa.Column("active", sa.Boolean(), nullable=False),
         sa.Column("added_by", sa.BigInteger(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["guild_id"], ["guilds.id"], name=op.f("fk_henyo_words_guild_id_guilds")),
+        sa.ForeignKeyConstraint(
+            ["guild_id"], ["guilds.id"], name=op.f("fk_henyo_words_guild_id_guilds")
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_henyo_words")),
         sa.UniqueConstraint("guild_id", "key", name="uq_henyo_words_guild_id_key"),
     )
@@ -67,11 +73,18 @@ def upgrade() -> None:
         sa.Column("status", sa.String(length=16), nullable=False),
         sa.Column("registered_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("withdrawn_at", sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(["answerer_id"], ["players.id"], name=op.f("fk_henyo_teams_answerer_id_players")),
         sa.ForeignKeyConstraint(
-            ["event_id"], ["henyo_events.id"], name=op.f("fk_henyo_teams_event_id_henyo_events"), ondelete="CASCADE"
+            ["answerer_id"], ["players.id"], name=op.f("fk_henyo_teams_answerer_id_players")
         ),
-        sa.ForeignKeyConstraint(["guesser_id"], ["players.id"], name=op.f("fk_henyo_teams_guesser_id_players")),
+        sa.ForeignKeyConstraint(
+            ["event_id"],
+            ["henyo_events.id"],
+            name=op.f("fk_henyo_teams_event_id_henyo_events"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["guesser_id"], ["players.id"], name=op.f("fk_henyo_teams_guesser_id_players")
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_henyo_teams")),
         sa.UniqueConstraint("event_id", "position", name="uq_henyo_teams_event_id_position"),
     )
@@ -105,19 +118,33 @@ def upgrade() -> None:
         sa.Column("final_ms", sa.Integer(), nullable=True),
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["answerer_id"], ["players.id"], name=op.f("fk_henyo_rounds_answerer_id_players")),
         sa.ForeignKeyConstraint(
-            ["event_id"], ["henyo_events.id"], name=op.f("fk_henyo_rounds_event_id_henyo_events"), ondelete="CASCADE"
+            ["answerer_id"], ["players.id"], name=op.f("fk_henyo_rounds_answerer_id_players")
         ),
-        sa.ForeignKeyConstraint(["guesser_id"], ["players.id"], name=op.f("fk_henyo_rounds_guesser_id_players")),
-        sa.ForeignKeyConstraint(["guild_id"], ["guilds.id"], name=op.f("fk_henyo_rounds_guild_id_guilds")),
         sa.ForeignKeyConstraint(
-            ["team_id"], ["henyo_teams.id"], name=op.f("fk_henyo_rounds_team_id_henyo_teams"), ondelete="CASCADE"
+            ["event_id"],
+            ["henyo_events.id"],
+            name=op.f("fk_henyo_rounds_event_id_henyo_events"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["guesser_id"], ["players.id"], name=op.f("fk_henyo_rounds_guesser_id_players")
+        ),
+        sa.ForeignKeyConstraint(
+            ["guild_id"], ["guilds.id"], name=op.f("fk_henyo_rounds_guild_id_guilds")
+        ),
+        sa.ForeignKeyConstraint(
+            ["team_id"],
+            ["henyo_teams.id"],
+            name=op.f("fk_henyo_rounds_team_id_henyo_teams"),
+            ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_henyo_rounds")),
     )
     with op.batch_alter_table("henyo_rounds", schema=None) as batch_op:
-        batch_op.create_index("ix_henyo_rounds_channel_status", ["channel_id", "status"], unique=False)
+        batch_op.create_index(
+            "ix_henyo_rounds_channel_status", ["channel_id", "status"], unique=False
+        )
         batch_op.create_index(batch_op.f("ix_henyo_rounds_event_id"), ["event_id"], unique=False)
 
     op.create_table(
@@ -131,10 +158,15 @@ def upgrade() -> None:
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("elapsed_ms", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(
-            ["round_id"], ["henyo_rounds.id"], name=op.f("fk_henyo_round_events_round_id_henyo_rounds"), ondelete="CASCADE"
+            ["round_id"],
+            ["henyo_rounds.id"],
+            name=op.f("fk_henyo_round_events_round_id_henyo_rounds"),
+            ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_henyo_round_events")),
-        sa.UniqueConstraint("round_id", "source_id", name="uq_henyo_round_events_round_id_source_id"),
+        sa.UniqueConstraint(
+            "round_id", "source_id", name="uq_henyo_round_events_round_id_source_id"
+        ),
     )
 
 

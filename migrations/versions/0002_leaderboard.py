@@ -10,6 +10,7 @@ Revision ID: 0002_leaderboard
 Revises: 0001
 Create Date: 2026-11-29
 """
+
 from __future__ import annotations
 
 from alembic import op
@@ -23,7 +24,9 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("results", schema=None) as batch_op:
         batch_op.create_index(
-            "ix_results_guild_played", ["guild_id", "played_at", "player_id", "outcome"], unique=False
+            "ix_results_guild_played",
+            ["guild_id", "played_at", "player_id", "outcome"],
+            unique=False,
         )
 
 

@@ -7,6 +7,7 @@ Revision ID: 0004_seat_hints
 Revises: 0003_merge_features
 Create Date: 2026-11-29
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
@@ -20,7 +21,9 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("game_seats", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("hints_used", sa.Integer(), nullable=False, server_default="0"))
+        batch_op.add_column(
+            sa.Column("hints_used", sa.Integer(), nullable=False, server_default="0")
+        )
 
 
 def downgrade() -> None:

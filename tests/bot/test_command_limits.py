@@ -11,7 +11,14 @@ def _cmd(name="play", description="Play a word", options=None):
 
 
 def _opt(name, required=False, choices=None, type_=3, **extra):
-    return {"name": name, "description": f"The {name}", "type": type_, "required": required, "choices": choices or [], **extra}
+    return {
+        "name": name,
+        "description": f"The {name}",
+        "type": type_,
+        "required": required,
+        "choices": choices or [],
+        **extra,
+    }
 
 
 def test_a_valid_tree_has_no_problems() -> None:
@@ -26,7 +33,10 @@ def test_names_descriptions_and_counts_are_checked() -> None:
             _cmd(name="x", description=""),
             _cmd(name="y", description="d" * 101),
             _cmd(name="many", options=[_opt(f"o{i}") for i in range(26)]),
-            _cmd(name="choices", options=[_opt("c", choices=[{"name": str(i), "value": i} for i in range(26)])]),
+            _cmd(
+                name="choices",
+                options=[_opt("c", choices=[{"name": str(i), "value": i} for i in range(26)])],
+            ),
         ]
     )
     text = "\n".join(problems)

@@ -6,7 +6,15 @@ import pytest
 
 from bot.config import Settings, SettingsError, load_settings
 
-KEYS = ("DISCORD_TOKEN", "DATABASE_URL", "DISCORD_GUILD_IDS", "LEXICON", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS")
+KEYS = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DISCORD_GUILD_IDS",
+    "LEXICON",
+    "LOG_LEVEL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -28,9 +36,13 @@ def test_guild_ids_are_a_comma_list(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert load_settings(tmp_path / "none").discord_guild_ids == [123, 456, 789]
 
 
-def test_malformed_guild_ids_give_a_readable_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_malformed_guild_ids_give_a_readable_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("DISCORD_GUILD_IDS", "123,abc")
-    with pytest.raises(SettingsError, match="DISCORD_GUILD_IDS must be a comma-separated list of numbers"):
+    with pytest.raises(
+        SettingsError, match="DISCORD_GUILD_IDS must be a comma-separated list of numbers"
+    ):
         load_settings(tmp_path / "none")
 
 
@@ -41,7 +53,9 @@ def test_unknown_key_in_env_file_is_rejected_by_name(tmp_path: Path) -> None:
         load_settings(env)
 
 
-def test_bad_log_level_and_database_driver_are_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_bad_log_level_and_database_driver_are_reported(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("LOG_LEVEL", "loud")
     monkeypatch.setenv("DATABASE_URL", "mysql://root@localhost/db")
     with pytest.raises(SettingsError) as info:
@@ -50,7 +64,9 @@ def test_bad_log_level_and_database_driver_are_reported(monkeypatch: pytest.Monk
     assert "driver 'mysql' is not supported" in str(info.value)
 
 
-def test_plain_postgres_url_gets_the_async_driver_and_password_is_masked(monkeypatch, tmp_path: Path) -> None:
+def test_plain_postgres_url_gets_the_async_driver_and_password_is_masked(
+    monkeypatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgresql://club:s3cret@db.example/club")
     s = load_settings(tmp_path / "none")
     assert s.database_url.startswith("postgresql+asyncpg://")
@@ -64,7 +80,9 @@ def test_token_is_secret_in_repr(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert "secret-token" not in repr(s) and "secret-token" not in str(s)
 
 
-def test_shard_ids_must_fit_the_shard_count(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_shard_ids_must_fit_the_shard_count(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("SHARD_COUNT", "2")
     monkeypatch.setenv("SHARD_IDS", "0,2")
     with pytest.raises(SettingsError, match="below SHARD_COUNT"):

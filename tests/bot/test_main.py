@@ -11,10 +11,19 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _run(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_URL", "LEXICON"}}
+    clean = {
+        k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_URL", "LEXICON"}
+    }
     clean.update(env)
     clean["PYTHONPATH"] = str(REPO)
-    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env=clean, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_without_token_prints_one_line_naming_the_variable_and_exits_2(tmp_path: Path) -> None:
@@ -45,7 +54,9 @@ def test_check_upgrades_database_builds_tree_and_prints_summary(tmp_path: Path) 
 
 def test_check_masks_the_database_password(tmp_path: Path) -> None:
     # An unreachable PostgreSQL: the check fails with a reason, and never shows the password.
-    proc = _run(["--check"], tmp_path, DATABASE_URL="postgresql+asyncpg://club:hunter2@127.0.0.1:1/none")
+    proc = _run(
+        ["--check"], tmp_path, DATABASE_URL="postgresql+asyncpg://club:hunter2@127.0.0.1:1/none"
+    )
     assert proc.returncode == 1
     assert "check failed" in proc.stderr
     assert "hunter2" not in proc.stderr + proc.stdout

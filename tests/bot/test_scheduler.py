@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 
@@ -12,7 +12,7 @@ from bot.db.models import GuildRecord, JobRecord
 from bot.db.uow import UnitOfWork
 from bot.scheduler import Scheduler, cancel_job, schedule_job
 
-T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 class FakeClock:
@@ -130,8 +130,12 @@ async def test_a_claim_whose_process_died_is_due_again_after_its_lease(session_f
 
 
 async def test_rescheduling_by_key_moves_the_timer_and_cancel_stops_it(session_factory) -> None:
-    await _schedule(session_factory, "clock", T0 + timedelta(minutes=3), {"ply": 1}, key="game:1:clock")
-    await _schedule(session_factory, "clock", T0 + timedelta(minutes=6), {"ply": 2}, key="game:1:clock")
+    await _schedule(
+        session_factory, "clock", T0 + timedelta(minutes=3), {"ply": 1}, key="game:1:clock"
+    )
+    await _schedule(
+        session_factory, "clock", T0 + timedelta(minutes=6), {"ply": 2}, key="game:1:clock"
+    )
     async with session_factory() as s:
         jobs = list((await s.execute(select(JobRecord))).scalars())
     assert len(jobs) == 1 and jobs[0].payload == {"ply": 2}
@@ -171,7 +175,9 @@ async def test_two_schedulers_run_each_of_200_jobs_exactly_once(session_factory)
     assert sorted(runs) == list(range(200))
     assert all(len(v) == 1 for v in runs.values())
     async with session_factory() as s:
-        statuses = (await s.execute(select(JobRecord.status, func.count()).group_by(JobRecord.status))).all()
+        statuses = (
+            await s.execute(select(JobRecord.status, func.count()).group_by(JobRecord.status))
+        ).all()
     assert dict(statuses) == {"done": 200}
 
 
@@ -187,7 +193,7 @@ async def test_run_forever_fires_a_job_scheduled_while_running(session_factory) 
     try:
         await asyncio.sleep(0.05)
         async with UnitOfWork(session_factory) as uow:
-            await schedule_job(uow.session, "soon", datetime.now(timezone.utc))
+            await schedule_job(uow.session, "soon", datetime.now(UTC))
             uow.on_commit(sched.wake)
             await uow.commit()
         await asyncio.wait_for(fired.wait(), timeout=3)
@@ -199,7 +205,9 @@ async def test_run_forever_fires_a_job_scheduled_while_running(session_factory) 
             await task
 
 
-async def test_a_prepare_step_runs_before_the_transaction_and_hands_its_result_to_the_job(session_factory) -> None:
+async def test_a_prepare_step_runs_before_the_transaction_and_hands_its_result_to_the_job(
+    session_factory,
+) -> None:
     await _schedule(session_factory, "think", T0 - timedelta(seconds=1), {"position": 7})
     events: list[tuple[str, object]] = []
     failures = {"left": 1}
@@ -219,7 +227,9 @@ async def test_a_prepare_step_runs_before_the_transaction_and_hands_its_result_t
     sched = Scheduler(session_factory, clock=clock)
     sched.register("think", handler, prepare=prepare)
     first = await sched.run_due()
-    assert [o.ok for o in first] == [False] and events == []  # a failed prepare is a failed run: retried
+    assert [o.ok for o in first] == [
+        False
+    ] and events == []  # a failed prepare is a failed run: retried
     clock.now += timedelta(minutes=10)
     second = await sched.run_due()
     assert [o.ok for o in second] == [True]

@@ -7,10 +7,11 @@ moves forward; ``await club.tick()`` then runs whatever timers became due.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ from bot.config import load_settings
 
 class FakeClock:
     def __init__(self, now: datetime | None = None) -> None:
-        self.now = now or datetime(2026, 11, 30, 18, 0, tzinfo=timezone.utc)
+        self.now = now or datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 
     def __call__(self) -> datetime:
         return self.now

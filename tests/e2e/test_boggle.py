@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,25 @@ import bot.services.boggle as boggle_service
 
 SEED = 42  # classic16 → I T V A / T E V W / Y O N I / L U C A
 LETTERS = "I T V A / T E V W / Y O N I / L U C A"
-WORDS = "toucanet toucan convey canoe civet covet envoy naive ovine tonic acne cane cain coven covey zebra".split()
-OPENS = datetime(2026, 12, 1, 11, 0, tzinfo=timezone.utc)  # Tuesday 19:00 in Manila
+WORDS = [
+    "toucanet",
+    "toucan",
+    "convey",
+    "canoe",
+    "civet",
+    "covet",
+    "envoy",
+    "naive",
+    "ovine",
+    "tonic",
+    "acne",
+    "cane",
+    "cain",
+    "coven",
+    "covey",
+    "zebra",
+]
+OPENS = datetime(2026, 12, 1, 11, 0, tzinfo=UTC)  # Tuesday 19:00 in Manila
 ENDS = OPENS + timedelta(minutes=3)
 
 
@@ -41,22 +58,37 @@ def boggle_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def bot_said(club: Any, where: Any, pattern: str) -> Any:
     """The latest bot message in ``where`` (a channel or a user's DM) matching ``pattern``."""
-    found = [m for m in club.dc.messages_in(where) if m.author.id == club.dc.bot_user.id and re.search(pattern, m.content)]
+    found = [
+        m
+        for m in club.dc.messages_in(where)
+        if m.author.id == club.dc.bot_user.id and re.search(pattern, m.content)
+    ]
     return found[-1] if found else None
 
 
 async def wait_said(club: Any, where: Any, pattern: str, timeout: float = 10.0) -> Any:
-    return await club.dc.wait_until(lambda: bot_said(club, where, pattern), timeout, f"the bot to say {pattern!r}")
+    return await club.dc.wait_until(
+        lambda: bot_said(club, where, pattern), timeout, f"the bot to say {pattern!r}"
+    )
 
 
-async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(club, boggle_words) -> None:
+async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
+    club, boggle_words
+) -> None:
     dc, clock, channel = club.dc, club.clock, club.channel
     alice, bob, carol = club.members["alice"], club.members["bob"], club.members["carol"]
     await club.start()
 
     # The club's time zone, then the weekly schedule in it.
-    await dc.slash(club.moderator, channel, "club setup", options={"moderator_role": club.mod_role, "timezone": "Asia/Manila"})
-    ix = await dc.slash(club.moderator, channel, "boggle schedule", weekday=1, time="7pm", duration="3m")
+    await dc.slash(
+        club.moderator,
+        channel,
+        "club setup",
+        options={"moderator_role": club.mod_role, "timezone": "Asia/Manila"},
+    )
+    ix = await dc.slash(
+        club.moderator, channel, "boggle schedule", weekday=1, time="7pm", duration="3m"
+    )
     assert ix.response.ephemeral, ix.response.content
     assert "Tuesday at 19:00" in ix.response.content and "Asia/Manila" in ix.response.content
     assert f"<t:{int(OPENS.timestamp())}:F>" in ix.response.content
@@ -103,11 +135,16 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     carol_dm = dc.dm_channel(carol)
 
     def refused_posts_to_carol() -> int:
-        return sum(r.status == 403 and r.path.endswith(f"/channels/{carol_dm.id}/messages") for r in dc.requests)
+        return sum(
+            r.status == 403 and r.path.endswith(f"/channels/{carol_dm.id}/messages")
+            for r in dc.requests
+        )
 
     refused_before = refused_posts_to_carol()  # the grid DM she asked for
     await dc.dm(carol, "naive", at=OPENS + timedelta(seconds=55))
-    await dc.wait_until(lambda: refused_posts_to_carol() > refused_before, what="the answer to Carol to be refused")
+    await dc.wait_until(
+        lambda: refused_posts_to_carol() > refused_before, what="the answer to Carol to be refused"
+    )
 
     # The bot restarts mid-round; Bob adds a word while it is away.
     await club.stop()
@@ -131,21 +168,35 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     text = results.content
     assert LETTERS in text
     assert "**alice** wins with 14 points" in text  # toucanet 11 + convey 3
-    assert "Best words nobody found:" in text and "Season 1 (first to 100): 1. alice 14 · 2. bob 3 · 3. carol 2" in text
+    assert (
+        "Best words nobody found:" in text
+        and "Season 1 (first to 100): 1. alice 14 · 2. bob 3 · 3. carol 2" in text
+    )
     fields = {f["name"]: f["value"] for f in results.embeds[0]["fields"]}
     alice_words = fields["1. alice — 14 points"]
     assert "Scored: TOUCANET (11), CONVEY (3)" in alice_words
     assert "Cancelled (on another list too): CANOE, ENVOY" in alice_words
     assert "Not a word: OVIN" in alice_words
-    bob_words = fields["2. bob — 3 points"]  # tonic 2 + acne 1 (sent while the bot was away); not the late covet
-    assert "Not on the grid: ZEBRA" in bob_words and "Too short: CAT" in bob_words and "COVET" not in bob_words
+    bob_words = fields[
+        "2. bob — 3 points"
+    ]  # tonic 2 + acne 1 (sent while the bot was away); not the late covet
+    assert (
+        "Not on the grid: ZEBRA" in bob_words
+        and "Too short: CAT" in bob_words
+        and "COVET" not in bob_words
+    )
     carol_words = fields["3. carol — 2 points"]
-    assert "Scored: NAIVE (2)" in carol_words and "Cancelled (on another list too): CANOE, ENVOY" in carol_words
+    assert (
+        "Scored: NAIVE (2)" in carol_words
+        and "Cancelled (on another list too): CANOE, ENVOY" in carol_words
+    )
     assert {a.filename for a in results.attachments} == {"boggle-round-1.png", "boggle-round-1.txt"}
 
     # The leaderboard has the points, and /boggle results shows the round again.
     ix = await dc.slash(alice, channel, "leaderboard", game="boggle", period="season")
-    assert "1. alice — points 14" in ix.response.content and "2. bob — points 3" in ix.response.content
+    assert (
+        "1. alice — points 14" in ix.response.content and "2. bob — points 3" in ix.response.content
+    )
     ix = await dc.slash(carol, channel, "boggle results")
     assert ix.response.ephemeral and "round #1 results" in ix.response.content
 

@@ -20,13 +20,31 @@ from tests.e2e.conftest import Club
 STOCKFISH = os.environ.get("STOCKFISH_PATH") or "/usr/games/stockfish"
 HAVE_STOCKFISH = os.path.isfile(STOCKFISH) and os.access(STOCKFISH, os.X_OK)
 needs_stockfish = pytest.mark.skipif(
-    not HAVE_STOCKFISH, reason=f"Stockfish not found at {STOCKFISH} (apt-get install stockfish, or set STOCKFISH_PATH)"
+    not HAVE_STOCKFISH,
+    reason=f"Stockfish not found at {STOCKFISH} (apt-get install stockfish, or set STOCKFISH_PATH)",
 )
 
 # Castling, a promotion chosen with the buttons (and an ambiguous queen move), then mate.
 MATE_AFTER_PROMOTION = [
-    "e4", "d5", "exd5", "c6", "dxc6", "Nd7", "cxb7", "a5", "PROMOTE bxa8", "h6", "Bc4", "h5",
-    "Nh3", "h4", "O-O", "a4", "Qdf3", "a3", "Qxf7#",
+    "e4",
+    "d5",
+    "exd5",
+    "c6",
+    "dxc6",
+    "Nd7",
+    "cxb7",
+    "a5",
+    "PROMOTE bxa8",
+    "h6",
+    "Bc4",
+    "h5",
+    "Nh3",
+    "h4",
+    "O-O",
+    "a4",
+    "Qdf3",
+    "a3",
+    "Qxf7#",
 ]
 
 
@@ -53,7 +71,8 @@ async def _start(club: Club, white: Any, black: Any, *, time: str = "3d") -> tup
     game_id = _game_id(invite.content)
     await dc.click(black, invite, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
-        lambda: next((t for t in dc.threads_in(club.channel) if t.id not in before), None), what="the game's thread"
+        lambda: next((t for t in dc.threads_in(club.channel) if t.id not in before), None),
+        what="the game's thread",
     )
     opening = await dc.wait_for_message(thread, predicate=lambda m: "Game on" in m.content)
     assert opening.files and opening.files[0][0].endswith(".png")
@@ -62,21 +81,25 @@ async def _start(club: Club, white: Any, black: Any, *, time: str = "3d") -> tup
 
 async def _move(club: Club, user: Any, thread: Any, move: str) -> Any:
     ix = await club.dc.slash(user, thread, "chess move", move=move)
-    assert ix.response is not None and not ix.response.ephemeral, ix.response.content if ix.response else ix
+    assert ix.response is not None and not ix.response.ephemeral, (
+        ix.response.content if ix.response else ix
+    )
     return ix
 
 
 async def _pgn(club: Club, user: Any, thread: Any) -> chess.pgn.Game:
     ix = await club.dc.slash(user, thread, "chess pgn")
     assert ix.response.ephemeral
-    (name, data), = ix.response.files
+    ((name, data),) = ix.response.files
     assert name.endswith(".pgn")
     game = chess.pgn.read_game(io.StringIO(data.decode("utf-8")))
     assert game is not None and not game.errors
     return game
 
 
-async def test_correspondence_game_with_castling_and_promotion_ends_in_checkmate(club: Club) -> None:
+async def test_correspondence_game_with_castling_and_promotion_ends_in_checkmate(
+    club: Club,
+) -> None:
     await club.start()
     dc = club.dc
     alice, bob = club.members["alice"], club.members["bob"]
@@ -93,7 +116,11 @@ async def test_correspondence_game_with_castling_and_promotion_ends_in_checkmate
         user = players[ply % 2]
         if move == "Qdf3":  # two queens reach f3: the short form is refused privately
             ix = await dc.slash(user, thread, "chess move", move="Qf3")
-            assert ix.response.ephemeral and "`Qdf3`" in ix.response.content and "`Qaf3`" in ix.response.content
+            assert (
+                ix.response.ephemeral
+                and "`Qdf3`" in ix.response.content
+                and "`Qaf3`" in ix.response.content
+            )
             choices = await dc.autocomplete(user, thread, "chess move", "move", move="Q")
             assert {"Qdf3", "Qaf3", "Qxc8"} <= {c["value"] for c in choices}
         if move.startswith("PROMOTE "):
@@ -172,7 +199,9 @@ async def test_a_draw_offered_by_command_is_accepted_with_the_button(club: Club)
     await club.restart()  # the buttons are persistent: they work after a deploy
     ix = await dc.click(bob, offer.original, f"chess:draw:accept:{game_id}")
     assert "**1/2-1/2**" in ix.response.content and "Draw: agreed." in ix.response.content
-    await dc.wait_until(lambda: not dc.messages[offer.original.id].components, what="the offer's buttons to go")
+    await dc.wait_until(
+        lambda: not dc.messages[offer.original.id].components, what="the offer's buttons to go"
+    )
 
     game = await _pgn(club, bob, thread)
     assert game.headers["Result"] == "1/2-1/2"
@@ -200,7 +229,9 @@ async def test_threefold_repetition_is_claimed_only_when_it_happened(club: Club)
     assert game.end().board().fen() == _fen_in(ix.response.content)
 
 
-async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_pauses_the_clock(club: Club) -> None:
+async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_pauses_the_clock(
+    club: Club,
+) -> None:
     await club.start()
     dc = club.dc
     carol, dave = club.members["carol"], club.members["dave"]
@@ -208,7 +239,9 @@ async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_p
 
     club.clock.advance(hours=12)  # half the day gone: carol is reminded by DM
     await club.tick()
-    reminder = await dc.wait_for_message(carol, predicate=lambda m: f"chess #{game_id}" in m.content)
+    reminder = await dc.wait_for_message(
+        carol, predicate=lambda m: f"chess #{game_id}" in m.content
+    )
     assert "Your move" in reminder.content and "<t:" in reminder.content
 
     await _move(club, carol, thread, "e4")
@@ -223,7 +256,10 @@ async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_p
     club.clock.advance(hours=13)  # past dave's original deadline
     await club.tick()
     ix = await dc.slash(dave, thread, "chess board")
-    assert "on vacation until" in ix.response.content and "Move 1 · **Black** to play" in ix.response.content
+    assert (
+        "on vacation until" in ix.response.content
+        and "Move 1 · **Black** to play" in ix.response.content
+    )
 
     ix = await dc.slash(dave, thread, "chess vacation", days=0)
     assert "Welcome back" in ix.response.content
@@ -233,10 +269,18 @@ async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_p
     assert "carol wins on time" in final.content
 
 
-async def test_the_computer_option_explains_how_to_install_stockfish_when_it_is_missing(club: Club) -> None:
+async def test_the_computer_option_explains_how_to_install_stockfish_when_it_is_missing(
+    club: Club,
+) -> None:
     await club.start(stockfish_path="")
-    ix = await club.dc.slash(club.members["alice"], club.channel, "chess new", opponent=club.dc.bot_user)
-    assert ix.response.ephemeral and "apt-get install stockfish" in ix.response.content and "STOCKFISH_PATH" in ix.response.content
+    ix = await club.dc.slash(
+        club.members["alice"], club.channel, "chess new", opponent=club.dc.bot_user
+    )
+    assert (
+        ix.response.ephemeral
+        and "apt-get install stockfish" in ix.response.content
+        and "STOCKFISH_PATH" in ix.response.content
+    )
 
 
 @needs_stockfish
@@ -244,17 +288,25 @@ async def test_the_computer_replies_after_each_move_and_analyses_the_game(club: 
     await club.start(stockfish_path=STOCKFISH)
     dc = club.dc
     erin = club.members["erin"]
-    ix = await dc.slash(erin, club.channel, "chess new", opponent=dc.bot_user, color="white", level=1, time="10+0")
+    ix = await dc.slash(
+        erin, club.channel, "chess new", opponent=dc.bot_user, color="white", level=1, time="10+0"
+    )
     assert "Stockfish (level 1" in ix.original.content
-    thread = await dc.wait_until(lambda: next(iter(dc.threads_in(club.channel)), None), what="the game's thread")
+    thread = await dc.wait_until(
+        lambda: next(iter(dc.threads_in(club.channel)), None), what="the game's thread"
+    )
     await dc.wait_for_message(thread, predicate=lambda m: "Game on" in m.content)
 
     for move in ("e4", "Qh5"):
         await _move(club, erin, thread, move)
-        reply = await dc.wait_for_message(thread, predicate=lambda m: "Stockfish played" in m.content, timeout=10)
+        reply = await dc.wait_for_message(
+            thread, predicate=lambda m: "Stockfish played" in m.content, timeout=10
+        )
         assert reply.files
     ix = await dc.slash(erin, thread, "chess analyse")
-    assert ix.response.ephemeral and "finished games" in (ix.followups[0].content if ix.followups else ix.response.content)
+    assert ix.response.ephemeral and "finished games" in (
+        ix.followups[0].content if ix.followups else ix.response.content
+    )
 
     await dc.slash(erin, thread, "chess resign")
     ix = await dc.slash(erin, thread, "chess analyse")

@@ -23,7 +23,9 @@ async def test_help_answers_privately_with_every_game(club) -> None:
     ix = await club.dc.slash(club.members["alice"], club.channel, "help")
     response = ix.response
     assert response.ephemeral
-    text = " ".join(f"{f['name']} {f['value']}" for e in response.embeds for f in e.get("fields", []))
+    text = " ".join(
+        f"{f['name']} {f['value']}" for e in response.embeds for f in e.get("fields", [])
+    )
     for game in ("Scrabble", "Chess", "Word Boggle", "Library Henyo", "Leaderboard"):
         assert game in text
     assert "/scrabble new" in text and "/boggle start" in text
@@ -32,8 +34,14 @@ async def test_help_answers_privately_with_every_game(club) -> None:
 async def test_club_setup_saves_settings_for_admins_and_survives_restart(club) -> None:
     await club.start()
     ix = await club.dc.slash(
-        club.moderator, club.channel, "club setup",
-        options={"moderator_role": club.mod_role, "timezone": "asia/manila", "channel": club.channel},
+        club.moderator,
+        club.channel,
+        "club setup",
+        options={
+            "moderator_role": club.mod_role,
+            "timezone": "asia/manila",
+            "channel": club.channel,
+        },
     )
     assert ix.response.ephemeral
     assert "Asia/Manila" in ix.response.content
@@ -55,13 +63,17 @@ async def test_bad_timezone_gets_a_private_error_and_changes_nothing(club) -> No
 
 async def test_members_without_manage_server_cannot_change_club_settings(club) -> None:
     await club.start()
-    ix = await club.dc.slash(club.members["alice"], club.channel, "club setup", timezone="Europe/London")
+    ix = await club.dc.slash(
+        club.members["alice"], club.channel, "club setup", timezone="Europe/London"
+    )
     assert ix.response.ephemeral
     assert "Manage Server" in ix.response.content
     assert (await club.bot.get_cog("ClubCog").service.get(club.guild.id)).timezone == "UTC"
 
 
-async def test_unexpected_errors_show_an_id_never_the_exception(club, caplog: pytest.LogCaptureFixture, monkeypatch) -> None:
+async def test_unexpected_errors_show_an_id_never_the_exception(
+    club, caplog: pytest.LogCaptureFixture, monkeypatch
+) -> None:
     await club.start()
     cog = club.bot.get_cog("ClubCog")
 

@@ -64,10 +64,14 @@ class Henyo:
         return announcement, unescape(match.group(1)), round_id
 
     async def say(self, who: Any, text: str, announcement: Any, seconds: float) -> Any:
-        return await self.dc.say(who, self.channel, text, at=announcement.created_at + timedelta(seconds=seconds))
+        return await self.dc.say(
+            who, self.channel, text, at=announcement.created_at + timedelta(seconds=seconds)
+        )
 
     async def posted(self, needle: str, timeout: float = 5.0) -> Any:
-        return await self.dc.wait_for_message(channel=self.channel, predicate=lambda m: needle in m.content, timeout=timeout)
+        return await self.dc.wait_for_message(
+            channel=self.channel, predicate=lambda m: needle in m.content, timeout=timeout
+        )
 
     def channel_text(self) -> str:
         parts = []
@@ -101,7 +105,9 @@ def debug_logging(caplog):
         logging.getLogger(name).setLevel(level)
 
 
-async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard(club, debug_logging) -> None:
+async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard(
+    club, debug_logging
+) -> None:
     secrets: list[str] = []
     await club.start()
     h = Henyo(club)
@@ -113,13 +119,25 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     list_message = opened.original
     assert "Playing (0/5)" in embed_text(opened.response.embeds[0])
 
-    pairs = [("alice", "bob"), ("carol", "dave"), ("erin", "frank"), ("gina", "hugo"), ("ivy", "jack"), ("kate", "liam")]
+    pairs = [
+        ("alice", "bob"),
+        ("carol", "dave"),
+        ("erin", "frank"),
+        ("gina", "hugo"),
+        ("ivy", "jack"),
+        ("kate", "liam"),
+    ]
     for guesser, answerer in pairs:
         ix = await h.slash(h[guesser], "henyo register", partner=h[answerer])
         assert ix.response.ephemeral
     assert "waiting list (#1)" in ix.response.content
-    await dc.wait_until(lambda: "Waiting list" in embed_text(dc.messages[list_message.id].embeds[0]), what="the live list")
-    assert "kate & liam" in embed_text(dc.messages[list_message.id].embeds[0]).split("Waiting list")[1]
+    await dc.wait_until(
+        lambda: "Waiting list" in embed_text(dc.messages[list_message.id].embeds[0]),
+        what="the live list",
+    )
+    assert (
+        "kate & liam" in embed_text(dc.messages[list_message.id].embeds[0]).split("Waiting list")[1]
+    )
 
     again = await h.slash(h["bob"], "henyo register", partner=h["erin"])
     assert again.response.ephemeral and "already registered" in again.response.content
@@ -128,7 +146,10 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     gone = await h.slash(h["frank"], "henyo withdraw")
     assert gone.response.ephemeral and "kate & liam move up" in gone.response.content
     await h.posted("move up from the waiting list")
-    await dc.wait_until(lambda: "Waiting list" not in embed_text(dc.messages[list_message.id].embeds[0]), what="list update")
+    await dc.wait_until(
+        lambda: "Waiting list" not in embed_text(dc.messages[list_message.id].embeds[0]),
+        what="list update",
+    )
     assert "Playing (5/5)" in embed_text(dc.messages[list_message.id].embeds[0])
 
     # --- pair 1, alice & bob: the bot restarts mid-round; the guess made meanwhile still counts, exactly
@@ -160,7 +181,9 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     await h.say(h["carol"], secret, announcement, 37.4)
     result = await h.posted("guessed it")
     assert "penalties 0 s (0) = final time **37.4 s**" in result.content
-    await dc.wait_until(lambda: dc.messages[announcement.id].components == [], what="the buttons to go")
+    await dc.wait_until(
+        lambda: dc.messages[announcement.id].components == [], what="the buttons to go"
+    )
 
     # --- pair 4, gina & hugo: "siguro" twice costs 10 s; 27.4 s + 10 s = 37.4 s (a tie with pair 2)
     announcement, secret, _ = await h.start_round(h["hugo"])
@@ -183,19 +206,29 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     club.clock.advance(seconds=125)
     await club.tick()
     result = await h.posted("Time's up")
-    assert "ivy & jack" in result.content and "eliminated" in result.content and secret in unescape(result.content)
+    assert (
+        "ivy & jack" in result.content
+        and "eliminated" in result.content
+        and secret in unescape(result.content)
+    )
 
     # --- pair 6, kate & liam: the audience coaches; the host is told privately and disqualifies them
     announcement, secret, _ = await h.start_round(h["liam"])
     secrets.append(secret)
     await h.say(h["erin"], "hint: think of school!", announcement, 6.0)
-    flag = await dc.wait_for_message(channel=h.host, predicate=lambda m: "Audience message" in m.content)
+    flag = await dc.wait_for_message(
+        channel=h.host, predicate=lambda m: "Audience message" in m.content
+    )
     assert "erin" in flag.content and "/henyo disqualify" in flag.content
     dq = await h.slash(h.host, "henyo disqualify")
     assert dq.response.ephemeral
     result = await h.posted("disqualified by the host")
     assert "kate & liam" in result.content and secret in unescape(result.content)
-    assert "Tie at 37.4 s" in result.content and "carol & dave" in result.content and "gina & hugo" in result.content
+    assert (
+        "Tie at 37.4 s" in result.content
+        and "carol & dave" in result.content
+        and "gina & hugo" in result.content
+    )
 
     # --- the tie-break word: gina & hugo are faster
     announcement, secret, _ = await h.start_round(h["dave"])
@@ -212,20 +245,27 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     standings = await h.slash(h["alice"], "henyo standings")
     table = standings.response.embeds[0]["description"]
     lines = table.splitlines()
-    assert lines[0].startswith("**1.** gina & hugo — **37.4 s (27.4 s + 2 penalties) · tie-break 20.0 s**")
+    assert lines[0].startswith(
+        "**1.** gina & hugo — **37.4 s (27.4 s + 2 penalties) · tie-break 20.0 s**"
+    )
     assert lines[1].startswith("**2.** carol & dave — **37.4 s · tie-break 25.3 s**")
     assert lines[2].startswith("**3.** alice & bob — **45.6 s**")
     assert "ivy & jack — eliminated" in table and "kate & liam — disqualified" in table
 
     closed = await h.slash(h.host, "henyo event close")
     assert "Winners: **gina & hugo**" in closed.response.content
-    await dc.wait_until(lambda: "(closed)" in embed_text(dc.messages[list_message.id].embeds[0]), what="the list to close")
+    await dc.wait_until(
+        lambda: "(closed)" in embed_text(dc.messages[list_message.id].embeds[0]),
+        what="the list to close",
+    )
     assert "kate & liam — disqualified" in embed_text(dc.messages[list_message.id].embeds[0])
 
     board = await h.slash(h["alice"], "leaderboard", game="henyo")
     text = board.response.content
     assert re.search(r"gina — best time 20\.0 s, .*events won 1", text), text
-    assert re.search(r"carol — best time 25\.3 s", text) and re.search(r"alice — best time 45\.6 s", text)
+    assert re.search(r"carol — best time 25\.3 s", text) and re.search(
+        r"alice — best time 45\.6 s", text
+    )
     assert re.search(r"ivy — best time –", text)
 
     # The secret words never reached the log, even at DEBUG level.
@@ -240,7 +280,11 @@ async def test_a_closed_dm_tells_the_host_at_once_and_the_round_does_not_start(c
     dc.close_dms(bob)
     ix = await dc.slash(club.moderator, club.channel, "henyo start", guesser=alice, answerer=bob)
     reply = await ix.next_message(timeout=10)
-    assert reply.ephemeral and "DMs are closed" in reply.content and "did **not** start" in reply.content
+    assert (
+        reply.ephemeral
+        and "DMs are closed" in reply.content
+        and "did **not** start" in reply.content
+    )
     assert not any(m.content.startswith("🎯") for m in dc.messages_in(club.channel))
     assert dc.dms_to(club.moderator) == []
 
@@ -253,8 +297,13 @@ async def test_a_closed_host_dm_gets_the_secret_in_the_private_reply(club) -> No
     await club.start()
     dc = club.dc
     dc.close_dms(club.moderator)
-    ix = await dc.slash(club.moderator, club.channel, "henyo start",
-                        guesser=club.members["alice"], answerer=club.members["bob"])
+    ix = await dc.slash(
+        club.moderator,
+        club.channel,
+        "henyo start",
+        guesser=club.members["alice"],
+        answerer=club.members["bob"],
+    )
     reply = await ix.next_message(timeout=10)
     secret = unescape(SECRET.search(dc.dms_to(club.members["bob"])[-1].content).group(1))
     assert reply.ephemeral and f"here is the secret: **{secret}**" in unescape(reply.content)
@@ -266,20 +315,40 @@ async def test_the_host_sets_the_word_and_it_is_never_echoed(club) -> None:
     dc = club.dc
     alice, bob = club.members["alice"], club.members["bob"]
     dc.close_dms(club.moderator)
-    ix = await dc.slash(club.moderator, club.channel, "henyo start", guesser=alice, answerer=bob, word="Mapúa Library")
+    ix = await dc.slash(
+        club.moderator,
+        club.channel,
+        "henyo start",
+        guesser=alice,
+        answerer=bob,
+        word="Mapúa Library",
+    )
     reply = await ix.next_message(timeout=10)
     assert reply.ephemeral and "is running" in reply.content and "Mapúa" not in reply.content
     assert "Mapúa Library" in dc.dms_to(bob)[-1].content
     assert all("Mapúa" not in m.content for m in dc.messages_in(club.channel))
-    announcement = await dc.wait_for_message(channel=club.channel, predicate=lambda m: m.content.startswith("🎯"))
+    announcement = await dc.wait_for_message(
+        channel=club.channel, predicate=lambda m: m.content.startswith("🎯")
+    )
     # Someone in the audience spells it out: the message is taken down and the host is told
     # (in the channel, as the host's DMs are closed — without repeating the message).
-    leak = await dc.say(club.members["carol"], club.channel, "psst: MAPUA LIBRARY", at=announcement.created_at + timedelta(seconds=5))
+    leak = await dc.say(
+        club.members["carol"],
+        club.channel,
+        "psst: MAPUA LIBRARY",
+        at=announcement.created_at + timedelta(seconds=5),
+    )
     await dc.wait_until(lambda: dc.messages[leak.id].deleted, what="the leak to be removed")
-    flag = await dc.wait_for_message(channel=club.channel, predicate=lambda m: "posted during the round" in m.content)
+    flag = await dc.wait_for_message(
+        channel=club.channel, predicate=lambda m: "posted during the round" in m.content
+    )
     assert "carol" in flag.content and "MAPUA" not in flag.content.upper()
-    await dc.say(alice, club.channel, "mapua library", at=announcement.created_at + timedelta(seconds=12.3))
-    result = await dc.wait_for_message(channel=club.channel, predicate=lambda m: "guessed it" in m.content)
+    await dc.say(
+        alice, club.channel, "mapua library", at=announcement.created_at + timedelta(seconds=12.3)
+    )
+    result = await dc.wait_for_message(
+        channel=club.channel, predicate=lambda m: "guessed it" in m.content
+    )
     assert "final time **12.3 s**" in result.content
 
 
@@ -293,7 +362,14 @@ async def test_members_get_clear_private_errors(club) -> None:
     assert ix.response.ephemeral and "time limit" in ix.response.content
     ix = await dc.slash(alice, club.channel, "henyo words list")
     assert ix.response.ephemeral and "Only moderators" in ix.response.content
-    ix = await dc.slash(club.moderator, club.channel, "henyo words add", text="Sorbetes", category="Pagkain", language="Filipino")
+    ix = await dc.slash(
+        club.moderator,
+        club.channel,
+        "henyo words add",
+        text="Sorbetes",
+        category="Pagkain",
+        language="Filipino",
+    )
     assert ix.response.ephemeral and "Added **Sorbetes**" in ix.response.content
     ix = await dc.slash(club.moderator, club.channel, "henyo words list", category="Pagkain")
     assert ix.response.ephemeral and "Sorbetes" in ix.response.embeds[0]["description"]
@@ -305,10 +381,17 @@ async def test_members_get_clear_private_errors(club) -> None:
 async def test_the_event_list_survives_a_restart_and_closing_needs_the_host(club) -> None:
     await club.start()
     dc = club.dc
-    opened = await dc.slash(club.moderator, club.channel, "henyo event open", pairs=2, time_limit="90s", penalty="3s")
+    opened = await dc.slash(
+        club.moderator, club.channel, "henyo event open", pairs=2, time_limit="90s", penalty="3s"
+    )
     assert "time limit 1 min 30 s · penalty 3 s" in embed_text(opened.response.embeds[0])
     await club.restart()
-    await dc.slash(club.members["alice"], club.channel, "henyo register", partner=club.members["bob"])
-    await dc.wait_until(lambda: "alice & bob" in embed_text(dc.messages[opened.original.id].embeds[0]), what="list edit")
+    await dc.slash(
+        club.members["alice"], club.channel, "henyo register", partner=club.members["bob"]
+    )
+    await dc.wait_until(
+        lambda: "alice & bob" in embed_text(dc.messages[opened.original.id].embeds[0]),
+        what="list edit",
+    )
     ix = await dc.slash(club.members["carol"], club.channel, "henyo event close")
     assert ix.response.ephemeral and "host" in ix.response.content

@@ -29,7 +29,9 @@ async def _chess_fools_mate(club: Club, channel: Any, white: Any, black: Any) ->
     ix = await dc.slash(white, channel, "chess new", opponent=black, time="3d", color="white")
     game_id = int(re.search(r"#(\d+)", ix.original.content).group(1))
     await dc.click(black, ix.original, f"chess:invite:accept:{game_id}")
-    thread = await dc.wait_until(lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None))
+    thread = await dc.wait_until(
+        lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None)
+    )
     await dc.wait_for_message(thread, predicate=lambda m: "Game on" in m.content)
     for mover, move in ((white, "f3"), (black, "e5"), (white, "g4"), (black, "Qh4#")):
         ix = await dc.slash(mover, thread, "chess move", move=move)
@@ -45,23 +47,36 @@ async def _scrabble_resigned(club: Club, channel: Any, a: Any, b: Any) -> tuple[
     invite = ix.original
     game_id = int(next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2])
     await dc.click(b, invite, f"scrabble:join:{game_id}")
-    thread = await dc.wait_until(lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None))
+    thread = await dc.wait_until(
+        lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None)
+    )
     await dc.wait_for_message(thread, predicate=lambda m: "move 0" in (m.content or ""), timeout=10)
     ix = await dc.slash(a, thread, "scrabble resign")
     assert ix.response is not None
-    await dc.wait_for_message(thread, predicate=lambda m: "Game over" in (m.content or ""), timeout=10)
+    await dc.wait_for_message(
+        thread, predicate=lambda m: "Game over" in (m.content or ""), timeout=10
+    )
     return game_id, thread
 
 
 async def _henyo_guessed(club: Club, guesser: Any, answerer: Any, seconds: float) -> None:
     dc = club.dc
-    ix = await dc.slash(club.moderator, club.channel, "henyo start", guesser=guesser, answerer=answerer, word="Kalabaw")
+    ix = await dc.slash(
+        club.moderator,
+        club.channel,
+        "henyo start",
+        guesser=guesser,
+        answerer=answerer,
+        word="Kalabaw",
+    )
     done = await ix.next_message(timeout=10)
     assert done.ephemeral and "Kalabaw" not in done.content
     announcement = await dc.wait_for_message(
         channel=club.channel, predicate=lambda m: m.content.startswith("🎯 **Library Henyo")
     )
-    await dc.say(guesser, club.channel, "kalabaw!", at=announcement.created_at + timedelta(seconds=seconds))
+    await dc.say(
+        guesser, club.channel, "kalabaw!", at=announcement.created_at + timedelta(seconds=seconds)
+    )
     await dc.wait_for_message(channel=club.channel, predicate=lambda m: "final time" in m.content)
 
 
@@ -69,7 +84,9 @@ def _table_rows(text: str) -> list[str]:
     return [line for line in text.splitlines() if re.match(r"^\d+\. ", line)]
 
 
-async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_export(club: Club, tmp_path: Path) -> None:
+async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_export(
+    club: Club, tmp_path: Path
+) -> None:
     dc = club.dc
     other_guild = dc.add_guild("English Speaking Society")
     other_channel = dc.add_text_channel(other_guild, "games")
@@ -106,7 +123,10 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     ix = await dc.slash(gus, other_channel, "leaderboard", game="chess")
     assert [r.split(" — ")[0] for r in _table_rows(ix.response.content)] == ["1. hana", "2. gus"]
     ix = await dc.slash(gus, other_channel, "leaderboard")
-    assert {r.split(" — ")[0].split(". ")[1] for r in _table_rows(ix.response.content)} == {"gus", "hana"}
+    assert {r.split(" — ")[0].split(". ")[1] for r in _table_rows(ix.response.content)} == {
+        "gus",
+        "hana",
+    }
 
     ix = await dc.slash(carol, club.channel, "stats", member=bob)
     [embed] = ix.response.embeds
@@ -125,22 +145,30 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     ix = await dc.slash(club.moderator, club.channel, "club export")
     message = await ix.next_message(timeout=10)
     assert message.ephemeral
-    (name, data), = message.files
+    ((name, data),) = message.files
     archive = zipfile.ZipFile(io.BytesIO(data))
     results = list(csv.DictReader(io.StringIO(archive.read("results.csv").decode())))
     assert {r["player"] for r in results} == {"alice", "bob", "carol", "dave"}
     assert {r["game"] for r in results} == {"chess", "scrabble", "henyo"}
     ratings = list(csv.DictReader(io.StringIO(archive.read("ratings.csv").decode())))
-    assert {(r["game"], r["player"]) for r in ratings if r["game"] == "chess"} == {("chess", "alice"), ("chess", "bob")}
+    assert {(r["game"], r["player"]) for r in ratings if r["game"] == "chess"} == {
+        ("chess", "alice"),
+        ("chess", "bob"),
+    }
     gcg = [n for n in archive.namelist() if n.endswith(".gcg")]
     pgn = [n for n in archive.namelist() if n.endswith(".pgn")]
     assert gcg == [f"games/scrabble-{scrabble_id}.gcg"] and len(pgn) == 1
     gcg_path = tmp_path / "export.gcg"
     gcg_path.write_bytes(archive.read(gcg[0]))
     check = subprocess.run(
-        [sys.executable, "-m", "engines.scrabble.gcg", "check", str(gcg_path)], cwd=REPO, capture_output=True, text=True
+        [sys.executable, "-m", "engines.scrabble.gcg", "check", str(gcg_path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
     )
-    assert check.returncode == 0 and check.stdout.strip().endswith("1 passed, 0 failed"), check.stdout + check.stderr
+    assert check.returncode == 0 and check.stdout.strip().endswith("1 passed, 0 failed"), (
+        check.stdout + check.stderr
+    )
     game = chess.pgn.read_game(io.StringIO(archive.read(pgn[0]).decode()))
     board = game.end().board()
     assert board.is_checkmate() and game.headers["Result"] == "0-1"

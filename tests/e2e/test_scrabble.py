@@ -65,7 +65,14 @@ class _Lexicon:
         return isinstance(word, str) and word.upper() in self.words
 
 
-def _best_play(game: ScrabbleGame, rng: random.Random, phony: set[str], *, want_blank: bool, fresh_words: set[str] | None = None):
+def _best_play(
+    game: ScrabbleGame,
+    rng: random.Random,
+    phony: set[str],
+    *,
+    want_blank: bool,
+    fresh_words: set[str] | None = None,
+):
     """The legal random placement using the most tiles (so the game gets to its end)."""
     seat = game.current_seat
     rack = game.racks[seat]
@@ -180,7 +187,9 @@ def _plan_game(state: dict[str, Any], rng_seed: int) -> Plan:
             record(Step("challenge", challenger))
             continue
         if turn == 6:  # a phony, challenged off by the next seat
-            found = _best_play(game, rng, plan.phony, want_blank=False, fresh_words=plan.words | dictionary)
+            found = _best_play(
+                game, rng, plan.phony, want_blank=False, fresh_words=plan.words | dictionary
+            )
             if found is None:
                 raise PlanFailed("no phony to play")
             word, position, formed = found
@@ -248,12 +257,16 @@ class Table:
         ix = await self.dc.slash(creator, self.club.channel, "scrabble new", **options)
         invite = ix.original
         assert invite is not None and "scrabble:join" in " ".join(invite.custom_ids)
-        self.game_id = int(next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2])
+        self.game_id = int(
+            next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2]
+        )
         invited = [m for seat in self.seats for m in seat if m is not creator]
         for member in invited:
             click = await self.dc.click(member, invite, f"scrabble:join:{self.game_id}")
             assert click.response is not None
-        threads = await self.dc.wait_until(lambda: self.dc.threads_in(self.club.channel), what="the game's thread")
+        threads = await self.dc.wait_until(
+            lambda: self.dc.threads_in(self.club.channel), what="the game's thread"
+        )
         self.thread = threads[-1]
         first = await self.board_post(lambda m: "move 0" in (m.content or ""))
         assert first.attachments and first.attachments[0].filename.endswith(".png")
@@ -261,12 +274,20 @@ class Table:
     async def perform(self, step: Step, plan: Plan, clock_seconds: float) -> None:
         dc, club = self.dc, self.club
         if step.kind == "play":
-            ix = await dc.slash(self.member(step.seat), self.thread, "scrabble play", word=step.word, position=step.position)
+            ix = await dc.slash(
+                self.member(step.seat),
+                self.thread,
+                "scrabble play",
+                word=step.word,
+                position=step.position,
+            )
             text = await reply_text(ix)
             assert text.startswith("You played"), text
             assert ix.response.ephemeral
         elif step.kind == "exchange":
-            ix = await dc.slash(self.member(step.seat), self.thread, "scrabble exchange", tiles=step.tiles)
+            ix = await dc.slash(
+                self.member(step.seat), self.thread, "scrabble exchange", tiles=step.tiles
+            )
             assert (await reply_text(ix)).startswith("You exchanged")
         elif step.kind == "pass":
             ix = await dc.slash(self.member(step.seat), self.thread, "scrabble pass")
@@ -299,7 +320,11 @@ class Table:
 
 
 def bot_text_in_channels(dc: Any) -> list[str]:
-    return [m.content or "" for m in dc.bot_messages(include_ephemeral=False) if m.channel_id is not None]
+    return [
+        m.content or ""
+        for m in dc.bot_messages(include_ephemeral=False)
+        if m.channel_id is not None
+    ]
 
 
 def assert_no_racks_in_public(dc: Any, final: ScrabbleGame) -> None:
@@ -315,8 +340,13 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
     gcg = dict(final_post.files)[f"scrabble-{table.game_id}.gcg"]
     path = tmp_path / f"game-{table.game_id}.gcg"
     path.write_bytes(gcg)
-    checked = subprocess.run([sys.executable, "-m", "engines.scrabble.gcg", "check", str(path)],
-                             cwd=REPO, capture_output=True, text=True, timeout=60)
+    checked = subprocess.run(
+        [sys.executable, "-m", "engines.scrabble.gcg", "check", str(path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "1 passed" in checked.stdout
 
@@ -326,19 +356,27 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
     for score in plan.final.scores:
         assert str(score) in final_post.content
 
-    export = await dc.slash(club.members["frank"], club.channel, "scrabble export", game=str(table.game_id))
+    export = await dc.slash(
+        club.members["frank"], club.channel, "scrabble export", game=str(table.game_id)
+    )
     await reply_text(export)
     exported = export.followups[-1].files if export.followups else export.response.files
     assert exported[0][1] == gcg
 
     with sqlite3.connect(club.db_path) as db:
-        results = db.execute("select player_id, outcome from results where game_id = ?", (table.game_id,)).fetchall()
-        rated = db.execute("select count(*) from ratings where game_kind = 'scrabble' and games > 0").fetchone()[0]
+        results = db.execute(
+            "select player_id, outcome from results where game_id = ?", (table.game_id,)
+        ).fetchall()
+        rated = db.execute(
+            "select count(*) from ratings where game_kind = 'scrabble' and games > 0"
+        ).fetchone()[0]
     players = {m.id for seat in table.seats for m in seat}
     assert {r[0] for r in results} == players
     assert rated >= len(players)
     assert_no_racks_in_public(dc, plan.final)
-    for message in dc.pinging_messages():  # boards never ping; a DM that fell back to the thread does
+    for (
+        message
+    ) in dc.pinging_messages():  # boards never ping; a DM that fell back to the thread does
         assert "your turn" in message.content and message.channel_id == table.thread.id
 
 
@@ -359,7 +397,9 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
     await club.start(lexicon=str(words))
     alice, bob, carol, dave = (club.members[n] for n in ("alice", "bob", "carol", "dave"))
     table = Table(club, [[alice, carol], [bob, dave]])
-    await table.open(alice, opponent=bob, partner=carol, opponent_partner=dave, clock="3m", deadline="7d")
+    await table.open(
+        alice, opponent=bob, partner=carol, opponent_partner=dave, clock="3m", deadline="7d"
+    )
 
     state = game_state(club.db_path, table.game_id)
     plan = plan_game(state["engine"], rng_seed=7)
@@ -372,7 +412,9 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
     assert "not yours" in await reply_text(wrong) and wrong.response.ephemeral
     first_seat = plan.steps[0].seat
     not_on_turn = table.seats[1 - first_seat][0]
-    early = await dc.slash(not_on_turn, table.thread, "scrabble play", word=plan.steps[0].word, position="8H")
+    early = await dc.slash(
+        not_on_turn, table.thread, "scrabble play", word=plan.steps[0].word, position="8H"
+    )
     assert "not your turn" in await reply_text(early)
     assert game_state(club.db_path, table.game_id)["engine"]["moves"] == []
 
@@ -394,8 +436,10 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
             on_turn = table.seats[step.seat]
             await table.perform(step, plan, clock_seconds=180)
             if dave in on_turn:
-                assert any("Reminder" in (m.content or "") and f"<@{dave.id}>" in (m.content or "")
-                           for m in dc.messages_in(table.thread))
+                assert any(
+                    "Reminder" in (m.content or "") and f"<@{dave.id}>" in (m.content or "")
+                    for m in dc.messages_in(table.thread)
+                )
             for member in on_turn:
                 if member is not dave:
                     assert any("Reminder" in (m.content or "") for m in dc.dms_to(member))
@@ -403,8 +447,12 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
         if step.kind == "play" and index == 0:
             # Two members of the seat send the same play at once: it applies once.
             a, b = table.seats[step.seat]
-            first = await dc.slash(a, table.thread, "scrabble play", word=step.word, position=step.position, wait=False)
-            second = await dc.slash(b, table.thread, "scrabble play", word=step.word, position=step.position, wait=False)
+            first = await dc.slash(
+                a, table.thread, "scrabble play", word=step.word, position=step.position, wait=False
+            )
+            second = await dc.slash(
+                b, table.thread, "scrabble play", word=step.word, position=step.position, wait=False
+            )
             texts = [await reply_text(first), await reply_text(second)]
             assert sum(t.startswith("You played") for t in texts) == 1, texts
             await table.board_post(lambda m: "move 1\n" in (m.content or ""))
@@ -412,12 +460,17 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
         await table.perform(step, plan, clock_seconds=180)
 
     # A button posted before the restart still works after it.
-    old_board = next(m for m in dc.messages_in(table.thread) if "scrabble:rack:" in " ".join(m.custom_ids))
+    old_board = next(
+        m for m in dc.messages_in(table.thread) if "scrabble:rack:" in " ".join(m.custom_ids)
+    )
     clicked = await dc.click(alice, old_board, f"scrabble:rack:{table.game_id}")
     assert (await reply_text(clicked)).startswith("Your rack")
     await finish_checks(table, plan, tmp_path)
-    moves = sqlite3.connect(club.db_path).execute(
-        "select count(*) from moves where game_id = ?", (table.game_id,)).fetchone()[0]
+    moves = (
+        sqlite3.connect(club.db_path)
+        .execute("select count(*) from moves where game_id = ?", (table.game_id,))
+        .fetchone()[0]
+    )
     assert moves == len(plan.final.moves)
 
 
@@ -432,7 +485,9 @@ async def test_a_three_player_game_with_an_asynchronous_clock_is_played_to_the_e
 
     plan = plan_game(game_state(club.db_path, table.game_id)["engine"], rng_seed=11)
     write_word_list(words, plan)
-    assert {"play", "exchange", "pass", "timeout", "challenge", "close"} <= {s.kind for s in plan.steps}
+    assert {"play", "exchange", "pass", "timeout", "challenge", "close"} <= {
+        s.kind for s in plan.steps
+    }
 
     restart_at = len(plan.steps) // 3
     for index, step in enumerate(plan.steps):
@@ -455,9 +510,13 @@ async def test_invitations_refuse_strangers_and_close_when_declined(club):
     self_game = await dc.slash(alice, club.channel, "scrabble new", opponent=alice)
     assert self_game.response.ephemeral and "only one place" in self_game.response.content
 
-    ix = await dc.slash(alice, club.channel, "scrabble new", opponent=bob, clock="live", deadline="80m")
+    ix = await dc.slash(
+        alice, club.channel, "scrabble new", opponent=bob, clock="live", deadline="80m"
+    )
     invite = ix.original
-    assert invite.pings == frozenset({f"user:{bob.id}"})  # the invitation pings the invited, nobody else
+    assert invite.pings == frozenset(
+        {f"user:{bob.id}"}
+    )  # the invitation pings the invited, nobody else
     game_id = invite.custom_ids[0].split(":")[2]
     stranger = await dc.click(erin, invite, f"scrabble:join:{game_id}")
     assert stranger.response.ephemeral and "not for you" in stranger.response.content

@@ -14,7 +14,6 @@ import re
 import sqlite3
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 from tests.e2e.test_scrabble import REPO, game_state, reply_text
@@ -44,16 +43,30 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
     erin = club.members["erin"]
 
     # A level without the computer is refused privately, and nothing is made.
-    wrong = await dc.slash(erin, club.channel, "scrabble new", opponent=club.members["frank"], level="strong")
+    wrong = await dc.slash(
+        erin, club.channel, "scrabble new", opponent=club.members["frank"], level="strong"
+    )
     assert wrong.response.ephemeral and "level" in wrong.response.content
 
-    ix = await dc.slash(erin, club.channel, "scrabble new", opponent=dc.bot_user, level="equity", hints=True,
-                        clock="1d", deadline="14d")
+    ix = await dc.slash(
+        erin,
+        club.channel,
+        "scrabble new",
+        opponent=dc.bot_user,
+        level="equity",
+        hints=True,
+        clock="1d",
+        deadline="14d",
+    )
     post = ix.original
     assert post is not None and "against me" in post.content
     assert post.pings == frozenset()  # nobody is invited, nobody is pinged
-    thread = await dc.wait_until(lambda: next(iter(dc.threads_in(club.channel)), None), what="the game's thread")
-    first = await dc.wait_for_message(channel=thread, predicate=lambda m: "move 0" in (m.content or ""), timeout=10)
+    thread = await dc.wait_until(
+        lambda: next(iter(dc.threads_in(club.channel)), None), what="the game's thread"
+    )
+    first = await dc.wait_for_message(
+        channel=thread, predicate=lambda m: "move 0" in (m.content or ""), timeout=10
+    )
     assert "Computer (expert)" in first.content and "hints on (not rated)" in first.content
     game_id = int(re.search(r"Scrabble #(\d+)", first.content).group(1))
     # The member who opens the game is seat 0, the computer seat 1 (either may draw first).
@@ -79,11 +92,15 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
         hint = await dc.slash(erin, thread, "scrabble hint")
         text = await reply_text(hint)
         turns_hinted += 1
-        assert hint.response.ephemeral and text.startswith(f"**Hints for Scrabble #{game_id}**"), text
+        assert hint.response.ephemeral and text.startswith(f"**Hints for Scrabble #{game_id}**"), (
+            text
+        )
         played = PLAY_HINT.search(text)
         exchange = EXCHANGE_HINT.search(text)
         if played and (exchange is None or played.start() < exchange.start()):
-            ix = await dc.slash(erin, thread, "scrabble play", word=played.group(1), position=played.group(2))
+            ix = await dc.slash(
+                erin, thread, "scrabble play", word=played.group(1), position=played.group(2)
+            )
             assert (await reply_text(ix)).startswith("You played"), await reply_text(ix)
         elif exchange:
             tiles = "".join("?" if t == "blank" else t for t in exchange.group(1).split())
@@ -96,36 +113,76 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
             # The computer's move is a job in the database: a restart now loses nothing.
             await club.restart()
             restarted = True
-        before = len([m for m in dc.messages_in(thread) if "**Computer (expert)** played" in (m.content or "")])
+        before = len(
+            [
+                m
+                for m in dc.messages_in(thread)
+                if "**Computer (expert)** played" in (m.content or "")
+            ]
+        )
         await _computer_turns(club, game_id)
-        after = len([m for m in dc.messages_in(thread) if "**Computer (expert)** played" in (m.content or "")])
+        after = len(
+            [
+                m
+                for m in dc.messages_in(thread)
+                if "**Computer (expert)** played" in (m.content or "")
+            ]
+        )
         computer_posts += after - before
 
     assert restarted and computer_posts >= 3
-    final = await dc.wait_for_message(channel=thread, predicate=lambda m: "Game over" in (m.content or ""), timeout=10)
+    final = await dc.wait_for_message(
+        channel=thread, predicate=lambda m: "Game over" in (m.content or ""), timeout=10
+    )
     assert "Not rated (hints were on)" in final.content
     assert re.search(rf"Hints used: erin {turns_hinted}\b", final.content), final.content
     gcg = dict(final.files)[f"scrabble-{game_id}.gcg"]
     path = tmp_path / "vs-computer.gcg"
     path.write_bytes(gcg)
-    checked = subprocess.run([sys.executable, "-m", "engines.scrabble.gcg", "check", str(path)],
-                             cwd=REPO, capture_output=True, text=True, timeout=60)
+    checked = subprocess.run(
+        [sys.executable, "-m", "engines.scrabble.gcg", "check", str(path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert checked.returncode == 0 and "1 passed" in checked.stdout, checked.stdout + checked.stderr
     with sqlite3.connect(club.db_path) as db:
-        assert db.execute("select count(*) from results where game_id = ?", (game_id,)).fetchone()[0] == 0
-        assert db.execute("select count(*) from ratings where game_kind = 'scrabble'").fetchone()[0] == 0
-        computer_moves = db.execute("select count(*) from moves m join games g on g.id = m.game_id "
-                                    "where g.id = ? and m.seat = 1 and m.user_id is not null", (game_id,)).fetchone()[0]
+        assert (
+            db.execute("select count(*) from results where game_id = ?", (game_id,)).fetchone()[0]
+            == 0
+        )
+        assert (
+            db.execute("select count(*) from ratings where game_kind = 'scrabble'").fetchone()[0]
+            == 0
+        )
+        computer_moves = db.execute(
+            "select count(*) from moves m join games g on g.id = m.game_id "
+            "where g.id = ? and m.seat = 1 and m.user_id is not null",
+            (game_id,),
+        ).fetchone()[0]
     assert computer_moves >= 3
 
     # A hint after the end is refused; the analysis is posted for everyone.
     late = await dc.slash(erin, thread, "scrabble hint", game=str(game_id))
     assert late.response.ephemeral
-    analysis = await dc.slash(club.members["frank"], club.channel, "scrabble analyse", game=str(game_id))
+    analysis = await dc.slash(
+        club.members["frank"], club.channel, "scrabble analyse", game=str(game_id)
+    )
     done = await analysis.wait_done(timeout=30)
     assert done is not None and not analysis.response.ephemeral
     assert f"Scrabble #{game_id} — analysis" in done.content
-    assert "left on the table" in done.content and "erin" in done.content and "Computer (expert)" in done.content
-    table = done.content if "```" in done.content else dict(done.files)[f"scrabble-{game_id}-analysis.txt"].decode()
+    assert (
+        "left on the table" in done.content
+        and "erin" in done.content
+        and "Computer (expert)" in done.content
+    )
+    table = (
+        done.content
+        if "```" in done.content
+        else dict(done.files)[f"scrabble-{game_id}-analysis.txt"].decode()
+    )
     assert "best available" in table
-    assert dc.pinging_messages() == [] or all("your turn" in m.content for m in dc.pinging_messages())
+    assert dc.pinging_messages() == [] or all(
+        "your turn" in m.content for m in dc.pinging_messages()
+    )

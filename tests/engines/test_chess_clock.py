@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import chess
 import pytest
@@ -21,7 +21,7 @@ from engines.chess_clock import (
     parse_time_control,
 )
 
-T0 = datetime(2026, 11, 30, 18, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 
 
 def at(**delta: float) -> datetime:
@@ -48,12 +48,20 @@ def at(**delta: float) -> datetime:
         ("", CORRESPONDENCE, 3 * 86400, 0),
     ],
 )
-def test_time_controls_are_read_from_the_ways_players_write_them(text, kind, base, increment) -> None:
+def test_time_controls_are_read_from_the_ways_players_write_them(
+    text, kind, base, increment
+) -> None:
     control = parse_time_control(text)
-    assert (control.kind, control.base_seconds, control.increment_seconds) == (kind, base, increment)
+    assert (control.kind, control.base_seconds, control.increment_seconds) == (
+        kind,
+        base,
+        increment,
+    )
 
 
-@pytest.mark.parametrize("text", ["5s", "4h+0", "0d", "15d", "200+0", "10+61", "blitz", "3w", "10+5+2", "-3d"])
+@pytest.mark.parametrize(
+    "text", ["5s", "4h+0", "0d", "15d", "200+0", "10+61", "blitz", "3w", "10+5+2", "-3d"]
+)
 def test_unreadable_or_out_of_bounds_time_controls_explain_how_to_write_them(text) -> None:
     with pytest.raises(TimeControlError) as error:
         parse_time_control(text)
@@ -146,7 +154,9 @@ def test_a_vacation_only_pauses_its_own_player() -> None:
 
 
 def test_coming_back_early_restarts_the_clock_and_returns_the_unused_days() -> None:
-    clock = ChessClock.start(parse_time_control("1d"), T0).with_vacation(chess.WHITE, at(hours=12), 3)
+    clock = ChessClock.start(parse_time_control("1d"), T0).with_vacation(
+        chess.WHITE, at(hours=12), 3
+    )
     clock = clock.with_vacation(chess.WHITE, at(days=1, hours=12), 0)
     assert clock.vacation_until(chess.WHITE, at(days=1, hours=12)) is None
     assert clock.flag_time() == at(days=2)  # 12 h used before, 12 h left after a 1-day break
@@ -172,13 +182,24 @@ def test_a_live_clock_cannot_be_paused() -> None:
 
 
 def test_a_clock_survives_a_json_round_trip() -> None:
-    clock = ChessClock.start(parse_time_control("2d"), T0).with_vacation(chess.BLACK, at(hours=3), 2).after_move(at(hours=5))
+    clock = (
+        ChessClock.start(parse_time_control("2d"), T0)
+        .with_vacation(chess.BLACK, at(hours=3), 2)
+        .after_move(at(hours=5))
+    )
     assert ChessClock.from_dict(clock.to_dict()) == clock
 
 
 @pytest.mark.parametrize(
     ("ms", "text"),
-    [(0, "0:00"), (-5, "0:00"), (59_999, "0:59"), (575_000, "9:35"), (3_723_000, "1:02:03"), (2 * 86_400_000 + 4 * 3_600_000, "2d 4h")],
+    [
+        (0, "0:00"),
+        (-5, "0:00"),
+        (59_999, "0:59"),
+        (575_000, "9:35"),
+        (3_723_000, "1:02:03"),
+        (2 * 86_400_000 + 4 * 3_600_000, "2d 4h"),
+    ],
 )
 def test_durations_read_like_a_chess_clock(ms, text) -> None:
     assert format_duration(ms) == text
@@ -190,8 +211,14 @@ moves_strategy = st.lists(st.integers(min_value=0, max_value=400_000), min_size=
 
 
 @settings(max_examples=60, deadline=None)
-@given(think_ms=moves_strategy, base=st.integers(min_value=10, max_value=1800), increment=st.integers(min_value=0, max_value=30))
-def test_live_banks_equal_the_start_plus_increments_minus_thinking_time(think_ms, base, increment) -> None:
+@given(
+    think_ms=moves_strategy,
+    base=st.integers(min_value=10, max_value=1800),
+    increment=st.integers(min_value=0, max_value=30),
+)
+def test_live_banks_equal_the_start_plus_increments_minus_thinking_time(
+    think_ms, base, increment
+) -> None:
     control = TimeControl(LIVE, base, increment)
     clock = ChessClock.start(control, T0)
     now = T0

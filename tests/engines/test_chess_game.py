@@ -82,12 +82,19 @@ def test_a_promotion_without_a_piece_asks_which_piece(typed: str) -> None:
     with pytest.raises(PromotionChoiceError) as error:
         parse_move(board, typed)
     choice = error.value
-    assert [m.promotion for m in choice.moves] == [chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT]
+    assert [m.promotion for m in choice.moves] == [
+        chess.QUEEN,
+        chess.ROOK,
+        chess.BISHOP,
+        chess.KNIGHT,
+    ]
     assert choice.suggestions[0].endswith("=Q")
     assert "which piece" in str(choice)
 
 
-@pytest.mark.parametrize(("typed", "uci"), [("e8=N", "e7e8n"), ("e8q", "e7e8q"), ("e8=q", "e7e8q"), ("e7d8r", "e7d8r")])
+@pytest.mark.parametrize(
+    ("typed", "uci"), [("e8=N", "e7e8n"), ("e8q", "e7e8q"), ("e8=q", "e7e8q"), ("e7d8r", "e7d8r")]
+)
 def test_a_named_promotion_piece_is_used(typed: str, uci: str) -> None:
     board = chess.Board("3r4/4P3/8/8/8/8/k7/7K w - - 0 1")
     assert parse_move(board, typed).uci() == uci
@@ -96,7 +103,9 @@ def test_a_named_promotion_piece_is_used(typed: str, uci: str) -> None:
 def test_a_promotion_piece_on_an_ordinary_move_is_pointed_out() -> None:
     with pytest.raises(IllegalChessMoveError) as error:
         parse_move(chess.Board(), "e2e4q")
-    assert error.value.suggestions == ("e4",) and "only a pawn reaching the last rank" in str(error.value)
+    assert error.value.suggestions == ("e4",) and "only a pawn reaching the last rank" in str(
+        error.value
+    )
 
 
 def test_an_ambiguous_move_lists_the_pieces_that_could_make_it() -> None:
@@ -196,7 +205,11 @@ def test_move_lists_are_numbered_and_can_show_only_the_tail() -> None:
 def test_checkmate_ends_the_game_for_the_mating_side() -> None:
     finish = automatic_finish(board_after("f3", "e5", "g4", "Qh4#"))
     assert finish is not None
-    assert (finish.result, finish.termination, finish.winner) == ("0-1", Termination.CHECKMATE, chess.BLACK)
+    assert (finish.result, finish.termination, finish.winner) == (
+        "0-1",
+        Termination.CHECKMATE,
+        chess.BLACK,
+    )
     assert finish.describe("alice", "bob") == "bob wins by checkmate."
 
 
@@ -277,7 +290,9 @@ def test_the_biggest_centipawn_losses_are_each_sides_mistakes() -> None:
     evals = [20, 30, 25, -40, 50, 45, 600, 1000]
     best = ["e2e4", "e7e5", "g1f3", "b8c6", "g1f3", "g7g6", "h5f7", None]
     found = biggest_mistakes(moves, evals, best)
-    assert [(m.san, m.loss_cp, m.label, m.best_san) for m in found[chess.BLACK]] == [("Nf6", 555, "blunder", "g6")]
+    assert [(m.san, m.loss_cp, m.label, m.best_san) for m in found[chess.BLACK]] == [
+        ("Nf6", 555, "blunder", "g6")
+    ]
     assert [(m.san, m.loss_cp, m.label) for m in found[chess.WHITE]] == [("Qh5", 65, "inaccuracy")]
     assert found[chess.WHITE][0].move_number == "2."
     assert found[chess.BLACK][0].move_number == "3..."

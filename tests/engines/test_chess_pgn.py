@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import io
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import chess
 import chess.pgn
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from engines.chess_game import Termination
 from engines.chess_pgn import PgnInfo, export_pgn, pgn_termination, tag_value
 
-STARTED = datetime(2026, 11, 30, 18, 5, 9, tzinfo=timezone.utc)
-FINISHED = datetime(2026, 12, 2, 9, 0, tzinfo=timezone.utc)
+STARTED = datetime(2026, 11, 30, 18, 5, 9, tzinfo=UTC)
+FINISHED = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
 
 
 def read(text: str) -> chess.pgn.Game:
@@ -25,15 +25,28 @@ def read(text: str) -> chess.pgn.Game:
 
 def test_the_export_carries_the_club_players_dates_result_and_time_control() -> None:
     info = PgnInfo(
-        event="Library Games Club", white="alice", black="bob", started_at=STARTED, result="1-0",
-        time_control="600+5", termination=Termination.CHECKMATE, finished_at=FINISHED, round="12",
+        event="Library Games Club",
+        white="alice",
+        black="bob",
+        started_at=STARTED,
+        result="1-0",
+        time_control="600+5",
+        termination=Termination.CHECKMATE,
+        finished_at=FINISHED,
+        round="12",
     )
     text = export_pgn(["e2e4", "e7e5", "g1f3"], info)
     headers = read(text).headers
-    assert text.startswith('[Event "Library Games Club"]\n[Site "Discord"]\n[Date "2026.11.30"]\n[Round "12"]\n')
+    assert text.startswith(
+        '[Event "Library Games Club"]\n[Site "Discord"]\n[Date "2026.11.30"]\n[Round "12"]\n'
+    )
     assert (headers["White"], headers["Black"], headers["Result"]) == ("alice", "bob", "1-0")
     assert (headers["TimeControl"], headers["Termination"]) == ("600+5", "normal")
-    assert (headers["UTCDate"], headers["UTCTime"], headers["EndDate"]) == ("2026.11.30", "18:05:09", "2026.12.02")
+    assert (headers["UTCDate"], headers["UTCTime"], headers["EndDate"]) == (
+        "2026.11.30",
+        "18:05:09",
+        "2026.12.02",
+    )
     assert text.rstrip().endswith("1-0")
 
 
@@ -48,8 +61,15 @@ def test_names_with_quotes_backslashes_and_newlines_stay_readable() -> None:
 
 
 def test_the_closing_comment_is_kept_without_breaking_the_movetext() -> None:
-    info = PgnInfo(event="c", white="a", black="b", started_at=STARTED, result="0-1",
-                   termination=Termination.RESIGNATION, comment="White resigns {sadly}.")
+    info = PgnInfo(
+        event="c",
+        white="a",
+        black="b",
+        started_at=STARTED,
+        result="0-1",
+        termination=Termination.RESIGNATION,
+        comment="White resigns {sadly}.",
+    )
     game = read(export_pgn(["e2e4"], info))
     assert game.end().comment == "White resigns (sadly)."
     assert game.headers["Result"] == "0-1"
@@ -90,7 +110,9 @@ def test_every_exported_game_reads_back_to_the_same_final_position(seed: int, pl
     moves = [m.uci() for m in board.move_stack]
     outcome = board.outcome()
     result = outcome.result() if outcome else "*"
-    text = export_pgn(moves, PgnInfo(event="Club", white="w", black="b", started_at=STARTED, result=result))
+    text = export_pgn(
+        moves, PgnInfo(event="Club", white="w", black="b", started_at=STARTED, result=result)
+    )
     game = read(text)
     assert game.end().board().fen() == board.fen()
     assert [m.uci() for m in game.mainline_moves()] == moves

@@ -80,7 +80,9 @@ class GatewaySession:
 
     def __repr__(self) -> str:
         state = "connected" if self.connection else ("resumable" if self.valid else "invalid")
-        return f"<GatewaySession {self.id[:8]} shard={self.shard} events={len(self.events)} {state}>"
+        return (
+            f"<GatewaySession {self.id[:8]} shard={self.shard} events={len(self.events)} {state}>"
+        )
 
     @property
     def seq(self) -> int:
@@ -109,7 +111,9 @@ class GatewaySession:
 class GatewayConnection:
     """One websocket; sends a session's events from ``cursor`` onwards, in order."""
 
-    def __init__(self, ws: web.WebSocketResponse, compress: Callable[[bytes], bytes] | None) -> None:
+    def __init__(
+        self, ws: web.WebSocketResponse, compress: Callable[[bytes], bytes] | None
+    ) -> None:
         self.ws = ws
         self._compress = compress
         self._send_lock = asyncio.Lock()
@@ -143,7 +147,9 @@ class GatewayConnection:
         self.session = session
         self.cursor = cursor
         session.connection = self
-        self._writer = asyncio.create_task(self._write_loop(), name=f"loopback gateway writer {session.id[:8]}")
+        self._writer = asyncio.create_task(
+            self._write_loop(), name=f"loopback gateway writer {session.id[:8]}"
+        )
         self.wake()
 
     def detach(self) -> None:
@@ -216,7 +222,12 @@ class Gateway:
         self.connections.add(connection)
         try:
             await connection.send(
-                {"op": HELLO, "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)}, "s": None, "t": None}
+                {
+                    "op": HELLO,
+                    "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)},
+                    "s": None,
+                    "t": None,
+                }
             )
             async for message in ws:
                 if message.type is WSMsgType.TEXT:
@@ -264,7 +275,8 @@ class Gateway:
     async def _ack(self, connection: GatewayConnection) -> None:
         if self.ack_delay > 0:
             asyncio.get_running_loop().call_later(
-                self.ack_delay, lambda: asyncio.ensure_future(connection.send({"op": HEARTBEAT_ACK, "d": None}))
+                self.ack_delay,
+                lambda: asyncio.ensure_future(connection.send({"op": HEARTBEAT_ACK, "d": None})),
             )
             return
         await connection.send({"op": HEARTBEAT_ACK, "d": None})

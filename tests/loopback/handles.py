@@ -18,7 +18,14 @@ if TYPE_CHECKING:
 
 # Interaction types and callback types (Discord's numbering)
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
-CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = (
+(
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE,
+    UPDATE_MESSAGE,
+    AUTOCOMPLETE_RESULT,
+    MODAL,
+) = (
     4,
     5,
     6,
@@ -235,7 +242,9 @@ class InteractionHandle:
         self.changed.notify()
 
     async def wait_response(self, timeout: float = 5.0) -> ResponseRecord:
-        return await self.changed.wait_until(lambda: self.response, timeout, f"a response to interaction {self.id}")
+        return await self.changed.wait_until(
+            lambda: self.response, timeout, f"a response to interaction {self.id}"
+        )
 
     async def wait_done(self, timeout: float = 5.0) -> MessageRecord | None:
         """Waits until the answer is complete: a deferred reply edited or followed up.
@@ -245,7 +254,9 @@ class InteractionHandle:
         response = await self.wait_response(timeout)
         if response.type == DEFERRED_CHANNEL_MESSAGE:
             await self.changed.wait_until(
-                lambda: self.original_edits > 0 or self.followups, timeout, f"interaction {self.id} to finish deferring"
+                lambda: self.original_edits > 0 or self.followups,
+                timeout,
+                f"interaction {self.id} to finish deferring",
             )
         elif response.type == DEFERRED_UPDATE:
             await self.changed.wait_until(

@@ -18,7 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .gateway import DIRECT_MESSAGE_REACTIONS, DIRECT_MESSAGES, GUILD_MESSAGE_REACTIONS, GUILD_MESSAGES, GatewaySession
+from .gateway import (
+    DIRECT_MESSAGE_REACTIONS,
+    DIRECT_MESSAGES,
+    GUILD_MESSAGE_REACTIONS,
+    GUILD_MESSAGES,
+    GatewaySession,
+)
 from .handles import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -50,9 +56,27 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger(__name__)
 
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+)
 SUBCOMMAND_TYPES = (1, 2)
-BUTTON, STRING_SELECT, TEXT_INPUT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = 2, 3, 4, 5, 6, 7, 8
+BUTTON, STRING_SELECT, TEXT_INPUT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = (
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+)
 ACTION_ROW, LABEL = 1, 18
 FileLike = tuple[str, bytes] | AttachmentRecord
 
@@ -111,7 +135,9 @@ class HarnessMixin:
             return task
 
         client._schedule_event = capture  # type: ignore[method-assign]
-        task = asyncio.create_task(client.start(token or self.token), name=f"loopback bot {type(client).__name__}")
+        task = asyncio.create_task(
+            client.start(token or self.token), name=f"loopback bot {type(client).__name__}"
+        )
         running = RunningBot(client, task)
         self._bots.append(running)
         try:
@@ -147,7 +173,9 @@ class HarnessMixin:
                 raise LoopbackTimeout(f"the bot was not ready within {timeout:.0f}s")
             await asyncio.sleep(0.01)
 
-    async def stop_bot(self, client: discord.Client | None = None, *, timeout: float = 10.0) -> None:
+    async def stop_bot(
+        self, client: discord.Client | None = None, *, timeout: float = 10.0
+    ) -> None:
         """Closes the client (all started clients when None) and waits for ``start()`` to return."""
         for running in [r for r in self._bots if client is None or r.client is client]:
             self._bots.remove(running)
@@ -193,7 +221,9 @@ class HarnessMixin:
 
         return await self.changed.wait_until(connected, timeout, "a connected gateway session")
 
-    async def drop_gateway(self: LoopbackDiscord, resume: bool = True, *, shard: int | None = None) -> int:
+    async def drop_gateway(
+        self: LoopbackDiscord, resume: bool = True, *, shard: int | None = None
+    ) -> int:
         """Closes the bot's gateway socket(s); with ``resume`` the session can be resumed (events queue up)."""
         return await self.gateway.drop(resume=resume, shard=shard)
 
@@ -206,7 +236,9 @@ class HarnessMixin:
     def describe(self: LoopbackDiscord, ix: InteractionHandle) -> str:
         data = ix.data
         if ix.type in (APPLICATION_COMMAND, AUTOCOMPLETE):
-            name = " ".join([data.get("name", "?"), *self._subcommand_path(data.get("options") or [])])
+            name = " ".join(
+                [data.get("name", "?"), *self._subcommand_path(data.get("options") or [])]
+            )
             what = f"/{name}" if ix.type == APPLICATION_COMMAND else f"autocomplete of /{name}"
         elif ix.type == MESSAGE_COMPONENT:
             what = f"component {data.get('custom_id')!r}"
@@ -225,7 +257,10 @@ class HarnessMixin:
         if ix.timed_out or ix.response is not None:
             return
         ix.timed_out = True
-        self.violate("interaction_timeout", f"{self.describe(ix)} got no response within {RESPONSE_DEADLINE_S:.0f} s")
+        self.violate(
+            "interaction_timeout",
+            f"{self.describe(ix)} got no response within {RESPONSE_DEADLINE_S:.0f} s",
+        )
         ix.changed.notify()
 
     def cancel_deadlines(self) -> None:
@@ -236,12 +271,18 @@ class HarnessMixin:
     def _interaction_channel(
         self: LoopbackDiscord, user: UserRecord, where: ChannelRecord | UserRecord | None
     ) -> ChannelRecord:
-        if where is None or where is user or (isinstance(where, UserRecord) and where.id == user.id):
+        if (
+            where is None
+            or where is user
+            or (isinstance(where, UserRecord) and where.id == user.id)
+        ):
             channel = self.dm_channel(user)
             assert channel is not None
             return channel
         if isinstance(where, UserRecord):
-            raise LoopbackUsageError("interactions happen in a channel or in the user's own DM with the bot")
+            raise LoopbackUsageError(
+                "interactions happen in a channel or in the user's own DM with the bot"
+            )
         return where
 
     def _new_interaction(
@@ -255,7 +296,9 @@ class HarnessMixin:
     ) -> InteractionHandle:
         if not self.gateway.sessions_for(channel.guild_id):
             where = "DMs (shard 0)" if channel.guild_id is None else f"guild {channel.guild_id}"
-            raise LoopbackUsageError(f"no bot gateway session receives {where}: call start_bot first")
+            raise LoopbackUsageError(
+                f"no bot gateway session receives {where}: call start_bot first"
+            )
         interaction_id = self.ids.next()
         payload = self._interaction_payload(interaction_id, kind, user, channel, data, message)
         loop = asyncio.get_running_loop()
@@ -314,17 +357,24 @@ class HarnessMixin:
             )
         else:
             payload.update(
-                user=user.payload(), context=1, authorizing_integration_owners={"0": "0"}, channel=channel_data
+                user=user.payload(),
+                context=1,
+                authorizing_integration_owners={"0": "0"},
+                channel=channel_data,
             )
         if message is not None:
             payload["message"] = self.message_payload(message)
         return payload
 
-    async def _answered(self, ix: InteractionHandle, wait: bool, timeout: float) -> InteractionHandle:
+    async def _answered(
+        self, ix: InteractionHandle, wait: bool, timeout: float
+    ) -> InteractionHandle:
         if not wait:
             return ix
         await ix.changed.wait_until(
-            lambda: ix.response is not None or ix.rejected, timeout, f"the bot to answer {self.describe(ix)}"
+            lambda: ix.response is not None or ix.rejected,
+            timeout,
+            f"the bot to answer {self.describe(ix)}",
         )  # type: ignore[attr-defined]
         return ix
 
@@ -352,7 +402,9 @@ class HarnessMixin:
         self._check_usable(definition, user, where)
         leaves, wrap = self._descend(definition, path)
         resolved: dict[str, dict[str, Any]] = {}
-        built = self._build_options(leaves, {**(options or {}), **values}, where, resolved, focused=None)
+        built = self._build_options(
+            leaves, {**(options or {}), **values}, where, resolved, focused=None
+        )
         data = self._command_data(definition, wrap(built), resolved)
         ix = self._new_interaction(APPLICATION_COMMAND, user, where, data)
         return await self._answered(ix, wait, timeout)
@@ -377,19 +429,29 @@ class HarnessMixin:
         if target is None or not target.get("autocomplete"):
             raise LoopbackUsageError(f"option {focused!r} of /{command} does not autocomplete")
         resolved: dict[str, dict[str, Any]] = {}
-        built = self._build_options(leaves, {**(options or {}), **values}, where, resolved, focused=focused)
-        ix = self._new_interaction(AUTOCOMPLETE, user, where, self._command_data(definition, wrap(built), resolved))
+        built = self._build_options(
+            leaves, {**(options or {}), **values}, where, resolved, focused=focused
+        )
+        ix = self._new_interaction(
+            AUTOCOMPLETE, user, where, self._command_data(definition, wrap(built), resolved)
+        )
         await ix.wait_response(timeout)
         return ix.choices
 
-    def _command_for(self: LoopbackDiscord, command: str, channel: ChannelRecord) -> tuple[dict[str, Any], list[str]]:
+    def _command_for(
+        self: LoopbackDiscord, command: str, channel: ChannelRecord
+    ) -> tuple[dict[str, Any], list[str]]:
         names = command.lstrip("/").split()
         if not names:
             raise LoopbackUsageError("empty command name")
         definition = self.find_command(names[0], channel.guild_id)
         if definition is None:
             synced = sorted(
-                {c["name"] for c in self.global_commands + self.guild_commands.get(channel.guild_id or 0, [])}
+                {
+                    c["name"]
+                    for c in self.global_commands
+                    + self.guild_commands.get(channel.guild_id or 0, [])
+                }
             )
             raise LoopbackUsageError(f"/{names[0]} is not synced here; synced commands: {synced}")
         return definition, names[1:]
@@ -416,9 +478,13 @@ class HarnessMixin:
         if required is not None and not guild_perms & ADMINISTRATOR:
             needed = int(required)
             if needed == 0 or guild_perms & needed != needed:
-                raise LoopbackUsageError(f"{user.name} cannot see /{name} (needs permissions {needed})")
+                raise LoopbackUsageError(
+                    f"{user.name} cannot see /{name} (needs permissions {needed})"
+                )
         if not self.permissions_of(user, channel) & USE_APPLICATION_COMMANDS:
-            raise LoopbackUsageError(f"{user.name} may not use application commands in #{channel.name}")
+            raise LoopbackUsageError(
+                f"{user.name} may not use application commands in #{channel.name}"
+            )
 
     @staticmethod
     def _descend(
@@ -427,16 +493,27 @@ class HarnessMixin:
         node, chain = definition, []
         for name in path:
             child = next(
-                (o for o in node.get("options") or [] if o["name"] == name and o["type"] in SUBCOMMAND_TYPES), None
+                (
+                    o
+                    for o in node.get("options") or []
+                    if o["name"] == name and o["type"] in SUBCOMMAND_TYPES
+                ),
+                None,
             )
             if child is None:
-                subs = [o["name"] for o in node.get("options") or [] if o["type"] in SUBCOMMAND_TYPES]
-                raise LoopbackUsageError(f"/{definition['name']} has no subcommand {name!r}; it has {subs}")
+                subs = [
+                    o["name"] for o in node.get("options") or [] if o["type"] in SUBCOMMAND_TYPES
+                ]
+                raise LoopbackUsageError(
+                    f"/{definition['name']} has no subcommand {name!r}; it has {subs}"
+                )
             chain.append(child)
             node = child
         subs = [o["name"] for o in node.get("options") or [] if o["type"] in SUBCOMMAND_TYPES]
         if subs:
-            raise LoopbackUsageError(f"/{' '.join([definition['name'], *path])} needs a subcommand: {subs}")
+            raise LoopbackUsageError(
+                f"/{' '.join([definition['name'], *path])} needs a subcommand: {subs}"
+            )
 
         def wrap(leaf_options: list[dict[str, Any]]) -> list[dict[str, Any]]:
             result = leaf_options
@@ -450,7 +527,12 @@ class HarnessMixin:
     def _command_data(
         definition: dict[str, Any], options: list[dict[str, Any]], resolved: dict[str, Any]
     ) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": definition["id"], "name": definition["name"], "type": 1, "options": options}
+        data: dict[str, Any] = {
+            "id": definition["id"],
+            "name": definition["name"],
+            "type": 1,
+            "options": options,
+        }
         if definition.get("guild_id"):
             data["guild_id"] = definition["guild_id"]
         if resolved:
@@ -469,20 +551,29 @@ class HarnessMixin:
         known = {d["name"] for d in definitions}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise LoopbackUsageError(f"unknown option(s) {unknown}; the command takes {sorted(known)}")
+            raise LoopbackUsageError(
+                f"unknown option(s) {unknown}; the command takes {sorted(known)}"
+            )
         built = []
         for definition in definitions:
             name = definition["name"]
             if name == focused:
                 built.append(
-                    {"name": name, "type": definition["type"], "value": str(values.get(name, "")), "focused": True}
+                    {
+                        "name": name,
+                        "type": definition["type"],
+                        "value": str(values.get(name, "")),
+                        "focused": True,
+                    }
                 )
                 continue
             if values.get(name) is None:
                 if definition.get("required") and focused is None:
                     raise LoopbackUsageError(f"option {name!r} is required")
                 continue
-            value = self._option_value(definition, values[name], channel, resolved, strict=focused is None)
+            value = self._option_value(
+                definition, values[name], channel, resolved, strict=focused is None
+            )
             built.append({"name": name, "type": definition["type"], "value": value})
         return built
 
@@ -508,7 +599,9 @@ class HarnessMixin:
         if kind == CHANNEL:
             return self._resolve_channel(definition, value, channel, resolved)
         if kind == ATTACHMENT:
-            attachment = value if isinstance(value, AttachmentRecord) else self.new_attachment(*value)
+            attachment = (
+                value if isinstance(value, AttachmentRecord) else self.new_attachment(*value)
+            )
             resolved.setdefault("attachments", {})[str(attachment.id)] = attachment.payload()
             return str(attachment.id)
         raise LoopbackUsageError(f"option {name!r} has unsupported type {kind}")
@@ -523,7 +616,9 @@ class HarnessMixin:
             return value
         choices = definition.get("choices") or []
         if choices and value not in [c["value"] for c in choices]:
-            raise LoopbackUsageError(f"option {name!r} must be one of {[c['value'] for c in choices]}")
+            raise LoopbackUsageError(
+                f"option {name!r} must be one of {[c['value'] for c in choices]}"
+            )
         if kind == STRING:
             low, high = definition.get("min_length"), definition.get("max_length")
             if (low is not None and len(value) < low) or (high is not None and len(value) > high):
@@ -535,7 +630,11 @@ class HarnessMixin:
         return value
 
     def _resolve_user(
-        self: LoopbackDiscord, value: Any, channel: ChannelRecord, resolved: dict[str, dict[str, Any]], name: str
+        self: LoopbackDiscord,
+        value: Any,
+        channel: ChannelRecord,
+        resolved: dict[str, dict[str, Any]],
+        name: str,
     ) -> str:
         user = value.user if isinstance(value, MemberRecord) else value
         if not isinstance(user, UserRecord):
@@ -544,7 +643,9 @@ class HarnessMixin:
         if channel.guild_id is not None:
             member = self.guilds[channel.guild_id].members.get(user.id)
             if member is not None:
-                member_data = member.payload(with_user=False, permissions=self.permissions_of(user, channel))
+                member_data = member.payload(
+                    with_user=False, permissions=self.permissions_of(user, channel)
+                )
                 resolved.setdefault("members", {})[str(user.id)] = member_data
         return str(user.id)
 
@@ -559,7 +660,9 @@ class HarnessMixin:
             raise LoopbackUsageError(f"option {definition['name']!r} takes a channel record")
         allowed = definition.get("channel_types")
         if allowed and value.type not in allowed:
-            raise LoopbackUsageError(f"option {definition['name']!r} accepts channel types {allowed}, not {value.type}")
+            raise LoopbackUsageError(
+                f"option {definition['name']!r} accepts channel types {allowed}, not {value.type}"
+            )
         data = self.channel_payload(value)
         data["permissions"] = str(self.permissions_of(self.bot_user, value))
         resolved.setdefault("channels", {})[str(value.id)] = data
@@ -575,17 +678,27 @@ class HarnessMixin:
         return live
 
     def _clickable(
-        self: LoopbackDiscord, user: UserRecord, message: MessageRecord | int, custom_id: str, kinds: tuple[int, ...]
+        self: LoopbackDiscord,
+        user: UserRecord,
+        message: MessageRecord | int,
+        custom_id: str,
+        kinds: tuple[int, ...],
     ) -> tuple[MessageRecord, dict[str, Any]]:
         live = self._live_message(message)
         component = live.find_component(custom_id)
         if component is None:
-            raise LoopbackUsageError(f"message {live.id} has no component {custom_id!r}; it has {live.custom_ids}")
+            raise LoopbackUsageError(
+                f"message {live.id} has no component {custom_id!r}; it has {live.custom_ids}"
+            )
         if component.get("type") not in kinds:
-            raise LoopbackUsageError(f"component {custom_id!r} is type {component.get('type')}, not one of {kinds}")
+            raise LoopbackUsageError(
+                f"component {custom_id!r} is type {component.get('type')}, not one of {kinds}"
+            )
         if component.get("disabled"):
             raise LoopbackUsageError(f"component {custom_id!r} is disabled")
-        if live.ephemeral and (live.interaction_metadata or {}).get("user", {}).get("id") != str(user.id):
+        if live.ephemeral and (live.interaction_metadata or {}).get("user", {}).get("id") != str(
+            user.id
+        ):
             raise LoopbackUsageError(f"{user.name} cannot see ephemeral message {live.id}")
         return live, component
 
@@ -603,7 +716,9 @@ class HarnessMixin:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": BUTTON}
         if component.get("id") is not None:
             data["id"] = component["id"]
-        ix = self._new_interaction(MESSAGE_COMPONENT, user, self.channels[live.channel_id], data, message=live)
+        ix = self._new_interaction(
+            MESSAGE_COMPONENT, user, self.channels[live.channel_id], data, message=live
+        )
         return await self._answered(ix, wait, timeout)
 
     async def select(
@@ -618,11 +733,16 @@ class HarnessMixin:
     ) -> InteractionHandle:
         """Picks ``values`` in select menu ``custom_id`` (option values, or records for user/role/channel selects)."""
         live, component = self._clickable(
-            user, message, custom_id, (STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT)
+            user,
+            message,
+            custom_id,
+            (STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT),
         )
         low, high = component.get("min_values", 1), component.get("max_values", 1)
         if not low <= len(values) <= high:
-            raise LoopbackUsageError(f"select {custom_id!r} takes {low}..{high} values, got {len(values)}")
+            raise LoopbackUsageError(
+                f"select {custom_id!r} takes {low}..{high} values, got {len(values)}"
+            )
         channel = self.channels[live.channel_id]
         kind = component["type"]
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
@@ -634,11 +754,17 @@ class HarnessMixin:
             data["values"] = list(values)
         else:
             resolved: dict[str, dict[str, Any]] = {}
-            fake = {USER_SELECT: USER, ROLE_SELECT: ROLE, MENTIONABLE_SELECT: MENTIONABLE, CHANNEL_SELECT: CHANNEL}[
-                kind
-            ]
+            fake = {
+                USER_SELECT: USER,
+                ROLE_SELECT: ROLE,
+                MENTIONABLE_SELECT: MENTIONABLE,
+                CHANNEL_SELECT: CHANNEL,
+            }[kind]
             data["values"] = [
-                self._option_value({"type": fake, "name": custom_id}, v, channel, resolved, strict=True) for v in values
+                self._option_value(
+                    {"type": fake, "name": custom_id}, v, channel, resolved, strict=True
+                )
+                for v in values
             ]
             data["resolved"] = resolved
         ix = self._new_interaction(MESSAGE_COMPONENT, user, channel, data, message=live)
@@ -663,19 +789,27 @@ class HarnessMixin:
         if user.id != opened_by.user.id:
             raise LoopbackUsageError("only the user who opened a modal can submit it")
         remaining = dict(values)
-        components = [self._fill(component, remaining, None) for component in modal.get("components") or []]
+        components = [
+            self._fill(component, remaining, None) for component in modal.get("components") or []
+        ]
         if remaining:
             raise LoopbackUsageError(f"the modal has no inputs {sorted(remaining)}")
         data = {"custom_id": modal["custom_id"], "components": components}
-        ix = self._new_interaction(MODAL_SUBMIT, user, opened_by.channel, data, message=opened_by.source_message)
+        ix = self._new_interaction(
+            MODAL_SUBMIT, user, opened_by.channel, data, message=opened_by.source_message
+        )
         return await self._answered(ix, wait, timeout)
 
-    def _fill(self, component: dict[str, Any], values: dict[str, Any], label: str | None) -> dict[str, Any]:
+    def _fill(
+        self, component: dict[str, Any], values: dict[str, Any], label: str | None
+    ) -> dict[str, Any]:
         kind = component.get("type")
         if kind == ACTION_ROW:
             return {
                 "type": ACTION_ROW,
-                "components": [self._fill(c, values, None) for c in component.get("components") or []],
+                "components": [
+                    self._fill(c, values, None) for c in component.get("components") or []
+                ],
             }
         if kind == LABEL:
             filled: dict[str, Any] = {
@@ -695,7 +829,9 @@ class HarnessMixin:
         key = custom_id if custom_id in values else (label or component.get("label"))
         supplied = values.pop(key, None) if key in values else None
         if kind == TEXT_INPUT:
-            result["value"] = self._text_input_value(component, supplied, label or component.get("label") or custom_id)
+            result["value"] = self._text_input_value(
+                component, supplied, label or component.get("label") or custom_id
+            )
         else:
             result["values"] = list(supplied or [])
         return result
@@ -706,14 +842,18 @@ class HarnessMixin:
         if component.get("required", True) and not text:
             raise LoopbackUsageError(f"modal input {name!r} is required")
         low, high = component.get("min_length"), component.get("max_length")
-        if text and ((low is not None and len(text) < low) or (high is not None and len(text) > high)):
+        if text and (
+            (low is not None and len(text) < low) or (high is not None and len(text) > high)
+        ):
             raise LoopbackUsageError(f"modal input {name!r} must be {low}..{high} characters")
         return text
 
     # ------------------------------------------------------------------ messages from users
 
     def _user_files(self: LoopbackDiscord, files: list[FileLike] | None) -> list[AttachmentRecord]:
-        return [f if isinstance(f, AttachmentRecord) else self.new_attachment(*f) for f in files or []]
+        return [
+            f if isinstance(f, AttachmentRecord) else self.new_attachment(*f) for f in files or []
+        ]
 
     async def dm(
         self: LoopbackDiscord,
@@ -767,12 +907,16 @@ class HarnessMixin:
                 "type": 0,
                 **({"guild_id": str(channel.guild_id)} if channel.guild_id else {}),
             }
-        message = self.build_message(channel, user, body, self._user_files(files), at=at, type=19 if reply_to else 0)
+        message = self.build_message(
+            channel, user, body, self._user_files(files), at=at, type=19 if reply_to else 0
+        )
         self.store_message(message)
         self.dispatch_message("MESSAGE_CREATE", message)
         return message
 
-    async def react(self: LoopbackDiscord, user: UserRecord, message: MessageRecord, emoji: str) -> None:
+    async def react(
+        self: LoopbackDiscord, user: UserRecord, message: MessageRecord, emoji: str
+    ) -> None:
         """``user`` adds a reaction (a unicode emoji, or ``name:id`` for a custom one)."""
         live = self._live_message(message)
         live.reactions.setdefault(emoji, set()).add(user.id)

@@ -118,24 +118,44 @@ def check_embed(index: int, embed: dict[str, Any]) -> list[Problem]:
     fields = embed.get("fields") or []
     if len(fields) > MAX_EMBED_FIELDS:
         problems.append(
-            Problem(base + ("fields",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBED_FIELDS} or fewer in length.")
+            Problem(
+                base + ("fields",),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_EMBED_FIELDS} or fewer in length.",
+            )
         )
     for i, field in enumerate(fields):
         name, value = field.get("name"), field.get("value")
         if not isinstance(name, str) or not name:
-            problems.append(Problem(base + ("fields", i, "name"), "BASE_TYPE_REQUIRED", "This field is required"))
+            problems.append(
+                Problem(
+                    base + ("fields", i, "name"), "BASE_TYPE_REQUIRED", "This field is required"
+                )
+            )
         if not isinstance(value, str) or not value:
-            problems.append(Problem(base + ("fields", i, "value"), "BASE_TYPE_REQUIRED", "This field is required"))
+            problems.append(
+                Problem(
+                    base + ("fields", i, "value"), "BASE_TYPE_REQUIRED", "This field is required"
+                )
+            )
         problems += _too_long(base + ("fields", i, "name"), name, MAX_EMBED_FIELD_NAME)
         problems += _too_long(base + ("fields", i, "value"), value, MAX_EMBED_FIELD_VALUE)
-    problems += _too_long(base + ("footer", "text"), (embed.get("footer") or {}).get("text"), MAX_EMBED_FOOTER)
-    problems += _too_long(base + ("author", "name"), (embed.get("author") or {}).get("name"), MAX_EMBED_AUTHOR)
+    problems += _too_long(
+        base + ("footer", "text"), (embed.get("footer") or {}).get("text"), MAX_EMBED_FOOTER
+    )
+    problems += _too_long(
+        base + ("author", "name"), (embed.get("author") or {}).get("name"), MAX_EMBED_AUTHOR
+    )
     return problems
 
 
 def check_embeds(embeds: list[dict[str, Any]]) -> list[Problem]:
     if len(embeds) > MAX_EMBEDS:
-        return [Problem(("embeds",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length.")]
+        return [
+            Problem(
+                ("embeds",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length."
+            )
+        ]
     problems: list[Problem] = []
     for i, embed in enumerate(embeds):
         problems += check_embed(i, embed)
@@ -156,15 +176,25 @@ def _check_button(path: tuple[str | int, ...], button: dict[str, Any]) -> list[P
     style = button.get("style")
     if style == LINK_STYLE:
         if not button.get("url"):
-            problems.append(Problem(path + ("url",), "BASE_TYPE_REQUIRED", "This field is required"))
+            problems.append(
+                Problem(path + ("url",), "BASE_TYPE_REQUIRED", "This field is required")
+            )
         if button.get("custom_id"):
             problems.append(
-                Problem(path + ("custom_id",), "BUTTON_LINK_CUSTOM_ID", "Link buttons cannot have a custom_id")
+                Problem(
+                    path + ("custom_id",),
+                    "BUTTON_LINK_CUSTOM_ID",
+                    "Link buttons cannot have a custom_id",
+                )
             )
     elif style != PREMIUM_STYLE and not button.get("custom_id"):
-        problems.append(Problem(path + ("custom_id",), "BASE_TYPE_REQUIRED", "This field is required"))
+        problems.append(
+            Problem(path + ("custom_id",), "BASE_TYPE_REQUIRED", "This field is required")
+        )
     if not button.get("label") and not button.get("emoji") and style != PREMIUM_STYLE:
-        problems.append(Problem(path, "BUTTON_LABEL_OR_EMOJI_REQUIRED", "A button needs a label or an emoji"))
+        problems.append(
+            Problem(path, "BUTTON_LABEL_OR_EMOJI_REQUIRED", "A button needs a label or an emoji")
+        )
     return problems
 
 
@@ -183,13 +213,23 @@ def _check_select(path: tuple[str | int, ...], select: dict[str, Any]) -> list[P
             )
         for i, option in enumerate(options):
             for key in ("label", "value", "description"):
-                problems += _too_long(path + ("options", i, key), option.get(key), MAX_SELECT_OPTION_TEXT)
+                problems += _too_long(
+                    path + ("options", i, key), option.get(key), MAX_SELECT_OPTION_TEXT
+                )
     low, high = select.get("min_values", 1), select.get("max_values", 1)
     if not (0 <= low <= MAX_SELECT_OPTIONS and 1 <= high <= MAX_SELECT_OPTIONS and low <= high):
-        problems.append(Problem(path + ("max_values",), "SELECT_VALUES_RANGE", "min_values/max_values out of range"))
+        problems.append(
+            Problem(
+                path + ("max_values",), "SELECT_VALUES_RANGE", "min_values/max_values out of range"
+            )
+        )
     if options is not None and select.get("type") == 3 and high > len(options):
         problems.append(
-            Problem(path + ("max_values",), "SELECT_VALUES_RANGE", "max_values exceeds the number of options")
+            Problem(
+                path + ("max_values",),
+                "SELECT_VALUES_RANGE",
+                "max_values exceeds the number of options",
+            )
         )
     return problems
 
@@ -210,15 +250,29 @@ def check_components(components: list[dict[str, Any]], flags: int) -> list[Probl
         every = list(walk_components(components))
         if len(every) > MAX_V2_COMPONENTS:
             problems.append(
-                Problem(("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in total.")
+                Problem(
+                    ("components",),
+                    "BASE_TYPE_MAX_LENGTH",
+                    f"Must be {MAX_V2_COMPONENTS} or fewer in total.",
+                )
             )
         text = sum(_length(c.get("content")) for c in every if c.get("type") == 10)
         if text > MAX_V2_TEXT:
-            problems.append(Problem(("components",), "MAX_TEXT_LENGTH", f"Text displays total {text} > {MAX_V2_TEXT}"))
+            problems.append(
+                Problem(
+                    ("components",),
+                    "MAX_TEXT_LENGTH",
+                    f"Text displays total {text} > {MAX_V2_TEXT}",
+                )
+            )
     else:
         if len(components) > MAX_ACTION_ROWS:
             problems.append(
-                Problem(("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ACTION_ROWS} or fewer in length.")
+                Problem(
+                    ("components",),
+                    "BASE_TYPE_MAX_LENGTH",
+                    f"Must be {MAX_ACTION_ROWS} or fewer in length.",
+                )
             )
         for r, row in enumerate(components):
             problems += _check_action_row(("components", r), row)
@@ -238,7 +292,9 @@ def check_components(components: list[dict[str, Any]], flags: int) -> list[Probl
         if custom_id in seen:
             problems.append(
                 Problem(
-                    ("components", "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED", f"custom_id {custom_id!r} used twice"
+                    ("components", "custom_id"),
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    f"custom_id {custom_id!r} used twice",
                 )
             )
         seen.add(custom_id)
@@ -252,23 +308,41 @@ def check_components(components: list[dict[str, Any]], flags: int) -> list[Probl
 
 def _check_action_row(path: tuple[str | int, ...], row: dict[str, Any]) -> list[Problem]:
     if row.get("type") != ACTION_ROW_TYPE:
-        return [Problem(path + ("type",), "COMPONENT_LAYOUT_INVALID", "Top-level components must be action rows")]
+        return [
+            Problem(
+                path + ("type",),
+                "COMPONENT_LAYOUT_INVALID",
+                "Top-level components must be action rows",
+            )
+        ]
     children = row.get("components") or []
     if not children:
-        return [Problem(path + ("components",), "BASE_TYPE_BAD_LENGTH", "Action rows need at least one component")]
+        return [
+            Problem(
+                path + ("components",),
+                "BASE_TYPE_BAD_LENGTH",
+                "Action rows need at least one component",
+            )
+        ]
     kinds = {c.get("type") for c in children}
     if kinds == {BUTTON_TYPE}:
         if len(children) > MAX_ROW_BUTTONS:
             return [
                 Problem(
-                    path + ("components",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROW_BUTTONS} or fewer in length."
+                    path + ("components",),
+                    "BASE_TYPE_MAX_LENGTH",
+                    f"Must be {MAX_ROW_BUTTONS} or fewer in length.",
                 )
             ]
         return []
     if len(children) == 1 and kinds <= SELECT_TYPES:
         return []
     return [
-        Problem(path + ("components",), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select menu must be alone in its row")
+        Problem(
+            path + ("components",),
+            "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            "A select menu must be alone in its row",
+        )
     ]
 
 
@@ -283,7 +357,11 @@ def check_message(payload: dict[str, Any], *, files: int) -> list[Problem]:
     count = max(files, len(attachments) if isinstance(attachments, list) else 0)
     if count > MAX_ATTACHMENTS:
         problems.append(
-            Problem(("attachments",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ATTACHMENTS} or fewer in length.")
+            Problem(
+                ("attachments",),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_ATTACHMENTS} or fewer in length.",
+            )
         )
     problems += check_allowed_mentions(payload.get("allowed_mentions"))
     return problems
@@ -305,7 +383,11 @@ def check_allowed_mentions(allowed: Any) -> list[Problem]:
             )
         if len(allowed.get(kind) or []) > 100:
             problems.append(
-                Problem(("allowed_mentions", kind), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+                Problem(
+                    ("allowed_mentions", kind),
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 100 or fewer in length.",
+                )
             )
     return problems
 
@@ -330,7 +412,11 @@ def check_choices(choices: Any) -> list[Problem]:
     problems = []
     if len(choices) > MAX_CHOICES:
         problems.append(
-            Problem(("data", "choices"), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CHOICES} or fewer in length.")
+            Problem(
+                ("data", "choices"),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_CHOICES} or fewer in length.",
+            )
         )
     for i, choice in enumerate(choices):
         problems += _check_choice(("data", "choices", i), choice)
@@ -342,11 +428,19 @@ def _check_choice(path: tuple[str | int, ...], choice: dict[str, Any]) -> list[P
     problems = []
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_CHOICE_NAME:
         problems.append(
-            Problem(path + ("name",), "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_CHOICE_NAME} in length.")
+            Problem(
+                path + ("name",),
+                "BASE_TYPE_BAD_LENGTH",
+                f"Must be between 1 and {MAX_CHOICE_NAME} in length.",
+            )
         )
     if isinstance(value, str) and len(value) > MAX_CHOICE_STRING_VALUE:
         problems.append(
-            Problem(path + ("value",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CHOICE_STRING_VALUE} or fewer in length.")
+            Problem(
+                path + ("value",),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_CHOICE_STRING_VALUE} or fewer in length.",
+            )
         )
     if value is None:
         problems.append(Problem(path + ("value",), "BASE_TYPE_REQUIRED", "This field is required"))
@@ -358,12 +452,20 @@ def check_modal(data: dict[str, Any]) -> list[Problem]:
     title = data.get("title")
     if not isinstance(title, str) or not 1 <= len(title) <= MAX_MODAL_TITLE:
         problems.append(
-            Problem(("data", "title"), "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_MODAL_TITLE} in length.")
+            Problem(
+                ("data", "title"),
+                "BASE_TYPE_BAD_LENGTH",
+                f"Must be between 1 and {MAX_MODAL_TITLE} in length.",
+            )
         )
     custom_id = data.get("custom_id")
     if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
         problems.append(
-            Problem(("data", "custom_id"), "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_CUSTOM_ID} in length.")
+            Problem(
+                ("data", "custom_id"),
+                "BASE_TYPE_BAD_LENGTH",
+                f"Must be between 1 and {MAX_CUSTOM_ID} in length.",
+            )
         )
     components = data.get("components") or []
     if not 1 <= len(components) <= MAX_MODAL_COMPONENTS:
@@ -376,11 +478,19 @@ def check_modal(data: dict[str, Any]) -> list[Problem]:
         )
     for component in walk_components(components):
         if component.get("type") == TEXT_INPUT_TYPE:
-            problems += _too_long(("data", "components", "label"), component.get("label"), MAX_TEXT_INPUT_LABEL)
-            problems += _too_long(("data", "components", "value"), component.get("value"), MAX_TEXT_INPUT_VALUE)
-            problems += _too_long(("data", "components", "placeholder"), component.get("placeholder"), 100)
+            problems += _too_long(
+                ("data", "components", "label"), component.get("label"), MAX_TEXT_INPUT_LABEL
+            )
+            problems += _too_long(
+                ("data", "components", "value"), component.get("value"), MAX_TEXT_INPUT_VALUE
+            )
+            problems += _too_long(
+                ("data", "components", "placeholder"), component.get("placeholder"), 100
+            )
         elif component.get("type") == LABEL_TYPE:
-            problems += _too_long(("data", "components", "label"), component.get("label"), MAX_TEXT_INPUT_LABEL)
+            problems += _too_long(
+                ("data", "components", "label"), component.get("label"), MAX_TEXT_INPUT_LABEL
+            )
     return problems
 
 
@@ -409,7 +519,13 @@ def valid_chat_name(name: Any) -> bool:
 def _check_name(path: tuple[str | int, ...], name: Any) -> list[Problem]:
     if valid_chat_name(name):
         return []
-    return [Problem(path + ("name",), "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")]
+    return [
+        Problem(
+            path + ("name",),
+            "APPLICATION_COMMAND_INVALID_NAME",
+            f"Command name is invalid: {name!r}",
+        )
+    ]
 
 
 def _check_description(path: tuple[str | int, ...], description: Any) -> list[Problem]:
@@ -433,17 +549,25 @@ def _command_chars(node: dict[str, Any]) -> int:
     return total
 
 
-def _check_options(path: tuple[str | int, ...], options: list[dict[str, Any]], depth: int) -> list[Problem]:
+def _check_options(
+    path: tuple[str | int, ...], options: list[dict[str, Any]], depth: int
+) -> list[Problem]:
     problems: list[Problem] = []
     if len(options) > MAX_OPTIONS:
         problems.append(
-            Problem(path + ("options",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_OPTIONS} or fewer in length.")
+            Problem(
+                path + ("options",),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_OPTIONS} or fewer in length.",
+            )
         )
     names = [o.get("name") for o in options]
     if len(set(names)) != len(names):
         problems.append(
             Problem(
-                path + ("options",), "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique"
+                path + ("options",),
+                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                "Option names must be unique",
             )
         )
     kinds = [o.get("type") for o in options]
@@ -477,17 +601,23 @@ def _check_options(path: tuple[str | int, ...], options: list[dict[str, Any]], d
 
 
 def _check_option(path: tuple[str | int, ...], option: dict[str, Any], depth: int) -> list[Problem]:
-    problems = _check_name(path, option.get("name")) + _check_description(path, option.get("description"))
+    problems = _check_name(path, option.get("name")) + _check_description(
+        path, option.get("description")
+    )
     kind = option.get("type")
     if kind not in range(1, 12):
         return problems + [
-            Problem(path + ("type",), "BASE_TYPE_CHOICES", f"Value must be one of 1..11 (got {kind!r}).")
+            Problem(
+                path + ("type",), "BASE_TYPE_CHOICES", f"Value must be one of 1..11 (got {kind!r})."
+            )
         ]
     if kind == SUBCOMMAND_GROUP:
         if depth != 0:
             problems.append(
                 Problem(
-                    path + ("type",), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-command groups cannot be nested"
+                    path + ("type",),
+                    "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                    "Sub-command groups cannot be nested",
                 )
             )
         children = option.get("options") or []
@@ -516,12 +646,18 @@ def _check_option(path: tuple[str | int, ...], option: dict[str, Any], depth: in
     return problems
 
 
-def _check_leaf_option(path: tuple[str | int, ...], option: dict[str, Any], kind: int) -> list[Problem]:
+def _check_leaf_option(
+    path: tuple[str | int, ...], option: dict[str, Any], kind: int
+) -> list[Problem]:
     problems: list[Problem] = []
     choices = option.get("choices") or []
     if len(choices) > MAX_CHOICES:
         problems.append(
-            Problem(path + ("choices",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CHOICES} or fewer in length.")
+            Problem(
+                path + ("choices",),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_CHOICES} or fewer in length.",
+            )
         )
     if choices and kind not in (STRING, INTEGER, NUMBER):
         problems.append(
@@ -553,7 +689,11 @@ def _check_leaf_option(path: tuple[str | int, ...], option: dict[str, Any], kind
         value = option.get(key)
         if value is not None and (kind != STRING or not 0 <= value <= 6000):
             problems.append(
-                Problem(path + (key,), "NUMBER_TYPE_MAX", f"{key} must be 0..6000 and only on string options")
+                Problem(
+                    path + (key,),
+                    "NUMBER_TYPE_MAX",
+                    f"{key} must be 0..6000 and only on string options",
+                )
             )
     for key in ("min_value", "max_value"):
         if option.get(key) is not None and kind not in (INTEGER, NUMBER):
@@ -571,12 +711,16 @@ def check_command(index: int, command: dict[str, Any]) -> list[Problem]:
     path: tuple[str | int, ...] = (index,)
     kind = command.get("type", 1)
     if kind == 1:
-        problems = _check_name(path, command.get("name")) + _check_description(path, command.get("description"))
+        problems = _check_name(path, command.get("name")) + _check_description(
+            path, command.get("description")
+        )
         problems += _check_options(path, command.get("options") or [], 0)
         if _command_chars(command) > MAX_COMMAND_TOTAL_CHARS:
             problems.append(
                 Problem(
-                    path, "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({MAX_COMMAND_TOTAL_CHARS})"
+                    path,
+                    "APPLICATION_COMMAND_TOO_LARGE",
+                    f"Command exceeds maximum size ({MAX_COMMAND_TOTAL_CHARS})",
                 )
             )
         return problems
@@ -586,7 +730,9 @@ def check_command(index: int, command: dict[str, Any]) -> list[Problem]:
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_COMMAND_NAME:
             problems.append(
                 Problem(
-                    path + ("name",), "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_COMMAND_NAME} in length."
+                    path + ("name",),
+                    "BASE_TYPE_BAD_LENGTH",
+                    f"Must be between 1 and {MAX_COMMAND_NAME} in length.",
                 )
             )
         if command.get("description"):
@@ -606,7 +752,13 @@ def check_command(index: int, command: dict[str, Any]) -> list[Problem]:
                 )
             )
         return problems
-    return [Problem(path + ("type",), "BASE_TYPE_CHOICES", f"Value must be one of (1, 2, 3, 4) (got {kind!r}).")]
+    return [
+        Problem(
+            path + ("type",),
+            "BASE_TYPE_CHOICES",
+            f"Value must be one of (1, 2, 3, 4) (got {kind!r}).",
+        )
+    ]
 
 
 def check_command_set(commands: list[dict[str, Any]]) -> list[Problem]:
@@ -622,7 +774,9 @@ def check_command_set(commands: list[dict[str, Any]]) -> list[Problem]:
         if len(names) > limit:
             problems.append(
                 Problem(
-                    (), "APPLICATION_COMMANDS_TOO_MANY", f"Maximum number of type-{kind} commands reached ({limit})"
+                    (),
+                    "APPLICATION_COMMANDS_TOO_MANY",
+                    f"Maximum number of type-{kind} commands reached ({limit})",
                 )
             )
         if len(set(names)) != len(names):

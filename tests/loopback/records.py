@@ -231,7 +231,9 @@ class ChannelRecord:
     def is_dm(self) -> bool:
         return self.type == DM
 
-    def payload(self, *, users: dict[int, UserRecord] | None = None, bot_id: int | None = None) -> dict[str, Any]:
+    def payload(
+        self, *, users: dict[int, UserRecord] | None = None, bot_id: int | None = None
+    ) -> dict[str, Any]:
         if self.is_dm:
             recipient = (users or {}).get(self.recipient_id or 0)
             return {
@@ -321,7 +323,9 @@ class AttachmentRecord:
             "size": len(self.data),
             "url": self.url,
             "proxy_url": self.url,
-            "content_type": self.content_type or mimetypes.guess_type(self.filename)[0] or "application/octet-stream",
+            "content_type": self.content_type
+            or mimetypes.guess_type(self.filename)[0]
+            or "application/octet-stream",
         }
         if self.description is not None:
             data["description"] = self.description
@@ -383,7 +387,10 @@ class MessageRecord:
         return [c["custom_id"] for c in limits.walk_components(self.components) if "custom_id" in c]
 
     def find_component(self, custom_id: str) -> dict[str, Any] | None:
-        return next((c for c in limits.walk_components(self.components) if c.get("custom_id") == custom_id), None)
+        return next(
+            (c for c in limits.walk_components(self.components) if c.get("custom_id") == custom_id),
+            None,
+        )
 
     def mentioned_user_ids(self) -> list[int]:
         return [int(m) for m in _USER_MENTION.findall(self.content or "")]
@@ -391,7 +398,9 @@ class MessageRecord:
     def mentioned_role_ids(self) -> list[int]:
         return [int(m) for m in _ROLE_MENTION.findall(self.content or "")]
 
-    def payload(self, users: dict[int, UserRecord], *, referenced: MessageRecord | None = None) -> dict[str, Any]:
+    def payload(
+        self, users: dict[int, UserRecord], *, referenced: MessageRecord | None = None
+    ) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": str(self.id),
             "channel_id": str(self.channel_id),
@@ -472,13 +481,20 @@ def compute_pings(
     content = message.content or ""
     if ("@everyone" in content or "@here" in content) and "everyone" in parse and guild is not None:
         pings.add("everyone")
-    if referenced_author_id is not None and replied_user and referenced_author_id != message.author.id:
+    if (
+        referenced_author_id is not None
+        and replied_user
+        and referenced_author_id != message.author.id
+    ):
         pings.add(f"user:{referenced_author_id}")
     return frozenset(pings)
 
 
 def channel_permissions(
-    guild: GuildRecord, member: MemberRecord, channel: ChannelRecord | None, channels: dict[int, ChannelRecord]
+    guild: GuildRecord,
+    member: MemberRecord,
+    channel: ChannelRecord | None,
+    channels: dict[int, ChannelRecord],
 ) -> int:
     """Discord's permission algorithm: base roles, then everyone/role/member overwrites."""
     if member.user.id == guild.owner_id:

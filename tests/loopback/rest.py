@@ -60,7 +60,13 @@ if TYPE_CHECKING:
 # Which callback types Discord accepts for each interaction type
 ALLOWED_CALLBACKS = {
     APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
-    MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL},
+    MESSAGE_COMPONENT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE,
+        UPDATE_MESSAGE,
+        MODAL,
+    },
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
 }
@@ -101,10 +107,14 @@ def invalid_form(problems: list[limits.Problem], violation: str) -> ApiError:
     )
 
 
-def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+def json_response(
+    body: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     # discord.py parses JSON only when the content type is exactly application/json
     return web.Response(
-        body=json.dumps(body).encode(), status=status, headers={"Content-Type": "application/json", **(headers or {})}
+        body=json.dumps(body).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
 
 
@@ -159,11 +169,31 @@ class RestApi:
             add("PATCH", prefix + "/commands/{command_id}", self.edit_command)
             add("DELETE", prefix + "/commands/{command_id}", self.delete_command)
         add("GET", "/applications/{app_id}/guilds/{guild_id}/commands/permissions", self.empty_list)
-        add("POST", "/interactions/{interaction_id}/{token}/callback", self.interaction_callback, auth=False)
+        add(
+            "POST",
+            "/interactions/{interaction_id}/{token}/callback",
+            self.interaction_callback,
+            auth=False,
+        )
         add("POST", "/webhooks/{app_id}/{token}", self.followup, auth=False)
-        add("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", self.get_webhook_message, auth=False)
-        add("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self.edit_webhook_message, auth=False)
-        add("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self.delete_webhook_message, auth=False)
+        add(
+            "GET",
+            "/webhooks/{app_id}/{token}/messages/{message_id}",
+            self.get_webhook_message,
+            auth=False,
+        )
+        add(
+            "PATCH",
+            "/webhooks/{app_id}/{token}/messages/{message_id}",
+            self.edit_webhook_message,
+            auth=False,
+        )
+        add(
+            "DELETE",
+            "/webhooks/{app_id}/{token}/messages/{message_id}",
+            self.delete_webhook_message,
+            auth=False,
+        )
         add("GET", "/channels/{channel_id}", self.get_channel)
         add("PATCH", "/channels/{channel_id}", self.edit_channel)
         add("DELETE", "/channels/{channel_id}", self.delete_channel)
@@ -179,12 +209,32 @@ class RestApi:
         add("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message)
         add("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message)
         add("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message)
-        add("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", self.add_reaction)
-        add("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/{user_id}", self.remove_reaction)
-        add("GET", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}", self.get_reactions)
-        add("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}", self.clear_emoji)
-        add("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions", self.clear_reactions)
-        add("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.thread_from_message)
+        add(
+            "PUT",
+            "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+            self.add_reaction,
+        )
+        add(
+            "DELETE",
+            "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/{user_id}",
+            self.remove_reaction,
+        )
+        add(
+            "GET",
+            "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}",
+            self.get_reactions,
+        )
+        add(
+            "DELETE",
+            "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}",
+            self.clear_emoji,
+        )
+        add(
+            "DELETE", "/channels/{channel_id}/messages/{message_id}/reactions", self.clear_reactions
+        )
+        add(
+            "POST", "/channels/{channel_id}/messages/{message_id}/threads", self.thread_from_message
+        )
         add("POST", "/channels/{channel_id}/threads", self.start_thread)
         add("POST", "/channels/{channel_id}/typing", self.typing)
         add("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member)
@@ -198,7 +248,11 @@ class RestApi:
         add("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member)
         add("PATCH", "/guilds/{guild_id}/members/{user_id}", self.edit_member)
         add("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.add_member_role)
-        add("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.remove_member_role)
+        add(
+            "DELETE",
+            "/guilds/{guild_id}/members/{user_id}/roles/{role_id}",
+            self.remove_member_role,
+        )
 
     # ------------------------------------------------------------------ plumbing
 
@@ -261,7 +315,12 @@ class RestApi:
 
     def _message(self, channel: ChannelRecord, message_id: str) -> MessageRecord:
         message = self.s.messages.get(int(message_id)) if message_id.isdigit() else None
-        if message is None or message.channel_id != channel.id or message.deleted or message.ephemeral:
+        if (
+            message is None
+            or message.channel_id != channel.id
+            or message.deleted
+            or message.ephemeral
+        ):
             raise ApiError(404, 10008, "Unknown Message")
         return message
 
@@ -271,7 +330,9 @@ class RestApi:
 
     def _uploads(self, req: RestRequest, body: dict[str, Any]) -> dict[int, AttachmentRecord]:
         """Uploaded files keyed by their ``files[n]`` index, described by ``attachments`` entries."""
-        described = {int(a["id"]): a for a in body.get("attachments") or [] if str(a.get("id", "")).isdigit()}
+        described = {
+            int(a["id"]): a for a in body.get("attachments") or [] if str(a.get("id", "")).isdigit()
+        }
         total = sum(len(data) for _, data, _ in req.uploads.values())
         if total > limits.MAX_UPLOAD_BYTES:
             raise ApiError(
@@ -285,11 +346,16 @@ class RestApi:
         for index, (filename, data, content_type) in sorted(req.uploads.items()):
             meta = described.get(index, {})
             result[index] = self.s.new_attachment(
-                meta.get("filename") or filename, data, description=meta.get("description"), content_type=content_type
+                meta.get("filename") or filename,
+                data,
+                description=meta.get("description"),
+                content_type=content_type,
             )
         return result
 
-    def _check_message_body(self, body: dict[str, Any], files: int, *, editing: bool = False) -> None:
+    def _check_message_body(
+        self, body: dict[str, Any], files: int, *, editing: bool = False
+    ) -> None:
         problems = limits.check_message(body, files=files)
         if problems:
             raise invalid_form(problems, "invalid_message")
@@ -306,7 +372,13 @@ class RestApi:
 
     async def get_me(self, req: RestRequest) -> web.Response:
         return json_response(
-            {**self.s.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"}
+            {
+                **self.s.bot_user.payload(),
+                "verified": True,
+                "mfa_enabled": False,
+                "email": None,
+                "locale": "en-US",
+            }
         )
 
     async def get_user(self, req: RestRequest, user_id: str) -> web.Response:
@@ -323,7 +395,12 @@ class RestApi:
             {
                 "url": self.s.gateway_url,
                 "shards": self.s.recommended_shards,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
             }
         )
 
@@ -355,7 +432,10 @@ class RestApi:
         self, data: dict[str, Any], guild_id: str | None, existing: list[dict[str, Any]]
     ) -> dict[str, Any]:
         kind = data.get("type", 1)
-        same = next((c for c in existing if c["name"] == data.get("name") and c.get("type", 1) == kind), None)
+        same = next(
+            (c for c in existing if c["name"] == data.get("name") and c.get("type", 1) == kind),
+            None,
+        )
         command: dict[str, Any] = {
             "id": same["id"] if same else str(self.s.ids.next()),
             "application_id": str(self.s.application_id),
@@ -381,23 +461,31 @@ class RestApi:
         if problems:
             raise invalid_form(problems, "invalid_command")
 
-    async def list_commands(self, req: RestRequest, app_id: str, guild_id: str | None = None) -> web.Response:
+    async def list_commands(
+        self, req: RestRequest, app_id: str, guild_id: str | None = None
+    ) -> web.Response:
         return json_response(list(self._command_list(app_id, guild_id)))
 
-    async def overwrite_commands(self, req: RestRequest, app_id: str, guild_id: str | None = None) -> web.Response:
+    async def overwrite_commands(
+        self, req: RestRequest, app_id: str, guild_id: str | None = None
+    ) -> web.Response:
         existing = self._command_list(app_id, guild_id)
         incoming = req.body if isinstance(req.body, list) else []
         self._validate_commands(incoming)
         existing[:] = [self._normalise_command(c, guild_id, existing) for c in incoming]
         return json_response(list(existing))
 
-    async def upsert_command(self, req: RestRequest, app_id: str, guild_id: str | None = None) -> web.Response:
+    async def upsert_command(
+        self, req: RestRequest, app_id: str, guild_id: str | None = None
+    ) -> web.Response:
         existing = self._command_list(app_id, guild_id)
         incoming = req.json
         others = [
             c
             for c in existing
-            if not (c["name"] == incoming.get("name") and c.get("type", 1) == incoming.get("type", 1))
+            if not (
+                c["name"] == incoming.get("name") and c.get("type", 1) == incoming.get("type", 1)
+            )
         ]
         self._validate_commands(others + [incoming])
         command = self._normalise_command(incoming, guild_id, existing)
@@ -444,7 +532,9 @@ class RestApi:
             if key in body and body[key] is not None:
                 setattr(channel, key, body[key])
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
-        self.s.dispatch(event, self.s.channel_payload(channel), guild_id=channel.guild_id, intent=GUILDS)
+        self.s.dispatch(
+            event, self.s.channel_payload(channel), guild_id=channel.guild_id, intent=GUILDS
+        )
         return json_response(self.s.channel_payload(channel))
 
     async def delete_channel(self, req: RestRequest, channel_id: str) -> web.Response:
@@ -466,7 +556,11 @@ class RestApi:
             return channel
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         perms = self.s.permissions_of(self.s.bot_user, channel)
-        if not perms & VIEW_CHANNEL or not perms & needed or (with_files and not perms & ATTACH_FILES):
+        if (
+            not perms & VIEW_CHANNEL
+            or not perms & needed
+            or (with_files and not perms & ATTACH_FILES)
+        ):
             raise ApiError(
                 403,
                 50013,
@@ -501,7 +595,12 @@ class RestApi:
                     detail=f"thread {thread.name} is archived and locked",
                 )
             thread.archived = False  # posting in an archived, unlocked thread reopens it
-            self.s.dispatch("THREAD_UPDATE", self.s.channel_payload(thread), guild_id=thread.guild_id, intent=GUILDS)
+            self.s.dispatch(
+                "THREAD_UPDATE",
+                self.s.channel_payload(thread),
+                guild_id=thread.guild_id,
+                intent=GUILDS,
+            )
 
     async def post_message(self, req: RestRequest, channel_id: str) -> web.Response:
         body = req.json
@@ -524,7 +623,13 @@ class RestApi:
             referenced = self.s.messages.get(int(reference["message_id"]))
             if referenced is None and reference.get("fail_if_not_exists", True):
                 raise invalid_form(
-                    [limits.Problem(("message_reference",), "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message")],
+                    [
+                        limits.Problem(
+                            ("message_reference",),
+                            "MESSAGE_REFERENCE_UNKNOWN_MESSAGE",
+                            "Unknown message",
+                        )
+                    ],
                     "unknown_reference",
                 )
         files = list(self._uploads(req, body).values())
@@ -553,9 +658,13 @@ class RestApi:
         return json_response([self.s.message_payload(m) for m in reversed(found)])
 
     async def get_message(self, req: RestRequest, channel_id: str, message_id: str) -> web.Response:
-        return json_response(self.s.message_payload(self._message(self._channel(channel_id), message_id)))
+        return json_response(
+            self.s.message_payload(self._message(self._channel(channel_id), message_id))
+        )
 
-    async def edit_message(self, req: RestRequest, channel_id: str, message_id: str) -> web.Response:
+    async def edit_message(
+        self, req: RestRequest, channel_id: str, message_id: str
+    ) -> web.Response:
         message = self._message(self._channel(channel_id), message_id)
         if message.author.id != self.s.bot_user.id:
             raise ApiError(
@@ -585,7 +694,9 @@ class RestApi:
             )
         self.s.dispatch_message("MESSAGE_UPDATE", message)
 
-    async def delete_message(self, req: RestRequest, channel_id: str, message_id: str) -> web.Response:
+    async def delete_message(
+        self, req: RestRequest, channel_id: str, message_id: str
+    ) -> web.Response:
         channel = self._channel(channel_id)
         message = self._message(channel, message_id)
         own = message.author.id == self.s.bot_user.id
@@ -603,11 +714,23 @@ class RestApi:
     async def bulk_delete(self, req: RestRequest, channel_id: str) -> web.Response:
         channel = self._channel(channel_id)
         if not self.s.permissions_of(self.s.bot_user, channel) & MANAGE_MESSAGES:
-            raise ApiError(403, 50013, "Missing Permissions", violation="missing_permissions", detail="bulk delete")
+            raise ApiError(
+                403,
+                50013,
+                "Missing Permissions",
+                violation="missing_permissions",
+                detail="bulk delete",
+            )
         ids = req.json.get("messages") or []
         if not 2 <= len(ids) <= 100:
             raise invalid_form(
-                [limits.Problem(("messages",), "BASE_TYPE_BAD_LENGTH", "Must be between 2 and 100 in length.")],
+                [
+                    limits.Problem(
+                        ("messages",),
+                        "BASE_TYPE_BAD_LENGTH",
+                        "Must be between 2 and 100 in length.",
+                    )
+                ],
                 "invalid_bulk_delete",
             )
         for message_id in ids:
@@ -633,10 +756,14 @@ class RestApi:
         }
         if message.guild_id is not None:
             data["guild_id"] = str(message.guild_id)
-        intent = GUILD_MESSAGE_REACTIONS if message.guild_id is not None else DIRECT_MESSAGE_REACTIONS
+        intent = (
+            GUILD_MESSAGE_REACTIONS if message.guild_id is not None else DIRECT_MESSAGE_REACTIONS
+        )
         self.s.dispatch(event, data, guild_id=message.guild_id, intent=intent)
 
-    async def add_reaction(self, req: RestRequest, channel_id: str, message_id: str, emoji: str) -> web.Response:
+    async def add_reaction(
+        self, req: RestRequest, channel_id: str, message_id: str, emoji: str
+    ) -> web.Response:
         message = self._message(self._channel(channel_id), message_id)
         message.reactions.setdefault(emoji, set()).add(self.s.bot_user.id)
         self._react_event("MESSAGE_REACTION_ADD", message, self.s.bot_user.id, emoji)
@@ -651,15 +778,23 @@ class RestApi:
         self._react_event("MESSAGE_REACTION_REMOVE", message, who, emoji)
         return no_content()
 
-    async def get_reactions(self, req: RestRequest, channel_id: str, message_id: str, emoji: str) -> web.Response:
+    async def get_reactions(
+        self, req: RestRequest, channel_id: str, message_id: str, emoji: str
+    ) -> web.Response:
         message = self._message(self._channel(channel_id), message_id)
-        return json_response([self.s.users[u].payload() for u in sorted(message.reactions.get(emoji, set()))])
+        return json_response(
+            [self.s.users[u].payload() for u in sorted(message.reactions.get(emoji, set()))]
+        )
 
-    async def clear_emoji(self, req: RestRequest, channel_id: str, message_id: str, emoji: str) -> web.Response:
+    async def clear_emoji(
+        self, req: RestRequest, channel_id: str, message_id: str, emoji: str
+    ) -> web.Response:
         self._message(self._channel(channel_id), message_id).reactions.pop(emoji, None)
         return no_content()
 
-    async def clear_reactions(self, req: RestRequest, channel_id: str, message_id: str) -> web.Response:
+    async def clear_reactions(
+        self, req: RestRequest, channel_id: str, message_id: str
+    ) -> web.Response:
         self._message(self._channel(channel_id), message_id).reactions.clear()
         return no_content()
 
@@ -668,7 +803,11 @@ class RestApi:
     def _check_thread_name(self, name: Any) -> str:
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
             raise invalid_form(
-                [limits.Problem(("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")],
+                [
+                    limits.Problem(
+                        ("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
+                    )
+                ],
                 "invalid_thread",
             )
         return name
@@ -703,7 +842,9 @@ class RestApi:
         thread.auto_archive_duration = int(body.get("auto_archive_duration") or 1440)
         return self._thread_response(thread)
 
-    async def thread_from_message(self, req: RestRequest, channel_id: str, message_id: str) -> web.Response:
+    async def thread_from_message(
+        self, req: RestRequest, channel_id: str, message_id: str
+    ) -> web.Response:
         channel = self._channel(channel_id)
         message = self._message(channel, message_id)
         name = self._check_thread_name(req.json.get("name"))
@@ -749,7 +890,9 @@ class RestApi:
             )
         return thread
 
-    async def add_thread_member(self, req: RestRequest, channel_id: str, user_id: str) -> web.Response:
+    async def add_thread_member(
+        self, req: RestRequest, channel_id: str, user_id: str
+    ) -> web.Response:
         thread = self._thread(channel_id)
         who = self.s.bot_user.id if user_id == "@me" else int(user_id)
         if who not in self.s.guilds[thread.guild_id or 0].members:
@@ -757,7 +900,9 @@ class RestApi:
         thread.thread_member_ids.add(who)
         return no_content()
 
-    async def remove_thread_member(self, req: RestRequest, channel_id: str, user_id: str) -> web.Response:
+    async def remove_thread_member(
+        self, req: RestRequest, channel_id: str, user_id: str
+    ) -> web.Response:
         thread = self._thread(channel_id)
         thread.thread_member_ids.discard(self.s.bot_user.id if user_id == "@me" else int(user_id))
         return no_content()
@@ -766,7 +911,12 @@ class RestApi:
         thread = self._thread(channel_id)
         return json_response(
             [
-                {"id": str(thread.id), "user_id": str(u), "join_timestamp": thread.created_at.isoformat(), "flags": 0}
+                {
+                    "id": str(thread.id),
+                    "user_id": str(u),
+                    "join_timestamp": thread.created_at.isoformat(),
+                    "flags": 0,
+                }
                 for u in sorted(thread.thread_member_ids)
             ]
         )
@@ -775,19 +925,29 @@ class RestApi:
 
     async def get_guild(self, req: RestRequest, guild_id: str) -> web.Response:
         guild = self._guild(guild_id)
-        return json_response({**self.s.guild_payload(guild), "approximate_member_count": len(guild.members)})
+        return json_response(
+            {**self.s.guild_payload(guild), "approximate_member_count": len(guild.members)}
+        )
 
     async def get_guild_channels(self, req: RestRequest, guild_id: str) -> web.Response:
         guild = self._guild(guild_id)
-        return json_response([self.s.channel_payload(self.s.channels[c]) for c in guild.channel_ids])
+        return json_response(
+            [self.s.channel_payload(self.s.channels[c]) for c in guild.channel_ids]
+        )
 
     async def get_roles(self, req: RestRequest, guild_id: str) -> web.Response:
         return json_response([r.payload() for r in self._guild(guild_id).roles.values()])
 
     async def get_active_threads(self, req: RestRequest, guild_id: str) -> web.Response:
         guild = self._guild(guild_id)
-        threads = [c for c in self.s.channels.values() if c.guild_id == guild.id and c.is_thread and not c.archived]
-        return json_response({"threads": [self.s.channel_payload(t) for t in threads], "members": []})
+        threads = [
+            c
+            for c in self.s.channels.values()
+            if c.guild_id == guild.id and c.is_thread and not c.archived
+        ]
+        return json_response(
+            {"threads": [self.s.channel_payload(t) for t in threads], "members": []}
+        )
 
     def _member(self, guild: GuildRecord, user_id: str):
         member = guild.members.get(int(user_id)) if user_id.isdigit() else None
@@ -799,7 +959,9 @@ class RestApi:
         guild = self._guild(guild_id)
         after = int(req.query.get("after", 0))
         limit = min(int(req.query.get("limit", 1)), 1000)
-        members = sorted((m for m in guild.members.values() if m.id > after), key=lambda m: m.id)[:limit]
+        members = sorted((m for m in guild.members.values() if m.id > after), key=lambda m: m.id)[
+            :limit
+        ]
         return json_response([m.payload() for m in members])
 
     async def get_member(self, req: RestRequest, guild_id: str, user_id: str) -> web.Response:
@@ -823,7 +985,9 @@ class RestApi:
             member.role_ids = [int(r) for r in req.json["roles"]]
         return self._member_updated(guild, member)
 
-    async def add_member_role(self, req: RestRequest, guild_id: str, user_id: str, role_id: str) -> web.Response:
+    async def add_member_role(
+        self, req: RestRequest, guild_id: str, user_id: str, role_id: str
+    ) -> web.Response:
         guild = self._guild(guild_id)
         member = self._member(guild, user_id)
         if int(role_id) not in guild.roles:
@@ -833,7 +997,9 @@ class RestApi:
         self._member_updated(guild, member)
         return no_content()
 
-    async def remove_member_role(self, req: RestRequest, guild_id: str, user_id: str, role_id: str) -> web.Response:
+    async def remove_member_role(
+        self, req: RestRequest, guild_id: str, user_id: str, role_id: str
+    ) -> web.Response:
         guild = self._guild(guild_id)
         member = self._member(guild, user_id)
         if int(role_id) in member.role_ids:
@@ -843,7 +1009,9 @@ class RestApi:
 
     # ------------------------------------------------------------------ interactions
 
-    async def interaction_callback(self, req: RestRequest, interaction_id: str, token: str) -> web.Response:
+    async def interaction_callback(
+        self, req: RestRequest, interaction_id: str, token: str
+    ) -> web.Response:
         ix = self.s.interactions_by_token.get(token)
         if ix is None or str(ix.id) != interaction_id:
             raise ApiError(
@@ -916,25 +1084,40 @@ class RestApi:
             assert source is not None
             current = self.s.messages.get(source.id, source)
             self._check_message_body(
-                {**self.s.message_payload(current), **data, "attachments": None}, len(req.uploads), editing=True
+                {**self.s.message_payload(current), **data, "attachments": None},
+                len(req.uploads),
+                editing=True,
             )
             self.s.apply_edit(current, data, self._uploads(req, data))
             self.s.dispatch_message("MESSAGE_UPDATE", current)
             ix.original_id = current.id
-            return ResponseRecord(kind, data, files=[(f, b) for f, b, _ in req.uploads.values()], message=current)
+            return ResponseRecord(
+                kind, data, files=[(f, b) for f, b, _ in req.uploads.values()], message=current
+            )
         if kind == DEFERRED_CHANNEL_MESSAGE:
             flags = int(data.get("flags") or 0) & limits.EPHEMERAL | limits.LOADING
             message = self._interaction_message(ix, {"flags": flags}, [], original=True)
             return ResponseRecord(kind, data, message=message)
         self._check_message_body(data, len(req.uploads))
-        message = self._interaction_message(ix, data, list(self._uploads(req, data).values()), original=True)
+        message = self._interaction_message(
+            ix, data, list(self._uploads(req, data).values()), original=True
+        )
         return ResponseRecord(kind, data, files=message.files, message=message)
 
     def _interaction_message(
-        self, ix: InteractionHandle, body: dict[str, Any], files: list[AttachmentRecord], *, original: bool
+        self,
+        ix: InteractionHandle,
+        body: dict[str, Any],
+        files: list[AttachmentRecord],
+        *,
+        original: bool,
     ) -> MessageRecord:
         flags = int(body.get("flags") or 0)
-        kind = CHAT_INPUT_COMMAND_MESSAGE if ix.type == APPLICATION_COMMAND and original else DEFAULT_MESSAGE
+        kind = (
+            CHAT_INPUT_COMMAND_MESSAGE
+            if ix.type == APPLICATION_COMMAND and original
+            else DEFAULT_MESSAGE
+        )
         metadata: dict[str, Any] = {
             "id": str(ix.id),
             "type": ix.type,
@@ -977,7 +1160,11 @@ class RestApi:
         ix = self.s.interactions_by_token.get(token)
         if int(app_id) != self.s.application_id or ix is None:
             raise ApiError(
-                404, 10015, "Unknown Webhook", violation="unknown_webhook", detail="no interaction has this token"
+                404,
+                10015,
+                "Unknown Webhook",
+                violation="unknown_webhook",
+                detail="no interaction has this token",
             )
         if ix.age > TOKEN_LIFETIME_S:
             raise ApiError(
@@ -1015,7 +1202,11 @@ class RestApi:
                 raise ApiError(404, 10008, "Unknown Message")
         if message.deleted:
             raise ApiError(
-                404, 10008, "Unknown Message", violation="deleted_message", detail=f"message {message.id} was deleted"
+                404,
+                10008,
+                "Unknown Message",
+                violation="deleted_message",
+                detail=f"message {message.id} was deleted",
             )
         return message
 
@@ -1045,11 +1236,15 @@ class RestApi:
             return json_response(self.s.message_payload(message))
         return no_content()
 
-    async def get_webhook_message(self, req: RestRequest, app_id: str, token: str, message_id: str) -> web.Response:
+    async def get_webhook_message(
+        self, req: RestRequest, app_id: str, token: str, message_id: str
+    ) -> web.Response:
         ix = self._webhook_interaction(app_id, token)
         return json_response(self.s.message_payload(self._webhook_message(ix, message_id)))
 
-    async def edit_webhook_message(self, req: RestRequest, app_id: str, token: str, message_id: str) -> web.Response:
+    async def edit_webhook_message(
+        self, req: RestRequest, app_id: str, token: str, message_id: str
+    ) -> web.Response:
         ix = self._webhook_interaction(app_id, token)
         message = self._webhook_message(ix, message_id)
         self._apply_bot_edit(req, message)
@@ -1058,7 +1253,9 @@ class RestApi:
         ix._record(message)
         return json_response(self.s.message_payload(message))
 
-    async def delete_webhook_message(self, req: RestRequest, app_id: str, token: str, message_id: str) -> web.Response:
+    async def delete_webhook_message(
+        self, req: RestRequest, app_id: str, token: str, message_id: str
+    ) -> web.Response:
         ix = self._webhook_interaction(app_id, token)
         self.s.delete_message(self._webhook_message(ix, message_id))
         ix.changed.notify()

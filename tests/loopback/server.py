@@ -69,7 +69,11 @@ class FaultRule:
     hits: int = 0
 
     def matches(self, method: str, path: str) -> bool:
-        return self.count > 0 and (self.method in ("*", method)) and self.pattern.search(path) is not None
+        return (
+            self.count > 0
+            and (self.method in ("*", method))
+            and self.pattern.search(path) is not None
+        )
 
 
 class LoopbackDiscord(HarnessMixin):
@@ -166,7 +170,11 @@ class LoopbackDiscord(HarnessMixin):
 
     def env(self) -> dict[str, str]:
         """Environment for a bot subprocess pointed at this server."""
-        return {"DISCORD_API_BASE": self.base_url, "DISCORD_GATEWAY_URL": self.gateway_url, "DISCORD_TOKEN": self.token}
+        return {
+            "DISCORD_API_BASE": self.base_url,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+            "DISCORD_TOKEN": self.token,
+        }
 
     def patch_discord(self) -> None:
         """Points discord.py (in this process) at the loopback; undone by ``close``."""
@@ -175,7 +183,10 @@ class LoopbackDiscord(HarnessMixin):
         import yarl
 
         if self._saved_discord_globals is None:
-            self._saved_discord_globals = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+            self._saved_discord_globals = (
+                discord.http.Route.BASE,
+                discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+            )
         discord.http.Route.BASE = self.base_url
         # Plain (non-auto-sharded) clients never ask /gateway/bot: they dial DEFAULT_GATEWAY
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
@@ -186,14 +197,18 @@ class LoopbackDiscord(HarnessMixin):
         import discord.gateway
         import discord.http
 
-        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved_discord_globals
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = (
+            self._saved_discord_globals
+        )
         self._saved_discord_globals = None
 
     async def _serve_attachment(self, request: web.Request) -> web.Response:
         attachment = self.attachments.get(int(request.match_info["attachment_id"]))
         if attachment is None:
             return web.Response(status=404)
-        return web.Response(body=attachment.data, content_type=attachment.content_type or "application/octet-stream")
+        return web.Response(
+            body=attachment.data, content_type=attachment.content_type or "application/octet-stream"
+        )
 
     # ------------------------------------------------------------------ violations and faults
 
@@ -282,7 +297,12 @@ class LoopbackDiscord(HarnessMixin):
         return user
 
     def add_guild(
-        self, name: str, *, owner: UserRecord | None = None, shard: tuple[int, int] | None = None, id: int | None = None
+        self,
+        name: str,
+        *,
+        owner: UserRecord | None = None,
+        shard: tuple[int, int] | None = None,
+        id: int | None = None,
     ) -> GuildRecord:
         """A guild the bot is in. ``shard=(i, n)`` picks an id Discord routes to shard i of n."""
         guild_id = id or (self.ids.next_on_shard(*shard) if shard else self.ids.next())
@@ -290,7 +310,10 @@ class LoopbackDiscord(HarnessMixin):
             owner = self.add_user(f"{name.lower().replace(' ', '-')}-owner")
         guild = GuildRecord(id=guild_id, name=name, owner_id=owner.id)
         guild.roles[guild_id] = RoleRecord(
-            id=guild_id, guild_id=guild_id, name="@everyone", permissions=DEFAULT_EVERYONE_PERMISSIONS
+            id=guild_id,
+            guild_id=guild_id,
+            name="@everyone",
+            permissions=DEFAULT_EVERYONE_PERMISSIONS,
         )
         self.guilds[guild_id] = guild
         guild.members[owner.id] = MemberRecord(owner, guild_id)
@@ -310,7 +333,9 @@ class LoopbackDiscord(HarnessMixin):
                 session.append("GUILD_CREATE", self.guild_create_payload(guild, session))
         return guild
 
-    def add_role(self, guild: GuildRecord, name: str, *, permissions: int = 0, mentionable: bool = False) -> RoleRecord:
+    def add_role(
+        self, guild: GuildRecord, name: str, *, permissions: int = 0, mentionable: bool = False
+    ) -> RoleRecord:
         role = RoleRecord(
             id=self.ids.next(),
             guild_id=guild.id,
@@ -321,7 +346,10 @@ class LoopbackDiscord(HarnessMixin):
         )
         guild.roles[role.id] = role
         self.dispatch(
-            "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, guild_id=guild.id, intent=GUILDS
+            "GUILD_ROLE_CREATE",
+            {"guild_id": str(guild.id), "role": role.payload()},
+            guild_id=guild.id,
+            intent=GUILDS,
         )
         return role
 
@@ -342,7 +370,12 @@ class LoopbackDiscord(HarnessMixin):
         known = user.id in guild.members
         guild.members[user.id] = member
         event = "GUILD_MEMBER_UPDATE" if known else "GUILD_MEMBER_ADD"
-        self.dispatch(event, {"guild_id": str(guild.id), **member.payload()}, guild_id=guild.id, intent=GUILD_MEMBERS)
+        self.dispatch(
+            event,
+            {"guild_id": str(guild.id), **member.payload()},
+            guild_id=guild.id,
+            intent=GUILD_MEMBERS,
+        )
         return member
 
     def remove_member(self, guild: GuildRecord, user: UserRecord) -> None:
@@ -361,7 +394,14 @@ class LoopbackDiscord(HarnessMixin):
             raise LoopbackUsageError(f"{user.name} is not a member of {guild.name}") from None
 
     def _admin_role(self, guild: GuildRecord) -> RoleRecord:
-        existing = next((r for r in guild.roles.values() if r.name == "Admin" and r.permissions & ADMINISTRATOR), None)
+        existing = next(
+            (
+                r
+                for r in guild.roles.values()
+                if r.name == "Admin" and r.permissions & ADMINISTRATOR
+            ),
+            None,
+        )
         return existing or self.add_role(guild, "Admin", permissions=ADMINISTRATOR)
 
     def add_category(self, guild: GuildRecord, name: str) -> ChannelRecord:
@@ -380,7 +420,14 @@ class LoopbackDiscord(HarnessMixin):
         rendered = []
         for target, (allow, deny) in (overwrites or {}).items():
             is_role = isinstance(target, RoleRecord)
-            rendered.append({"id": str(target.id), "type": 0 if is_role else 1, "allow": str(allow), "deny": str(deny)})
+            rendered.append(
+                {
+                    "id": str(target.id),
+                    "type": 0 if is_role else 1,
+                    "allow": str(allow),
+                    "deny": str(deny),
+                }
+            )
         return self._add_guild_channel(guild, name, GUILD_TEXT, category, topic, rendered)
 
     def _add_guild_channel(
@@ -404,7 +451,9 @@ class LoopbackDiscord(HarnessMixin):
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
-        self.dispatch("CHANNEL_CREATE", self.channel_payload(channel), guild_id=guild.id, intent=GUILDS)
+        self.dispatch(
+            "CHANNEL_CREATE", self.channel_payload(channel), guild_id=guild.id, intent=GUILDS
+        )
         return channel
 
     def add_thread(
@@ -431,7 +480,11 @@ class LoopbackDiscord(HarnessMixin):
             thread_member_ids={owner.id, *(m.id for m in members)},
         )
         self.channels[thread.id] = thread
-        bot_sees = not private or self.bot_user.id in thread.thread_member_ids or self.bot_can(thread, "MANAGE_THREADS")
+        bot_sees = (
+            not private
+            or self.bot_user.id in thread.thread_member_ids
+            or self.bot_can(thread, "MANAGE_THREADS")
+        )
         if bot_sees:
             self.dispatch(
                 "THREAD_CREATE",
@@ -442,7 +495,9 @@ class LoopbackDiscord(HarnessMixin):
         return thread
 
     def dm_channel(self, user: UserRecord, *, create: bool = True) -> ChannelRecord | None:
-        existing = next((c for c in self.channels.values() if c.type == DM and c.recipient_id == user.id), None)
+        existing = next(
+            (c for c in self.channels.values() if c.type == DM and c.recipient_id == user.id), None
+        )
         if existing is not None or not create:
             return existing
         channel = ChannelRecord(id=self.ids.next(), type=DM, recipient_id=user.id)
@@ -493,13 +548,21 @@ class LoopbackDiscord(HarnessMixin):
     def ready_payload(self, session: GatewaySession, guilds: list[GuildRecord]) -> dict[str, Any]:
         return {
             "v": 10,
-            "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None},
+            "user": {
+                **self.bot_user.payload(),
+                "verified": True,
+                "mfa_enabled": False,
+                "email": None,
+            },
             "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "resume_gateway_url": self.gateway_url,
             "session_type": "normal",
             "shard": list(session.shard),
-            "application": {"id": str(self.application_id), "flags": self.application_payload()["flags"]},
+            "application": {
+                "id": str(self.application_id),
+                "flags": self.application_payload()["flags"],
+            },
             "private_channels": [],
             "relationships": [],
             "presences": [],
@@ -545,9 +608,17 @@ class LoopbackDiscord(HarnessMixin):
 
     def guild_create_payload(self, guild: GuildRecord, session: GatewaySession) -> dict[str, Any]:
         channels = [self.channels[c] for c in guild.channel_ids]
-        threads = [c for c in self.channels.values() if c.guild_id == guild.id and c.is_thread and not c.archived]
+        threads = [
+            c
+            for c in self.channels.values()
+            if c.guild_id == guild.id and c.is_thread and not c.archived
+        ]
         # Without the members intent Discord only sends the bot's own member
-        members = list(guild.members.values()) if session.has(GUILD_MEMBERS) else [guild.members[self.bot_user.id]]
+        members = (
+            list(guild.members.values())
+            if session.has(GUILD_MEMBERS)
+            else [guild.members[self.bot_user.id]]
+        )
         return {
             **self.guild_payload(guild),
             "joined_at": iso(guild.joined_at),
@@ -604,7 +675,9 @@ class LoopbackDiscord(HarnessMixin):
             shape=lambda session, data: self._content_gated(session, message, data),
         )
 
-    def _content_gated(self, session: GatewaySession, message: MessageRecord, data: dict[str, Any]) -> dict[str, Any]:
+    def _content_gated(
+        self, session: GatewaySession, message: MessageRecord, data: dict[str, Any]
+    ) -> dict[str, Any]:
         exempt = (
             session.has(MESSAGE_CONTENT)
             or message.guild_id is None
@@ -618,7 +691,12 @@ class LoopbackDiscord(HarnessMixin):
     # ------------------------------------------------------------------ messages
 
     def new_attachment(
-        self, filename: str, data: bytes, *, description: str | None = None, content_type: str | None = None
+        self,
+        filename: str,
+        data: bytes,
+        *,
+        description: str | None = None,
+        content_type: str | None = None,
     ) -> AttachmentRecord:
         attachment_id = self.ids.next()
         url = f"http://{self.host}:{self.port}/attachments/{attachment_id}/{filename}"
@@ -668,7 +746,9 @@ class LoopbackDiscord(HarnessMixin):
         )
         return message
 
-    def apply_edit(self, message: MessageRecord, body: dict[str, Any], new_files: dict[int, AttachmentRecord]) -> None:
+    def apply_edit(
+        self, message: MessageRecord, body: dict[str, Any], new_files: dict[int, AttachmentRecord]
+    ) -> None:
         """Applies a PATCH body: present keys replace, ``attachments`` keeps listed ids and adds uploads."""
         message.edits.append(self.message_payload(message))
         if "content" in body:
@@ -697,7 +777,9 @@ class LoopbackDiscord(HarnessMixin):
         message.edited_at = utcnow()
         self.store_message(message)
 
-    def check_nonce(self, channel: ChannelRecord, author: UserRecord, body: dict[str, Any]) -> MessageRecord | None:
+    def check_nonce(
+        self, channel: ChannelRecord, author: UserRecord, body: dict[str, Any]
+    ) -> MessageRecord | None:
         """The earlier message for a repeated ``enforce_nonce`` post, if any."""
         nonce = body.get("nonce")
         if nonce is None or not body.get("enforce_nonce"):
@@ -711,7 +793,10 @@ class LoopbackDiscord(HarnessMixin):
 
     def remember_nonce(self, message: MessageRecord, body: dict[str, Any]) -> None:
         if body.get("nonce") is not None and body.get("enforce_nonce"):
-            self._nonces[(message.channel_id, message.author.id, str(body["nonce"]))] = (message.id, time.monotonic())
+            self._nonces[(message.channel_id, message.author.id, str(body["nonce"]))] = (
+                message.id,
+                time.monotonic(),
+            )
 
     def delete_message(self, message: MessageRecord) -> None:
         message.deleted = True
@@ -732,7 +817,11 @@ class LoopbackDiscord(HarnessMixin):
         return where
 
     def messages_in(
-        self, channel: ChannelRecord | UserRecord, *, include_ephemeral: bool = False, include_deleted: bool = False
+        self,
+        channel: ChannelRecord | UserRecord,
+        *,
+        include_ephemeral: bool = False,
+        include_deleted: bool = False,
     ) -> list[MessageRecord]:
         """Messages in a channel/thread (or the DM with a user), oldest first by id."""
         target = self._channel_of(channel)
@@ -758,7 +847,9 @@ class LoopbackDiscord(HarnessMixin):
         return [
             m
             for m in self.messages.values()
-            if m.author.id == self.bot_user.id and not m.deleted and (include_ephemeral or not m.ephemeral)
+            if m.author.id == self.bot_user.id
+            and not m.deleted
+            and (include_ephemeral or not m.ephemeral)
         ]
 
     def pinging_messages(self) -> list[MessageRecord]:
@@ -766,16 +857,25 @@ class LoopbackDiscord(HarnessMixin):
         return [m for m in self.bot_messages() if m.pings]
 
     def synced_commands(self, guild: GuildRecord | None = None) -> list[dict[str, Any]]:
-        return list(self.global_commands if guild is None else self.guild_commands.get(guild.id, []))
+        return list(
+            self.global_commands if guild is None else self.guild_commands.get(guild.id, [])
+        )
 
     def find_command(self, name: str, guild_id: int | None) -> dict[str, Any] | None:
         if guild_id is not None:
             found = next(
-                (c for c in self.guild_commands.get(guild_id, []) if c["name"] == name and c.get("type", 1) == 1), None
+                (
+                    c
+                    for c in self.guild_commands.get(guild_id, [])
+                    if c["name"] == name and c.get("type", 1) == 1
+                ),
+                None,
             )
             if found is not None:
                 return found
-        return next((c for c in self.global_commands if c["name"] == name and c.get("type", 1) == 1), None)
+        return next(
+            (c for c in self.global_commands if c["name"] == name and c.get("type", 1) == 1), None
+        )
 
     async def wait_for_message(
         self,
@@ -816,10 +916,14 @@ class LoopbackDiscord(HarnessMixin):
 
     async def wait_for_violation(self, kind: str, timeout: float = 5.0) -> Violation:
         return await self.changed.wait_until(
-            lambda: next((v for v in self.violations if v.kind == kind), None), timeout, f"a {kind!r} violation"
+            lambda: next((v for v in self.violations if v.kind == kind), None),
+            timeout,
+            f"a {kind!r} violation",
         )
 
-    async def wait_until(self, condition: Callable[[], Any], timeout: float = 5.0, what: str = "a condition") -> Any:
+    async def wait_until(
+        self, condition: Callable[[], Any], timeout: float = 5.0, what: str = "a condition"
+    ) -> Any:
         """Waits for any condition over the server's state (re-checked on every change)."""
         return await self.changed.wait_until(condition, timeout, what)
 

@@ -35,18 +35,24 @@ BOARD_PNG = _png()
 
 
 class WordsModal(discord.ui.Modal, title="Your words"):
-    words = discord.ui.TextInput(label="Words", custom_id="demo:words", style=discord.TextStyle.paragraph)
+    words = discord.ui.TextInput(
+        label="Words", custom_id="demo:words", style=discord.TextStyle.paragraph
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         interaction.client.submissions.append((interaction.user.id, self.words.value))  # type: ignore[attr-defined]
-        await interaction.response.send_message(f"Got {len(self.words.value.split())} words", ephemeral=True)
+        await interaction.response.send_message(
+            f"Got {len(self.words.value.split())} words", ephemeral=True
+        )
 
 
 class GameView(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
-    @discord.ui.button(label="Submit words", custom_id="demo:submit", style=discord.ButtonStyle.primary)
+    @discord.ui.button(
+        label="Submit words", custom_id="demo:submit", style=discord.ButtonStyle.primary
+    )
     async def submit(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.send_modal(WordsModal())
 
@@ -54,7 +60,11 @@ class GameView(discord.ui.View):
 class DemoGroup(app_commands.Group, name="demo", description="Demo commands"):
     @app_commands.command(description="Play a word")
     async def play(
-        self, interaction: discord.Interaction, word: str, position: str, opponent: discord.Member | None = None
+        self,
+        interaction: discord.Interaction,
+        word: str,
+        position: str,
+        opponent: discord.Member | None = None,
     ) -> None:
         against = f" against {opponent.display_name}" if opponent else ""
         await interaction.response.send_message(
@@ -63,8 +73,14 @@ class DemoGroup(app_commands.Group, name="demo", description="Demo commands"):
         )
 
     @play.autocomplete("position")
-    async def play_position(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=p, value=p) for p in ("8H", "8G", "H8") if p.startswith(current.upper())]
+    async def play_position(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=p, value=p)
+            for p in ("8H", "8G", "H8")
+            if p.startswith(current.upper())
+        ]
 
     @app_commands.command(description="Think, then answer")
     async def slow(self, interaction: discord.Interaction) -> None:
@@ -75,7 +91,9 @@ class DemoGroup(app_commands.Group, name="demo", description="Demo commands"):
     @app_commands.command(description="Post the board")
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Board posted", ephemeral=True)
-        await interaction.channel.send("The board", file=discord.File(io.BytesIO(BOARD_PNG), "board.png"))  # type: ignore[union-attr]
+        await interaction.channel.send(
+            "The board", file=discord.File(io.BytesIO(BOARD_PNG), "board.png")
+        )  # type: ignore[union-attr]
 
     @app_commands.command(description="Open a round thread")
     async def round(self, interaction: discord.Interaction) -> None:
@@ -115,7 +133,9 @@ class DemoGroup(app_commands.Group, name="demo", description="Demo commands"):
 
 def demo_intents() -> discord.Intents:
     intents = discord.Intents.none()
-    intents.guilds = intents.guild_messages = intents.dm_messages = intents.message_content = intents.members = True
+    intents.guilds = intents.guild_messages = intents.dm_messages = intents.message_content = (
+        intents.members
+    ) = True
     return intents
 
 
@@ -123,7 +143,9 @@ class DemoBehaviour:
     """The demo bot's behaviour, shared by the plain and the auto-sharded bot classes."""
 
     def __init__(self, *, intents: discord.Intents | None = None, **options: object) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents or demo_intents(), **options)  # type: ignore[call-arg]
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents or demo_intents(), **options
+        )  # type: ignore[call-arg]
         self.seen: list[discord.Message] = []
         self.submissions: list[tuple[int, str]] = []
         self.errors: list[Exception] = []
@@ -192,7 +214,9 @@ async def bot(loopback: LoopbackDiscord, world: World) -> DemoBot:
 
 
 async def test_slash_command_reply_reaches_the_user_with_content_and_no_pings(loopback, world, bot):
-    ix = await loopback.slash(world.alice, world.games, "demo play", word="QUIZ", position="8H", opponent=world.bob)
+    ix = await loopback.slash(
+        world.alice, world.games, "demo play", word="QUIZ", position="8H", opponent=world.bob
+    )
 
     assert ix.response.type == 4
     assert ix.response.content == "Alice played QUIZ at 8H against bob"
@@ -202,13 +226,17 @@ async def test_slash_command_reply_reaches_the_user_with_content_and_no_pings(lo
     assert loopback.pinging_messages() == []
 
 
-async def test_slash_command_without_a_required_option_is_refused_like_discords_client(loopback, world, bot):
+async def test_slash_command_without_a_required_option_is_refused_like_discords_client(
+    loopback, world, bot
+):
     with pytest.raises(LoopbackUsageError, match="position"):
         await loopback.slash(world.alice, world.games, "demo play", word="QUIZ")
 
 
 async def test_autocomplete_returns_the_bots_choices_for_the_typed_text(loopback, world, bot):
-    choices = await loopback.autocomplete(world.alice, world.games, "demo play", focused="position", position="8")
+    choices = await loopback.autocomplete(
+        world.alice, world.games, "demo play", focused="position", position="8"
+    )
 
     assert [c["name"] for c in choices] == ["8H", "8G"]
 
@@ -259,7 +287,9 @@ async def test_dm_to_the_bot_is_answered_by_dm(loopback, world, bot):
     assert loopback.dms_to(world.alice) == [reply]
 
 
-async def test_message_posted_at_a_set_time_is_seen_by_the_bot_with_that_created_at(loopback, world, bot):
+async def test_message_posted_at_a_set_time_is_seen_by_the_bot_with_that_created_at(
+    loopback, world, bot
+):
     moment = dt.datetime(2024, 5, 1, 12, 30, 15, tzinfo=UTC)
 
     await loopback.say(world.alice, world.games, "oo", at=moment)
@@ -269,9 +299,13 @@ async def test_message_posted_at_a_set_time_is_seen_by_the_bot_with_that_created
     assert seen.author.id == world.alice.id
 
 
-async def test_posted_png_attachment_arrives_byte_for_byte_beside_an_ephemeral_reply(loopback, world, bot):
+async def test_posted_png_attachment_arrives_byte_for_byte_beside_an_ephemeral_reply(
+    loopback, world, bot
+):
     ix = await loopback.slash(world.alice, world.games, "demo board")
-    posted = await loopback.wait_for_message(channel=world.games, predicate=lambda m: bool(m.attachments))
+    posted = await loopback.wait_for_message(
+        channel=world.games, predicate=lambda m: bool(m.attachments)
+    )
 
     assert ix.response.ephemeral
     assert ix.response.content == "Board posted"
@@ -280,7 +314,9 @@ async def test_posted_png_attachment_arrives_byte_for_byte_beside_an_ephemeral_r
     assert await seen.attachments[0].read() == BOARD_PNG
 
 
-async def test_thread_opened_on_a_bot_post_carries_its_messages_and_relays_replies(loopback, world, bot):
+async def test_thread_opened_on_a_bot_post_carries_its_messages_and_relays_replies(
+    loopback, world, bot
+):
     await loopback.slash(world.alice, world.games, "demo round")
     go = await loopback.wait_for_message(predicate=lambda m: m.content == "Go!")
 
@@ -292,7 +328,9 @@ async def test_thread_opened_on_a_bot_post_carries_its_messages_and_relays_repli
     assert isinstance(seen.channel, discord.Thread) and seen.channel.parent_id == world.games.id
 
 
-async def test_without_message_content_intent_guild_messages_arrive_blank_but_dms_intact(loopback, world):
+async def test_without_message_content_intent_guild_messages_arrive_blank_but_dms_intact(
+    loopback, world
+):
     intents = demo_intents()
     intents.message_content = False
     client = DemoBot(intents=intents)
@@ -320,7 +358,9 @@ async def test_enforced_nonce_makes_a_repeated_post_return_the_first_message(loo
 # ---------------------------------------------------------------- Discord's rules
 
 
-async def test_reply_after_three_seconds_is_flagged_and_refused_as_unknown_interaction(loopback, world, bot):
+async def test_reply_after_three_seconds_is_flagged_and_refused_as_unknown_interaction(
+    loopback, world, bot
+):
     loopback.expect_violation("interaction_timeout", count=1)
 
     ix = await loopback.slash(world.alice, world.games, "demo sleepy", timeout=8)
@@ -360,7 +400,9 @@ class DescriptionBot(DemoBot):
 
 
 @pytest.mark.parametrize("bot_class, detail", [(NameBot, "name"), (DescriptionBot, "description")])
-async def test_command_sync_breaking_discords_limits_is_rejected_and_flagged(loopback, world, bot_class, detail):
+async def test_command_sync_breaking_discords_limits_is_rejected_and_flagged(
+    loopback, world, bot_class, detail
+):
     loopback.expect_violation("invalid_command", count=1)
     client = bot_class()
 
@@ -427,7 +469,9 @@ async def test_rate_limited_post_is_retried_after_retry_after_and_succeeds(loopb
     assert statuses == [429, 200]
 
 
-async def test_dropped_gateway_resumes_and_delivers_events_sent_while_disconnected(loopback, world, bot):
+async def test_dropped_gateway_resumes_and_delivers_events_sent_while_disconnected(
+    loopback, world, bot
+):
     await loopback.drop_gateway(resume=True)
     await loopback.say(world.alice, world.games, "while you were away")
 
@@ -516,18 +560,26 @@ async def _identify(loopback: LoopbackDiscord, query: str) -> list[dict]:
 
         async def receive() -> dict:
             message = await ws.receive(timeout=5)
-            raw = inflate.decompress(message.data) if message.type is aiohttp.WSMsgType.BINARY else message.data
+            raw = (
+                inflate.decompress(message.data)
+                if message.type is aiohttp.WSMsgType.BINARY
+                else message.data
+            )
             return json.loads(raw)
 
         frames.append(await receive())
-        await ws.send_json({"op": 2, "d": {"token": loopback.token, "intents": 1, "properties": {}}})
+        await ws.send_json(
+            {"op": 2, "d": {"token": loopback.token, "intents": 1, "properties": {}}}
+        )
         frames.append(await receive())
         frames.append(await receive())
     return frames
 
 
 @pytest.mark.parametrize("query", ["", "&compress=zlib-stream"])
-async def test_gateway_sends_hello_ready_and_guild_create_compressed_or_plain(loopback, world, query):
+async def test_gateway_sends_hello_ready_and_guild_create_compressed_or_plain(
+    loopback, world, query
+):
     hello, ready, guild_create = await _identify(loopback, query)
 
     assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
@@ -572,7 +624,9 @@ def test_required_options_after_optional_ones_are_invalid():
         ],
     }
 
-    assert [p.code for p in limits.check_command(0, command)] == ["APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"]
+    assert [p.code for p in limits.check_command(0, command)] == [
+        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID"
+    ]
 
 
 async def test_report_names_unexpected_violations_and_expected_ones_that_never_happened():

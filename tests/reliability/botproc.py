@@ -94,7 +94,9 @@ def install_crash_points(points: list[dict[str, Any]]) -> CrashPoints:
         match = _WRITE.match(statement)
         if match:
             verb, table = match.group(1).upper(), match.group(2).lower()
-            crash.written.setdefault(_connection_key(conn.connection), set()).update({table, f"{verb} {table}"})
+            crash.written.setdefault(_connection_key(conn.connection), set()).update(
+                {table, f"{verb} {table}"}
+            )
 
     original_commit = DefaultDialect.do_commit
     original_rollback = DefaultDialect.do_rollback
@@ -156,7 +158,10 @@ def main() -> int:
     points = json.loads(os.environ.get("RELIABILITY_CRASH") or "[]")
     if points:
         install_crash_points(points)
-    install_bot_hooks(float(os.environ.get("RELIABILITY_CLOCK_OFFSET") or 0), bool(os.environ.get("RELIABILITY_PROBE_JOBS")))
+    install_bot_hooks(
+        float(os.environ.get("RELIABILITY_CLOCK_OFFSET") or 0),
+        bool(os.environ.get("RELIABILITY_PROBE_JOBS")),
+    )
     from bot.__main__ import main as bot_main
 
     return bot_main(sys.argv[1:])

@@ -8,8 +8,9 @@ fake clock) for tests that need many quick interactions rather than kills.
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,23 @@ from tests.e2e.conftest import Club, FakeClock
 from tests.reliability import tally
 from tests.reliability.harness import World
 
-WORDS = "toucanet toucan convey canoe civet covet envoy naive ovine tonic acne cane cain coven covey".split()
+WORDS = [
+    "toucanet",
+    "toucan",
+    "convey",
+    "canoe",
+    "civet",
+    "covet",
+    "envoy",
+    "naive",
+    "ovine",
+    "tonic",
+    "acne",
+    "cane",
+    "cain",
+    "coven",
+    "covey",
+]
 
 
 def small_word_list(tmp_path: Path) -> Path:
@@ -49,8 +66,20 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         yield w
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=[
-    pytest.mark.postgres, pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL"), reason="TEST_DATABASE_URL is not set")])])
+@pytest.fixture(
+    params=[
+        "sqlite",
+        pytest.param(
+            "postgres",
+            marks=[
+                pytest.mark.postgres,
+                pytest.mark.skipif(
+                    not os.environ.get("TEST_DATABASE_URL"), reason="TEST_DATABASE_URL is not set"
+                ),
+            ],
+        ),
+    ]
+)
 async def any_world(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[World]:
     """``world`` on SQLite, then on PostgreSQL (``TEST_DATABASE_URL``, emptied first)."""
     if request.param == "sqlite":
@@ -63,7 +92,9 @@ async def any_world(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIter
 
 
 @pytest.fixture
-async def club(loopback: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Club]:
+async def club(
+    loopback: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Club]:
     """The e2e club (see tests/e2e/conftest.py), with a small word list."""
     monkeypatch.setenv("LEXICON", str(small_word_list(tmp_path)))
     dc = loopback

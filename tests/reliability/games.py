@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from engines.scrabble import ScrabbleError, ScrabbleGame
 from tests.engines.scrabble.support import random_placement
@@ -39,8 +40,12 @@ async def scrabble_state(db: Database, game_id: int) -> dict[str, Any]:
 
 
 async def scrabble_moves(db: Database, game_id: int) -> list[tuple[int, str]]:
-    return [(r[0], r[1]) for r in await db.rows(
-        "select ply, notation from moves where game_id = :id order by ply", id=game_id)]
+    return [
+        (r[0], r[1])
+        for r in await db.rows(
+            "select ply, notation from moves where game_id = :id order by ply", id=game_id
+        )
+    ]
 
 
 def legal_play(engine_state: dict[str, Any], seed: int) -> tuple[str, str]:
@@ -77,7 +82,9 @@ def board_posts(world: Any, thread: Any, game_id: int, move: int) -> list[Any]:
     return list(world.bot_posts(thread, f"**Scrabble #{game_id}** · move {move}\n"))
 
 
-async def open_scrabble(dc: Any, channel: Any, creator: Any, invitees: list[Any], **options: Any) -> tuple[int, Any, Any]:
+async def open_scrabble(
+    dc: Any, channel: Any, creator: Any, invitees: list[Any], **options: Any
+) -> tuple[int, Any, Any]:
     """Invite, accept, and wait for the first board: the game's id, its thread and the invitation."""
     before = {t.id for t in dc.threads_in(channel)}
     ix = await dc.slash(creator, channel, "scrabble new", **options)
@@ -86,10 +93,18 @@ async def open_scrabble(dc: Any, channel: Any, creator: Any, invitees: list[Any]
     for member in invitees:
         await dc.click(member, invite, f"scrabble:join:{game_id}")
     thread = await dc.wait_until(
-        lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None), 10, "the game's thread")
+        lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None),
+        10,
+        "the game's thread",
+    )
     await dc.wait_until(
-        lambda: any(f"**Scrabble #{game_id}** · move 0\n" in (m.content or "") for m in dc.messages_in(thread)),
-        10, "the first board")
+        lambda: any(
+            f"**Scrabble #{game_id}** · move 0\n" in (m.content or "")
+            for m in dc.messages_in(thread)
+        ),
+        10,
+        "the first board",
+    )
     return game_id, thread, invite
 
 
@@ -97,7 +112,9 @@ def club_db(club: Any) -> Database:
     return Database(f"sqlite+aiosqlite:///{club.db_path}")
 
 
-async def eventually(check: Callable[[], Awaitable[bool]], what: str, timeout: float = 10.0) -> None:
+async def eventually(
+    check: Callable[[], Awaitable[bool]], what: str, timeout: float = 10.0
+) -> None:
     """Poll an async condition (a database read) until it holds."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

@@ -27,9 +27,10 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -42,7 +43,15 @@ from tests.reliability.botproc import CRASH_MARK
 REPO = Path(__file__).resolve().parents[2]
 READY_LINE = re.compile(r"clubbot: ready as ")
 START_TIMEOUT = 90.0
-_INHERITED_OUT = ("DISCORD_", "DATABASE_URL", "LEXICON", "SHARD_", "LOG_LEVEL", "RELIABILITY_", "SCHEDULER_")
+_INHERITED_OUT = (
+    "DISCORD_",
+    "DATABASE_URL",
+    "LEXICON",
+    "SHARD_",
+    "LOG_LEVEL",
+    "RELIABILITY_",
+    "SCHEDULER_",
+)
 
 
 def crash_point(at: str, table: str | None = None, nth: int = 1) -> dict[str, Any]:
@@ -144,20 +153,25 @@ class Zygote:
     ``asyncio.to_thread``), so it serves every test's event loop alike.
     """
 
-    _shared: "Zygote | None" = None
+    _shared: Zygote | None = None
 
     def __init__(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.reliability.zygote"], cwd=str(REPO), env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+            [sys.executable, "-m", "tests.reliability.zygote"],
+            cwd=str(REPO),
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
         )
         self._lock = threading.Lock()
         hello = self._read()
         assert "ready" in hello, hello
 
     @classmethod
-    def shared(cls) -> "Zygote":
+    def shared(cls) -> Zygote:
         if cls._shared is None or cls._shared.proc.poll() is not None:
             cls._shared = cls()
             atexit.register(cls._shared.close)
@@ -220,7 +234,7 @@ class ForkedProcess:
 class BotProcess:
     """One bot deployment: started, killed and restarted as many times as a test likes."""
 
-    world: "World"
+    world: World
     name: str
     env: dict[str, str]
     proc: Any = None  # asyncio.subprocess.Process or ForkedProcess
@@ -265,7 +279,9 @@ class BotProcess:
     ) -> None:
         """Start the bot; ``plain`` runs ``python -m bot`` itself (no hooks at all)."""
         assert not self.running, f"{self.name} is already running"
-        assert not (plain and (crash or clock_offset)), "crash points and clock offsets need botproc"
+        assert not (plain and (crash or clock_offset)), (
+            "crash points and clock offsets need botproc"
+        )
         self.starts += 1
         self.log_path = self.world.tmp_path / f"bot-{self.name}-{self.starts}.log"
         self.logs.append(self.log_path)
@@ -275,12 +291,24 @@ class BotProcess:
         if plain:
             with open(self.log_path, "wb") as log:
                 self.proc = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "bot", *argv, cwd=str(self.world.tmp_path), env=env,
-                    stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT,
+                    sys.executable,
+                    "-m",
+                    "bot",
+                    *argv,
+                    cwd=str(self.world.tmp_path),
+                    env=env,
+                    stdin=asyncio.subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=asyncio.subprocess.STDOUT,
                 )
         else:
             zygote = await asyncio.to_thread(Zygote.shared)
-            spec = {"argv": argv, "env": env, "cwd": str(self.world.tmp_path), "log": str(self.log_path)}
+            spec = {
+                "argv": argv,
+                "env": env,
+                "cwd": str(self.world.tmp_path),
+                "log": str(self.log_path),
+            }
             answer = await asyncio.to_thread(zygote.request, {"spawn": spec})
             self.proc = ForkedProcess(zygote, int(answer["pid"]))
         if wait_ready:
@@ -300,9 +328,13 @@ class BotProcess:
             if isinstance(self.proc, ForkedProcess):
                 await self.proc.poll()
             if self.proc.returncode is not None:
-                raise AssertionError(f"{self.name} exited with {self.proc.returncode} before it was ready:\n{self.tail()}")
+                raise AssertionError(
+                    f"{self.name} exited with {self.proc.returncode} before it was ready:\n{self.tail()}"
+                )
             if loop.time() > deadline:
-                raise AssertionError(f"{self.name} was not ready within {timeout:.0f} s:\n{self.tail()}")
+                raise AssertionError(
+                    f"{self.name} was not ready within {timeout:.0f} s:\n{self.tail()}"
+                )
             await asyncio.sleep(0.05)
 
     def tail(self, lines: int = 40) -> str:
@@ -313,8 +345,10 @@ class BotProcess:
         assert self.proc is not None
         try:
             await asyncio.wait_for(self.proc.wait(), timeout)
-        except asyncio.TimeoutError:
-            raise AssertionError(f"{self.name} did not reach its crash point within {timeout:.0f} s:\n{self.tail()}") from None
+        except TimeoutError:
+            raise AssertionError(
+                f"{self.name} did not reach its crash point within {timeout:.0f} s:\n{self.tail()}"
+            ) from None
         marks = [line for line in self.log_text().splitlines() if line.startswith(CRASH_MARK)]
         assert self.proc.returncode == -signal.SIGKILL and marks, (
             f"{self.name} exited with {self.proc.returncode}, not at its crash point:\n{self.tail()}"
@@ -338,7 +372,7 @@ class BotProcess:
         self.proc.send_signal(signal.SIGTERM)
         try:
             await asyncio.wait_for(self.proc.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.proc.kill()
             await self.proc.wait()
         await self._after_exit()
@@ -355,7 +389,9 @@ class BotProcess:
         found = []
         for path in self.logs:
             for line in self.log_text(path).splitlines():
-                if (" ERROR " in line or line.startswith("Traceback")) and not any(a in line for a in self.allowed_errors):
+                if (" ERROR " in line or line.startswith("Traceback")) and not any(
+                    a in line for a in self.allowed_errors
+                ):
                     found.append(f"{path.name}: {line}")
         return found
 
@@ -378,12 +414,14 @@ class World:
         self._timeouts_allowed: set[int] = set()
         self.members: dict[str, Any] = {}
 
-    async def open(self, *, guild_shard: tuple[int, int] | None = None) -> "World":
+    async def open(self, *, guild_shard: tuple[int, int] | None = None) -> World:
         await self.dc.start()
         self.moderator = self.dc.add_user("host")
         for name in ("alice", "bob", "carol", "dave", "erin", "frank"):
             self.members[name] = self.dc.add_user(name)
-        self.guild, self.channel, self.mod_role = self.add_guild("Library Games Club", shard=guild_shard)
+        self.guild, self.channel, self.mod_role = self.add_guild(
+            "Library Games Club", shard=guild_shard
+        )
         return self
 
     def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> tuple[Any, Any, Any]:
@@ -423,7 +461,9 @@ class World:
         if sum(b.running for b in self.bots) > 0:
             return
         await self.dc.wait_until(
-            lambda: all(s.connection is None for s in self.dc.gateway.live_sessions()), 10, "the dead bot's socket to close"
+            lambda: all(s.connection is None for s in self.dc.gateway.live_sessions()),
+            10,
+            "the dead bot's socket to close",
         )
         for session in self.dc.gateway.live_sessions():
             session.valid = False
@@ -437,21 +477,29 @@ class World:
             if message.author.id != self.dc.bot_user.id:
                 continue
             content = message.content or ""
-            if (needle.search(content) if isinstance(needle, re.Pattern) else needle in content):
+            if needle.search(content) if isinstance(needle, re.Pattern) else needle in content:
                 found.append(message)
         return found
 
-    async def wait_post(self, where: Any, needle: str | re.Pattern[str], timeout: float = 15.0) -> Any:
-        found = await self.dc.wait_until(lambda: self.bot_posts(where, needle), timeout, f"a bot post matching {needle!r}")
+    async def wait_post(
+        self, where: Any, needle: str | re.Pattern[str], timeout: float = 15.0
+    ) -> Any:
+        found = await self.dc.wait_until(
+            lambda: self.bot_posts(where, needle), timeout, f"a bot post matching {needle!r}"
+        )
         return found[-1]
 
-    async def wait_value(self, sql: str, expected: Any, timeout: float = 15.0, **params: Any) -> None:
+    async def wait_value(
+        self, sql: str, expected: Any, timeout: float = 15.0, **params: Any
+    ) -> None:
         """Poll the database until a query gives ``expected``."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while (value := await self.db.value(sql, **params)) != expected:
             if loop.time() > deadline:
-                raise AssertionError(f"{sql!r} gave {value!r}, not {expected!r}, for {timeout:.0f} s")
+                raise AssertionError(
+                    f"{sql!r} gave {value!r}, not {expected!r}, for {timeout:.0f} s"
+                )
             await asyncio.sleep(0.05)
 
     async def settle(self, seconds: float = 0.6) -> None:
@@ -467,7 +515,9 @@ class World:
                 found.append(f"loopback violation: {violation}")
         for ix in self.dc.interactions.values():
             if ix.timed_out and ix.id not in self._timeouts_allowed:
-                found.append(f"{self.dc.describe(ix)} timed out though no bot was killed while it waited")
+                found.append(
+                    f"{self.dc.describe(ix)} timed out though no bot was killed while it waited"
+                )
         for process in self.bots:
             found.extend(process.unexpected_errors())
         for message in self.dc.bot_messages():
@@ -475,7 +525,9 @@ class World:
                 found.append(f"the bot token was posted in message {message.id}")
             mass = [p for p in message.pings if p == "everyone" or p.startswith("role:")]
             if mass:
-                found.append(f"message {message.id} pings {mass}: {(message.content or '')[:100]!r}")
+                found.append(
+                    f"message {message.id} pings {mass}: {(message.content or '')[:100]!r}"
+                )
         return found
 
     async def close(self) -> list[str]:

@@ -138,7 +138,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     if not leaks:
         return
     terminalreporter.section("secrets in the log", sep="=", red=True, bold=True)
-    terminalreporter.line(f"{len(leaks)} log line(s) contain a bot token or a registered secret:", red=True)
+    terminalreporter.line(
+        f"{len(leaks)} log line(s) contain a bot token or a registered secret:", red=True
+    )
     for line in leaks[:50]:
         terminalreporter.line(f"  {line}")
 

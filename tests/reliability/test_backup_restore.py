@@ -28,14 +28,24 @@ pytestmark = pytest.mark.slow
 
 def readme_backup_section() -> str:
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    return text[text.index("## Backups"):]
+    return text[text.index("## Backups") :]
 
 
 def bot_check(database_url: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_URL", "LEXICON"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DISCORD_", "DATABASE_URL", "LEXICON"))
+    }
     env.update(DATABASE_URL=database_url, PYTHONPATH=str(REPO))
-    return subprocess.run([sys.executable, "-m", "bot", "--check", "--env-file", str(cwd / "none.env")],
-                          cwd=cwd, env=env, capture_output=True, text=True, timeout=180)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "--check", "--env-file", str(cwd / "none.env")],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
 
 
 def test_the_readme_documents_backups_and_the_check_after_a_restore() -> None:
@@ -45,15 +55,21 @@ def test_the_readme_documents_backups_and_the_check_after_a_restore() -> None:
 
 
 @pytest.mark.skipif(shutil.which("sqlite3") is None, reason="the sqlite3 command is not installed")
-async def test_a_sqlite_backup_taken_while_the_bot_runs_restores_and_passes_the_check(world: World) -> None:
+async def test_a_sqlite_backup_taken_while_the_bot_runs_restores_and_passes_the_check(
+    world: World,
+) -> None:
     bot = world.bot()
     await bot.start()
-    game_id, _, _ = await open_scrabble(world.dc, world.channel, world["alice"], [world["bob"]], opponent=world["bob"])
+    game_id, _, _ = await open_scrabble(
+        world.dc, world.channel, world["alice"], [world["bob"]], opponent=world["bob"]
+    )
     live = world.db.sqlite_path
     assert live is not None
     backup = world.tmp_path / "clubbot-backup.db"
 
-    done = subprocess.run(["sqlite3", str(live), f".backup {backup}"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        ["sqlite3", str(live), f".backup {backup}"], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
 
     restored_dir = world.tmp_path / "restored"
@@ -71,9 +87,13 @@ async def test_a_sqlite_backup_taken_while_the_bot_runs_restores_and_passes_the_
 
 @pytest.mark.postgres
 @pytest.mark.skipif(not postgres_url(), reason="TEST_DATABASE_URL is not set")
-@pytest.mark.skipif(shutil.which("pg_dump") is None or shutil.which("pg_restore") is None,
-                    reason="pg_dump / pg_restore are not installed")
-async def test_a_postgres_dump_restores_into_a_new_database_that_passes_the_check(tmp_path: Path) -> None:
+@pytest.mark.skipif(
+    shutil.which("pg_dump") is None or shutil.which("pg_restore") is None,
+    reason="pg_dump / pg_restore are not installed",
+)
+async def test_a_postgres_dump_restores_into_a_new_database_that_passes_the_check(
+    tmp_path: Path,
+) -> None:
     url = postgres_url()
     assert url
     await reset_postgres(url)
@@ -83,12 +103,21 @@ async def test_a_postgres_dump_restores_into_a_new_database_that_passes_the_chec
     finally:
         await engine.dispose()
     source = Database(url)
-    await source.execute("insert into guilds (id, name, timezone, settings, created_at, updated_at) "
-                         "values (42, 'Library Games Club', 'Asia/Manila', '{}', now(), now())")
+    await source.execute(
+        "insert into guilds (id, name, timezone, settings, created_at, updated_at) "
+        "values (42, 'Library Games Club', 'Asia/Manila', '{}', now(), now())"
+    )
 
     parsed = make_url(url)
     target_name = f"{parsed.database}_restore"
-    connect = ["-h", parsed.host or "127.0.0.1", "-p", str(parsed.port or 5432), "-U", parsed.username or "postgres"]
+    connect = [
+        "-h",
+        parsed.host or "127.0.0.1",
+        "-p",
+        str(parsed.port or 5432),
+        "-U",
+        parsed.username or "postgres",
+    ]
     pg_env = {**os.environ, **({"PGPASSWORD": parsed.password} if parsed.password else {})}
     dump = tmp_path / "clubbot.dump"
     steps = [
@@ -111,5 +140,9 @@ async def test_a_postgres_dump_restores_into_a_new_database_that_passes_the_chec
     finally:
         await restored.close()
         await source.close()
-        subprocess.run(["psql", *connect, "-d", "postgres", "-c", f'DROP DATABASE IF EXISTS "{target_name}"'],
-                       env=pg_env, capture_output=True, timeout=60)
+        subprocess.run(
+            ["psql", *connect, "-d", "postgres", "-c", f'DROP DATABASE IF EXISTS "{target_name}"'],
+            env=pg_env,
+            capture_output=True,
+            timeout=60,
+        )

@@ -40,7 +40,9 @@ from tests.reliability.harness import Database
 pytestmark = pytest.mark.slow
 
 EXAMPLES_PER_COMMAND = 10
-EXAMPLES_PER_COMMAND_POSTGRES = 4  # the same strategies; PostgreSQL adds its own types (int32 ids, no NUL)
+EXAMPLES_PER_COMMAND_POSTGRES = (
+    4  # the same strategies; PostgreSQL adds its own types (int32 ids, no NUL)
+)
 APOLOGY = "something went wrong"
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 DISCORD_MAX_STRING = 6000
@@ -48,13 +50,58 @@ DISCORD_MAX_INTEGER = 2**53
 SETTLE_TIMEOUT = 30.0
 
 HOSTILE = [
-    "@everyone", "@here", "hi @everyone look", "<@&{role}>", "<@{user}>", "<@!{user}>", "<#{channel}>",
-    "**bold** __under__ ~~strike~~ ||spoiler|| `code` ```block```", "> quote\n# Heading", "[link](https://evil.example)",
-    "'; DROP TABLE games; --", "\" OR 1=1 --", "Robert'); DROP TABLE players;--", "1; DELETE FROM moves",
-    "\u200b", "\u200b\u200c\u200d\ufeff", "\u202eevil\u202c", "\u200f\u200eRTL", "مرحبا بالعالم", "A\u0301\u0302\u0303",
-    "👩‍👩‍👧‍👦🏳️‍🌈", "\x00", "a\x00b", "\n\n\n", " ", "\t", "0", "-1", "9" * 40, "1e309", "NaN", "-0", "0x10",
-    "8H", "H8", "Z99", "15O", "?", "??", "3m", "-3m", "0s", "99999999999d", "1w2d3h", "${jndi:ldap://x/a}",
-    "{0}{1}%s%n", "../../etc/passwd", "<t:0:R>", "https://discord.gg/invite", "ñandú", "İstanbul", "ß" * 10,
+    "@everyone",
+    "@here",
+    "hi @everyone look",
+    "<@&{role}>",
+    "<@{user}>",
+    "<@!{user}>",
+    "<#{channel}>",
+    "**bold** __under__ ~~strike~~ ||spoiler|| `code` ```block```",
+    "> quote\n# Heading",
+    "[link](https://evil.example)",
+    "'; DROP TABLE games; --",
+    '" OR 1=1 --',
+    "Robert'); DROP TABLE players;--",
+    "1; DELETE FROM moves",
+    "\u200b",
+    "\u200b\u200c\u200d\ufeff",
+    "\u202eevil\u202c",
+    "\u200f\u200eRTL",
+    "مرحبا بالعالم",
+    "A\u0301\u0302\u0303",
+    "👩‍👩‍👧‍👦🏳️‍🌈",
+    "\x00",
+    "a\x00b",
+    "\n\n\n",
+    " ",
+    "\t",
+    "0",
+    "-1",
+    "9" * 40,
+    "1e309",
+    "NaN",
+    "-0",
+    "0x10",
+    "8H",
+    "H8",
+    "Z99",
+    "15O",
+    "?",
+    "??",
+    "3m",
+    "-3m",
+    "0s",
+    "99999999999d",
+    "1w2d3h",
+    "${jndi:ldap://x/a}",
+    "{0}{1}%s%n",
+    "../../etc/passwd",
+    "<t:0:R>",
+    "https://discord.gg/invite",
+    "ñandú",
+    "İstanbul",
+    "ß" * 10,
 ]
 
 
@@ -79,7 +126,9 @@ def leaves(commands: list[dict[str, Any]]) -> list[Leaf]:
 
     for command in commands:
         if command.get("type", 1) == 1:
-            walk(command, [command["name"]], command.get("default_member_permissions") not in (None,))
+            walk(
+                command, [command["name"]], command.get("default_member_permissions") not in (None,)
+            )
     return sorted(found, key=lambda leaf: leaf.path)
 
 
@@ -106,7 +155,9 @@ class Fuzz:
         dc.add_member(self.other, self.wendy)
         extra = {"database_url": self.database_url} if self.database_url else {}
         await club.start(discord_guild_ids=[club.guild.id, self.other.id], **extra)
-        self.scrabble_id, _, _ = await open_scrabble(dc, other_channel, self.victor, [self.wendy], opponent=self.wendy)
+        self.scrabble_id, _, _ = await open_scrabble(
+            dc, other_channel, self.victor, [self.wendy], opponent=self.wendy
+        )
         opened = await dc.slash(self.victor, other_channel, "henyo event open")
         # The command answers first, then records its registration list's message id
         # (cogs/henyo.py, event_open): that write must land before the first case's
@@ -119,7 +170,8 @@ class Fuzz:
 
         await eventually(list_recorded, "the Henyo registration list's message id to be stored")
         ids = [r[0] for r in await self.db.rows("select id from games")] + [
-            r[0] for r in await self.db.rows("select id from henyo_events")]
+            r[0] for r in await self.db.rows("select id from henyo_events")
+        ]
         self.foreign_ids = sorted(set(ids))
         self.leaves = leaves(dc.synced_commands(club.guild))
 
@@ -134,16 +186,24 @@ class Fuzz:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SETTLE_TIMEOUT
         me = asyncio.current_task()
-        while busy := [t for t in asyncio.all_tasks() if t is not me and not t.done() and _is_handler(t)]:
+        while busy := [
+            t for t in asyncio.all_tasks() if t is not me and not t.done() and _is_handler(t)
+        ]:
             if loop.time() > deadline:
-                raise AssertionError(f"interaction handlers still running after {SETTLE_TIMEOUT:.0f} s: {busy}")
+                raise AssertionError(
+                    f"interaction handlers still running after {SETTLE_TIMEOUT:.0f} s: {busy}"
+                )
             await asyncio.wait(busy, timeout=max(0.0, deadline - loop.time()))
         await self.club.flush()
 
     # -- strategies ------------------------------------------------------------------------------
 
     def text(self, low: int, high: int) -> st.SearchStrategy[str]:
-        fill = {"{role}": self.club.mod_role.id, "{user}": self.victor.id, "{channel}": self.club.channel.id}
+        fill = {
+            "{role}": self.club.mod_role.id,
+            "{user}": self.victor.id,
+            "{channel}": self.club.channel.id,
+        }
         hostile = []
         for h in HOSTILE:
             for key, value in fill.items():
@@ -154,8 +214,9 @@ class Fuzz:
             st.sampled_from(hostile + foreign),
             st.text(st.characters(codec="utf-8"), min_size=0, max_size=min(high, 80)),
             st.lists(st.sampled_from(hostile), min_size=2, max_size=6).map(" ".join),
-            st.integers(min_value=1, max_value=30).map(lambda n: ("@everyone " * n)),
-            st.just("W" * high), st.just("\u200b" * high),
+            st.integers(min_value=1, max_value=30).map(lambda n: "@everyone " * n),
+            st.just("W" * high),
+            st.just("\u200b" * high),
         )
         return pieces.map(lambda s: _fit(s, low, high))
 
@@ -164,7 +225,9 @@ class Fuzz:
         if option.get("choices"):
             return st.sampled_from([c["value"] for c in option["choices"]])
         if kind == STRING:
-            return self.text(option.get("min_length") or 0, option.get("max_length") or DISCORD_MAX_STRING)
+            return self.text(
+                option.get("min_length") or 0, option.get("max_length") or DISCORD_MAX_STRING
+            )
         if kind == INTEGER:
             low = option.get("min_value", -DISCORD_MAX_INTEGER)
             high = option.get("max_value", DISCORD_MAX_INTEGER)
@@ -189,8 +252,12 @@ class Fuzz:
         fields: dict[str, st.SearchStrategy[Any]] = {}
         for option in leaf.options:
             strategy = self.value(option)
-            fields[option["name"]] = strategy if option.get("required") else st.one_of(st.none(), strategy)
-        return st.fixed_dictionaries(fields).map(lambda d: {k: v for k, v in d.items() if v is not None})
+            fields[option["name"]] = (
+                strategy if option.get("required") else st.one_of(st.none(), strategy)
+            )
+        return st.fixed_dictionaries(fields).map(
+            lambda d: {k: v for k, v in d.items() if v is not None}
+        )
 
     # -- one case --------------------------------------------------------------------------------
 
@@ -205,25 +272,42 @@ class Fuzz:
         ix = await dc.slash(self.mallory, club.channel, leaf.path, options=values)
         if ix.modal is None:
             text = await reply_text(ix)
-            assert ix.response.ephemeral or not (ix.original and ix.original.pings), f"/{leaf.path} {values}: {text}"
+            assert ix.response.ephemeral or not (ix.original and ix.original.pings), (
+                f"/{leaf.path} {values}: {text}"
+            )
             everything = [text, ix.response.content or ""] + [f.content or "" for f in ix.followups]
             assert not any(APOLOGY in t for t in everything), f"/{leaf.path} {values!r}: {text}"
             shown = " ".join(everything + [str(e) for e in ix.response.embeds]).lower()
-            assert "victor" not in shown and "wendy" not in shown, f"/{leaf.path} showed the other guild: {shown[:300]}"
+            assert "victor" not in shown and "wendy" not in shown, (
+                f"/{leaf.path} showed the other guild: {shown[:300]}"
+            )
         for option in leaf.options:
             if option.get("autocomplete") and isinstance(values.get(option["name"]), str):
-                choices = await dc.autocomplete(self.mallory, club.channel, leaf.path, focused=option["name"],
-                                                options={option["name"]: values[option["name"]]})
+                choices = await dc.autocomplete(
+                    self.mallory,
+                    club.channel,
+                    leaf.path,
+                    focused=option["name"],
+                    options={option["name"]: values[option["name"]]},
+                )
                 assert len(choices) <= 25
                 self.cases += 1
 
-        await self.settle()  # the command's handler finishes (and its outbox is sent) before "after"
+        await (
+            self.settle()
+        )  # the command's handler finishes (and its outbox is sent) before "after"
         new = [m for m in dc.bot_messages() if m.id not in seen]
-        assert not [m for m in new if m.pings], f"/{leaf.path} {values!r} pinged: {[m.pings for m in new]}"
-        assert dc.violations[violations:] == [], f"/{leaf.path} {values!r}: {dc.violations[violations:]}"
+        assert not [m for m in new if m.pings], (
+            f"/{leaf.path} {values!r} pinged: {[m.pings for m in new]}"
+        )
+        assert dc.violations[violations:] == [], (
+            f"/{leaf.path} {values!r}: {dc.violations[violations:]}"
+        )
         after = await self.db.snapshot()
         if after != before:
-            diff = "\n".join(difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0))
+            diff = "\n".join(
+                difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+            )
             raise AssertionError(f"/{leaf.path} {values!r} changed the database:\n{diff[:4000]}")
 
 
@@ -241,8 +325,18 @@ def _fit(text: str, low: int, high: int) -> str:
     return text
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=[
-    pytest.mark.postgres, pytest.mark.skipif(not postgres_url(), reason="TEST_DATABASE_URL is not set")])])
+@pytest.fixture(
+    params=[
+        "sqlite",
+        pytest.param(
+            "postgres",
+            marks=[
+                pytest.mark.postgres,
+                pytest.mark.skipif(not postgres_url(), reason="TEST_DATABASE_URL is not set"),
+            ],
+        ),
+    ]
+)
 async def backend(request: pytest.FixtureRequest) -> str | None:
     """Where the bot keeps its data for the fuzz: None for the club's SQLite file, or PostgreSQL."""
     if request.param == "sqlite":
@@ -253,7 +347,9 @@ async def backend(request: pytest.FixtureRequest) -> str | None:
     return url
 
 
-async def test_every_synced_command_refuses_hostile_input_privately_and_changes_nothing(club, backend) -> None:
+async def test_every_synced_command_refuses_hostile_input_privately_and_changes_nothing(
+    club, backend
+) -> None:
     fuzz = Fuzz(club, backend)
     await fuzz.build()
     assert len(fuzz.leaves) >= 30, [leaf.path for leaf in fuzz.leaves]
@@ -261,8 +357,13 @@ async def test_every_synced_command_refuses_hostile_input_privately_and_changes_
     examples = EXAMPLES_PER_COMMAND if backend is None else EXAMPLES_PER_COMMAND_POSTGRES
 
     def run(leaf: Leaf) -> None:
-        @settings(max_examples=examples, derandomize=True, deadline=None, database=None,
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=examples,
+            derandomize=True,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
         @given(fuzz.values(leaf))
         def case(values: dict[str, Any]) -> None:
             asyncio.run_coroutine_threadsafe(fuzz.check(leaf, values), loop).result(timeout=60)
@@ -278,7 +379,9 @@ async def test_every_synced_command_refuses_hostile_input_privately_and_changes_
                 # Hypothesis drives from a worker thread; the bot and the loopback run on this loop.
                 await asyncio.to_thread(run, leaf)
             except LoopbackUsageError as exc:  # the strategy sent what Discord's client would not
-                raise AssertionError(f"/{leaf.path}: the fuzzer produced an impossible request: {exc}") from exc
+                raise AssertionError(
+                    f"/{leaf.path}: the fuzzer produced an impossible request: {exc}"
+                ) from exc
     finally:
         await fuzz.db.close()
     tally.add("fuzz cases tried (commands and autocompletes)", fuzz.cases)

@@ -25,12 +25,17 @@ CLOSE_GRACE = 5.0  # bot.services.boggle.CLOSE_GRACE
 
 
 async def _chess_moves(world: World, game_id: int) -> list[str]:
-    return [r[0] for r in await world.db.rows("select notation from moves where game_id = :g order by ply", g=game_id)]
+    return [
+        r[0]
+        for r in await world.db.rows(
+            "select notation from moves where game_id = :g order by ply", g=game_id
+        )
+    ]
 
 
 async def _pgn_moves(world: World, user: object, thread: object) -> list[str]:
     ix = await world.dc.slash(user, thread, "chess pgn")
-    (_, data), = ix.response.files
+    ((_, data),) = ix.response.files
     game = chess.pgn.read_game(io.StringIO(data.decode("utf-8")))
     assert game is not None
     board = game.board()
@@ -50,7 +55,9 @@ async def test_chess_moves_survive_kills_before_and_after_their_commit(world: Wo
     ix = await dc.slash(alice, world.channel, "chess new", opponent=bob, time="3d", color="white")
     game_id = int(re.search(r"#(\d+)", ix.original.content).group(1))
     await dc.click(bob, ix.original, f"chess:invite:accept:{game_id}")
-    thread = await dc.wait_until(lambda: next(iter(dc.threads_in(world.channel)), None), what="the game's thread")
+    thread = await dc.wait_until(
+        lambda: next(iter(dc.threads_in(world.channel)), None), what="the game's thread"
+    )
     await world.wait_post(thread, "Game on")
 
     # -- White's move dies before its commit: it is not there, and can be sent again ------------------
@@ -77,7 +84,9 @@ async def test_chess_moves_survive_kills_before_and_after_their_commit(world: Wo
 
 async def _lists(world: World, round_id: int) -> dict[int, int]:
     """Each player's stored messages for the round."""
-    rows = await world.db.rows("select player_id, entries from boggle_submissions where round_id = :r", r=round_id)
+    rows = await world.db.rows(
+        "select player_id, entries from boggle_submissions where round_id = :r", r=round_id
+    )
     return {int(player): len(json.loads(entries)) for player, entries in rows}
 
 
@@ -107,13 +116,16 @@ async def test_a_boggle_round_keeps_every_list_through_kills_and_ends_once(world
     await world.settle()
     # Alice's DM, stored before the kill and read again from the history, counts once.
     assert await _lists(world, round_id) == {alice.id: 1, bob.id: 2}
-    assert (await db.value("select entries from boggle_submissions where player_id = :p", p=alice.id)).count(
-        str(sent.id)) == 1
+    assert (
+        await db.value("select entries from boggle_submissions where player_id = :p", p=alice.id)
+    ).count(str(sent.id)) == 1
 
     # -- the round ends while the bot is down: the scoring commits, the bot dies before posting it ---
     await bot.kill("idle, during a Boggle round")
     offset = 180 + CLOSE_GRACE + 5
-    await bot.start(crash=[crash_point("commit", "INSERT results")], clock_offset=offset, wait_ready=False)
+    await bot.start(
+        crash=[crash_point("commit", "INSERT results")], clock_offset=offset, wait_ready=False
+    )
     await bot.wait_crashed()
     assert await db.value("select status from boggle_rounds where id = :r", r=round_id) == "scored"
     assert world.bot_posts(world.channel, f"round #{round_id} results") == []
@@ -128,7 +140,9 @@ async def test_a_boggle_round_keeps_every_list_through_kills_and_ends_once(world
     assert "alice" in fields and "bob" in fields
     # CANOE and TONIC are on both lists: cancelled on each, each shown once per player.
     assert fields.count("CANOE") == 2 and fields.count("TONIC") == 2
-    scored = await db.rows("select player_id from results where round_ref = :r", r=f"boggle:{round_id}")
+    scored = await db.rows(
+        "select player_id from results where round_ref = :r", r=f"boggle:{round_id}"
+    )
     assert sorted(scored) == sorted([(alice.id,), (bob.id,)])
 
 

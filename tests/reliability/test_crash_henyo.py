@@ -25,8 +25,11 @@ TIME_LIMIT = 120.0  # the default round
 
 
 async def _round(world: World, word: str) -> tuple[int, str]:
-    rid, status = (await world.db.rows(
-        "select id, status from henyo_rounds where word = :w order by id desc limit 1", w=word))[0]
+    rid, status = (
+        await world.db.rows(
+            "select id, status from henyo_rounds where word = :w order by id desc limit 1", w=word
+        )
+    )[0]
     return int(rid), status
 
 
@@ -38,8 +41,14 @@ def _no_secret_in_channel(world: World, word: str) -> None:
 
 
 async def _start(world: World, word: str) -> tuple[Any, int]:
-    ix = await world.dc.slash(world.moderator, world.channel, "henyo start",
-                              guesser=world["alice"], answerer=world["bob"], word=word)
+    ix = await world.dc.slash(
+        world.moderator,
+        world.channel,
+        "henyo start",
+        guesser=world["alice"],
+        answerer=world["bob"],
+        word=word,
+    )
     done = await ix.next_message(timeout=15)
     assert done.ephemeral and "is running" in done.content, done.content
     announcement = await world.wait_post(world.channel, "🎯 **Library Henyo")
@@ -48,7 +57,9 @@ async def _start(world: World, word: str) -> tuple[Any, int]:
     return announcement, rid
 
 
-async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(world: World) -> None:
+async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(
+    world: World,
+) -> None:
     dc, db = world.dc, world.db
     alice, bob = world["alice"], world["bob"]
     first_word, second_word = "Sampaguita", "Kalabaw"
@@ -58,15 +69,24 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(w
 
     # -- the round is stored as ready; the bot dies before the secret DM and the announcement -------
     await bot.start(crash=[crash_point("commit", "INSERT henyo_rounds")])
-    await dc.slash(world.moderator, world.channel, "henyo start", guesser=alice, answerer=bob, word=first_word,
-                   wait=False)
+    await dc.slash(
+        world.moderator,
+        world.channel,
+        "henyo start",
+        guesser=alice,
+        answerer=bob,
+        word=first_word,
+        wait=False,
+    )
     await bot.wait_crashed()
     rid, status = await _round(world, first_word)
     assert status == "ready" and dc.dms_to(bob) == []
 
     # -- a minute later its start window is over: the job cancels it, the bot dies before telling ---
     offset = START_WINDOW + 10
-    await bot.start(crash=[crash_point("commit", "UPDATE henyo_rounds")], clock_offset=offset, wait_ready=False)
+    await bot.start(
+        crash=[crash_point("commit", "UPDATE henyo_rounds")], clock_offset=offset, wait_ready=False
+    )
     await bot.wait_crashed()
     assert (await _round(world, first_word))[1] == "cancelled"
 
@@ -81,10 +101,19 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(w
 
     # -- while the bot is down the guesser gets it; read back at start-up, the verdict commits and
     #    the bot dies before announcing it ----------------------------------------------------------
-    await dc.say(alice, world.channel, first_word.lower() + "!", at=announcement.created_at + timedelta(seconds=12.3))
-    await bot.start(crash=[crash_point("commit", "INSERT results")], clock_offset=offset, wait_ready=False)
+    await dc.say(
+        alice,
+        world.channel,
+        first_word.lower() + "!",
+        at=announcement.created_at + timedelta(seconds=12.3),
+    )
+    await bot.start(
+        crash=[crash_point("commit", "INSERT results")], clock_offset=offset, wait_ready=False
+    )
     await bot.wait_crashed()
-    status, elapsed = (await db.rows("select status, elapsed_ms from henyo_rounds where id = :r", r=rid))[0]
+    status, elapsed = (
+        await db.rows("select status, elapsed_ms from henyo_rounds where id = :r", r=rid)
+    )[0]
     assert (status, elapsed) == ("guessed", 12300)
     _no_secret_in_channel(world, first_word)
 
@@ -96,9 +125,14 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(w
     await world.settle()
     assert_once(world.bot_posts(world.channel, "guessed it"), "result post")
     assert_once(world.bot_posts(world.channel, "could not start"), "cancellation notice")
-    kinds = await db.rows("select kind from henyo_round_events where round_id = :r order by id", r=rid)
+    kinds = await db.rows(
+        "select kind from henyo_round_events where round_id = :r order by id", r=rid
+    )
     assert kinds == [("reply",), ("guess",)]
-    assert await db.value("select count(*) from results where round_ref = :r", r=f"henyo:round:{rid}") == 2
+    assert (
+        await db.value("select count(*) from results where round_ref = :r", r=f"henyo:round:{rid}")
+        == 2
+    )
 
     # -- a second round: killed while idle; its buttons, posted before the kill, work after it -------
     announcement, rid = await _start(world, second_word)
@@ -118,5 +152,8 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(w
     await world.settle()
     assert_once(world.bot_posts(world.channel, "Time's up"), "time's-up post")
     assert (await _round(world, second_word))[1] == "timed_out"
-    assert await db.value("select count(*) from results where round_ref = :r", r=f"henyo:round:{rid}") == 2
+    assert (
+        await db.value("select count(*) from results where round_ref = :r", r=f"henyo:round:{rid}")
+        == 2
+    )
     assert await db.value("select count(*) from jobs where status in ('due', 'claimed')") == 0

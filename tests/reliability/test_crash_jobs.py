@@ -24,15 +24,22 @@ pytestmark = pytest.mark.slow
 LEASE = 120.0
 
 
-async def schedule_probes(database_url: str, user_id: int, count: int, *, sleep: float = 0.0, start: int = 0) -> None:
+async def schedule_probes(
+    database_url: str, user_id: int, count: int, *, sleep: float = 0.0, start: int = 0
+) -> None:
     """Jobs written straight into the database, as a service's transaction would."""
     engine = create_engine(database_url)
     try:
         async with create_session_factory(engine)() as session:
             due = utcnow() - timedelta(seconds=1)
             for n in range(start, start + count):
-                await schedule_job(session, PROBE_KIND, due, {"n": n, "user_id": user_id, "sleep": sleep},
-                                   key=f"probe:{n}")
+                await schedule_job(
+                    session,
+                    PROBE_KIND,
+                    due,
+                    {"n": n, "user_id": user_id, "sleep": sleep},
+                    key=f"probe:{n}",
+                )
             await session.commit()
     finally:
         await engine.dispose()
@@ -47,7 +54,9 @@ def probe_dms(world: World, user: object) -> dict[int, int]:
     return counts
 
 
-async def test_jobs_killed_mid_run_and_dms_killed_mid_send_happen_exactly_once(any_world: World) -> None:
+async def test_jobs_killed_mid_run_and_dms_killed_mid_send_happen_exactly_once(
+    any_world: World,
+) -> None:
     world = any_world
     db = world.db
     erin = world["erin"]
@@ -65,7 +74,9 @@ async def test_jobs_killed_mid_run_and_dms_killed_mid_send_happen_exactly_once(a
 
     # -- after the dead process's lease, the jobs run; a DM dies after Discord took it ---------------
     offset = LEASE + 30
-    await bot.start(crash=[crash_point("outbox_sent", "user", nth=2)], clock_offset=offset, wait_ready=False)
+    await bot.start(
+        crash=[crash_point("outbox_sent", "user", nth=2)], clock_offset=offset, wait_ready=False
+    )
     await bot.wait_crashed()
 
     # -- a clean start (after the lease of the jobs that process claimed): everything once ------------

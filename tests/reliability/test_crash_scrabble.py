@@ -48,8 +48,9 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     game_id = invite_game_id(invite)
     await dc.click(bob, invite, f"scrabble:join:{game_id}", wait=False)
     await bot.wait_crashed()
-    assert await db.rows("select user_id, accepted from game_seats where game_id = :g order by seat", g=game_id) == [
-        (alice.id, 1), (bob.id, 1)]
+    assert await db.rows(
+        "select user_id, accepted from game_seats where game_id = :g order by seat", g=game_id
+    ) == [(alice.id, 1), (bob.id, 1)]
     assert await db.value("select status from games where id = :g", g=game_id) == "invited"
     assert dc.threads_in(world.channel) == []
 
@@ -94,16 +95,26 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     # -- a day passes while the bot is down: the reminder and the turn clock are due. The turn
     #    timeout dies before its commit (the reminder, committed before it, stays) ------------------
     offset = DAY + 600
-    await bot.start(crash=[crash_point("before_commit", "INSERT moves")], clock_offset=offset, wait_ready=False)
+    await bot.start(
+        crash=[crash_point("before_commit", "INSERT moves")], clock_offset=offset, wait_ready=False
+    )
     await bot.wait_crashed()
     assert len(await scrabble_moves(db, game_id)) == 1
-    assert await db.value("select status from jobs where key = :k", k=f"scrabble:{game_id}:turn") == "claimed"
-    assert await db.value("select status from jobs where key = :k", k=f"scrabble:{game_id}:reminder") == "done"
+    assert (
+        await db.value("select status from jobs where key = :k", k=f"scrabble:{game_id}:turn")
+        == "claimed"
+    )
+    assert (
+        await db.value("select status from jobs where key = :k", k=f"scrabble:{game_id}:reminder")
+        == "done"
+    )
 
     # -- once the dead process's lease runs out the timeout runs again; it commits, the bot dies
     #    before announcing it ------------------------------------------------------------------------
     offset += LEASE + 30
-    await bot.start(crash=[crash_point("commit", "INSERT moves")], clock_offset=offset, wait_ready=False)
+    await bot.start(
+        crash=[crash_point("commit", "INSERT moves")], clock_offset=offset, wait_ready=False
+    )
     await bot.wait_crashed()
     moves = await scrabble_moves(db, game_id)
     assert [ply for ply, _ in moves] == [0, 1]
@@ -120,7 +131,6 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     second = seats[1 - seats.index([first])][0]
     assert len(world.bot_posts(second, "Reminder:")) == 1
     assert await db.value("select count(*) from outbox where sent_at is null") == 0
-
 
     # A play repeated after its commit is refused: nothing applies twice.
     again = await dc.slash(first, thread, "scrabble play", word=word, position=position)
@@ -171,10 +181,14 @@ async def test_the_computer_s_move_survives_kills_before_and_after_its_commit(wo
     alice = world["alice"]
     bot = world.bot()
     await bot.start(crash=[crash_point("before_commit", "INSERT moves")])
-    await dc.slash(alice, world.channel, "scrabble new", opponent=dc.bot_user, level="strong", clock="1d")
+    await dc.slash(
+        alice, world.channel, "scrabble new", opponent=dc.bot_user, level="strong", clock="1d"
+    )
     game_id = int(await db.value("select max(id) from games"))
     await world.wait_value("select status from games where id = :g", "active", g=game_id)
-    thread = await dc.wait_until(lambda: next(iter(dc.threads_in(world.channel)), None), what="the game's thread")
+    thread = await dc.wait_until(
+        lambda: next(iter(dc.threads_in(world.channel)), None), what="the game's thread"
+    )
     state = await scrabble_state(db, game_id)
     if state["engine"]["current_seat"] == 0:
         # The member moves first: that play dies before its commit; the same play again commits,
@@ -188,17 +202,24 @@ async def test_the_computer_s_move_survives_kills_before_and_after_its_commit(wo
         assert (await reply_text(again)).startswith("You played")
     await bot.wait_crashed()  # the computer's move, before its commit
     committed = len(await scrabble_moves(db, game_id))
-    assert await db.value("select status from jobs where key = :k", k=f"scrabble:{game_id}:computer") in ("due", "claimed")
+    assert await db.value(
+        "select status from jobs where key = :k", k=f"scrabble:{game_id}:computer"
+    ) in ("due", "claimed")
 
     # After the restart (once the dead process's lease has run out) the job runs again:
     # the move commits and the bot dies before announcing it.
-    await bot.start(crash=[crash_point("commit", "INSERT moves")], clock_offset=LEASE + 30, wait_ready=False)
+    await bot.start(
+        crash=[crash_point("commit", "INSERT moves")], clock_offset=LEASE + 30, wait_ready=False
+    )
     await bot.wait_crashed()
     moves = await scrabble_moves(db, game_id)
     assert len(moves) > committed
     assert [ply for ply, _ in moves] == list(range(len(moves)))
-    computer_entries = await db.rows("select user_id from moves where game_id = :g and seat = 1 and ply >= :p",
-                                     g=game_id, p=committed)
+    computer_entries = await db.rows(
+        "select user_id from moves where game_id = :g and seat = 1 and ply >= :p",
+        g=game_id,
+        p=committed,
+    )
     assert computer_entries and all(row[0] == dc.bot_user.id for row in computer_entries)
 
     # A clean start announces what was committed, once; the computer finishes its turn (after a
@@ -217,5 +238,7 @@ async def test_the_computer_s_move_survives_kills_before_and_after_its_commit(wo
         assert len(board_posts(world, thread, game_id, move)) <= 1, f"board of move {move}"
     assert len(board_posts(world, thread, game_id, count)) == 1
 
-    claimed = await db.rows("select kind, key, due_at, lease_until from jobs where status = 'claimed'")
+    claimed = await db.rows(
+        "select kind, key, due_at, lease_until from jobs where status = 'claimed'"
+    )
     assert claimed == [], claimed

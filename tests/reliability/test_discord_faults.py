@@ -19,7 +19,11 @@ pytestmark = pytest.mark.slow
 
 
 def _posts(dc, where, needle: str) -> list:  # type: ignore[no-untyped-def]
-    return [m for m in dc.messages_in(where) if m.author.id == dc.bot_user.id and needle in (m.content or "")]
+    return [
+        m
+        for m in dc.messages_in(where)
+        if m.author.id == dc.bot_user.id and needle in (m.content or "")
+    ]
 
 
 async def _play_one(club, thread, game_id: int, seats: dict[int, object], seed: int) -> int:  # type: ignore[no-untyped-def]
@@ -34,8 +38,12 @@ async def _play_one(club, thread, game_id: int, seats: dict[int, object], seed: 
 
 async def _game(club):  # type: ignore[no-untyped-def]
     alice, bob = club.members["alice"], club.members["bob"]
-    game_id, thread, _ = await open_scrabble(club.dc, club.channel, alice, [bob], opponent=bob, clock="1d")
-    seat_rows = await club_db(club).rows("select seat, user_id from game_seats where game_id = :g", g=game_id)
+    game_id, thread, _ = await open_scrabble(
+        club.dc, club.channel, alice, [bob], opponent=bob, clock="1d"
+    )
+    seat_rows = await club_db(club).rows(
+        "select seat, user_id from game_seats where game_id = :g", g=game_id
+    )
     users = {alice.id: alice, bob.id: bob}
     return game_id, thread, {int(seat): users[int(user)] for seat, user in seat_rows}
 
@@ -49,7 +57,9 @@ async def test_closed_dms_fall_back_to_a_mention_in_the_thread_once(club) -> Non
     moves = await _play_one(club, thread, game_id, seats, seed=1)
     await club.flush()
     nxt = seats[(await scrabble_state(club_db(club), game_id))["engine"]["current_seat"]]
-    await dc.wait_until(lambda: _posts(dc, thread, "It's your turn"), 10, "the turn notice in the thread")
+    await dc.wait_until(
+        lambda: _posts(dc, thread, "It's your turn"), 10, "the turn notice in the thread"
+    )
     await club.flush()
     notices = _posts(dc, thread, "It's your turn")
     assert len(notices) == 1 and f"<@{nxt.id}>" in notices[0].content
@@ -72,7 +82,9 @@ async def test_an_answerer_with_closed_dms_means_the_host_is_told_and_no_round_s
     ix = await dc.slash(club.moderator, club.channel, "henyo start", guesser=alice, answerer=bob)
     reply = await ix.next_message(timeout=10)
     assert reply.ephemeral and "DMs are closed" in reply.content
-    assert await club_db(club).rows("select status, cancel_reason from henyo_rounds") == [("cancelled", "dm_closed")]
+    assert await club_db(club).rows("select status, cancel_reason from henyo_rounds") == [
+        ("cancelled", "dm_closed")
+    ]
     assert not any(m.content.startswith("🎯") for m in dc.messages_in(club.channel))
 
 
@@ -82,10 +94,16 @@ async def test_a_rate_limited_board_post_waits_and_is_posted_once(club) -> None:
     game_id, thread, seats = await _game(club)
     rule = dc.fail_next("POST", rf"^/channels/{thread.id}/messages$", 429, retry_after=0.3)
     moves = await _play_one(club, thread, game_id, seats, seed=2)
-    board = await dc.wait_until(lambda: _posts(dc, thread, f"· move {moves}\n"), 10, "the board after the 429")
+    board = await dc.wait_until(
+        lambda: _posts(dc, thread, f"· move {moves}\n"), 10, "the board after the 429"
+    )
     await club.flush()
     assert rule.hits == 1 and len(board) == 1
-    statuses = [r.status for r in dc.requests if r.method == "POST" and r.path == f"/channels/{thread.id}/messages"]
+    statuses = [
+        r.status
+        for r in dc.requests
+        if r.method == "POST" and r.path == f"/channels/{thread.id}/messages"
+    ]
     assert 429 in statuses and statuses[-1] == 200
     assert await club_db(club).value("select count(*) from outbox where sent_at is null") == 0
 
@@ -99,7 +117,9 @@ async def test_server_errors_keep_the_board_in_the_outbox_until_discord_takes_it
     # A 500 is retried by discord.py itself.
     dc.fail_next("POST", rf"^/channels/{thread.id}/messages$", 500)
     moves = await _play_one(club, thread, game_id, seats, seed=3)
-    await dc.wait_until(lambda: _posts(dc, thread, f"· move {moves}\n"), 15, "the board after a 500")
+    await dc.wait_until(
+        lambda: _posts(dc, thread, f"· move {moves}\n"), 15, "the board after a 500"
+    )
 
     # A 503 outage longer than any quick retry: the outbox keeps the board and sends it after.
     outage = dc.fail_next("POST", rf"^/channels/{thread.id}/messages$", 503, count=8)
@@ -110,12 +130,17 @@ async def test_server_errors_keep_the_board_in_the_outbox_until_discord_takes_it
             break
         await club.flush()
     # The board waited without being given up on (and what came after it waited behind it).
-    pending = await db.rows("select attempts, last_error from outbox where sent_at is null order by id")
+    pending = await db.rows(
+        "select attempts, last_error from outbox where sent_at is null order by id"
+    )
     assert not pending or pending[0] == (0, "503 0: 503: injected failure")
     await club.flush()
     assert len(_posts(dc, thread, f"· move {moves}\n")) == 1
     assert await db.value("select count(*) from outbox where sent_at is null") == 0
-    assert [r[0] for r in await db.rows("select ply from moves where game_id = :g order by ply", g=game_id)] == [0, 1]
+    assert [
+        r[0]
+        for r in await db.rows("select ply from moves where game_id = :g order by ply", g=game_id)
+    ] == [0, 1]
 
 
 async def test_undeliverable_rows_do_not_hold_up_the_rest_of_the_outbox(club) -> None:
@@ -136,7 +161,9 @@ async def test_undeliverable_rows_do_not_hold_up_the_rest_of_the_outbox(club) ->
         await session.commit()
     await club.flush()
     assert len(_posts(dc, club.channel, "still delivered")) == 1
-    parked = await club_db(club).value("select count(*) from outbox where sent_at is null and attempts >= 5")
+    parked = await club_db(club).value(
+        "select count(*) from outbox where sent_at is null and attempts >= 5"
+    )
     assert parked == 25
 
 
@@ -145,15 +172,23 @@ async def test_a_dropped_gateway_resumes_and_a_guess_sent_meanwhile_counts_exact
     await club.start()
     alice, bob = club.members["alice"], club.members["bob"]
     logscan.register_secret("Bahay Kubo")
-    ix = await dc.slash(club.moderator, club.channel, "henyo start", guesser=alice, answerer=bob, word="Bahay Kubo")
+    ix = await dc.slash(
+        club.moderator, club.channel, "henyo start", guesser=alice, answerer=bob, word="Bahay Kubo"
+    )
     assert "is running" in (await ix.next_message(timeout=10)).content
-    announcement = await dc.wait_for_message(channel=club.channel, predicate=lambda m: m.content.startswith("🎯"))
+    announcement = await dc.wait_for_message(
+        channel=club.channel, predicate=lambda m: m.content.startswith("🎯")
+    )
 
     await dc.drop_gateway(resume=True)
     await dc.say(bob, club.channel, "Oo", at=announcement.created_at + timedelta(seconds=2))
-    await dc.say(alice, club.channel, "bahay kubo", at=announcement.created_at + timedelta(seconds=9.5))
+    await dc.say(
+        alice, club.channel, "bahay kubo", at=announcement.created_at + timedelta(seconds=9.5)
+    )
     session = await dc.wait_for_session(timeout=20)
-    result = await dc.wait_for_message(channel=club.channel, predicate=lambda m: "guessed it" in m.content, timeout=15)
+    result = await dc.wait_for_message(
+        channel=club.channel, predicate=lambda m: "guessed it" in m.content, timeout=15
+    )
 
     assert session.resumes == 1
     assert "final time **9.5 s**" in result.content

@@ -32,7 +32,9 @@ def test_the_bots_own_debug_lines_and_discords_info_lines_are_scanned() -> None:
     before = len(SCANNER.texts)
     logging.getLogger("bot.services.example").debug("a debug line from the bot")
     logging.getLogger("discord.gateway").info("an info line from discord.py")
-    logging.getLogger("discord.gateway").debug("a debug line from discord.py, which production caps")
+    logging.getLogger("discord.gateway").debug(
+        "a debug line from discord.py, which production caps"
+    )
     texts = [text for _, text in SCANNER.texts[before:]]
     assert "a debug line from the bot" in texts and "an info line from discord.py" in texts
     assert "a debug line from discord.py, which production caps" not in texts
@@ -43,31 +45,54 @@ def _run_pytest(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
     test_file.write_text(textwrap.dedent(body), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tests.reliability.logscan",
-         "--rootdir", str(tmp_path), str(test_file)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "tests.reliability.logscan",
+            "--rootdir",
+            str(tmp_path),
+            str(test_file),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
-def test_a_secret_logged_by_any_test_fails_the_whole_run_without_printing_it(tmp_path: Path) -> None:
-    leaky = _run_pytest(tmp_path, """
+def test_a_secret_logged_by_any_test_fails_the_whole_run_without_printing_it(
+    tmp_path: Path,
+) -> None:
+    leaky = _run_pytest(
+        tmp_path,
+        """
         import logging
         from tests.reliability.logscan import register_secret
 
         def test_logs_a_rack():
             register_secret("QUIZJAX")
             logging.getLogger("bot.services.scrabble").debug("dealt quizjax to seat 1")
-    """)
+    """,
+    )
     assert leaky.returncode == 1, leaky.stdout + leaky.stderr
     assert "secrets in the log" in leaky.stdout and "1 passed" in leaky.stdout
     assert "quizjax" not in leaky.stdout.lower()
 
-    clean = _run_pytest(tmp_path, """
+    clean = _run_pytest(
+        tmp_path,
+        """
         import logging
         from tests.reliability.logscan import register_secret
 
         def test_logs_nothing_secret():
             register_secret("QUIZJAX")
             logging.getLogger("bot.services.scrabble").debug("dealt the racks")
-    """)
+    """,
+    )
     assert clean.returncode == 0, clean.stdout + clean.stderr

@@ -51,7 +51,9 @@ async def _chess_game(club: Any, white: Any, black: Any, channel: Any) -> tuple[
     ix = await dc.slash(white, channel, "chess new", opponent=black, time="3d", color="white")
     game_id = int(re.search(r"#(\d+)", ix.original.content).group(1))
     await dc.click(black, ix.original, f"chess:invite:accept:{game_id}")
-    thread = await dc.wait_until(lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None), 10)
+    thread = await dc.wait_until(
+        lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None), 10
+    )
     return game_id, thread
 
 
@@ -64,8 +66,12 @@ async def test_only_seated_players_move(club) -> None:
     word, position = legal_play(state["engine"], seed=1)
 
     for command, options in [
-        ("scrabble play", {"word": word, "position": position}), ("scrabble exchange", {"tiles": "AB"}),
-        ("scrabble pass", {}), ("scrabble resign", {}), ("scrabble challenge", {}), ("scrabble rack", {}),
+        ("scrabble play", {"word": word, "position": position}),
+        ("scrabble exchange", {"tiles": "AB"}),
+        ("scrabble pass", {}),
+        ("scrabble resign", {}),
+        ("scrabble challenge", {}),
+        ("scrabble rack", {}),
     ]:
         text = await _refused(club, carol, thread, command, **options)
         assert "not yours" in text or "not playing" in text, text
@@ -73,7 +79,11 @@ async def test_only_seated_players_move(club) -> None:
     await _refused_click(club, carol, board, f"scrabble:rack:{game_id}")
 
     chess_id, chess_thread = await _chess_game(club, alice, bob, club.channel)
-    for command, options in [("chess move", {"move": "e4"}), ("chess resign", {}), ("chess draw", {"action": "offer"})]:
+    for command, options in [
+        ("chess move", {"move": "e4"}),
+        ("chess resign", {}),
+        ("chess draw", {"action": "offer"}),
+    ]:
         await _refused(club, carol, chess_thread, command, **options)
     # Black may not move for White either.
     await _refused(club, bob, chess_thread, "chess move", move="e4")
@@ -84,8 +94,12 @@ async def test_only_moderators_start_boggle_rounds_and_open_henyo_events(club) -
     await club.start()
     alice = club.members["alice"]
     refusals = [
-        ("boggle start", {}), ("boggle schedule", {"weekday": 1, "time": "7pm"}), ("boggle cancel", {}),
-        ("boggle season", {"target": 50}), ("henyo event open", {}), ("henyo words list", {}),
+        ("boggle start", {}),
+        ("boggle schedule", {"weekday": 1, "time": "7pm"}),
+        ("boggle cancel", {}),
+        ("boggle season", {"target": 50}),
+        ("henyo event open", {}),
+        ("henyo words list", {}),
         ("henyo words add", {"text": "Sorbetes", "category": "Pagkain", "language": "Filipino"}),
     ]
     for command, options in refusals:
@@ -118,21 +132,36 @@ async def test_another_guilds_games_are_not_found_never_shown(club) -> None:
 
     alice = club.members["alice"]  # a member of both guilds, asking in the first
     probes = [
-        ("scrabble board", {"game": str(scrabble_id)}), ("scrabble board", {"game": f"#{scrabble_id}"}),
-        ("scrabble rack", {"game": str(scrabble_id)}), ("scrabble export", {"game": str(scrabble_id)}),
+        ("scrabble board", {"game": str(scrabble_id)}),
+        ("scrabble board", {"game": f"#{scrabble_id}"}),
+        ("scrabble rack", {"game": str(scrabble_id)}),
+        ("scrabble export", {"game": str(scrabble_id)}),
         ("scrabble pass", {"game": str(scrabble_id)}),
-        ("chess board", {"game": chess_id}), ("chess pgn", {"game": chess_id}), ("chess move", {"move": "e4", "game": chess_id}),
-        ("chess resign", {"game": chess_id}), ("chess draw", {"action": "offer", "game": chess_id}),
+        ("chess board", {"game": chess_id}),
+        ("chess pgn", {"game": chess_id}),
+        ("chess move", {"move": "e4", "game": chess_id}),
+        ("chess resign", {"game": chess_id}),
+        ("chess draw", {"action": "offer", "game": chess_id}),
         ("henyo standings", {"event": event_id}),
     ]
     for command, options in probes:
         ix = await dc.slash(alice, club.channel, command, **options)
         text = await reply_text(ix)
-        shown = text + " ".join(str(e) for e in ix.response.embeds) + " ".join(n for n, _ in ix.response.files)
+        shown = (
+            text
+            + " ".join(str(e) for e in ix.response.embeds)
+            + " ".join(n for n, _ in ix.response.files)
+        )
         assert ix.response.ephemeral, f"/{command}: {text}"
-        assert "victor" not in shown.lower() and "wendy" not in shown.lower(), f"/{command} showed: {shown}"
-        assert re.search(r"there is no .*#\d+|not found", text, re.IGNORECASE), f"/{command}: {text}"
-        assert not ix.response.files and not (ix.followups and ix.followups[-1].files), f"/{command} sent a file"
+        assert "victor" not in shown.lower() and "wendy" not in shown.lower(), (
+            f"/{command} showed: {shown}"
+        )
+        assert re.search(r"there is no .*#\d+|not found", text, re.IGNORECASE), (
+            f"/{command}: {text}"
+        )
+        assert not ix.response.files and not (ix.followups and ix.followups[-1].files), (
+            f"/{command} sent a file"
+        )
 
 
 async def test_racks_and_secret_words_never_reach_a_channel(club) -> None:
@@ -142,23 +171,40 @@ async def test_racks_and_secret_words_never_reach_a_channel(club) -> None:
     alice, bob = club.members["alice"], club.members["bob"]
     game_id, thread, _ = await open_scrabble(dc, club.channel, alice, [bob], opponent=bob)
     users = {alice.id: alice, bob.id: bob}
-    seats = {int(s): users[int(u)] for s, u in await db.rows("select seat, user_id from game_seats where game_id = :g", g=game_id)}
+    seats = {
+        int(s): users[int(u)]
+        for s, u in await db.rows(
+            "select seat, user_id from game_seats where game_id = :g", g=game_id
+        )
+    }
     for seed in range(3):
         state = await scrabble_state(db, game_id)  # registers the racks as secrets for the log scan
         racks = state["engine"]["racks"]
         _assert_not_in_channels(dc, racks)
         word, position = legal_play(state["engine"], seed=seed)
-        ix = await dc.slash(seats[state["engine"]["current_seat"]], thread, "scrabble play", word=word, position=position)
+        ix = await dc.slash(
+            seats[state["engine"]["current_seat"]],
+            thread,
+            "scrabble play",
+            word=word,
+            position=position,
+        )
         assert (await reply_text(ix)).startswith("You played")
         await club.flush()
     _assert_not_in_channels(dc, (await scrabble_state(db, game_id))["engine"]["racks"])
     for message in dc.bot_messages(include_ephemeral=False):
-        if message.channel_id != dc.dm_channel(alice, create=False) and message.channel_id != dc.dm_channel(bob, create=False):
-            assert "Your rack" not in (message.content or "") and "You drew" not in (message.content or "")
+        if message.channel_id != dc.dm_channel(
+            alice, create=False
+        ) and message.channel_id != dc.dm_channel(bob, create=False):
+            assert "Your rack" not in (message.content or "") and "You drew" not in (
+                message.content or ""
+            )
 
     secret = "Sampalok"
     logscan.register_secret(secret)
-    ix = await dc.slash(club.moderator, club.channel, "henyo start", guesser=alice, answerer=bob, word=secret)
+    ix = await dc.slash(
+        club.moderator, club.channel, "henyo start", guesser=alice, answerer=bob, word=secret
+    )
     await ix.next_message(timeout=10)
     await dc.wait_for_message(channel=club.channel, predicate=lambda m: m.content.startswith("🎯"))
     _assert_not_in_channels(dc, [secret])
@@ -167,7 +213,11 @@ async def test_racks_and_secret_words_never_reach_a_channel(club) -> None:
 
 def _assert_not_in_channels(dc: Any, secrets: list[str]) -> None:
     """No public bot message (channel or thread, not DMs, not ephemeral) shows any of these."""
-    patterns = [re.compile(rf"(?<![A-Za-z]){re.escape(s)}(?![A-Za-z])", re.IGNORECASE) for s in secrets if len(s) >= 3]
+    patterns = [
+        re.compile(rf"(?<![A-Za-z]){re.escape(s)}(?![A-Za-z])", re.IGNORECASE)
+        for s in secrets
+        if len(s) >= 3
+    ]
     for message in dc.bot_messages(include_ephemeral=False):
         if message.guild_id is None:
             continue

@@ -16,7 +16,14 @@ from typing import Any
 import pytest
 
 from tests.reliability import tally
-from tests.reliability.games import club_db, eventually, legal_play, open_scrabble, reply_text, scrabble_state
+from tests.reliability.games import (
+    club_db,
+    eventually,
+    legal_play,
+    open_scrabble,
+    reply_text,
+    scrabble_state,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -32,7 +39,9 @@ async def _answers(interactions: list[Any]) -> list[str]:
 
 async def _seats(db: Any, game_id: int) -> dict[int, list[int]]:
     seats: dict[int, list[int]] = {}
-    for seat, user in await db.rows("select seat, user_id from game_seats where game_id = :g order by seat, user_id", g=game_id):
+    for seat, user in await db.rows(
+        "select seat, user_id from game_seats where game_id = :g order by seat, user_id", g=game_id
+    ):
         seats.setdefault(int(seat), []).append(int(user))
     return seats
 
@@ -42,21 +51,34 @@ async def test_twenty_plays_by_both_partners_at_once_apply_once(club) -> None:
     await club.start()
     db = club_db(club)
     alice, bob, carol, dave = (club.members[n] for n in ("alice", "bob", "carol", "dave"))
-    game_id, thread, _ = await open_scrabble(dc, club.channel, alice, [bob, carol, dave],
-                                             opponent=bob, partner=carol, opponent_partner=dave)
+    game_id, thread, _ = await open_scrabble(
+        dc,
+        club.channel,
+        alice,
+        [bob, carol, dave],
+        opponent=bob,
+        partner=carol,
+        opponent_partner=dave,
+    )
     state = await scrabble_state(db, game_id)
     users = {u.id: u for u in (alice, bob, carol, dave)}
     on_turn = [users[i] for i in (await _seats(db, game_id))[state["engine"]["current_seat"]]]
     assert len(on_turn) == 2
     word, position = legal_play(state["engine"], seed=3)
 
-    plays = [await dc.slash(on_turn[i % 2], thread, "scrabble play", word=word, position=position, wait=False)
-             for i in range(N)]
+    plays = [
+        await dc.slash(
+            on_turn[i % 2], thread, "scrabble play", word=word, position=position, wait=False
+        )
+        for i in range(N)
+    ]
     texts = await _answers(plays)
 
     assert sum(t.startswith("You played") for t in texts) == 1, texts
     assert all(ix.response.ephemeral for ix in plays)
-    await dc.wait_until(lambda: any("· move 1\n" in (m.content or "") for m in dc.messages_in(thread)), 10)
+    await dc.wait_until(
+        lambda: any("· move 1\n" in (m.content or "") for m in dc.messages_in(thread)), 10
+    )
     await asyncio.sleep(0.3)
     assert await db.rows("select ply from moves where game_id = :g", g=game_id) == [(0,)]
     assert sum("· move 1\n" in (m.content or "") for m in dc.messages_in(thread)) == 1
@@ -79,13 +101,20 @@ async def test_twenty_clicks_on_one_accept_button_start_one_game(club) -> None:
     await asyncio.gather(*(ix.wait_response(20) for ix in clicks))
     assert not any(APOLOGY in (f.content or "") for ix in clicks for f in ix.followups)
 
-    thread = await dc.wait_until(lambda: next(iter(dc.threads_in(club.channel)), None), 10, "the game's thread")
-    await dc.wait_until(lambda: any("· move 0\n" in (m.content or "") for m in dc.messages_in(thread)), 10)
+    thread = await dc.wait_until(
+        lambda: next(iter(dc.threads_in(club.channel)), None), 10, "the game's thread"
+    )
+    await dc.wait_until(
+        lambda: any("· move 0\n" in (m.content or "") for m in dc.messages_in(thread)), 10
+    )
     await asyncio.sleep(0.3)
     assert len(dc.threads_in(club.channel)) == 1
     assert sum("· move 0\n" in (m.content or "") for m in dc.messages_in(thread)) == 1
     assert await db.value("select status from games where id = :g", g=game_id) == "active"
-    assert await db.value("select count(*) from jobs where key = :k", k=f"scrabble:{game_id}:turn") == 1
+    assert (
+        await db.value("select count(*) from jobs where key = :k", k=f"scrabble:{game_id}:turn")
+        == 1
+    )
     tally.add("races run (20 at once, applied once)")
 
 
@@ -94,7 +123,9 @@ async def test_two_opponents_challenging_the_same_play_at_once_resolve_it_once(c
     await club.start()
     db = club_db(club)
     alice, bob, carol = (club.members[n] for n in ("alice", "bob", "carol"))
-    game_id, thread, _ = await open_scrabble(dc, club.channel, alice, [bob, carol], opponent=bob, opponent2=carol)
+    game_id, thread, _ = await open_scrabble(
+        dc, club.channel, alice, [bob, carol], opponent=bob, opponent2=carol
+    )
     state = await scrabble_state(db, game_id)
     users = {u.id: u for u in (alice, bob, carol)}
     seats = await _seats(db, game_id)
@@ -111,7 +142,10 @@ async def test_two_opponents_challenging_the_same_play_at_once_resolve_it_once(c
     assert len(resolved) == 1, texts
     engine = (await scrabble_state(db, game_id))["engine"]
     assert sum(1 for m in engine["moves"] if m["type"] == "challenge") == 1, engine["moves"]
-    plies = [r[0] for r in await db.rows("select ply from moves where game_id = :g order by ply", g=game_id)]
+    plies = [
+        r[0]
+        for r in await db.rows("select ply from moves where game_id = :g order by ply", g=game_id)
+    ]
     assert plies == list(range(len(engine["moves"])))
     tally.add("races run (20 at once, applied once)")
 
@@ -124,7 +158,9 @@ async def test_twenty_identical_chess_moves_at_once_apply_once(club) -> None:
     ix = await dc.slash(alice, club.channel, "chess new", opponent=bob, time="3d", color="white")
     game_id = int(re.search(r"#(\d+)", ix.original.content).group(1))
     await dc.click(bob, ix.original, f"chess:invite:accept:{game_id}")
-    thread = await dc.wait_until(lambda: next(iter(dc.threads_in(club.channel)), None), 10, "the game's thread")
+    thread = await dc.wait_until(
+        lambda: next(iter(dc.threads_in(club.channel)), None), 10, "the game's thread"
+    )
 
     moves = [await dc.slash(alice, thread, "chess move", move="e4", wait=False) for _ in range(N)]
     await asyncio.gather(*(m.wait_response(20) for m in moves))
@@ -144,24 +180,44 @@ async def test_twenty_dms_at_once_and_one_dm_delivered_twenty_times_count_once(c
     started = await dc.slash(club.moderator, club.channel, "boggle start", duration="3m")
     await started.wait_done()
     grid = await dc.wait_until(
-        lambda: next((m for m in dc.messages_in(club.channel) if "Word Boggle — round #" in (m.content or "")), None), 10)
+        lambda: next(
+            (
+                m
+                for m in dc.messages_in(club.channel)
+                if "Word Boggle — round #" in (m.content or "")
+            ),
+            None,
+        ),
+        10,
+    )
     round_id = int(re.search(r"round #(\d+)", grid.content).group(1))
     club.clock.now = grid.created_at
 
     words = ["canoe", "tonic", "covet", "civet", "naive"]
     for i in range(N):  # no awaiting in between: the bot gets them back to back
         await dc.dm(alice, f"{words[i % 5]} {words[(i + 1) % 5]}", at=grid.created_at)
-    await dc.wait_until(lambda: len([m for m in dc.dms_to(alice) if "has **" in (m.content or "")]) >= N, 20,
-                        "an answer to every DM")
-    entries, listed = (await db.rows(
-        "select entries, words from boggle_submissions where round_id = :r and player_id = :p", r=round_id, p=alice.id))[0]
+    await dc.wait_until(
+        lambda: len([m for m in dc.dms_to(alice) if "has **" in (m.content or "")]) >= N,
+        20,
+        "an answer to every DM",
+    )
+    entries, listed = (
+        await db.rows(
+            "select entries, words from boggle_submissions where round_id = :r and player_id = :p",
+            r=round_id,
+            p=alice.id,
+        )
+    )[0]
     assert len(json.loads(entries)) == N
     assert sorted(json.loads(listed)) == sorted(words)
 
     # One message delivered twenty times (a gateway replay): stored once.
     async def entries() -> list[dict[str, Any]]:
-        raw = await db.value("select entries from boggle_submissions where round_id = :r and player_id = :p",
-                             r=round_id, p=alice.id)
+        raw = await db.value(
+            "select entries from boggle_submissions where round_id = :r and player_id = :p",
+            r=round_id,
+            p=alice.id,
+        )
         return json.loads(raw)
 
     again = await dc.dm(alice, "acne", at=grid.created_at)

@@ -32,7 +32,7 @@ class HeldLock:
         self.db = db
 
     @classmethod
-    async def take(cls, path: Path) -> "HeldLock":
+    async def take(cls, path: Path) -> HeldLock:
         def begin() -> sqlite3.Connection:
             db = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
             db.execute("BEGIN IMMEDIATE")
@@ -67,12 +67,15 @@ async def test_a_timer_due_while_the_database_is_locked_fires_once_the_lock_goes
     club.clock.advance(days=4)  # the invitation's expiry is due; the scheduler polls every 50 ms
     await asyncio.sleep(1.0)
     lock.release()
-    notice = await dc.wait_for_message(channel=club.channel, predicate=lambda m: "expired" in m.content, timeout=15)
+    notice = await dc.wait_for_message(
+        channel=club.channel, predicate=lambda m: "expired" in m.content, timeout=15
+    )
     await asyncio.sleep(0.3)
     assert "Scrabble #1" in notice.content
     assert await db.value("select status from games") == "abandoned"
-    assert await db.rows("select status, attempts, last_error from jobs where kind = 'scrabble.invite_expiry'") == [
-        ("done", 0, None)]
+    assert await db.rows(
+        "select status, attempts, last_error from jobs where kind = 'scrabble.invite_expiry'"
+    ) == [("done", 0, None)]
     assert len([m for m in dc.messages_in(club.channel) if "expired" in m.content]) == 1
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
-from typing import AsyncIterator
 
 import pytest
 
@@ -54,7 +54,10 @@ async def sharded(tmp_path: Path) -> AsyncIterator[World]:
 
 async def test_two_shards_start_together_and_fire_200_jobs_exactly_once(sharded: World) -> None:
     world = sharded
-    bots = [world.bot(f"shard{i}", SHARD_COUNT="2", SHARD_IDS=str(i), RELIABILITY_PROBE_JOBS="1") for i in (0, 1)]
+    bots = [
+        world.bot(f"shard{i}", SHARD_COUNT="2", SHARD_IDS=str(i), RELIABILITY_PROBE_JOBS="1")
+        for i in (0, 1)
+    ]
     await asyncio.gather(*(b.start() for b in bots))
     assert sorted(s.shard for s in world.dc.gateway.live_sessions()) == [(0, 2), (1, 2)]
 
@@ -77,7 +80,9 @@ def _member_checks(world: World, guild: object, user: object) -> list[int]:
     return [r.status for r in world.dc.requests if r.method == "GET" and r.path.endswith(path)]
 
 
-async def test_a_dm_handled_by_shard_zero_reaches_a_boggle_round_owned_by_shard_one(sharded: World) -> None:
+async def test_a_dm_handled_by_shard_zero_reaches_a_boggle_round_owned_by_shard_one(
+    sharded: World,
+) -> None:
     world = sharded
     dc = world.dc
     alice, bob = world["alice"], world["bob"]
@@ -89,7 +94,9 @@ async def test_a_dm_handled_by_shard_zero_reaches_a_boggle_round_owned_by_shard_
     await started.wait_done()
     grid = await world.wait_post(world.far_channel, re.compile(r"Word Boggle — round #\d+"))
     await dc.dm(alice, "canoe tonic", at=grid.created_at + timedelta(seconds=15))
-    reply = await world.wait_post(alice, re.compile(r"has \*\*2\*\*|no Word Boggle round"), timeout=10)
+    reply = await world.wait_post(
+        alice, re.compile(r"has \*\*2\*\*|no Word Boggle round"), timeout=10
+    )
     assert "has **2**" in reply.content, reply.content
     player = await world.db.value("select player_id from boggle_submissions")
     assert player == alice.id
@@ -105,10 +112,17 @@ async def test_a_dm_handled_by_shard_zero_reaches_a_boggle_round_owned_by_shard_
     hint = await world.wait_post(bob, "no Word Boggle round", timeout=10)
     assert "has **" not in hint.content
     assert _member_checks(world, world.far_guild, bob) == [404]
-    assert await world.db.value("select count(*) from boggle_submissions where player_id = :p", p=bob.id) == 0
+    assert (
+        await world.db.value(
+            "select count(*) from boggle_submissions where player_id = :p", p=bob.id
+        )
+        == 0
+    )
 
 
-async def test_shard_zeros_restart_reads_back_a_first_boggle_list_for_a_round_owned_by_shard_one(sharded: World) -> None:
+async def test_shard_zeros_restart_reads_back_a_first_boggle_list_for_a_round_owned_by_shard_one(
+    sharded: World,
+) -> None:
     world = sharded
     dc = world.dc
     shard0, shard1 = (world.bot(f"shard{i}", SHARD_COUNT="2", SHARD_IDS=str(i)) for i in (0, 1))

@@ -25,11 +25,12 @@ from typing import Any
 
 
 def _preload() -> None:
-    import bot.__main__  # noqa: F401
-    import bot.client  # noqa: F401
-    import bot.db.migrate  # noqa: F401
-    import sqlalchemy.dialects.postgresql.asyncpg  # noqa: F401
+    import sqlalchemy.dialects.postgresql.asyncpg
     import sqlalchemy.dialects.sqlite.aiosqlite  # noqa: F401
+
+    import bot.__main__
+    import bot.client
+    import bot.db.migrate  # noqa: F401
     import tests.reliability.botproc  # noqa: F401
     from bot.client import cog_modules
 

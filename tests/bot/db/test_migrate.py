@@ -8,14 +8,22 @@ import pytest
 
 import bot.db.migrate as migrate
 from bot.db.engine import create_engine
-from bot.db.migrate import downgrade_to, head_revision, head_revisions, script_heads_without_alembic, upgrade_to_head
+from bot.db.migrate import (
+    downgrade_to,
+    head_revision,
+    head_revisions,
+    script_heads_without_alembic,
+    upgrade_to_head,
+)
 
 
 def test_heads_read_from_the_files_are_alembics_heads() -> None:
     assert script_heads_without_alembic() == frozenset(head_revisions())
 
 
-async def test_a_database_at_head_is_not_handed_to_alembic(database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_database_at_head_is_not_handed_to_alembic(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     engine = create_engine(database_url)
     try:
         assert await upgrade_to_head(engine) == head_revision()
@@ -46,27 +54,38 @@ def _versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: dict[str, 
     monkeypatch.setattr(migrate, "MIGRATIONS_DIR", tmp_path)
 
 
-def test_branches_and_merges_give_the_unreferenced_revisions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _versions(tmp_path, monkeypatch, {
-        "a.py": 'revision = "a"\ndown_revision = None\n',
-        "b.py": 'revision: str = "b"\ndown_revision = "a"\n',
-        "c.py": "revision = 'c'\ndown_revision = 'a'\n",
-        "m.py": 'revision = "m"\ndown_revision = ("b", "c")\n',
-        "d.py": 'revision = "d"\ndown_revision = "a"\n',
-        "__init__.py": "",
-    })
+def test_branches_and_merges_give_the_unreferenced_revisions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _versions(
+        tmp_path,
+        monkeypatch,
+        {
+            "a.py": 'revision = "a"\ndown_revision = None\n',
+            "b.py": 'revision: str = "b"\ndown_revision = "a"\n',
+            "c.py": "revision = 'c'\ndown_revision = 'a'\n",
+            "m.py": 'revision = "m"\ndown_revision = ("b", "c")\n',
+            "d.py": 'revision = "d"\ndown_revision = "a"\n',
+            "__init__.py": "",
+        },
+    )
     assert script_heads_without_alembic() == {"m", "d"}
 
 
-@pytest.mark.parametrize("body", [
-    'revision = make_id()\ndown_revision = "a"\n',  # not a literal
-    'revision = "b"\n',  # no down_revision
-    'revision = "b"\ndown_revision = "a"\nrevision = "c"\n',  # assigned twice
-    'revision = "b"\ndown_revision = "zzz"\n',  # an unknown parent
-    "revision = (\n",  # not Python
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        'revision = make_id()\ndown_revision = "a"\n',  # not a literal
+        'revision = "b"\n',  # no down_revision
+        'revision = "b"\ndown_revision = "a"\nrevision = "c"\n',  # assigned twice
+        'revision = "b"\ndown_revision = "zzz"\n',  # an unknown parent
+        "revision = (\n",  # not Python
+    ],
+)
 def test_a_file_it_cannot_read_plainly_leaves_the_decision_to_alembic(
     body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _versions(tmp_path, monkeypatch, {"a.py": 'revision = "a"\ndown_revision = None\n', "b.py": body})
+    _versions(
+        tmp_path, monkeypatch, {"a.py": 'revision = "a"\ndown_revision = None\n', "b.py": body}
+    )
     assert script_heads_without_alembic() is None

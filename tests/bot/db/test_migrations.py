@@ -15,7 +15,17 @@ async def test_empty_database_upgrades_to_head_and_downgrades_to_base(database_u
         assert await upgrade_to_head(engine) == head_revision()
         async with engine.connect() as conn:
             tables = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
-        assert {"guilds", "players", "games", "game_seats", "moves", "jobs", "outbox", "results", "ratings"} <= tables
+        assert {
+            "guilds",
+            "players",
+            "games",
+            "game_seats",
+            "moves",
+            "jobs",
+            "outbox",
+            "results",
+            "ratings",
+        } <= tables
         assert await downgrade_to(engine, "base") is None
         async with engine.connect() as conn:
             tables = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
@@ -32,7 +42,9 @@ async def test_migrations_match_the_models(database_url: str) -> None:
         await upgrade_to_head(engine)
         async with engine.connect() as conn:
             diff = await conn.run_sync(
-                lambda c: compare_metadata(MigrationContext.configure(c, opts={"compare_type": False}), Base.metadata)
+                lambda c: compare_metadata(
+                    MigrationContext.configure(c, opts={"compare_type": False}), Base.metadata
+                )
             )
         assert diff == []
     finally:

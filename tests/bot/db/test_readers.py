@@ -14,11 +14,16 @@ from bot.services import ServiceContext
 
 
 def _ctx(session_factory) -> ServiceContext:
-    return ServiceContext(settings=load_settings(None), session_factory=session_factory,
-                          scheduler=Scheduler(session_factory))
+    return ServiceContext(
+        settings=load_settings(None),
+        session_factory=session_factory,
+        scheduler=Scheduler(session_factory),
+    )
 
 
-async def test_a_reader_sees_the_last_commit_while_a_writer_holds_the_lock(session_factory, database_url) -> None:
+async def test_a_reader_sees_the_last_commit_while_a_writer_holds_the_lock(
+    session_factory, database_url
+) -> None:
     ctx = _ctx(session_factory)
     async with ctx.uow() as uow:
         uow.session.add(GuildRecord(id=1, name="before", settings={}))

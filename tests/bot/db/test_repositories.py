@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy.exc import IntegrityError
@@ -18,9 +18,16 @@ async def _new_game(factory, guild_id: int = 1, kind: str = "scrabble") -> int:
         await uow.guilds.ensure(guild_id, "Library Club")
         await uow.players.ensure(10, "alice")
         await uow.players.ensure(11, "bob")
-        game = uow.games.add(GameRecord(guild_id=guild_id, kind=kind, status="active", state={"ply": 0}, options={}))
+        game = uow.games.add(
+            GameRecord(guild_id=guild_id, kind=kind, status="active", state={"ply": 0}, options={})
+        )
         await uow.session.flush()
-        uow.session.add_all([GameSeatRecord(game_id=game.id, seat=0, user_id=10), GameSeatRecord(game_id=game.id, seat=1, user_id=11)])
+        uow.session.add_all(
+            [
+                GameSeatRecord(game_id=game.id, seat=0, user_id=10),
+                GameSeatRecord(game_id=game.id, seat=1, user_id=11),
+            ]
+        )
         await uow.commit()
         return game.id
 
@@ -101,7 +108,7 @@ async def test_move_log_is_append_only_per_ply(session_factory) -> None:
 
 async def test_times_come_back_timezone_aware_utc(session_factory) -> None:
     game_id = await _new_game(session_factory)
-    when = datetime(2026, 12, 1, 18, 30, tzinfo=timezone.utc)
+    when = datetime(2026, 12, 1, 18, 30, tzinfo=UTC)
     async with UnitOfWork(session_factory) as uow:
         game = await uow.games.get(game_id)
         await uow.games.save_state(game, expected_version=game.version, deadline=when)
@@ -131,7 +138,9 @@ async def test_games_for_player_lists_their_open_games_in_that_guild(session_fac
         assert [s.user_id for s in games[0].seats] == [10, 11]
 
 
-async def test_a_saved_state_is_written_once_and_other_changes_still_flush(engine, session_factory) -> None:
+async def test_a_saved_state_is_written_once_and_other_changes_still_flush(
+    engine, session_factory
+) -> None:
     from sqlalchemy import event
 
     game_id = await _new_game(session_factory)
@@ -145,7 +154,9 @@ async def test_a_saved_state_is_written_once_and_other_changes_still_flush(engin
     try:
         async with UnitOfWork(session_factory) as uow:
             game = await uow.games.get(game_id)
-            await uow.games.save_state(game, expected_version=game.version, state={"ply": 1}, status="active")
+            await uow.games.save_state(
+                game, expected_version=game.version, state={"ply": 1}, status="active"
+            )
             assert game.state == {"ply": 1} and game.version == 2
             game.seats[0].accepted = True  # an ordinary ORM change in the same unit of work
             await uow.commit()

@@ -4,9 +4,9 @@ import pytest
 from sqlalchemy import insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from bot.db import sqlite_driver
 from bot.db.engine import create_engine
 from bot.db.models import GuildRecord, PlayerRecord
-from bot.db import sqlite_driver
 from bot.db.sqlite_driver import PrefetchingConnection
 
 
@@ -22,11 +22,19 @@ async def test_sqlite_engines_use_the_prefetching_connection(sqlite_url: str) ->
 
 async def test_rows_rowcounts_and_batches_come_back_as_with_aiosqlite(engine) -> None:
     async with engine.begin() as conn:
-        await conn.execute(insert(PlayerRecord), [{"id": n, "display_name": f"p{n}"} for n in range(1, 151)])
-        assert (await conn.execute(select(PlayerRecord.id).order_by(PlayerRecord.id))).scalars().all() == list(range(1, 151))
-        changed = await conn.execute(update(PlayerRecord).where(PlayerRecord.id > 100).values(display_name="x"))
+        await conn.execute(
+            insert(PlayerRecord), [{"id": n, "display_name": f"p{n}"} for n in range(1, 151)]
+        )
+        assert (
+            await conn.execute(select(PlayerRecord.id).order_by(PlayerRecord.id))
+        ).scalars().all() == list(range(1, 151))
+        changed = await conn.execute(
+            update(PlayerRecord).where(PlayerRecord.id > 100).values(display_name="x")
+        )
         assert changed.rowcount == 50
-        assert (await conn.execute(select(PlayerRecord.id).where(PlayerRecord.id == 999))).first() is None
+        assert (
+            await conn.execute(select(PlayerRecord.id).where(PlayerRecord.id == 999))
+        ).first() is None
         result = await conn.execute(select(PlayerRecord.id).order_by(PlayerRecord.id))
         assert result.fetchmany(3) == [(1,), (2,), (3,)]
         assert len(result.fetchall()) == 147
@@ -63,7 +71,9 @@ async def test_orm_inserts_get_their_ids_and_rolled_back_work_is_gone(session_fa
         assert names == ["kept"]
 
 
-async def test_the_cursor_works_awaited_and_entered_as_both_sqlalchemy_lines_use_it(tmp_path) -> None:
+async def test_the_cursor_works_awaited_and_entered_as_both_sqlalchemy_lines_use_it(
+    tmp_path,
+) -> None:
     conn = await sqlite_driver.connect(str(tmp_path / "direct.db"))
     try:
         cursor = await conn.cursor()  # SQLAlchemy 2.0 awaits connection.cursor()

@@ -50,8 +50,16 @@ def test_more_rows_draw_more_ink_on_a_taller_image():
 
 def test_unicode_names_and_emoji_render_without_error():
     names = [
-        "Niño Ibáñez", "Zoë 🎉 Smith", "李小龍", "Ｆｕｌｌｗｉｄｔｈ", "عائشة", "👨\u200d👩\u200d👧 family",
-        "line\nbreak\ttab", "e\u0301 combining", "lone \ud800 surrogate", "\x00control\x1b",
+        "Niño Ibáñez",
+        "Zoë 🎉 Smith",
+        "李小龍",
+        "Ｆｕｌｌｗｉｄｔｈ",
+        "عائشة",
+        "👨\u200d👩\u200d👧 family",
+        "line\nbreak\ttab",
+        "e\u0301 combining",
+        "lone \ud800 surrogate",
+        "\x00control\x1b",
     ]
     table = [[str(i + 1), name, "1500?", "0", "▲ 3"] for i, name in enumerate(names)]
     image = decode(render_leaderboard("Ñandú 🏆 league", COLUMNS, table))

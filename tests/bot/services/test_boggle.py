@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -15,7 +15,14 @@ from sqlalchemy import select
 
 import bot.services.boggle as boggle_module
 from bot.config import load_settings
-from bot.db.models import GuildRecord, JobRecord, OutboxRecord, PlayerRecord, RatingRecord, ResultRecord
+from bot.db.models import (
+    GuildRecord,
+    JobRecord,
+    OutboxRecord,
+    PlayerRecord,
+    RatingRecord,
+    ResultRecord,
+)
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord
 from bot.errors import ConflictError, InvalidInputError, NotFoundError
 from bot.scheduler import Scheduler
@@ -43,16 +50,32 @@ from bot.services.leaderboard import LeaderboardService
 from engines.boggle import Grid, WordStatus, check_word, roll
 from engines.lexicon import load_lexicon
 
-UTC = timezone.utc
+UTC = UTC
 T0 = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)  # a Monday
 SEED = 42  # classic16 → I T V A / T E V W / Y O N I / L U C A
 GRID = "I T V A/T E V W/Y O N I/L U C A"
 # Words on that grid, a few that are not ("zebra"), all in the test's word list.
 # "ovin" can be traced on the grid but is not in the list: "not a word".
-WORDS = (
-    "toucanet toucan convey canoe civet covet envoy naive ovine tonic acne cane cain coven covey "
-    "zebra quixotic cats"
-).split()
+WORDS = [
+    "toucanet",
+    "toucan",
+    "convey",
+    "canoe",
+    "civet",
+    "covet",
+    "envoy",
+    "naive",
+    "ovine",
+    "tonic",
+    "acne",
+    "cane",
+    "cain",
+    "coven",
+    "covey",
+    "zebra",
+    "quixotic",
+    "cats",
+]
 GUILD, OTHER_GUILD, CHANNEL, OTHER_CHANNEL, HOST = 1, 2, 100, 200, 9
 ANA, BEN, CY, DEE, EVE = 11, 12, 13, 14, 15
 
@@ -79,14 +102,22 @@ class Env:
 
     async def start(self, guild: int = GUILD, channel: int = CHANNEL, **options: Any):
         return await self.service.start_round(
-            guild_id=guild, guild_name=f"club {guild}", channel_id=channel, started_by=HOST, **options
+            guild_id=guild,
+            guild_name=f"club {guild}",
+            channel_id=channel,
+            started_by=HOST,
+            **options,
         )
 
     async def dm(self, user: int, text: str, *, at: datetime | None = None, guilds=(GUILD,)):
         self.next_message_id += 1
         return await self.service.submit_dm(
-            user_id=user, display_name=f"player{user}", message_id=self.next_message_id,
-            sent_at=at or self.clock(), text=text, guild_ids=guilds,
+            user_id=user,
+            display_name=f"player{user}",
+            message_id=self.next_message_id,
+            sent_at=at or self.clock(),
+            text=text,
+            guild_ids=guilds,
         )
 
     async def run_due(self) -> list[str]:
@@ -98,11 +129,17 @@ class Env:
 
     async def outbox(self) -> list[OutboxRecord]:
         async with self.factory() as session:
-            return list((await session.execute(select(OutboxRecord).order_by(OutboxRecord.id))).scalars())
+            return list(
+                (await session.execute(select(OutboxRecord).order_by(OutboxRecord.id))).scalars()
+            )
 
     async def rounds(self) -> list[BoggleRoundRecord]:
         async with self.factory() as session:
-            return list((await session.execute(select(BoggleRoundRecord).order_by(BoggleRoundRecord.id))).scalars())
+            return list(
+                (
+                    await session.execute(select(BoggleRoundRecord).order_by(BoggleRoundRecord.id))
+                ).scalars()
+            )
 
     async def jobs(self, kind: str) -> list[JobRecord]:
         async with self.factory() as session:
@@ -123,13 +160,18 @@ async def env(session_factory, lexicon_file: Path, monkeypatch: pytest.MonkeyPat
     clock = Clock(T0)
     scheduler = Scheduler(session_factory, clock=clock)
     ctx = ServiceContext(
-        settings=load_settings(None, lexicon=str(lexicon_file)), session_factory=session_factory,
-        scheduler=scheduler, clock=clock,
+        settings=load_settings(None, lexicon=str(lexicon_file)),
+        session_factory=session_factory,
+        scheduler=scheduler,
+        clock=clock,
     )
     service = BoggleService(ctx)
     for kind, handler in (
-        (JOB_OPEN, service.run_open_job), (JOB_CLOSE, service.run_close_job), (JOB_SCORE, service.run_score_job),
-        (JOB_WEEKLY, service.run_weekly_job), (JOB_SEASON, service.run_season_job),
+        (JOB_OPEN, service.run_open_job),
+        (JOB_CLOSE, service.run_close_job),
+        (JOB_SCORE, service.run_score_job),
+        (JOB_WEEKLY, service.run_weekly_job),
+        (JOB_SEASON, service.run_season_job),
     ):
         scheduler.register(kind, handler)
     yield Env(service, clock, scheduler, session_factory)
@@ -156,7 +198,8 @@ def test_the_test_grid_and_word_list_are_what_the_tests_assume(lexicon_file: Pat
 
 
 @pytest.mark.parametrize(
-    ("text", "seconds"), [("3m", 180), ("90s", 90), ("2m30s", 150), ("2 min 30 s", 150), ("3", 180), ("1h", 3600)]
+    ("text", "seconds"),
+    [("3m", 180), ("90s", 90), ("2m30s", 150), ("2 min 30 s", 150), ("3", 180), ("1h", 3600)],
 )
 def test_durations_read_minutes_and_seconds(text: str, seconds: int) -> None:
     assert parse_duration(text) == seconds
@@ -169,7 +212,8 @@ def test_unreadable_durations_are_a_clear_error(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"), [("19:00", "19:00"), ("7pm", "19:00"), ("7:30 am", "07:30"), ("12am", "00:00"), ("0930", None)]
+    ("text", "expected"),
+    [("19:00", "19:00"), ("7pm", "19:00"), ("7:30 am", "07:30"), ("12am", "00:00"), ("0930", None)],
 )
 def test_clock_times_accept_24_hour_and_am_pm(text: str, expected: str | None) -> None:
     if expected is None:
@@ -188,7 +232,14 @@ def test_options_default_to_the_rules_and_dice_decide_the_size() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"size": 7}, {"dice": "big25", "size": 4}, {"dice": "nope"}, {"duration": "5s"}, {"duration": "2h"}, {"min_length": 2}],
+    [
+        {"size": 7},
+        {"dice": "big25", "size": 4},
+        {"dice": "nope"},
+        {"duration": "5s"},
+        {"duration": "2h"},
+        {"min_length": 2},
+    ],
 )
 def test_bad_round_options_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(InvalidInputError):
@@ -197,7 +248,9 @@ def test_bad_round_options_are_refused(options: dict[str, Any]) -> None:
 
 def test_weekly_occurrences_keep_the_club_wall_clock_across_daylight_saving() -> None:
     london = ZoneInfo("Europe/London")  # clocks go forward on 29 March 2026
-    first = next_weekly_occurrence(datetime(2026, 3, 20, tzinfo=UTC), 3, parse_clock_time("19:00"), london)
+    first = next_weekly_occurrence(
+        datetime(2026, 3, 20, tzinfo=UTC), 3, parse_clock_time("19:00"), london
+    )
     second = next_weekly_occurrence(first, 3, parse_clock_time("19:00"), london)
     assert first == datetime(2026, 3, 26, 19, 0, tzinfo=UTC)  # GMT
     assert second == datetime(2026, 4, 2, 18, 0, tzinfo=UTC)  # BST: still 19:00 in London
@@ -206,8 +259,12 @@ def test_weekly_occurrences_keep_the_club_wall_clock_across_daylight_saving() ->
 
 def test_a_weekly_time_later_today_is_today_and_an_earlier_one_is_next_week() -> None:
     manila = ZoneInfo("Asia/Manila")  # T0 is Tuesday 02:00 in Manila
-    assert next_weekly_occurrence(T0, 1, parse_clock_time("03:00"), manila) == T0 + timedelta(hours=1)
-    assert next_weekly_occurrence(T0, 1, parse_clock_time("01:00"), manila) == T0 + timedelta(days=7, hours=-1)
+    assert next_weekly_occurrence(T0, 1, parse_clock_time("03:00"), manila) == T0 + timedelta(
+        hours=1
+    )
+    assert next_weekly_occurrence(T0, 1, parse_clock_time("01:00"), manila) == T0 + timedelta(
+        days=7, hours=-1
+    )
 
 
 def test_season_boundaries_are_midnight_in_the_club_time_zone() -> None:
@@ -223,7 +280,9 @@ def test_season_boundaries_are_midnight_in_the_club_time_zone() -> None:
 # -- starting ----------------------------------------------------------------------
 
 
-async def test_starting_a_round_posts_the_grid_with_its_letters_and_sets_the_close_timer(env: Env) -> None:
+async def test_starting_a_round_posts_the_grid_with_its_letters_and_sets_the_close_timer(
+    env: Env,
+) -> None:
     info = await env.start(duration="2m")
     assert info.status == "open" and info.number == 1 and info.grid == GRID
     assert info.ends_at == T0 + timedelta(minutes=2)
@@ -271,11 +330,18 @@ async def test_dms_add_to_the_list_and_acknowledge_the_running_count(env: Env) -
     [r1], [r2] = first.receipts, second.receipts
     assert (r1.new_words, r1.total_words) == (3, 3)
     assert (r2.new_words, r2.total_words) == (2, 5)
-    assert r2.round_number == info.number and r2.guild_name == f"club {GUILD}" and r2.ends_at == info.ends_at
+    assert (
+        r2.round_number == info.number
+        and r2.guild_name == f"club {GUILD}"
+        and r2.ends_at == info.ends_at
+    )
     async with env.factory() as session:
         [row] = (await session.execute(select(BoggleSubmissionRecord))).scalars().all()
     assert row.words == ["toucan", "canoe", "tonic", "envoy", "acne"]
-    assert [e["text"] for e in row.entries] == ["Toucan, canoe\ntonic", "TONIC envoy   acne!"]  # kept as sent
+    assert [e["text"] for e in row.entries] == [
+        "Toucan, canoe\ntonic",
+        "TONIC envoy   acne!",
+    ]  # kept as sent
     assert row.entries[0]["via"] == "dm" and row.last_source_id == env.next_message_id
 
 
@@ -306,7 +372,9 @@ async def test_after_the_lists_close_dms_get_a_polite_note_and_change_nothing(en
     info = await env.start()
     await env.dm(ANA, "canoe")
     await finish(env, info)
-    late = await env.dm(ANA, "tonic", at=info.ends_at - timedelta(seconds=1))  # delivered after the close
+    late = await env.dm(
+        ANA, "tonic", at=info.ends_at - timedelta(seconds=1)
+    )  # delivered after the close
     assert not late.receipts and late.late[0].channel_id == CHANNEL
     env.clock.advance(hours=2)
     assert (await env.dm(ANA, "tonic")).no_round  # long after: just "no round open"
@@ -339,8 +407,22 @@ async def test_a_list_stops_growing_at_its_cap(env: Env, monkeypatch: pytest.Mon
 async def test_two_first_messages_at_once_are_both_kept(env: Env) -> None:
     await env.start()
     await asyncio.gather(
-        env.service.submit_dm(user_id=ANA, display_name="ana", message_id=1, sent_at=T0, text="canoe", guild_ids=[GUILD]),
-        env.service.submit_dm(user_id=ANA, display_name="ana", message_id=2, sent_at=T0, text="tonic", guild_ids=[GUILD]),
+        env.service.submit_dm(
+            user_id=ANA,
+            display_name="ana",
+            message_id=1,
+            sent_at=T0,
+            text="canoe",
+            guild_ids=[GUILD],
+        ),
+        env.service.submit_dm(
+            user_id=ANA,
+            display_name="ana",
+            message_id=2,
+            sent_at=T0,
+            text="tonic",
+            guild_ids=[GUILD],
+        ),
     )
     async with env.factory() as session:
         [row] = (await session.execute(select(BoggleSubmissionRecord))).scalars().all()
@@ -350,11 +432,15 @@ async def test_two_first_messages_at_once_are_both_kept(env: Env) -> None:
 async def test_the_form_adds_to_the_same_list_until_the_end(env: Env) -> None:
     info = await env.start()
     await env.dm(ANA, "canoe")
-    receipt = await env.service.submit_form(round_id=info.id, user_id=ANA, display_name="ana", source_id=77, text="tonic, canoe")
+    receipt = await env.service.submit_form(
+        round_id=info.id, user_id=ANA, display_name="ana", source_id=77, text="tonic, canoe"
+    )
     assert (receipt.new_words, receipt.total_words) == (1, 2)
     env.clock.now = info.ends_at
     with pytest.raises(NotFoundError, match="has ended"):
-        await env.service.submit_form(round_id=info.id, user_id=ANA, display_name="ana", source_id=78, text="acne")
+        await env.service.submit_form(
+            round_id=info.id, user_id=ANA, display_name="ana", source_id=78, text="acne"
+        )
     with pytest.raises(NotFoundError):
         await env.service.round_for_form(guild_id=GUILD)
 
@@ -362,14 +448,22 @@ async def test_the_form_adds_to_the_same_list_until_the_end(env: Env) -> None:
 async def test_an_empty_form_is_refused(env: Env) -> None:
     info = await env.start()
     with pytest.raises(InvalidInputError, match="empty"):
-        await env.service.submit_form(round_id=info.id, user_id=ANA, display_name="ana", source_id=1, text="  \n ")
+        await env.service.submit_form(
+            round_id=info.id, user_id=ANA, display_name="ana", source_id=1, text="  \n "
+        )
 
 
 async def test_catch_up_starts_after_each_players_last_stored_message(env: Env) -> None:
     await env.start()
-    await env.service.submit_dm(user_id=ANA, display_name="a", message_id=50, sent_at=T0, text="canoe", guild_ids=[GUILD])
-    await env.service.submit_dm(user_id=ANA, display_name="a", message_id=70, sent_at=T0, text="acne", guild_ids=[GUILD])
-    await env.service.submit_dm(user_id=BEN, display_name="b", message_id=60, sent_at=T0, text="acne", guild_ids=[GUILD])
+    await env.service.submit_dm(
+        user_id=ANA, display_name="a", message_id=50, sent_at=T0, text="canoe", guild_ids=[GUILD]
+    )
+    await env.service.submit_dm(
+        user_id=ANA, display_name="a", message_id=70, sent_at=T0, text="acne", guild_ids=[GUILD]
+    )
+    await env.service.submit_dm(
+        user_id=BEN, display_name="b", message_id=60, sent_at=T0, text="acne", guild_ids=[GUILD]
+    )
     targets = await env.service.catch_up_targets()
     assert [(t.user_id, t.after_message_id) for t in targets] == [(ANA, 70), (BEN, 60)]
 
@@ -380,7 +474,15 @@ async def _add_result(env: Env, player: int, guild: int, kind: str = "chess") ->
             session.add(GuildRecord(id=guild, name=f"club {guild}"))
         if await session.get(PlayerRecord, player) is None:
             session.add(PlayerRecord(id=player, display_name=f"player{player}"))
-        session.add(ResultRecord(guild_id=guild, game_kind=kind, player_id=player, outcome="win", played_at=env.clock()))
+        session.add(
+            ResultRecord(
+                guild_id=guild,
+                game_kind=kind,
+                player_id=player,
+                outcome="win",
+                played_at=env.clock(),
+            )
+        )
         await session.commit()
 
 
@@ -405,7 +507,9 @@ async def test_catch_up_also_reads_likely_first_lists_from_the_rounds_opening(en
     assert [t.user_id for t in ana_list] == [ANA, CY, DEE]  # without members: the known players
 
 
-async def test_catch_up_reads_at_most_per_guild_likely_players_and_skips_a_large_servers_members(env: Env) -> None:
+async def test_catch_up_reads_at_most_per_guild_likely_players_and_skips_a_large_servers_members(
+    env: Env,
+) -> None:
     await env.start()
     await _add_result(env, DEE, GUILD)
     env.clock.advance(seconds=1)
@@ -419,13 +523,17 @@ async def test_catch_up_reads_at_most_per_guild_likely_players_and_skips_a_large
     assert [t.user_id for t in small] == [ANA, EVE, DEE, BEN, CY]
 
 
-async def test_catch_up_covers_each_open_round_and_a_member_of_two_from_the_earlier_opening(env: Env) -> None:
+async def test_catch_up_covers_each_open_round_and_a_member_of_two_from_the_earlier_opening(
+    env: Env,
+) -> None:
     first = await env.start()
     env.clock.advance(seconds=30)
     second = await env.start(guild=OTHER_GUILD, channel=OTHER_CHANNEL)
     targets = await env.service.catch_up_targets({GUILD: [ANA, BEN], OTHER_GUILD: [BEN, CY]})
     assert [(t.user_id, t.since) for t in targets] == [
-        (ANA, first.opens_at), (BEN, first.opens_at), (CY, second.opens_at),
+        (ANA, first.opens_at),
+        (BEN, first.opens_at),
+        (CY, second.opens_at),
     ]
 
 
@@ -451,7 +559,9 @@ async def test_guilds_taking_dms_are_those_with_an_open_or_a_just_ended_round(en
 # -- closing and scoring --------------------------------------------------------------
 
 
-async def test_closing_scores_every_list_crosses_off_shared_words_and_records_points(env: Env) -> None:
+async def test_closing_scores_every_list_crosses_off_shared_words_and_records_points(
+    env: Env,
+) -> None:
     info = await env.start()
     await env.dm(ANA, "toucanet convey canoe ovin")  # 11 + 3 + (shared) + not a word
     await env.dm(BEN, "canoe, tonic, zebra, cat")  # shared + 2 + not on grid + too short
@@ -464,10 +574,16 @@ async def test_closing_scores_every_list_crosses_off_shared_words_and_records_po
     players = {p["id"]: p for p in record.results["players"]}
     assert players[ANA]["total"] == 14 and players[ANA]["rank"] == 1
     assert dict((w, s) for w, s, _ in players[ANA]["words"]) == {
-        "toucanet": "scored", "convey": "scored", "canoe": "cancelled", "ovin": "not_a_word"
+        "toucanet": "scored",
+        "convey": "scored",
+        "canoe": "cancelled",
+        "ovin": "not_a_word",
     }
     assert dict((w, s) for w, s, _ in players[BEN]["words"]) == {
-        "canoe": "cancelled", "tonic": "scored", "zebra": "not_on_grid", "cat": "too_short"
+        "canoe": "cancelled",
+        "tonic": "scored",
+        "zebra": "not_on_grid",
+        "cat": "too_short",
     }
     assert players[CY]["total"] == 2 and players[BEN]["rank"] == players[CY]["rank"] == 2
     assert record.results["winners"] == [ANA]
@@ -477,7 +593,9 @@ async def test_closing_scores_every_list_crosses_off_shared_words_and_records_po
         results = {r.player_id: r for r in (await session.execute(select(ResultRecord))).scalars()}
         standing = await session.get(RatingRecord, (GUILD, "boggle", ANA))
     assert {p: (r.points, r.outcome, r.season) for p, r in results.items()} == {
-        ANA: (14, "win", "S1"), BEN: (2, "loss", "S1"), CY: (2, "loss", "S1"),
+        ANA: (14, "win", "S1"),
+        BEN: (2, "loss", "S1"),
+        CY: (2, "loss", "S1"),
     }
     assert results[ANA].round_ref == f"boggle:{info.id}"
     assert (standing.points, standing.wins, standing.games) == (14, 1, 1)
@@ -501,7 +619,9 @@ async def test_running_the_jobs_again_changes_nothing(env: Env) -> None:
     await env.dm(ANA, "canoe")
     await finish(env, info)
     async with env.factory() as session:
-        job = (await session.execute(select(JobRecord).where(JobRecord.kind == JOB_SCORE))).scalar_one()
+        job = (
+            await session.execute(select(JobRecord).where(JobRecord.kind == JOB_SCORE))
+        ).scalar_one()
     from bot.db.uow import UnitOfWork
 
     async with UnitOfWork(env.factory) as uow:
@@ -540,12 +660,17 @@ async def test_results_show_the_last_round_and_the_season_table(env: Env) -> Non
     await finish(env, info)
     view = await env.service.results(GUILD)
     assert view.last["number"] == 1 and view.running is None
-    assert [(s.player_id, s.points, s.wins) for s in view.season.standings] == [(ANA, 3, 1), (BEN, 2, 0)]
+    assert [(s.player_id, s.points, s.wins) for s in view.season.standings] == [
+        (ANA, 3, 1),
+        (BEN, 2, 0),
+    ]
     assert view.season.number == 1 and view.season.target == 100
 
 
 async def test_reaching_the_target_wins_the_season_and_starts_the_next(env: Env) -> None:
-    await env.service.configure_season(guild_id=GUILD, guild_name="club", channel_id=None, target=10)
+    await env.service.configure_season(
+        guild_id=GUILD, guild_name="club", channel_id=None, target=10
+    )
     info = await env.start()
     await env.dm(ANA, "toucanet")
     await env.dm(BEN, "tonic")
@@ -570,13 +695,21 @@ async def test_a_moderator_can_end_the_season_now(env: Env) -> None:
     info = await env.start()
     await env.dm(ANA, "convey")
     await finish(env, info)
-    season = await env.service.configure_season(guild_id=GUILD, guild_name="club", channel_id=CHANNEL, reset=True)
-    assert season.number == 2 and season.ended.winners == [(ANA, "player11")] and season.ended.reason == "moderator"
+    season = await env.service.configure_season(
+        guild_id=GUILD, guild_name="club", channel_id=CHANNEL, reset=True
+    )
+    assert (
+        season.number == 2
+        and season.ended.winners == [(ANA, "player11")]
+        and season.ended.reason == "moderator"
+    )
     assert "season 1" in (await env.outbox())[-1].payload["content"]
 
 
 async def test_a_season_can_reset_every_month_in_the_club_time_zone(env: Env) -> None:
-    season = await env.service.configure_season(guild_id=GUILD, guild_name="club", channel_id=None, every="month")
+    season = await env.service.configure_season(
+        guild_id=GUILD, guild_name="club", channel_id=None, every="month"
+    )
     boundary = datetime(2026, 12, 1, tzinfo=UTC)
     assert season.next_reset_at == boundary
     [job] = await env.jobs(JOB_SEASON)
@@ -595,9 +728,13 @@ async def test_a_season_can_reset_every_month_in_the_club_time_zone(env: Env) ->
 
 async def test_bad_season_settings_are_refused(env: Env) -> None:
     with pytest.raises(InvalidInputError):
-        await env.service.configure_season(guild_id=GUILD, guild_name="club", channel_id=None, target=1)
+        await env.service.configure_season(
+            guild_id=GUILD, guild_name="club", channel_id=None, target=1
+        )
     with pytest.raises(InvalidInputError):
-        await env.service.configure_season(guild_id=GUILD, guild_name="club", channel_id=None, every="fortnight")
+        await env.service.configure_season(
+            guild_id=GUILD, guild_name="club", channel_id=None, every="fortnight"
+        )
 
 
 # -- weekly schedules and cancelling ------------------------------------------------------
@@ -612,11 +749,19 @@ async def schedule_tuesday_19(env: Env) -> Any:
         guild.timezone = "Asia/Manila"
         await session.commit()
     return await env.service.schedule_weekly(
-        guild_id=GUILD, guild_name="club", channel_id=CHANNEL, created_by=HOST, weekday=1, at="7pm", duration="2m"
+        guild_id=GUILD,
+        guild_name="club",
+        channel_id=CHANNEL,
+        created_by=HOST,
+        weekday=1,
+        at="7pm",
+        duration="2m",
     )
 
 
-async def test_a_weekly_round_is_announced_opens_by_itself_and_the_schedule_moves_on(env: Env) -> None:
+async def test_a_weekly_round_is_announced_opens_by_itself_and_the_schedule_moves_on(
+    env: Env,
+) -> None:
     info = await schedule_tuesday_19(env)
     occurrence = datetime(2026, 12, 1, 11, 0, tzinfo=UTC)
     assert info.next_at == occurrence and info.timezone == "Asia/Manila" and not info.replaced
@@ -629,12 +774,18 @@ async def test_a_weekly_round_is_announced_opens_by_itself_and_the_schedule_move
     assert (record.status, record.opens_at, record.grid) == ("scheduled", occurrence, None)
     assert "starts <t:" in (await env.outbox())[-1].payload["content"]
     [weekly] = await env.jobs(JOB_WEEKLY)  # the same job, moved to next week
-    assert weekly.status == "due" and weekly.due_at == occurrence + timedelta(days=7) - ANNOUNCE_LEAD
+    assert (
+        weekly.status == "due" and weekly.due_at == occurrence + timedelta(days=7) - ANNOUNCE_LEAD
+    )
 
     env.clock.now = occurrence
     assert await env.run_due() == [JOB_OPEN]
     [record] = await env.rounds()
-    assert record.status == "open" and record.grid == GRID and record.ends_at == occurrence + timedelta(minutes=2)
+    assert (
+        record.status == "open"
+        and record.grid == GRID
+        and record.ends_at == occurrence + timedelta(minutes=2)
+    )
     assert (await env.dm(ANA, "canoe")).receipts
 
 
@@ -644,17 +795,25 @@ async def test_a_weekly_job_run_twice_makes_one_round(env: Env) -> None:
     [weekly] = await env.jobs(JOB_WEEKLY)
     from bot.db.uow import UnitOfWork
 
-    for _ in range(2):  # as if a process died after the round was made but before the job was marked
+    for _ in range(
+        2
+    ):  # as if a process died after the round was made but before the job was marked
         async with UnitOfWork(env.factory) as uow:
-            await env.service._create_scheduled_round(  # noqa: SLF001 - the step a rerun repeats
-                uow, await uow.session.get(boggle_module.BoggleScheduleRecord, weekly.payload["schedule_id"]),
-                datetime(2026, 12, 1, 11, 0, tzinfo=UTC), env.clock(),
+            await env.service._create_scheduled_round(
+                uow,
+                await uow.session.get(
+                    boggle_module.BoggleScheduleRecord, weekly.payload["schedule_id"]
+                ),
+                datetime(2026, 12, 1, 11, 0, tzinfo=UTC),
+                env.clock(),
             )
             await uow.commit()
     assert len(await env.rounds()) == 1
 
 
-async def test_a_weekly_round_missed_while_the_bot_was_down_is_skipped_not_stacked(env: Env) -> None:
+async def test_a_weekly_round_missed_while_the_bot_was_down_is_skipped_not_stacked(
+    env: Env,
+) -> None:
     await schedule_tuesday_19(env)
     env.clock.now = datetime(2026, 12, 20, tzinfo=UTC)  # three weeks later
     await env.run_due()
@@ -667,7 +826,12 @@ async def test_cancel_without_a_choice_cancels_the_round_and_keeps_the_schedule(
     await schedule_tuesday_19(env)
     info = await env.start()
     outcome = await env.service.cancel(guild_id=GUILD)
-    assert (outcome.what, outcome.round_number, outcome.round_status, outcome.schedule_remains) == ("round", info.number, "open", True)
+    assert (outcome.what, outcome.round_number, outcome.round_status, outcome.schedule_remains) == (
+        "round",
+        info.number,
+        "open",
+        True,
+    )
     [record] = await env.rounds()
     assert record.status == "cancelled"
     [close] = await env.jobs(JOB_CLOSE)
@@ -706,13 +870,23 @@ async def test_a_scheduled_round_does_not_open_over_a_running_one(env: Env) -> N
 
 def test_results_for_fifty_long_lists_fit_discords_limits() -> None:
     players = [
-        {"id": i, "name": f"player number {i}", "rank": i, "total": 60 - i,
-         "words": [[f"word{i}x{j}", "scored" if j % 2 else "cancelled", 2] for j in range(60)]}
+        {
+            "id": i,
+            "name": f"player number {i}",
+            "rank": i,
+            "total": 60 - i,
+            "words": [[f"word{i}x{j}", "scored" if j % 2 else "cancelled", 2] for j in range(60)],
+        }
         for i in range(50)
     ]
     summary = {
-        "number": 7, "grid": GRID, "players": players, "winners": [0], "missed": [["toucanet", 11]] * 10,
-        "words_on_grid": 130, "points_on_grid": 300,
+        "number": 7,
+        "grid": GRID,
+        "players": players,
+        "winners": [0],
+        "missed": [["toucanet", 11]] * 10,
+        "words_on_grid": 130,
+        "points_on_grid": 300,
     }
     standings = [Standing(i, f"player number {i}", 99, 3, 1) for i in range(10)]
     content = results_content(summary, standings, {"number": 1}, 100)
@@ -720,16 +894,27 @@ def test_results_for_fifty_long_lists_fit_discords_limits() -> None:
     assert len(content) <= 2000
     assert len(embed["fields"]) <= 25
     assert all(len(f["value"]) <= 1024 and len(f["name"]) <= 256 for f in embed["fields"])
-    assert sum(len(f["name"]) + len(f["value"]) for f in embed["fields"]) + len(embed["title"]) + len(embed["footer"]["text"]) <= 6000
+    assert (
+        sum(len(f["name"]) + len(f["value"]) for f in embed["fields"])
+        + len(embed["title"])
+        + len(embed["footer"]["text"])
+        <= 6000
+    )
     assert "every list is in the attached file" in embed["footer"]["text"]
 
 
 def test_results_never_show_a_blocklisted_word_among_the_best_nobody_found() -> None:
     # A summary stored before scoring left such words out is cleaned when shown.
     summary = {
-        "number": 3, "grid": GRID, "winners": [1], "words_on_grid": 3, "points_on_grid": 14,
+        "number": 3,
+        "grid": GRID,
+        "winners": [1],
+        "words_on_grid": 3,
+        "points_on_grid": 14,
         "missed": [["motherfuckers", 11], ["toucanet", 11], ["shit", 1]],
-        "players": [{"id": 1, "name": "ana", "rank": 1, "total": 1, "words": [["shits", "scored", 2]]}],
+        "players": [
+            {"id": 1, "name": "ana", "rank": 1, "total": 1, "words": [["shits", "scored", 2]]}
+        ],
     }
     content = results_content(summary, [], {"number": 1}, 100)
     assert "Best words nobody found: TOUCANET (11)" in content
@@ -742,8 +927,21 @@ def test_results_never_show_a_blocklisted_word_among_the_best_nobody_found() -> 
 
 def test_member_names_in_results_cannot_format_or_mention() -> None:
     summary = {
-        "number": 1, "grid": GRID, "winners": [1], "missed": [], "words_on_grid": 0, "points_on_grid": 0,
-        "players": [{"id": 1, "name": "**@everyone**", "rank": 1, "total": 3, "words": [["convey", "scored", 3]]}],
+        "number": 1,
+        "grid": GRID,
+        "winners": [1],
+        "missed": [],
+        "words_on_grid": 0,
+        "points_on_grid": 0,
+        "players": [
+            {
+                "id": 1,
+                "name": "**@everyone**",
+                "rank": 1,
+                "total": 3,
+                "words": [["convey", "scored", 3]],
+            }
+        ],
     }
     content = results_content(summary, [], {"number": 1}, 100)
     assert "@everyone" not in content and "\\*\\*" in content

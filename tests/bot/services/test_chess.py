@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
-from typing import Any, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import chess
 import chess.pgn
@@ -15,8 +16,14 @@ import pytest
 from sqlalchemy import select
 
 from bot.config import load_settings
-from tests.conftest import sqlite_write_lock_free
-from bot.db.models import GameRecord, JobRecord, MoveRecord, OutboxRecord, RatingRecord, ResultRecord
+from bot.db.models import (
+    GameRecord,
+    JobRecord,
+    MoveRecord,
+    OutboxRecord,
+    RatingRecord,
+    ResultRecord,
+)
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
@@ -30,10 +37,16 @@ from bot.services.chess import (
     PromotionNeeded,
 )
 from bot.services.chess_engine import EngineUnavailableError, PositionEval
+from tests.conftest import sqlite_write_lock_free
 
 GUILD, CHANNEL, THREAD, ELSEWHERE = 10, 20, 30, 40
-ALICE, BOB, CAROL, BOT = PlayerRef(1, "alice"), PlayerRef(2, "bob"), PlayerRef(3, "carol"), PlayerRef(99, "Stockfish")
-T0 = datetime(2026, 11, 30, 18, 0, tzinfo=timezone.utc)
+ALICE, BOB, CAROL, BOT = (
+    PlayerRef(1, "alice"),
+    PlayerRef(2, "bob"),
+    PlayerRef(3, "carol"),
+    PlayerRef(99, "Stockfish"),
+)
+T0 = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 
 
 class Clock:
@@ -92,10 +105,17 @@ class World:
         rows = await self.rows(JobRecord, JobRecord.key == key)
         return rows[0] if rows else None
 
-    async def new_game(self, time: str = "3d", *, white: PlayerRef = ALICE, black: PlayerRef = BOB) -> int:
+    async def new_game(
+        self, time: str = "3d", *, white: PlayerRef = ALICE, black: PlayerRef = BOB
+    ) -> int:
         snap = await self.service.challenge(
-            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=white, opponent=black,
-            time_control=time, color="white",
+            guild_id=GUILD,
+            guild_name="Club",
+            channel_id=CHANNEL,
+            challenger=white,
+            opponent=black,
+            time_control=time,
+            color="white",
         )
         await self.service.accept(snap.game_id, black)
         await self.service.open_in(snap.game_id, THREAD)
@@ -112,7 +132,10 @@ def world(session_factory, database_url) -> World:
     clock = Clock()
     scheduler = Scheduler(session_factory, clock=clock)
     ctx = ServiceContext(
-        settings=load_settings(None, stockfish_path=""), session_factory=session_factory, scheduler=scheduler, clock=clock
+        settings=load_settings(None, stockfish_path=""),
+        session_factory=session_factory,
+        scheduler=scheduler,
+        clock=clock,
     )
     engine = FakeEngine()
     if database_url.startswith("sqlite"):
@@ -124,18 +147,33 @@ def world(session_factory, database_url) -> World:
         (JOB_INVITE, service.run_invite_expiry_job),
     ):
         scheduler.register(kind, handler)
-    scheduler.register(JOB_COMPUTER, service.run_computer_job, prepare=service.prepare_computer_move)
+    scheduler.register(
+        JOB_COMPUTER, service.run_computer_job, prepare=service.prepare_computer_move
+    )
     return World(service, clock, scheduler, session_factory)
 
 
 # ------------------------------------------------------------------ invitations
 
 
-async def test_a_challenge_waits_for_the_opponent_and_accepting_starts_the_clock(world: World) -> None:
+async def test_a_challenge_waits_for_the_opponent_and_accepting_starts_the_clock(
+    world: World,
+) -> None:
     snap = await world.service.challenge(
-        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB, time_control="10+5", color="black",
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        time_control="10+5",
+        color="black",
     )
-    assert (snap.status, snap.white.name, snap.black.name, snap.clock) == ("invited", "bob", "alice", None)
+    assert (snap.status, snap.white.name, snap.black.name, snap.clock) == (
+        "invited",
+        "bob",
+        "alice",
+        None,
+    )
     assert (await world.job(f"chess:invite:{snap.game_id}")).due_at == T0 + timedelta(hours=1)
 
     world.clock.advance(minutes=2)
@@ -148,7 +186,11 @@ async def test_a_challenge_waits_for_the_opponent_and_accepting_starts_the_clock
 
 async def test_only_the_invited_member_can_accept(world: World) -> None:
     snap = await world.service.challenge(
-        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB,
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
     )
     with pytest.raises(InvalidInputError, match="wait for your opponent"):
         await world.service.accept(snap.game_id, ALICE)
@@ -158,12 +200,16 @@ async def test_only_the_invited_member_can_accept(world: World) -> None:
 
 
 async def test_declining_or_letting_a_challenge_expire_calls_the_game_off(world: World) -> None:
-    first = await world.service.challenge(guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB)
+    first = await world.service.challenge(
+        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB
+    )
     assert (await world.service.decline(first.game_id, BOB.user_id)).status == "abandoned"
     with pytest.raises(InvalidInputError):
         await world.service.accept(first.game_id, BOB)
 
-    second = await world.service.challenge(guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=CAROL)
+    second = await world.service.challenge(
+        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=CAROL
+    )
     world.clock.advance(days=7)
     await world.run_due()
     assert (await world.service.snapshot(second.game_id)).status == "abandoned"
@@ -173,14 +219,26 @@ async def test_declining_or_letting_a_challenge_expire_calls_the_game_off(world:
 
 async def test_challenges_are_checked_before_anything_is_stored(world: World) -> None:
     with pytest.raises(InvalidInputError, match="yourself"):
-        await world.service.challenge(guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=ALICE)
+        await world.service.challenge(
+            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=ALICE
+        )
     with pytest.raises(InvalidInputError, match="time control"):
         await world.service.challenge(
-            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB, time_control="soon",
+            guild_id=GUILD,
+            guild_name="Club",
+            channel_id=CHANNEL,
+            challenger=ALICE,
+            opponent=BOB,
+            time_control="soon",
         )
     with pytest.raises(InvalidInputError, match="colour"):
         await world.service.challenge(
-            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB, color="green",
+            guild_id=GUILD,
+            guild_name="Club",
+            channel_id=CHANNEL,
+            challenger=ALICE,
+            opponent=BOB,
+            color="green",
         )
     assert await world.rows(GameRecord) == []
 
@@ -198,9 +256,17 @@ async def test_a_move_is_logged_and_moves_the_turn_timer(world: World) -> None:
     assert update.mention_user_ids == [BOB.user_id]
 
     (logged,) = await world.rows(MoveRecord, MoveRecord.game_id == game_id)
-    assert (logged.ply, logged.seat, logged.user_id, logged.notation, logged.data["uci"]) == (1, 0, 1, "e4", "e2e4")
+    assert (logged.ply, logged.seat, logged.user_id, logged.notation, logged.data["uci"]) == (
+        1,
+        0,
+        1,
+        "e4",
+        "e2e4",
+    )
     assert (await world.job(f"chess:timeout:{game_id}")).due_at == T0 + timedelta(days=1, hours=5)
-    assert (await world.job(f"chess:reminder:{game_id}")).due_at == T0 + timedelta(days=1, hours=5) - timedelta(hours=12)
+    assert (await world.job(f"chess:reminder:{game_id}")).due_at == T0 + timedelta(
+        days=1, hours=5
+    ) - timedelta(hours=12)
 
 
 async def test_bad_moves_change_nothing_and_explain_themselves(world: World) -> None:
@@ -217,7 +283,9 @@ async def test_bad_moves_change_nothing_and_explain_themselves(world: World) -> 
     assert await world.rows(MoveRecord) == []
 
 
-async def test_a_promotion_without_a_piece_offers_the_choices_for_this_position_only(world: World) -> None:
+async def test_a_promotion_without_a_piece_offers_the_choices_for_this_position_only(
+    world: World,
+) -> None:
     game_id = await world.new_game()
     await world.play(game_id, "e4", "d5", "exd5", "c6", "dxc6", "Nd7", "cxb7", "a5")
     with pytest.raises(PromotionNeeded) as choice:
@@ -233,11 +301,16 @@ async def test_a_promotion_without_a_piece_offers_the_choices_for_this_position_
 async def test_two_moves_at_once_apply_once(world: World) -> None:
     game_id = await world.new_game()
     results = await asyncio.gather(
-        world.service.move(game_id, ALICE.user_id, "e4"), world.service.move(game_id, ALICE.user_id, "d4"),
+        world.service.move(game_id, ALICE.user_id, "e4"),
+        world.service.move(game_id, ALICE.user_id, "d4"),
         return_exceptions=True,
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
-    assert all(isinstance(r, (ConflictError, InvalidInputError)) for r in results if isinstance(r, Exception))
+    assert all(
+        isinstance(r, (ConflictError, InvalidInputError))
+        for r in results
+        if isinstance(r, Exception)
+    )
     assert len(await world.rows(MoveRecord, MoveRecord.game_id == game_id)) == 1
     assert len((await world.service.snapshot(game_id)).moves) == 1
 
@@ -246,7 +319,11 @@ async def test_a_move_from_another_channel_is_announced_in_the_game_thread(world
     game_id = await world.new_game()
     update = await world.service.move(game_id, ALICE.user_id, "e4", reply_channel_id=ELSEWHERE)
     assert update.announced_elsewhere
-    posts = [p for p in await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD) if "played" in p.payload.get("content", "")]
+    posts = [
+        p
+        for p in await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD)
+        if "played" in p.payload.get("content", "")
+    ]
     assert len(posts) == 1
     payload = posts[0].payload
     assert payload["files"][0]["args"]["orientation"] == "black"
@@ -350,7 +427,9 @@ async def test_a_draw_claim_needs_the_rules_on_its_side(world: World) -> None:
 # ------------------------------------------------------------------ correspondence
 
 
-async def test_the_reminder_goes_to_the_player_to_move_with_the_thread_as_fallback(world: World) -> None:
+async def test_the_reminder_goes_to_the_player_to_move_with_the_thread_as_fallback(
+    world: World,
+) -> None:
     game_id = await world.new_game("3d")
     world.clock.advance(days=2)
     await world.run_due()
@@ -404,18 +483,36 @@ async def test_vacations_are_refused_for_live_games_and_beyond_the_allowance(wor
 # ------------------------------------------------------------------ finding games
 
 
-async def test_a_command_finds_its_game_from_the_thread_or_the_member_s_only_game(world: World) -> None:
+async def test_a_command_finds_its_game_from_the_thread_or_the_member_s_only_game(
+    world: World,
+) -> None:
     with pytest.raises(NotFoundError, match="/chess new"):
-        await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None)
+        await world.service.resolve_game(
+            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None
+        )
     first = await world.new_game()
-    assert await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None) == first
+    assert (
+        await world.service.resolve_game(
+            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None
+        )
+        == first
+    )
     second = await world.new_game(white=ALICE, black=CAROL)
     with pytest.raises(InvalidInputError, match="You have 2 chess games going"):
-        await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None)
-    assert await world.service.resolve_game(guild_id=GUILD, user_id=BOB.user_id, channel_id=CHANNEL, game_id=None) == first
+        await world.service.resolve_game(
+            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None
+        )
+    assert (
+        await world.service.resolve_game(
+            guild_id=GUILD, user_id=BOB.user_id, channel_id=CHANNEL, game_id=None
+        )
+        == first
+    )
 
 
-async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(world: World, monkeypatch) -> None:
+async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(
+    world: World, monkeypatch
+) -> None:
     game_id = await world.new_game()
     units = 0
     open_uow = world.service.ctx.uow
@@ -427,13 +524,20 @@ async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(w
 
     monkeypatch.setattr(world.service.ctx, "uow", counting_uow)
     # /chess move game:N — resolving the number costs nothing; the move is one unit of work.
-    resolved = await world.service.resolve_game(guild_id=GUILD, user_id=ALICE.user_id, channel_id=None, game_id=game_id)
+    resolved = await world.service.resolve_game(
+        guild_id=GUILD, user_id=ALICE.user_id, channel_id=None, game_id=game_id
+    )
     await world.service.move(resolved, ALICE.user_id, "e4", reply_channel_id=THREAD, guild_id=GUILD)
     assert units == 1
 
     # Another server's number (or no such game) is refused by the command itself, as before.
     other = GUILD + 1
-    assert await world.service.resolve_game(guild_id=other, user_id=ALICE.user_id, channel_id=None, game_id=game_id) == game_id
+    assert (
+        await world.service.resolve_game(
+            guild_id=other, user_id=ALICE.user_id, channel_id=None, game_id=game_id
+        )
+        == game_id
+    )
     refusal = f"There is no chess #{game_id} in this server."
     for call in (
         world.service.move(game_id, BOB.user_id, "e5", guild_id=other),
@@ -447,9 +551,12 @@ async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(w
         assert str(refused.value) == refusal
     with pytest.raises(NotFoundError, match=f"no chess #{game_id + 1000} in this server"):
         await world.service.move(game_id + 1000, BOB.user_id, "e5", guild_id=GUILD)
-    assert await world.service.move_choices(
-        guild_id=other, user_id=BOB.user_id, channel_id=None, game_id=game_id, typed="e"
-    ) == []
+    assert (
+        await world.service.move_choices(
+            guild_id=other, user_id=BOB.user_id, channel_id=None, game_id=game_id, typed="e"
+        )
+        == []
+    )
 
     # In the right server, not yours and over still say so.
     with pytest.raises(PermissionDeniedError, match="not yours"):
@@ -465,8 +572,12 @@ async def test_games_are_listed_and_suggested_for_their_players(world: World) ->
     game_id = await world.new_game("10+5")
     choices = await world.service.game_choices(guild_id=GUILD, user_id=BOB.user_id, typed="")
     assert choices == [(f"#{game_id} vs alice · alice to move · 10+5", game_id)]
-    assert await world.service.game_choices(guild_id=GUILD, user_id=BOB.user_id, typed="carol") == []
-    moves = await world.service.move_choices(guild_id=GUILD, user_id=ALICE.user_id, channel_id=THREAD, game_id=None, typed="e")
+    assert (
+        await world.service.game_choices(guild_id=GUILD, user_id=BOB.user_id, typed="carol") == []
+    )
+    moves = await world.service.move_choices(
+        guild_id=GUILD, user_id=ALICE.user_id, channel_id=THREAD, game_id=None, typed="e"
+    )
     assert [v for _, v in moves] == ["e3", "e4"]
 
 
@@ -477,7 +588,11 @@ async def test_the_pgn_reads_back_to_the_final_position(world: World) -> None:
     assert filename == f"chess-{game_id}.pgn"
     game = chess.pgn.read_game(io.StringIO(text))
     assert game is not None and game.headers["Event"] == "Club"
-    assert (game.headers["White"], game.headers["Black"], game.headers["Result"]) == ("alice", "bob", "1-0")
+    assert (game.headers["White"], game.headers["Black"], game.headers["Result"]) == (
+        "alice",
+        "bob",
+        "1-0",
+    )
     assert game.headers["Date"] == "2026.11.30" and game.headers["TimeControl"] == "600+5"
     assert game.end().board().is_checkmate()
     assert game.end().comment == "alice wins by checkmate."
@@ -490,13 +605,23 @@ async def test_playing_the_computer_without_an_engine_explains_the_install(world
     world.service.engine = None
     with pytest.raises(EngineUnavailableError, match="apt-get install stockfish"):
         await world.service.play_computer(
-            guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, player=ALICE, computer=BOT,
+            guild_id=GUILD,
+            guild_name="Club",
+            channel_id=CHANNEL,
+            player=ALICE,
+            computer=BOT,
         )
 
 
 async def test_the_computer_replies_from_a_timer_and_the_game_is_unrated(world: World) -> None:
     snap = await world.service.play_computer(
-        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, player=ALICE, computer=BOT, color="black", level=2,
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        player=ALICE,
+        computer=BOT,
+        color="black",
+        level=2,
     )
     assert snap.white.is_computer and snap.black.name == "alice" and snap.level == 2
     assert (await world.job(f"chess:computer:{snap.game_id}")).due_at == T0 + timedelta(seconds=30)
@@ -524,6 +649,9 @@ async def test_analysis_lists_each_side_s_mistakes_and_is_kept(world: World) -> 
     await world.play(game_id, "Nc6", "Bc4", "Nf6", "Qxf7#")
     report = await world.service.analyse(game_id)
     assert [m.san for m in report.mistakes[chess.BLACK]] == ["Nf6", "Nc6"]
-    assert "**bob** (Black): biggest mistakes" in report.text and "blunder, lost 5.5 pawns" in report.text
+    assert (
+        "**bob** (Black): biggest mistakes" in report.text
+        and "blunder, lost 5.5 pawns" in report.text
+    )
     again = await world.service.analyse(game_id)
     assert again.mistakes == report.mistakes and engine.analyses == 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -20,7 +20,14 @@ from bot.db.models_henyo import HenyoRoundEventRecord, HenyoRoundRecord
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
-from bot.services.henyo import END_GRACE, JOB_KIND, START_WINDOW, HenyoService, Member, PreparedRound
+from bot.services.henyo import (
+    END_GRACE,
+    JOB_KIND,
+    START_WINDOW,
+    HenyoService,
+    Member,
+    PreparedRound,
+)
 from engines.henyo import builtin_words
 from engines.henyo.timing import datetime_ms, snowflake_at, snowflake_time
 
@@ -30,7 +37,7 @@ OTHER_CHANNEL = 21
 HOST = Member(1, "Keith")
 NAMES = ["Ana", "Ben", "Cara", "Dan", "Ela", "Fe", "Gio", "Hana", "Ivo", "Jun", "Kim", "Lia"]
 PLAYERS = [Member(100 + i, name) for i, name in enumerate(NAMES)]
-START = datetime(2026, 11, 30, 18, 0, tzinfo=timezone.utc)
+START = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 
 
 class FakeClock:
@@ -59,16 +66,29 @@ class World:
         return snowflake_at(datetime_ms(at) + offset_ms, self.sequence)
 
     async def open(self, **options: Any):
-        return await self.svc.open_event(guild_id=GUILD, guild_name="Library", channel_id=CHANNEL, host=HOST, **options)
+        return await self.svc.open_event(
+            guild_id=GUILD, guild_name="Library", channel_id=CHANNEL, host=HOST, **options
+        )
 
     async def register(self, index: int, channel: int = CHANNEL):
         return await self.svc.register(
-            guild_id=GUILD, guild_name="Library", channel_id=channel, user=PLAYERS[2 * index], partner=PLAYERS[2 * index + 1]
+            guild_id=GUILD,
+            guild_name="Library",
+            channel_id=channel,
+            user=PLAYERS[2 * index],
+            partner=PLAYERS[2 * index + 1],
         )
 
-    async def prepare(self, host: Member = HOST, moderator: bool = False, **options: Any) -> PreparedRound:
+    async def prepare(
+        self, host: Member = HOST, moderator: bool = False, **options: Any
+    ) -> PreparedRound:
         return await self.svc.prepare_round(
-            guild_id=GUILD, guild_name="Library", channel_id=CHANNEL, host=host, is_moderator=moderator, **options
+            guild_id=GUILD,
+            guild_name="Library",
+            channel_id=CHANNEL,
+            host=host,
+            is_moderator=moderator,
+            **options,
         )
 
     async def start(self, **options: Any) -> tuple[PreparedRound, int]:
@@ -78,18 +98,25 @@ class World:
         await self.svc.begin_round(prepared.round_id, announce)
         return prepared, announce
 
-    async def say(self, prepared: PreparedRound, announce: int, who: Member | int, text: str, after_ms: int):
+    async def say(
+        self, prepared: PreparedRound, announce: int, who: Member | int, text: str, after_ms: int
+    ):
         author = who if isinstance(who, Member) else Member(who, "")
         self.sequence += 1
         message_id = snowflake_at(datetime_ms(snowflake_time(announce)) + after_ms, self.sequence)
         return await self.svc.referee_message(
-            channel_id=prepared.channel_id, message_id=message_id, author_id=author.id, content=text,
+            channel_id=prepared.channel_id,
+            message_id=message_id,
+            author_id=author.id,
+            content=text,
             author_name=author.name,
         )
 
     async def outbox(self) -> list[OutboxRecord]:
         async with self.factory() as session:
-            return list((await session.execute(select(OutboxRecord).order_by(OutboxRecord.id))).scalars())
+            return list(
+                (await session.execute(select(OutboxRecord).order_by(OutboxRecord.id))).scalars()
+            )
 
     async def round(self, round_id: int) -> HenyoRoundRecord:
         async with self.factory() as session:
@@ -99,7 +126,9 @@ class World:
 
     async def results(self) -> list[ResultRecord]:
         async with self.factory() as session:
-            return list((await session.execute(select(ResultRecord).order_by(ResultRecord.id))).scalars())
+            return list(
+                (await session.execute(select(ResultRecord).order_by(ResultRecord.id))).scalars()
+            )
 
 
 @pytest.fixture
@@ -107,8 +136,10 @@ async def world(session_factory, database_url) -> World:
     clock = FakeClock()
     scheduler = Scheduler(session_factory, clock=clock)
     ctx = ServiceContext(
-        settings=load_settings(None, database_url=database_url), session_factory=session_factory,
-        scheduler=scheduler, clock=clock,
+        settings=load_settings(None, database_url=database_url),
+        session_factory=session_factory,
+        scheduler=scheduler,
+        clock=clock,
     )
     svc = HenyoService(ctx, rng=random.Random(5))
     scheduler.register(JOB_KIND, svc.handle_round_end)
@@ -122,20 +153,35 @@ async def world(session_factory, database_url) -> World:
 
 async def test_an_event_opens_with_the_sheet_defaults(world: World) -> None:
     event = await world.open()
-    assert (event.pairs, event.time_limit_ms, event.penalty_ms, event.language) == (5, 120_000, 5_000, "any")
+    assert (event.pairs, event.time_limit_ms, event.penalty_ms, event.language) == (
+        5,
+        120_000,
+        5_000,
+        "any",
+    )
     assert event.categories == ("Tao", "Bagay", "Hayop", "Pagkain", "Lugar")
     assert event.host == HOST and event.teams == []
 
 
 async def test_event_options_are_read_and_checked(world: World) -> None:
-    event = await world.open(pairs=3, time_limit="90s", penalty="3s", categories="animal, food", language="Filipino")
-    assert (event.pairs, event.time_limit_ms, event.penalty_ms, event.categories, event.language) == (
-        3, 90_000, 3_000, ("Hayop", "Pagkain"), "fil"
+    event = await world.open(
+        pairs=3, time_limit="90s", penalty="3s", categories="animal, food", language="Filipino"
     )
+    assert (
+        event.pairs,
+        event.time_limit_ms,
+        event.penalty_ms,
+        event.categories,
+        event.language,
+    ) == (3, 90_000, 3_000, ("Hayop", "Pagkain"), "fil")
     with pytest.raises(InvalidInputError, match="between 10 s and 10 min"):
-        await world.svc.open_event(guild_id=GUILD, guild_name="L", channel_id=OTHER_CHANNEL, host=HOST, time_limit="5s")
+        await world.svc.open_event(
+            guild_id=GUILD, guild_name="L", channel_id=OTHER_CHANNEL, host=HOST, time_limit="5s"
+        )
     with pytest.raises(InvalidInputError, match="not a category"):
-        await world.svc.open_event(guild_id=GUILD, guild_name="L", channel_id=OTHER_CHANNEL, host=HOST, categories="cars")
+        await world.svc.open_event(
+            guild_id=GUILD, guild_name="L", channel_id=OTHER_CHANNEL, host=HOST, categories="cars"
+        )
 
 
 async def test_a_channel_has_one_open_event_at_a_time(world: World) -> None:
@@ -157,22 +203,35 @@ async def test_a_member_registers_once_and_never_with_themselves(world: World) -
     await world.open()
     await world.register(0)
     with pytest.raises(InvalidInputError, match="already registered"):
-        await world.svc.register(guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[1], partner=PLAYERS[5])
+        await world.svc.register(
+            guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[1], partner=PLAYERS[5]
+        )
     with pytest.raises(InvalidInputError, match="already registered with someone else"):
-        await world.svc.register(guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[5], partner=PLAYERS[0])
+        await world.svc.register(
+            guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[5], partner=PLAYERS[0]
+        )
     with pytest.raises(InvalidInputError, match="other than yourself"):
-        await world.svc.register(guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[5], partner=PLAYERS[5])
+        await world.svc.register(
+            guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[5], partner=PLAYERS[5]
+        )
 
 
 async def test_registering_as_answerer_makes_the_partner_the_guesser(world: World) -> None:
     await world.open()
     registration = await world.svc.register(
-        guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[0], partner=PLAYERS[1], role="answerer"
+        guild_id=GUILD,
+        guild_name="L",
+        channel_id=CHANNEL,
+        user=PLAYERS[0],
+        partner=PLAYERS[1],
+        role="answerer",
     )
     assert (registration.team.guesser, registration.team.answerer) == (PLAYERS[1], PLAYERS[0])
 
 
-async def test_registration_from_another_channel_finds_the_guilds_only_open_event(world: World) -> None:
+async def test_registration_from_another_channel_finds_the_guilds_only_open_event(
+    world: World,
+) -> None:
     await world.open()
     registration = await world.register(0, channel=OTHER_CHANNEL)
     assert registration.event.channel_id == CHANNEL
@@ -190,7 +249,11 @@ async def test_a_withdrawal_moves_the_first_waiting_pair_up(world: World) -> Non
     withdrawal = await world.svc.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[3].id)
     assert withdrawal.team.position == 2
     assert withdrawal.moved_up is not None and withdrawal.moved_up.position == 3
-    assert [(t.position, t.status) for t in withdrawal.event.teams] == [(1, "playing"), (3, "playing"), (4, "waiting")]
+    assert [(t.position, t.status) for t in withdrawal.event.teams] == [
+        (1, "playing"),
+        (3, "playing"),
+        (4, "waiting"),
+    ]
     posts = [row.payload["content"] for row in await world.outbox()]
     assert any("move up from the waiting list" in p and "Ela & Fe" in p for p in posts)
 
@@ -212,7 +275,12 @@ async def test_rounds_go_to_the_playing_pairs_in_registration_order(world: World
     for i in range(3):
         await world.register(i)
     first, announce = await world.start()
-    assert (first.guesser, first.answerer, first.team_position, first.stage) == (PLAYERS[0], PLAYERS[1], 1, 0)
+    assert (first.guesser, first.answerer, first.team_position, first.stage) == (
+        PLAYERS[0],
+        PLAYERS[1],
+        1,
+        0,
+    )
     await world.say(first, announce, first.guesser, first.word, 3_000)
     second, _ = await world.start()
     assert (second.guesser, second.team_position) == (PLAYERS[2], 2)
@@ -238,7 +306,11 @@ async def test_a_one_off_round_needs_both_players(world: World) -> None:
     with pytest.raises(InvalidInputError, match="no open Henyo event"):
         await world.prepare()
     prepared = await world.prepare(guesser=PLAYERS[0], answerer=PLAYERS[1], category="Hayop")
-    assert prepared.event_id is None and prepared.category == "Hayop" and prepared.title == "One-off round"
+    assert (
+        prepared.event_id is None
+        and prepared.category == "Hayop"
+        and prepared.title == "One-off round"
+    )
     assert prepared.word in {w.text for w in builtin_words() if w.category == "Hayop"}
 
 
@@ -249,13 +321,22 @@ async def test_one_round_at_a_time_in_a_channel(world: World) -> None:
 
 
 async def test_the_host_may_set_the_word(world: World) -> None:
-    prepared = await world.prepare(guesser=PLAYERS[0], answerer=PLAYERS[1], word="  Mapúa   Library ")
+    prepared = await world.prepare(
+        guesser=PLAYERS[0], answerer=PLAYERS[1], word="  Mapúa   Library "
+    )
     assert prepared.word == "Mapúa Library" and prepared.category is None
 
 
 async def test_no_word_comes_up_twice_in_an_event(world: World) -> None:
-    await world.svc.words_add(guild_id=GUILD, guild_name="L", user_id=HOST.id, is_moderator=True,
-                              text="Palabok", category="Pagkain", language="Filipino")
+    await world.svc.words_add(
+        guild_id=GUILD,
+        guild_name="L",
+        user_id=HOST.id,
+        is_moderator=True,
+        text="Palabok",
+        category="Pagkain",
+        language="Filipino",
+    )
     await world.open(pairs=25, categories="Pagkain", language="Filipino")
     seen = []
     for i in range(6):
@@ -264,7 +345,13 @@ async def test_no_word_comes_up_twice_in_an_event(world: World) -> None:
         seen.append(prepared.word)
         await world.say(prepared, announce, prepared.guesser, prepared.word, 1_000 + i)
     assert len(set(seen)) == len(seen)
-    await world.svc.register(guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=Member(900, "X"), partner=Member(901, "Y"))
+    await world.svc.register(
+        guild_id=GUILD,
+        guild_name="L",
+        channel_id=CHANNEL,
+        user=Member(900, "X"),
+        partner=Member(901, "Y"),
+    )
     with pytest.raises(InvalidInputError, match="already used"):
         await world.prepare(word=seen[0].upper())
 
@@ -280,7 +367,11 @@ async def test_begin_starts_the_clock_at_the_announcements_own_timestamp(world: 
     assert running.ends_at == running.started_at + timedelta(minutes=2)
     async with world.factory() as session:
         job = (await session.execute(select(JobRecord))).scalar_one()
-    assert (job.kind, job.due_at, job.status) == (JOB_KIND, START + timedelta(minutes=2) + END_GRACE, "due")
+    assert (job.kind, job.due_at, job.status) == (
+        JOB_KIND,
+        START + timedelta(minutes=2) + END_GRACE,
+        "due",
+    )
 
 
 async def test_a_round_cancelled_for_closed_dms_gives_its_word_back(world: World) -> None:
@@ -292,7 +383,9 @@ async def test_a_round_cancelled_for_closed_dms_gives_its_word_back(world: World
     again = await world.prepare()
     assert again.guesser == prepared.guesser  # the pair has not played yet
     async with world.factory() as session:
-        jobs = list((await session.execute(select(JobRecord.status).order_by(JobRecord.id))).scalars())
+        jobs = list(
+            (await session.execute(select(JobRecord.status).order_by(JobRecord.id))).scalars()
+        )
     assert jobs == ["cancelled", "due"]
 
 
@@ -308,16 +401,25 @@ async def test_a_round_never_announced_is_cancelled_by_its_watchdog(world: World
 # --------------------------------------------------------------------------- the referee
 
 
-async def test_allowed_replies_cost_nothing_and_other_replies_cost_the_penalty(world: World) -> None:
+async def test_allowed_replies_cost_nothing_and_other_replies_cost_the_penalty(
+    world: World,
+) -> None:
     prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1])
     ans = prepared.answerer
     assert (await world.say(prepared, announce, ans, "Oo", 2_000)).kind == "reply"
     assert (await world.say(prepared, announce, ans, " hindi. ", 3_000)).kind == "reply"
     first = await world.say(prepared, announce, ans, "siguro", 4_000)
     second = await world.say(prepared, announce, ans, "Siguro nga", 5_000)
-    assert (first.kind, first.penalties, second.kind, second.penalties) == ("penalty", 1, "penalty", 2)
+    assert (first.kind, first.penalties, second.kind, second.penalties) == (
+        "penalty",
+        1,
+        "penalty",
+        2,
+    )
     posts = [r.payload["content"] for r in await world.outbox()]
-    assert "Penalties so far: **5 s** (1)" in posts[0] and "Penalties so far: **10 s** (2)" in posts[1]
+    assert (
+        "Penalties so far: **5 s** (1)" in posts[0] and "Penalties so far: **10 s** (2)" in posts[1]
+    )
     assert all(prepared.word not in p for p in posts)
 
 
@@ -325,16 +427,26 @@ async def test_a_correct_guess_stops_the_clock_at_its_own_timestamp(world: World
     prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1])
     await world.say(prepared, announce, prepared.answerer, "siguro", 4_000)
     await world.say(prepared, announce, prepared.answerer, "siguro", 9_000)
-    assert (await world.say(prepared, announce, prepared.guesser, "is it a dog?", 10_000)).kind == "question"
-    outcome = await world.say(prepared, announce, prepared.guesser, f"  {prepared.word.upper()}! ", 27_449)
+    assert (
+        await world.say(prepared, announce, prepared.guesser, "is it a dog?", 10_000)
+    ).kind == "question"
+    outcome = await world.say(
+        prepared, announce, prepared.guesser, f"  {prepared.word.upper()}! ", 27_449
+    )
     assert outcome.kind == "guessed" and outcome.round_over
     rnd = await world.round(prepared.round_id)
-    assert (rnd.status, rnd.elapsed_ms, rnd.penalties, rnd.final_ms) == ("guessed", 27_449, 2, 37_449)
+    assert (rnd.status, rnd.elapsed_ms, rnd.penalties, rnd.final_ms) == (
+        "guessed",
+        27_449,
+        2,
+        37_449,
+    )
     post = (await world.outbox())[-1].payload["content"]
     assert "final time **37.4 s**" in post and prepared.word in post
     results = await world.results()
     assert [(r.player_id, r.time_ms, r.outcome, r.round_ref) for r in results] == [
-        (PLAYERS[0].id, 37_449, None, f"henyo:round:{rnd.id}"), (PLAYERS[1].id, 37_449, None, f"henyo:round:{rnd.id}")
+        (PLAYERS[0].id, 37_449, None, f"henyo:round:{rnd.id}"),
+        (PLAYERS[1].id, 37_449, None, f"henyo:round:{rnd.id}"),
     ]
     assert [c.status for c in world.notified] == ["guessed"]
     async with world.factory() as session:
@@ -345,7 +457,9 @@ async def test_the_same_message_seen_twice_counts_once(world: World) -> None:
     prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1])
     message_id = snowflake_at(datetime_ms(snowflake_time(announce)) + 4_000, 77)
     for _ in range(2):
-        await world.svc.referee_message(channel_id=CHANNEL, message_id=message_id, author_id=PLAYERS[1].id, content="ewan")
+        await world.svc.referee_message(
+            channel_id=CHANNEL, message_id=message_id, author_id=PLAYERS[1].id, content="ewan"
+        )
     assert (await world.round(prepared.round_id)).penalties == 1
 
 
@@ -359,7 +473,12 @@ async def test_messages_before_the_start_or_after_the_limit_do_not_count(world: 
 
 
 async def test_a_message_in_a_channel_without_a_round_is_none_of_our_business(world: World) -> None:
-    assert await world.svc.referee_message(channel_id=CHANNEL, message_id=1 << 40, author_id=5, content="hi") is None
+    assert (
+        await world.svc.referee_message(
+            channel_id=CHANNEL, message_id=1 << 40, author_id=5, content="hi"
+        )
+        is None
+    )
 
 
 async def test_audience_messages_are_flagged_to_the_host_privately(world: World) -> None:
@@ -368,13 +487,19 @@ async def test_audience_messages_are_flagged_to_the_host_privately(world: World)
     assert outcome.kind == "audience" and not outcome.hide_message
     assert (await world.say(prepared, announce, HOST, "30 seconds left", 7_000)).kind == "host"
     flag = (await world.outbox())[-1]
-    assert (flag.target_kind, flag.target_id, flag.fallback_channel_id) == ("user", HOST.id, CHANNEL)
+    assert (flag.target_kind, flag.target_id, flag.fallback_channel_id) == (
+        "user",
+        HOST.id,
+        CHANNEL,
+    )
     assert "Ela" in flag.payload["content"] and "/henyo disqualify" in flag.payload["content"]
     assert "malapit" not in flag.payload["fallback_content"]
 
 
 async def test_a_message_that_spells_out_the_secret_is_marked_for_removal(world: World) -> None:
-    prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1], word="kare-kare")
+    prepared, announce = await world.start(
+        guesser=PLAYERS[0], answerer=PLAYERS[1], word="kare-kare"
+    )
     outcome = await world.say(prepared, announce, PLAYERS[4], "psst: KARE KARE", 6_000)
     assert outcome.hide_message
     answerer = await world.say(prepared, announce, prepared.answerer, "karekare", 7_000)
@@ -396,7 +521,10 @@ async def test_time_up_eliminates_the_pair_and_reveals_the_word(world: World) ->
     assert rnd.ended_at == snowflake_time(announce) + timedelta(minutes=2)
     post = (await world.outbox())[-1].payload["content"]
     assert "Time's up" in post and "eliminated" in post and prepared.word in post
-    assert [(r.outcome, r.time_ms) for r in await world.results()] == [("loss", None), ("loss", None)]
+    assert [(r.outcome, r.time_ms) for r in await world.results()] == [
+        ("loss", None),
+        ("loss", None),
+    ]
     # A guess arriving after the round was called changes nothing.
     assert await world.say(prepared, announce, prepared.guesser, prepared.word, 119_000) is None
 
@@ -404,17 +532,33 @@ async def test_time_up_eliminates_the_pair_and_reveals_the_word(world: World) ->
 async def test_the_answerer_presses_buttons_and_others_cannot(world: World) -> None:
     prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1])
     press = world.flake(snowflake_time(announce), 1_500)
-    pressed = await world.svc.button_reply(round_id=prepared.round_id, user_id=PLAYERS[1].id, reply="pwede", interaction_id=press)
+    pressed = await world.svc.button_reply(
+        round_id=prepared.round_id, user_id=PLAYERS[1].id, reply="pwede", interaction_id=press
+    )
     assert pressed.reply.label == "Pwede" and pressed.answerer == PLAYERS[1]
     with pytest.raises(PermissionDeniedError, match="Only the answerer"):
-        await world.svc.button_reply(round_id=prepared.round_id, user_id=PLAYERS[0].id, reply="oo",
-                                     interaction_id=world.flake(snowflake_time(announce), 2_000))
+        await world.svc.button_reply(
+            round_id=prepared.round_id,
+            user_id=PLAYERS[0].id,
+            reply="oo",
+            interaction_id=world.flake(snowflake_time(announce), 2_000),
+        )
     await world.say(prepared, announce, prepared.guesser, prepared.word, 9_000)
     with pytest.raises(InvalidInputError, match="over"):
-        await world.svc.button_reply(round_id=prepared.round_id, user_id=PLAYERS[1].id, reply="oo",
-                                     interaction_id=world.flake(snowflake_time(announce), 10_000))
+        await world.svc.button_reply(
+            round_id=prepared.round_id,
+            user_id=PLAYERS[1].id,
+            reply="oo",
+            interaction_id=world.flake(snowflake_time(announce), 10_000),
+        )
     async with world.factory() as session:
-        kinds = list((await session.execute(select(HenyoRoundEventRecord.kind).order_by(HenyoRoundEventRecord.id))).scalars())
+        kinds = list(
+            (
+                await session.execute(
+                    select(HenyoRoundEventRecord.kind).order_by(HenyoRoundEventRecord.id)
+                )
+            ).scalars()
+        )
     assert kinds == ["button", "guess"]
 
 
@@ -425,14 +569,21 @@ async def test_the_host_disqualifies_the_running_pair(world: World) -> None:
     prepared, announce = await world.start()
     await world.say(prepared, announce, PLAYERS[6], "it's an animal!", 8_000)
     with pytest.raises(PermissionDeniedError):
-        await world.svc.disqualify(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[6].id, is_moderator=False)
-    result = await world.svc.disqualify(guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False)
+        await world.svc.disqualify(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[6].id, is_moderator=False
+        )
+    result = await world.svc.disqualify(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False
+    )
     assert result.round is not None and result.round.status == "disqualified"
     assert result.team is not None and result.team.position == 1 and result.event_id is not None
     post = (await world.outbox())[-1].payload["content"]
     assert "disqualified" in post and prepared.word in post and "Next up: pair 2" in post
     standings = await world.svc.standings(guild_id=GUILD, channel_id=CHANNEL)
-    assert {r.team.position: r.status for r in standings.rows} == {1: "disqualified", 2: "not_played"}
+    assert {r.team.position: r.status for r in standings.rows} == {
+        1: "disqualified",
+        2: "not_played",
+    }
 
 
 async def test_the_host_can_disqualify_a_pair_between_rounds(world: World) -> None:
@@ -440,7 +591,11 @@ async def test_the_host_can_disqualify_a_pair_between_rounds(world: World) -> No
     await world.register(0)
     await world.register(1)
     result = await world.svc.disqualify(
-        guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False, member_id=PLAYERS[1].id
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=HOST.id,
+        is_moderator=False,
+        member_id=PLAYERS[1].id,
     )
     assert result.round is None and result.team is not None and result.team.position == 1
     prepared = await world.prepare()
@@ -473,16 +628,25 @@ async def test_tied_pairs_play_a_tie_break_word_and_the_winner_is_recorded(world
     post = (await world.outbox())[-1].payload["content"]
     assert "Tie at 37.4 s" in post and "Ana & Ben" in post and "Cara & Dan" in post
     standings = await world.svc.standings(guild_id=GUILD, channel_id=CHANNEL)
-    assert [(r.team.position, r.place, r.tied) for r in standings.rows[:2]] == [(1, 1, True), (2, 1, True)]
+    assert [(r.team.position, r.place, r.tied) for r in standings.rows[:2]] == [
+        (1, 1, True),
+        (2, 1, True),
+    ]
     assert [t.level for t in standings.ties] == [1] and not standings.complete
 
     tiebreak = await play(world, guess_after_ms=25_300)
-    assert (tiebreak.team_position, tiebreak.stage, tiebreak.title) == (1, 1, "Pair 1 — tie-break word 1")
+    assert (tiebreak.team_position, tiebreak.stage, tiebreak.title) == (
+        1,
+        1,
+        "Pair 1 — tie-break word 1",
+    )
     assert tiebreak.word != last.word
     other = await play(world, guess_after_ms=20_000)
     assert (other.team_position, other.stage) == (2, 1)
     standings = await world.svc.standings(guild_id=GUILD, channel_id=CHANNEL)
-    assert [(r.team.position, r.place, r.status, r.final_ms, r.tiebreaks) for r in standings.rows] == [
+    assert [
+        (r.team.position, r.place, r.status, r.final_ms, r.tiebreaks) for r in standings.rows
+    ] == [
         (2, 1, "ranked", 37_440, (20_000,)),
         (1, 2, "ranked", 37_400, (25_300,)),
         (4, 3, "ranked", 50_000, ()),
@@ -492,14 +656,24 @@ async def test_tied_pairs_play_a_tie_break_word_and_the_winner_is_recorded(world
     with pytest.raises(InvalidInputError, match="Every pair has played"):
         await world.prepare()
     with pytest.raises(PermissionDeniedError):
-        await world.svc.close_event(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[0].id, is_moderator=False)
-    closed = await world.svc.close_event(guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False)
+        await world.svc.close_event(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[0].id, is_moderator=False
+        )
+    closed = await world.svc.close_event(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False
+    )
     assert closed.winner is not None and closed.winner.label == "Cara & Dan"
     wins = [r for r in await world.results() if r.outcome == "win"]
     assert sorted(r.player_id for r in wins) == [PLAYERS[2].id, PLAYERS[3].id]
     assert all(r.time_ms is None and r.round_ref == f"henyo:event:{closed.event.id}" for r in wins)
     word_results = [r for r in await world.results() if r.extra.get("type") == "word"]
-    assert sorted({r.time_ms for r in word_results if r.time_ms}) == [20_000, 25_300, 37_400, 37_440, 50_000]
+    assert sorted({r.time_ms for r in word_results if r.time_ms}) == [
+        20_000,
+        25_300,
+        37_400,
+        37_440,
+        50_000,
+    ]
     with pytest.raises(NotFoundError):
         await world.svc.standings(guild_id=GUILD + 1, channel_id=CHANNEL)
 
@@ -509,7 +683,9 @@ async def test_an_event_cannot_close_while_a_round_runs(world: World) -> None:
     await world.register(0)
     await world.start()
     with pytest.raises(InvalidInputError, match="still running"):
-        await world.svc.close_event(guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False)
+        await world.svc.close_event(
+            guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False
+        )
 
 
 # --------------------------------------------------------------------------- words
@@ -517,7 +693,9 @@ async def test_an_event_cannot_close_while_a_round_runs(world: World) -> None:
 
 async def test_the_club_adds_and_removes_words_and_the_picker_follows(world: World) -> None:
     add = dict(guild_id=GUILD, guild_name="L", user_id=HOST.id, is_moderator=True)
-    added = await world.svc.words_add(**add, text="Sorbetes", category="pagkain", language="Filipino")
+    added = await world.svc.words_add(
+        **add, text="Sorbetes", category="pagkain", language="Filipino"
+    )
     assert (added.text, added.category, added.language) == ("Sorbetes", "Pagkain", "fil")
     with pytest.raises(InvalidInputError, match="already in the club's words"):
         await world.svc.words_add(**add, text="SORBETES", category="Pagkain", language="fil")
@@ -526,13 +704,19 @@ async def test_the_club_adds_and_removes_words_and_the_picker_follows(world: Wor
     fil_food = [w for w in builtin_words() if w.category == "Pagkain" and w.language == "fil"]
     for word in fil_food:
         await world.svc.words_remove(**add, text=word.text)
-    listed = await world.svc.words_list(guild_id=GUILD, user_id=HOST.id, is_moderator=True, category="Pagkain")
-    assert [w.text for w in listed.club_words] == ["Sorbetes"] and len(listed.removed_builtin) == len(fil_food)
+    listed = await world.svc.words_list(
+        guild_id=GUILD, user_id=HOST.id, is_moderator=True, category="Pagkain"
+    )
+    assert [w.text for w in listed.club_words] == ["Sorbetes"] and len(
+        listed.removed_builtin
+    ) == len(fil_food)
     await world.open(categories="Pagkain", language="Filipino")
     await world.register(0)
     prepared = await world.prepare()
     assert prepared.word == "Sorbetes"
-    await world.svc.words_add(**add, text="Adobo", category="Pagkain", language="fil")  # a removed built-in comes back
+    await world.svc.words_add(
+        **add, text="Adobo", category="Pagkain", language="fil"
+    )  # a removed built-in comes back
     with pytest.raises(NotFoundError):
         await world.svc.words_remove(**add, text="no such word")
 
@@ -541,7 +725,9 @@ async def test_only_moderators_and_open_event_hosts_keep_the_word_bank(world: Wo
     with pytest.raises(PermissionDeniedError):
         await world.svc.words_list(guild_id=GUILD, user_id=HOST.id, is_moderator=False)
     await world.open()
-    listed = await world.svc.words_list(guild_id=GUILD, user_id=HOST.id, is_moderator=False, include_builtin=True)
+    listed = await world.svc.words_list(
+        guild_id=GUILD, user_id=HOST.id, is_moderator=False, include_builtin=True
+    )
     assert listed.builtin_count == len(builtin_words()) == len(listed.builtin)
 
 
@@ -549,7 +735,9 @@ async def test_concurrent_penalties_are_all_counted(world: World) -> None:
     import asyncio
 
     prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1])
-    await asyncio.gather(*(world.say(prepared, announce, prepared.answerer, f"hmm {i}", 1_000 + i) for i in range(5)))
+    await asyncio.gather(
+        *(world.say(prepared, announce, prepared.answerer, f"hmm {i}", 1_000 + i) for i in range(5))
+    )
     rnd = await world.round(prepared.round_id)
     assert rnd.penalties == 5
     contents = sorted(r.payload["content"].split("(")[-1] for r in await world.outbox())
@@ -565,4 +753,6 @@ async def test_two_hosts_starting_at_once_get_one_round(world: World) -> None:
         return_exceptions=True,
     )
     assert sum(isinstance(a, PreparedRound) for a in attempts) == 1
-    assert sum(isinstance(a, InvalidInputError) and "already running" in str(a) for a in attempts) == 1
+    assert (
+        sum(isinstance(a, InvalidInputError) and "already running" in str(a) for a in attempts) == 1
+    )

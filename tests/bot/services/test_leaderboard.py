@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -14,12 +14,15 @@ from bot.services import ServiceContext
 from bot.services.leaderboard import LeaderboardService, format_time_ms, period_start
 from bot.services.results import SeatOutcome, record_game_result, record_points
 
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)  # a Sunday
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # a Sunday
 
 
 def _service(factory, now=NOW) -> LeaderboardService:
     ctx = ServiceContext(
-        settings=load_settings(None), session_factory=factory, scheduler=Scheduler(factory), clock=lambda: now
+        settings=load_settings(None),
+        session_factory=factory,
+        scheduler=Scheduler(factory),
+        clock=lambda: now,
     )
     return LeaderboardService(ctx)
 
@@ -35,7 +38,11 @@ async def _players(factory, guild_id: int, ids: dict[int, str]) -> None:
 async def _chess(factory, guild_id: int, winner: int, loser: int, when: datetime) -> None:
     async with UnitOfWork(factory) as uow:
         await record_game_result(
-            uow, guild_id=guild_id, kind="chess", game_id=None, played_at=when,
+            uow,
+            guild_id=guild_id,
+            kind="chess",
+            game_id=None,
+            played_at=when,
             seats=[SeatOutcome(0, [winner], 0, 1), SeatOutcome(1, [loser], 1, 0)],
         )
         await uow.commit()
@@ -61,7 +68,9 @@ async def test_members_idle_for_90_days_drop_off_the_all_time_rated_table(sessio
     assert stats.games["chess"].wins == 1  # kept in the data
 
 
-async def test_week_table_counts_only_this_weeks_games_in_the_club_time_zone(session_factory) -> None:
+async def test_week_table_counts_only_this_weeks_games_in_the_club_time_zone(
+    session_factory,
+) -> None:
     await _players(session_factory, 1, {1: "Ana", 2: "Ben"})
     await _chess(session_factory, 1, 1, 2, NOW - timedelta(days=2))  # Friday: this week
     await _chess(session_factory, 1, 2, 1, NOW - timedelta(days=8))  # last week
@@ -73,17 +82,53 @@ async def test_week_table_counts_only_this_weeks_games_in_the_club_time_zone(ses
 
 def test_week_starts_on_monday_midnight_local_time() -> None:
     start = period_start("week", NOW, "Asia/Manila", None)
-    assert start == datetime(2026, 11, 22, 16, 0, tzinfo=timezone.utc)  # Mon 23 Nov 00:00 +08:00
-    assert period_start("month", NOW, "UTC", None) == datetime(2026, 11, 1, tzinfo=timezone.utc)
+    assert start == datetime(2026, 11, 22, 16, 0, tzinfo=UTC)  # Mon 23 Nov 00:00 +08:00
+    assert period_start("month", NOW, "UTC", None) == datetime(2026, 11, 1, tzinfo=UTC)
 
 
 async def test_boggle_points_and_henyo_times_rank_their_own_way(session_factory) -> None:
     await _players(session_factory, 1, {1: "Ana", 2: "Ben"})
     async with UnitOfWork(session_factory) as uow:
-        await record_points(uow, guild_id=1, kind="boggle", player_id=1, points=12, played_at=NOW, round_ref="r1", outcome="win")
-        await record_points(uow, guild_id=1, kind="boggle", player_id=2, points=7, played_at=NOW, round_ref="r1", outcome="loss")
-        await record_points(uow, guild_id=1, kind="henyo", player_id=1, points=None, time_ms=83_400, played_at=NOW, round_ref="w1")
-        await record_points(uow, guild_id=1, kind="henyo", player_id=2, points=None, time_ms=61_250, played_at=NOW, round_ref="w2")
+        await record_points(
+            uow,
+            guild_id=1,
+            kind="boggle",
+            player_id=1,
+            points=12,
+            played_at=NOW,
+            round_ref="r1",
+            outcome="win",
+        )
+        await record_points(
+            uow,
+            guild_id=1,
+            kind="boggle",
+            player_id=2,
+            points=7,
+            played_at=NOW,
+            round_ref="r1",
+            outcome="loss",
+        )
+        await record_points(
+            uow,
+            guild_id=1,
+            kind="henyo",
+            player_id=1,
+            points=None,
+            time_ms=83_400,
+            played_at=NOW,
+            round_ref="w1",
+        )
+        await record_points(
+            uow,
+            guild_id=1,
+            kind="henyo",
+            player_id=2,
+            points=None,
+            time_ms=61_250,
+            played_at=NOW,
+            round_ref="w2",
+        )
         await uow.commit()
     svc = _service(session_factory)
     boggle = await svc.table(1, "boggle", "all")
@@ -133,38 +178,91 @@ def test_times_are_shown_to_the_tenth_of_a_second() -> None:
 async def test_henyo_event_wins_count_as_wins_not_as_words(session_factory) -> None:
     await _players(session_factory, 1, {1: "Ana"})
     async with UnitOfWork(session_factory) as uow:
-        await record_points(uow, guild_id=1, kind="henyo", player_id=1, points=None, time_ms=50_000, played_at=NOW, round_ref="henyo:round:1")
-        await record_points(uow, guild_id=1, kind="henyo", player_id=1, points=None, time_ms=None, played_at=NOW, round_ref="henyo:round:2", outcome="loss")
-        await record_points(uow, guild_id=1, kind="henyo", player_id=1, points=None, played_at=NOW, round_ref="henyo:event:1", outcome="win")
+        await record_points(
+            uow,
+            guild_id=1,
+            kind="henyo",
+            player_id=1,
+            points=None,
+            time_ms=50_000,
+            played_at=NOW,
+            round_ref="henyo:round:1",
+        )
+        await record_points(
+            uow,
+            guild_id=1,
+            kind="henyo",
+            player_id=1,
+            points=None,
+            time_ms=None,
+            played_at=NOW,
+            round_ref="henyo:round:2",
+            outcome="loss",
+        )
+        await record_points(
+            uow,
+            guild_id=1,
+            kind="henyo",
+            player_id=1,
+            points=None,
+            played_at=NOW,
+            round_ref="henyo:event:1",
+            outcome="win",
+        )
         await uow.commit()
     [row] = (await _service(session_factory).table(1, "henyo", "all")).rows
     assert (row.value, row.games, row.draws, row.wins) == ("50.0 s", 2, 1, 1)
 
 
-async def test_a_period_s_rated_table_sums_each_member_s_rating_changes_and_counts_draws(session_factory) -> None:
+async def test_a_period_s_rated_table_sums_each_member_s_rating_changes_and_counts_draws(
+    session_factory,
+) -> None:
     await _players(session_factory, 1, {1: "Ana", 2: "Ben", 3: "Cora"})
     await _chess(session_factory, 1, 1, 2, NOW - timedelta(days=1))
     await _chess(session_factory, 1, 2, 1, NOW - timedelta(days=1))
-    await _chess(session_factory, 1, 3, 1, NOW - timedelta(days=30))  # last month: not in this week's table
+    await _chess(
+        session_factory, 1, 3, 1, NOW - timedelta(days=30)
+    )  # last month: not in this week's table
     async with UnitOfWork(session_factory) as uow:
         await record_game_result(
-            uow, guild_id=1, kind="chess", game_id=None, played_at=NOW - timedelta(hours=1),
+            uow,
+            guild_id=1,
+            kind="chess",
+            game_id=None,
+            played_at=NOW - timedelta(hours=1),
             seats=[SeatOutcome(0, [1], 0, 0.5), SeatOutcome(1, [3], 0, 0.5)],
         )
         await uow.commit()
     async with session_factory() as session:
-        results = (await session.execute(select(ResultRecord).where(ResultRecord.played_at >= NOW - timedelta(days=2)))).scalars().all()
+        results = (
+            (
+                await session.execute(
+                    select(ResultRecord).where(ResultRecord.played_at >= NOW - timedelta(days=2))
+                )
+            )
+            .scalars()
+            .all()
+        )
     expected = {
-        pid: sum(r.extra["rating_after"] - r.extra["rating_before"] for r in results if r.player_id == pid)
+        pid: sum(
+            r.extra["rating_after"] - r.extra["rating_before"]
+            for r in results
+            if r.player_id == pid
+        )
         for pid in (1, 2, 3)
     }
     table = await _service(session_factory).table(1, "chess", "week")
     rows = {r.player_id: r for r in table.rows}
     assert table.total == 3
-    assert [(rows[1].games, rows[1].wins, rows[1].losses, rows[1].draws), (rows[3].games, rows[3].draws)] == [(3, 1, 1, 1), (1, 1)]
+    assert [
+        (rows[1].games, rows[1].wins, rows[1].losses, rows[1].draws),
+        (rows[3].games, rows[3].draws),
+    ] == [(3, 1, 1, 1), (1, 1)]
     for pid, change in expected.items():
         assert rows[pid].trend == pytest.approx(change)
-    assert [r.player_id for r in table.rows] == sorted(rows, key=lambda p: -float(rows[p].value.rstrip("?")))
+    assert [r.player_id for r in table.rows] == sorted(
+        rows, key=lambda p: -float(rows[p].value.rstrip("?"))
+    )
 
 
 async def test_a_page_past_the_end_of_a_period_table_shows_the_last_page(session_factory) -> None:
@@ -172,7 +270,12 @@ async def test_a_page_past_the_end_of_a_period_table_shows_the_last_page(session
     for i in range(1, 13, 2):
         await _chess(session_factory, 1, i, i + 1, NOW - timedelta(days=1))
     table = await _service(session_factory).table(1, "chess", "week", page=5)
-    assert (table.page, table.pages, table.total, [r.rank for r in table.rows]) == (1, 2, 12, [11, 12])
+    assert (table.page, table.pages, table.total, [r.rank for r in table.rows]) == (
+        1,
+        2,
+        12,
+        [11, 12],
+    )
 
 
 async def test_a_game_that_just_ended_is_in_the_next_table(session_factory) -> None:
@@ -183,4 +286,7 @@ async def test_a_game_that_just_ended_is_in_the_next_table(session_factory) -> N
     await _chess(session_factory, 1, 3, 1, NOW)
     for kind, period in (("chess", "all"), ("chess", "week"), ("all", "all"), ("all", "month")):
         table = await svc.table(1, kind, period)
-        assert {r.name for r in table.rows} == {"Ana", "Ben", "Cora"} and table.total == 3, (kind, period)
+        assert {r.name for r in table.rows} == {"Ana", "Ben", "Cora"} and table.total == 3, (
+            kind,
+            period,
+        )

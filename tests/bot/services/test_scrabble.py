@@ -7,7 +7,7 @@ import gzip
 import json
 import random
 import zlib
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,7 +19,12 @@ from bot.db.models import JobRecord, OutboxRecord, RatingRecord, ResultRecord
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
-from bot.services.definitions import decode_number, load_definitions, open_definitions, summarise_entry
+from bot.services.definitions import (
+    decode_number,
+    load_definitions,
+    open_definitions,
+    summarise_entry,
+)
 from bot.services.scrabble import (
     JOB_INVITE,
     JOB_TURN,
@@ -35,12 +40,14 @@ from engines.scrabble import ScrabbleGame, ScrabbleOptions
 from tests.engines.scrabble.support import rigged_game
 
 GUILD, CHANNEL, THREAD = 10, 20, 30
-ALICE, BOB, CAROL, DAVE, ERIN = (Member(i, n) for i, n in ((1, "Alice"), (2, "Bob"), (3, "Carol"), (4, "Dave"), (5, "Erin")))
+ALICE, BOB, CAROL, DAVE, ERIN = (
+    Member(i, n) for i, n in ((1, "Alice"), (2, "Bob"), (3, "Carol"), (4, "Dave"), (5, "Erin"))
+)
 
 
 class Clock:
     def __init__(self) -> None:
-        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
+        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
     def __call__(self) -> datetime:
         return self.now
@@ -78,12 +85,18 @@ def words() -> Words:
 def ctx(session_factory, clock) -> ServiceContext:
     settings = load_settings(None, lexicon="default")
     scheduler = Scheduler(session_factory, clock=clock)
-    return ServiceContext(settings=settings, session_factory=session_factory, scheduler=scheduler, clock=clock)
+    return ServiceContext(
+        settings=settings, session_factory=session_factory, scheduler=scheduler, clock=clock
+    )
 
 
 def make_service(ctx: ServiceContext, words: Words, definitions=None) -> ScrabbleService:
-    return ScrabbleService(ctx, rng=random.Random(5), lexicons=LexiconCache(lambda name: words),
-                           definitions=lambda: definitions)
+    return ScrabbleService(
+        ctx,
+        rng=random.Random(5),
+        lexicons=LexiconCache(lambda name: words),
+        definitions=lambda: definitions,
+    )
 
 
 @pytest.fixture
@@ -92,8 +105,14 @@ def service(ctx, words) -> ScrabbleService:
 
 
 def request(*opponents: Member, **options) -> NewGameRequest:
-    return NewGameRequest(guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, creator=ALICE,
-                          opponents=list(opponents) or [BOB], **options)
+    return NewGameRequest(
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        creator=ALICE,
+        opponents=list(opponents) or [BOB],
+        **options,
+    )
 
 
 async def started(service: ScrabbleService, req: NewGameRequest | None = None) -> int:
@@ -130,7 +149,9 @@ async def seat_member(ctx: ServiceContext, game_id: int, seat: int) -> int:
         return next(s.user_id for s in record.seats if s.seat == seat)
 
 
-async def first_play(service: ScrabbleService, ctx: ServiceContext, game_id: int) -> tuple[int, str]:
+async def first_play(
+    service: ScrabbleService, ctx: ServiceContext, game_id: int
+) -> tuple[int, str]:
     game = await engine_of(ctx, game_id)
     seat = game.current_seat
     user = await seat_member(ctx, game_id, seat)
@@ -142,8 +163,15 @@ async def first_play(service: ScrabbleService, ctx: ServiceContext, game_id: int
 async def outbox(ctx: ServiceContext) -> list[SimpleNamespace]:
     async with ctx.uow() as uow:
         rows = (await uow.session.execute(select(OutboxRecord).order_by(OutboxRecord.id))).scalars()
-        return [SimpleNamespace(target_kind=r.target_kind, target_id=r.target_id,
-                                fallback_channel_id=r.fallback_channel_id, payload=r.payload) for r in rows]
+        return [
+            SimpleNamespace(
+                target_kind=r.target_kind,
+                target_id=r.target_id,
+                fallback_channel_id=r.fallback_channel_id,
+                payload=r.payload,
+            )
+            for r in rows
+        ]
 
 
 async def posts(ctx: ServiceContext) -> list[SimpleNamespace]:
@@ -153,22 +181,45 @@ async def posts(ctx: ServiceContext) -> list[SimpleNamespace]:
 
 async def jobs(ctx: ServiceContext) -> dict[str, SimpleNamespace]:
     async with ctx.uow() as uow:
-        rows = (await uow.session.execute(select(JobRecord).where(JobRecord.status == "due"))).scalars()
-        return {row.key: SimpleNamespace(kind=row.kind, due_at=row.due_at, payload=row.payload) for row in rows}
+        rows = (
+            await uow.session.execute(select(JobRecord).where(JobRecord.status == "due"))
+        ).scalars()
+        return {
+            row.key: SimpleNamespace(kind=row.kind, due_at=row.due_at, payload=row.payload)
+            for row in rows
+        }
 
 
 # -- parsing -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text,seconds", [("3m", 180), ("90s", 90), ("24h", 86400), ("3d", 259200),
-                                          ("1h30m", 5400), ("2 days", 172800), ("live", 180)])
+@pytest.mark.parametrize(
+    "text,seconds",
+    [
+        ("3m", 180),
+        ("90s", 90),
+        ("24h", 86400),
+        ("3d", 259200),
+        ("1h30m", 5400),
+        ("2 days", 172800),
+        ("live", 180),
+    ],
+)
 def test_durations_are_read_in_the_club_s_notation(text, seconds):
-    assert parse_duration(text, "clock", minimum=timedelta(seconds=10), maximum=timedelta(days=14)).total_seconds() == seconds
+    assert (
+        parse_duration(
+            text, "clock", minimum=timedelta(seconds=10), maximum=timedelta(days=14)
+        ).total_seconds()
+        == seconds
+    )
 
 
 @pytest.mark.parametrize("text", ["off", "none", "0"])
 def test_a_duration_can_be_switched_off(text):
-    assert parse_duration(text, "clock", minimum=timedelta(seconds=10), maximum=timedelta(days=14)) is None
+    assert (
+        parse_duration(text, "clock", minimum=timedelta(seconds=10), maximum=timedelta(days=14))
+        is None
+    )
 
 
 @pytest.mark.parametrize("text", ["5s", "30d", "soon", "3x"])
@@ -187,27 +238,50 @@ def test_game_references_accept_numbers_and_autocomplete_labels():
 
 def test_move_descriptions_name_bingos_blanks_and_challenges_but_no_tiles():
     entries = [
-        {"type": "play", "seat": 0, "position": "8H", "word": "QUIZZEs", "score": 90, "words": ["QUIZZES"], "rack": "QUIZZE?"},
+        {
+            "type": "play",
+            "seat": 0,
+            "position": "8H",
+            "word": "QUIZZEs",
+            "score": 90,
+            "words": ["QUIZZES"],
+            "rack": "QUIZZE?",
+        },
         {"type": "exchange", "seat": 1, "tiles": "QVV", "score": 0, "rack": "QVVAEIO"},
-        {"type": "challenge", "seat": 1, "challenged_seat": 0, "result": "withdrawn", "invalid_words": ["QUIZZES"], "score": -90},
+        {
+            "type": "challenge",
+            "seat": 1,
+            "challenged_seat": 0,
+            "result": "withdrawn",
+            "invalid_words": ["QUIZZES"],
+            "score": -90,
+        },
     ]
     text = "\n".join(describe_entries(entries, lambda seat: ["Ana", "Ben"][seat]))
-    assert "bingo" in text and "blank as S" in text and "exchanged 3 tiles" in text and "not in the word list" in text
+    assert (
+        "bingo" in text
+        and "blank as S" in text
+        and "exchanged 3 tiles" in text
+        and "not in the word list" in text
+    )
     assert "QVV" not in text and "QUIZZE?" not in text
 
 
 # -- creating and joining -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bad,message", [
-    (request(ALICE), "only one place"),
-    (request(Member(9, "Botty", is_bot=True)), "Other bots"),
-    (request(BOB, CAROL, partner=DAVE, opponent_partner=ERIN), "pairs"),
-    (request(BOB, partner=CAROL), "both"),
-    (request(BOB, clock="2s"), "turn clock"),
-    (request(BOB, word_list="/etc/passwd"), "word list"),
-    (request(BOB, target="lots"), "finish line"),
-])
+@pytest.mark.parametrize(
+    "bad,message",
+    [
+        (request(ALICE), "only one place"),
+        (request(Member(9, "Botty", is_bot=True)), "Other bots"),
+        (request(BOB, CAROL, partner=DAVE, opponent_partner=ERIN), "pairs"),
+        (request(BOB, partner=CAROL), "both"),
+        (request(BOB, clock="2s"), "turn clock"),
+        (request(BOB, word_list="/etc/passwd"), "word list"),
+        (request(BOB, target="lots"), "finish line"),
+    ],
+)
 async def test_invalid_new_games_are_refused_with_a_reason(service, bad, message):
     with pytest.raises(InvalidInputError, match=message):
         await service.create(bad)
@@ -229,7 +303,9 @@ async def test_a_game_starts_when_everyone_invited_accepts_and_posts_the_first_b
     board = (await posts(ctx))[-1]
     assert board.target_id == THREAD and board.payload["files"][0]["render"] == "scrabble_board"
     keys = await jobs(ctx)
-    assert {f"scrabble:{outcome.game_id}:{k}" for k in ("turn", "reminder", "deadline")} <= set(keys)
+    assert {f"scrabble:{outcome.game_id}:{k}" for k in ("turn", "reminder", "deadline")} <= set(
+        keys
+    )
     assert f"scrabble:{outcome.game_id}:invite" not in keys
     again = await service.start(outcome.game_id, THREAD)  # a second start is harmless
     assert again.status == "active"
@@ -299,7 +375,11 @@ async def test_two_plays_sent_at_once_apply_once(service, ctx):
         *(service.play(game_id, m.user_id, word, "8H") for m in members), return_exceptions=True
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
-    assert all(isinstance(r, (InvalidInputError, ConflictError)) for r in results if isinstance(r, Exception))
+    assert all(
+        isinstance(r, (InvalidInputError, ConflictError))
+        for r in results
+        if isinstance(r, Exception)
+    )
     async with ctx.uow() as uow:
         assert await uow.moves.count(game_id) == 1
 
@@ -350,7 +430,11 @@ async def test_a_successful_challenge_takes_the_play_back(service, ctx, words):
     outcome = await service.challenge(game_id, challenger)
     assert "succeeded" in outcome.message
     after = await engine_of(ctx, game_id)
-    assert after.scores == [0, 0] and after.racks == before.racks and after.bag_count == before.bag_count
+    assert (
+        after.scores == [0, 0]
+        and after.racks == before.racks
+        and after.bag_count == before.bag_count
+    )
     assert "taken back" in (await posts(ctx))[-1].payload["content"]
 
 
@@ -395,7 +479,11 @@ async def test_position_suggestions_are_legal_places_for_the_word_best_first(ser
     choices = await service.position_choices(game_id, user, word, "")
     assert choices and all(game.preview(game.current_seat, word, c.position) for c in choices)
     assert [c.score for c in choices] == sorted((c.score for c in choices), reverse=True)
-    assert {c.position for c in await service.position_choices(game_id, user, word, "8")} <= {"8F", "8G", "8H"}
+    assert {c.position for c in await service.position_choices(game_id, user, word, "8")} <= {
+        "8F",
+        "8G",
+        "8H",
+    }
 
 
 # -- clocks and endings -------------------------------------------------------------------------------
@@ -415,12 +503,20 @@ async def test_a_turn_that_runs_out_is_a_pass_after_a_reminder(service, ctx, clo
     clock.advance(minutes=2, seconds=1)
     await ctx.scheduler.run_due()
     reminder = (await outbox(ctx))[-1]
-    assert reminder.target_kind == "user" and reminder.target_id == late and reminder.fallback_channel_id == THREAD
+    assert (
+        reminder.target_kind == "user"
+        and reminder.target_id == late
+        and reminder.fallback_channel_id == THREAD
+    )
     assert "Reminder" in reminder.payload["content"]
     clock.advance(minutes=1)
     await ctx.scheduler.run_due()
     after = await engine_of(ctx, game_id)
-    assert after.moves[-1]["type"] == "pass" and after.moves[-1]["timed_out"] and after.current_seat != game.current_seat
+    assert (
+        after.moves[-1]["type"] == "pass"
+        and after.moves[-1]["timed_out"]
+        and after.current_seat != game.current_seat
+    )
     assert "ran out" in (await posts(ctx))[-1].payload["content"]
     assert (await jobs(ctx))[f"scrabble:{game_id}:turn"].due_at == clock.now + timedelta(minutes=3)
 
@@ -430,7 +526,9 @@ async def test_a_turn_timer_from_an_earlier_move_does_nothing(service, ctx, cloc
     game_id = await started(service, request(BOB, clock="3m"))
     async with ctx.uow() as uow:
         stale = {"game_id": game_id, "moves": 5, "seat": 0}
-        uow.session.add(JobRecord(kind=JOB_TURN, payload=stale, due_at=clock.now, status="due", attempts=0))
+        uow.session.add(
+            JobRecord(kind=JOB_TURN, payload=stale, due_at=clock.now, status="due", attempts=0)
+        )
         await uow.commit()
     await ctx.scheduler.run_due()
     assert (await engine_of(ctx, game_id)).moves == []
@@ -443,7 +541,9 @@ async def test_asynchronous_games_tell_the_next_player_by_dm(service, ctx):
     assert dms and dms[-1].target_id != mover and "your turn" in dms[-1].payload["content"]
 
 
-async def test_the_deadline_ends_the_game_with_unplayed_tiles_deducted_and_results(service, ctx, clock):
+async def test_the_deadline_ends_the_game_with_unplayed_tiles_deducted_and_results(
+    service, ctx, clock
+):
     register(ctx, service)
     game_id = await started(service, request(BOB, clock="off", deadline="80m"))
     await first_play(service, ctx, game_id)
@@ -456,21 +556,34 @@ async def test_the_deadline_ends_the_game_with_unplayed_tiles_deducted_and_resul
     async with ctx.uow() as uow:
         record = await uow.games.get(game_id)
         assert record.status == "finished" and record.finished_at == clock.now
-        results = {r.player_id for r in (await uow.session.execute(
-            select(ResultRecord).where(ResultRecord.game_id == game_id))).scalars()}
+        results = {
+            r.player_id
+            for r in (
+                await uow.session.execute(
+                    select(ResultRecord).where(ResultRecord.game_id == game_id)
+                )
+            ).scalars()
+        }
         rated = [r.games for r in (await uow.session.execute(select(RatingRecord))).scalars()]
     assert results == {ALICE.user_id, BOB.user_id}
     assert rated == [1, 1]
     final = (await posts(ctx))[-1].payload
-    assert "Game over" in final["content"] and [f["render"] for f in final["files"]] == ["scrabble_board", "scrabble_text_file"]
-    assert before.racks[0] in final["files"][1]["args"]["text"]  # racks are public once the game is over
-    assert set((await jobs(ctx))) == set()
+    assert "Game over" in final["content"] and [f["render"] for f in final["files"]] == [
+        "scrabble_board",
+        "scrabble_text_file",
+    ]
+    assert (
+        before.racks[0] in final["files"][1]["args"]["text"]
+    )  # racks are public once the game is over
+    assert set(await jobs(ctx)) == set()
 
 
 async def test_an_out_play_waits_for_the_challenge_window_and_then_finishes(service, ctx, clock):
     register(ctx, service)
     game_id = await started(service, request(BOB, CAROL, clock="1d"))
-    rigged = rigged_game(ScrabbleOptions(seats=3, turn_order="fixed"), racks=["AT", "EEE", "III"], bag="")
+    rigged = rigged_game(
+        ScrabbleOptions(seats=3, turn_order="fixed"), racks=["AT", "EEE", "III"], bag=""
+    )
     await rig(ctx, game_id, rigged)
     await service.play(game_id, ALICE.user_id, "AT", "7A")  # under the tiles laid aside on rows 1-6
     game = await engine_of(ctx, game_id)
@@ -500,14 +613,19 @@ async def test_resigning_a_two_seat_game_ends_it(service, ctx):
 
 async def test_racks_are_shown_only_to_their_seat_and_partners_share_one(service, ctx):
     game_id = await started(service, request(BOB, partner=CAROL, opponent_partner=DAVE))
-    alice, carol = await service.rack(game_id, ALICE.user_id), await service.rack(game_id, CAROL.user_id)
+    alice, carol = (
+        await service.rack(game_id, ALICE.user_id),
+        await service.rack(game_id, CAROL.user_id),
+    )
     assert alice.tiles == carol.tiles and alice.text.startswith("Your rack:")
     assert alice.tiles not in alice.game.summary
     with pytest.raises(PermissionDeniedError):
         await service.rack(game_id, ERIN.user_id)
 
 
-async def test_a_new_service_on_the_same_database_carries_on_and_the_log_rebuilds_the_state(ctx, words):
+async def test_a_new_service_on_the_same_database_carries_on_and_the_log_rebuilds_the_state(
+    ctx, words
+):
     first = make_service(ctx, words)
     game_id = await started(first)
     await first_play(first, ctx, game_id)
@@ -573,20 +691,26 @@ def write_dictd(base: Path, entries: dict[str, str], *, dictzip: bool, chunk: in
         return
     pieces, compressor = [], zlib.compressobj(9, zlib.DEFLATED, -15)
     for start in range(0, len(body), chunk):
-        pieces.append(compressor.compress(body[start:start + chunk]) + compressor.flush(zlib.Z_FULL_FLUSH))
+        pieces.append(
+            compressor.compress(body[start : start + chunk]) + compressor.flush(zlib.Z_FULL_FLUSH)
+        )
     pieces[-1] += compressor.flush(zlib.Z_FINISH)
     sizes = [len(p) for p in pieces]
-    extra_body = (1).to_bytes(2, "little") + chunk.to_bytes(2, "little") + len(sizes).to_bytes(2, "little")
+    extra_body = (
+        (1).to_bytes(2, "little") + chunk.to_bytes(2, "little") + len(sizes).to_bytes(2, "little")
+    )
     extra_body += b"".join(s.to_bytes(2, "little") for s in sizes)
     extra = b"RA" + len(extra_body).to_bytes(2, "little") + extra_body
-    header = b"\x1f\x8b\x08\x04" + b"\x00" * 4 + b"\x02\x03" + len(extra).to_bytes(2, "little") + extra
+    header = (
+        b"\x1f\x8b\x08\x04" + b"\x00" * 4 + b"\x02\x03" + len(extra).to_bytes(2, "little") + extra
+    )
     trailer = zlib.crc32(body).to_bytes(4, "little") + len(body).to_bytes(4, "little")
     Path(f"{base}.dict.dz").write_bytes(header + b"".join(pieces) + trailer)
 
 
 ENTRIES = {
     "quiz": "Quiz \\Quiz\\, n.; pl. {Quizzes}.\n   1. A riddle or obscure question; an enigma.\n      [1913 Webster]\n"
-            "   2. A test of knowledge.\n",
+    "   2. A test of knowledge.\n",
     "cat": "Cat \\Cat\\, n.\n   1. A small domesticated carnivore, kept as a pet.\n      [1913 Webster]\n",
     "stop": "Stop \\Stop\\, v. t.\n   To close by filling or obstructing.\n",
 }

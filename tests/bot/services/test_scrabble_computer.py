@@ -47,8 +47,12 @@ def dictionary():
 
 
 def service_with(ctx, lexicon) -> ScrabbleService:
-    service = ScrabbleService(ctx, rng=random.Random(7), lexicons=LexiconCache(lambda name: lexicon),
-                              definitions=lambda: None)
+    service = ScrabbleService(
+        ctx,
+        rng=random.Random(7),
+        lexicons=LexiconCache(lambda name: lexicon),
+        definitions=lambda: None,
+    )
     register(ctx, service)
     return service
 
@@ -78,7 +82,8 @@ async def computer_moves(ctx, clock) -> None:
 
 
 async def test_a_game_against_the_computer_starts_at_once_and_the_greedy_computer_plays_its_best(
-        ctx, clock, dictionary):
+    ctx, clock, dictionary
+):
     service = service_with(ctx, dictionary)
     game_id = await against_computer(service, computer_level="strong")
     game = await engine_of(ctx, game_id)
@@ -88,7 +93,9 @@ async def test_a_game_against_the_computer_starts_at_once_and_the_greedy_compute
     assert before.current_seat == 1
     pending = await jobs(ctx)
     assert pending[f"scrabble:{game_id}:computer"].kind == JOB_COMPUTER
-    best = max(p.score for p in MoveGenerator(dictionary).generate(before.board_copy(), before.racks[1]))
+    best = max(
+        p.score for p in MoveGenerator(dictionary).generate(before.board_copy(), before.racks[1])
+    )
 
     await computer_moves(ctx, clock)
     after = await engine_of(ctx, game_id)
@@ -96,8 +103,13 @@ async def test_a_game_against_the_computer_starts_at_once_and_the_greedy_compute
     assert last["type"] == "play" and last["seat"] == 1 and last["score"] == best
     assert after.current_seat == 0
     async with ctx.uow() as uow:
-        logged = (await uow.session.execute(select(MoveRecord.user_id, MoveRecord.seat).where(
-            MoveRecord.game_id == game_id).order_by(MoveRecord.ply))).all()
+        logged = (
+            await uow.session.execute(
+                select(MoveRecord.user_id, MoveRecord.seat)
+                .where(MoveRecord.game_id == game_id)
+                .order_by(MoveRecord.ply)
+            )
+        ).all()
     assert tuple(logged[-1]) == (COMPUTER.user_id, 1)
     board = (await posts(ctx))[-1].payload["content"]
     assert "**Computer (greedy)** played" in board and "Next: <@1>" in board
@@ -124,7 +136,9 @@ class LockProbe:
 async def test_the_computer_searches_with_no_database_lock_held(ctx, clock, database_url):
     if not database_url.startswith("sqlite"):
         pytest.skip("the write lock is SQLite's")
-    words = {"QI", "ZA", "AE", "AA", "OE", "EA", "IT", "TI", "AT", "TA"} | {a + b for a in "AEIOU" for b in "NRST"}
+    words = {"QI", "ZA", "AE", "AA", "OE", "EA", "IT", "TI", "AT", "TA"} | {
+        a + b for a in "AEIOU" for b in "NRST"
+    }
     lexicon = LockProbe(database_url.split("///", 1)[1], words)
     service = service_with(ctx, lexicon)
     game_id = await against_computer(service)
@@ -138,12 +152,15 @@ async def test_the_computer_searches_with_no_database_lock_held(ctx, clock, data
     assert lexicon.lock_free == [True]  # the graph was built once, outside every transaction
 
 
-@pytest.mark.parametrize("options,message", [
-    (dict(opponents=[BOB], computer_level="strong"), "name me as an opponent"),
-    (dict(opponents=[COMPUTER], computer_level="genius"), "casual"),
-    (dict(opponents=[BOB], partner=CAROL, opponent_partner=COMPUTER), "pair"),
-    (dict(opponents=[Member(98, "otherbot", is_bot=True)]), "Other bots"),
-])
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        (dict(opponents=[BOB], computer_level="strong"), "name me as an opponent"),
+        (dict(opponents=[COMPUTER], computer_level="genius"), "casual"),
+        (dict(opponents=[BOB], partner=CAROL, opponent_partner=COMPUTER), "pair"),
+        (dict(opponents=[Member(98, "otherbot", is_bot=True)]), "Other bots"),
+    ],
+)
 async def test_computer_options_that_make_no_sense_are_refused(ctx, dictionary, options, message):
     service = service_with(ctx, dictionary)
     options = dict(options)
@@ -161,7 +178,9 @@ async def test_a_computer_playing_through_a_three_seat_game_waits_for_the_member
     assert outcome.all_accepted
 
 
-async def test_hints_are_only_for_games_made_with_them_private_and_the_game_is_not_rated(ctx, dictionary):
+async def test_hints_are_only_for_games_made_with_them_private_and_the_game_is_not_rated(
+    ctx, dictionary
+):
     service = service_with(ctx, dictionary)
     plain = await started(service, request(BOB))
     member = await seat_member(ctx, plain, 0)
@@ -173,26 +192,37 @@ async def test_hints_are_only_for_games_made_with_them_private_and_the_game_is_n
     user = await seat_member(ctx, game_id, game.current_seat)
     posted_before = len(await outbox(ctx))
     text = await service.hint(game_id, user)
-    assert len(await outbox(ctx)) == posted_before  # a hint is an answer to one member, never a post
+    assert (
+        len(await outbox(ctx)) == posted_before
+    )  # a hint is an answer to one member, never a post
     assert "Hints you have asked for in this game: 1" in text
     assert "in this game: 2" in await service.hint(game_id, user)
-    best = MoveGenerator(dictionary).best(game.board_copy(), game.racks[game.current_seat], by="equity",
-                                          bag_count=game.bag_count, unseen=game.unseen_tiles(game.current_seat))
+    best = MoveGenerator(dictionary).best(
+        game.board_copy(),
+        game.racks[game.current_seat],
+        by="equity",
+        bag_count=game.bag_count,
+        unseen=game.unseen_tiles(game.current_seat),
+    )
     assert f"word:{best.word} position:{best.position}`" in text.splitlines()[1]
     outcome = await service.play(game_id, user, best.word, best.position)
     assert outcome.message.startswith("You played")
 
     await service.resign(game_id, user)
     async with ctx.uow() as uow:
-        assert (await uow.session.execute(select(ResultRecord).where(ResultRecord.game_id == game_id))).first() is None
+        assert (
+            await uow.session.execute(select(ResultRecord).where(ResultRecord.game_id == game_id))
+        ).first() is None
         assert (await uow.session.execute(select(RatingRecord))).first() is None
     final = (await posts(ctx))[-1].payload["content"]
     assert "Not rated (hints were on)" in final
     hinted, other = ("Alice", "Bob") if user == ALICE.user_id else ("Bob", "Alice")
-    assert f"Hints used: " in final and f"{hinted} 2" in final and f"{other} 0" in final
+    assert "Hints used: " in final and f"{hinted} 2" in final and f"{other} 0" in final
 
 
-async def test_analysis_is_for_finished_games_and_lists_every_turn_beside_the_best(ctx, clock, dictionary):
+async def test_analysis_is_for_finished_games_and_lists_every_turn_beside_the_best(
+    ctx, clock, dictionary
+):
     service = service_with(ctx, dictionary)
     game_id = await against_computer(service, computer_level="casual")
     with pytest.raises(InvalidInputError, match="isn't finished"):
@@ -210,15 +240,26 @@ async def test_analysis_is_for_finished_games_and_lists_every_turn_beside_the_be
     turns = [m for m in game.moves if m["type"] in ("play", "exchange", "pass")]
     rows = [line for line in table.splitlines() if line[:3].strip().isdigit()]
     assert len(rows) == len(turns)
-    assert not any(re.search(r"[A-Za-z]\.|\.[A-Za-z]", row) for row in rows)  # whole words, not GCG's dots
-    assert "Alice:" in message and "Computer (casual):" in message and "left on the table" in message
+    assert not any(
+        re.search(r"[A-Za-z]\.|\.[A-Za-z]", row) for row in rows
+    )  # whole words, not GCG's dots
+    assert (
+        "Alice:" in message and "Computer (casual):" in message and "left on the table" in message
+    )
     # The member always made the best-scoring play: nothing left on the table.
-    assert "Alice: " in message and ", 0 left on the table" in message.split("Alice: ")[1].splitlines()[0]
+    assert (
+        "Alice: " in message
+        and ", 0 left on the table" in message.split("Alice: ")[1].splitlines()[0]
+    )
 
 
 def _endgame(lexicon_words: set[str]):
-    game = rigged_game(ScrabbleOptions(turn_order="fixed"), racks=["ESVWX", "AIOUU"], bag="",
-                       words=(("8E", "QUIZ"),))
+    game = rigged_game(
+        ScrabbleOptions(turn_order="fixed"),
+        racks=["ESVWX", "AIOUU"],
+        bag="",
+        words=(("8E", "QUIZ"),),
+    )
     generator = MoveGenerator(lexicon_words)  # built now, as a running bot would have it
     return game, generator
 
@@ -236,7 +277,11 @@ async def test_a_game_nobody_can_play_on_ends_at_once_with_tiles_deducted(ctx, c
     assert result is not None and result.reason == "blocked"
     assert list(result.adjustments) == [-(1 + 1 + 4 + 4 + 8), -(1 + 1 + 1 + 1 + 1)]
     content = (await posts(ctx))[-1].payload["content"]
-    assert "Nobody can make a play" in content and "Game over" in content and "no seat could make a play" in content
+    assert (
+        "Nobody can make a play" in content
+        and "Game over" in content
+        and "no seat could make a play" in content
+    )
 
 
 async def test_a_game_where_one_seat_can_still_play_goes_on(ctx, clock):

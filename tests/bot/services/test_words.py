@@ -12,10 +12,16 @@ from bot.services.words import get_lexicon
 
 
 def _ctx(session_factory, **settings) -> ServiceContext:
-    return ServiceContext(settings=load_settings(None, **settings), session_factory=session_factory, scheduler=Scheduler(session_factory))
+    return ServiceContext(
+        settings=load_settings(None, **settings),
+        session_factory=session_factory,
+        scheduler=Scheduler(session_factory),
+    )
 
 
-async def test_the_configured_list_is_loaded_once_and_shared(session_factory, tmp_path: Path) -> None:
+async def test_the_configured_list_is_loaded_once_and_shared(
+    session_factory, tmp_path: Path
+) -> None:
     words = tmp_path / "club.txt"
     words.write_text("zax\nqat\ne-mail\ncat\n")
     ctx = _ctx(session_factory, lexicon=str(words))
@@ -30,7 +36,9 @@ async def test_a_missing_list_is_a_clear_error(session_factory, tmp_path: Path) 
         await get_lexicon(ctx, str(tmp_path / "nope.txt"))
 
 
-async def test_a_club_list_edited_while_the_bot_runs_is_read_again(session_factory, tmp_path: Path) -> None:
+async def test_a_club_list_edited_while_the_bot_runs_is_read_again(
+    session_factory, tmp_path: Path
+) -> None:
     words = tmp_path / "club.txt"
     words.write_text("zax\nqat\n")
     ctx = _ctx(session_factory, lexicon=str(words))

@@ -27,7 +27,11 @@ def command_tree(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str
     db = Path(tmp_path_factory.mktemp("help")) / "club.db"
 
     async def build() -> list[dict[str, Any]]:
-        bot = ClubBot(load_settings(None, database_url=f"sqlite+aiosqlite:///{db}"), sync_commands=False, run_background=False)
+        bot = ClubBot(
+            load_settings(None, database_url=f"sqlite+aiosqlite:///{db}"),
+            sync_commands=False,
+            run_background=False,
+        )
         try:
             await bot.prepare()
             return [cmd.to_dict(bot.tree) for cmd in bot.tree.get_commands()]
@@ -43,10 +47,16 @@ def _find(tree: dict[str, dict[str, Any]], words: list[str]) -> tuple[dict[str, 
     assert node is not None, f"/{words[0]} is not a command"
     rest = words[1:]
     while True:
-        children = {o["name"]: o for o in node.get("options", []) if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)}
+        children = {
+            o["name"]: o
+            for o in node.get("options", [])
+            if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
+        }
         if not children:
             return node, rest
-        assert rest and rest[0] in children, f"/{' '.join(words)}: {node['name']} has {sorted(children)}, not {rest[:1]}"
+        assert rest and rest[0] in children, (
+            f"/{' '.join(words)}: {node['name']} has {sorted(children)}, not {rest[:1]}"
+        )
         node, rest = children[rest[0]], rest[1:]
 
 
@@ -66,7 +76,9 @@ def _help_text() -> str:
     return "\n".join(text for _, text in HELP_SECTIONS)
 
 
-def test_every_command_named_in_help_exists_with_those_options(command_tree: dict[str, dict[str, Any]]) -> None:
+def test_every_command_named_in_help_exists_with_those_options(
+    command_tree: dict[str, dict[str, Any]],
+) -> None:
     mentions = _mentions(_help_text())
     assert len(mentions) > 10  # the parser found the commands
     for shown, words in mentions:
@@ -74,22 +86,32 @@ def test_every_command_named_in_help_exists_with_those_options(command_tree: dic
         options = {o["name"] for o in command.get("options", [])}
         for word in rest:
             match = OPTION.match(word)
-            assert match and match[1] in options, f"{shown}: /{' '.join(words)} has no option {word!r} (it has {sorted(options)})"
+            assert match and match[1] in options, (
+                f"{shown}: /{' '.join(words)} has no option {word!r} (it has {sorted(options)})"
+            )
 
 
 def test_help_mentions_every_command_group(command_tree: dict[str, dict[str, Any]]) -> None:
     named = {words[0] for _, words in _mentions(_help_text())}
-    assert set(command_tree) - {"help"} <= named, f"/help says nothing of {sorted(set(command_tree) - named - {'help'})}"
+    assert set(command_tree) - {"help"} <= named, (
+        f"/help says nothing of {sorted(set(command_tree) - named - {'help'})}"
+    )
 
 
-def test_the_walker_catches_a_wrong_command_or_option(command_tree: dict[str, dict[str, Any]]) -> None:
+def test_the_walker_catches_a_wrong_command_or_option(
+    command_tree: dict[str, dict[str, Any]],
+) -> None:
     with pytest.raises(AssertionError):
         _find(command_tree, ["henyo", "events", "open"])
     command, rest = _find(command_tree, ["chess", "new", "opponent:@member", "clock:3d"])
-    assert rest == ["opponent:@member", "clock:3d"] and "clock" not in {o["name"] for o in command["options"]}
+    assert rest == ["opponent:@member", "clock:3d"] and "clock" not in {
+        o["name"] for o in command["options"]
+    }
 
 
 def test_the_help_embed_fits_discord_s_limits() -> None:
     embed = help_embed()
     assert len(embed) <= 6000
-    assert all(len(field.value or "") <= 1024 and len(field.name or "") <= 256 for field in embed.fields)
+    assert all(
+        len(field.value or "") <= 1024 and len(field.name or "") <= 256 for field in embed.fields
+    )

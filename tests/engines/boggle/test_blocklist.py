@@ -2,7 +2,14 @@
 
 import pytest
 
-from engines.boggle import BoggleError, Grid, WordStatus, display_blocklist, parse_blocklist, score_round
+from engines.boggle import (
+    BoggleError,
+    Grid,
+    WordStatus,
+    display_blocklist,
+    parse_blocklist,
+    score_round,
+)
 from engines.lexicon import Lexicon, load_lexicon
 
 # S H I T
@@ -15,15 +22,41 @@ LEXICON = Lexicon.from_words(["shit", "shits", "hits", "song", "songs"])
 
 def test_the_built_in_list_hides_slurs_and_obscenities_in_any_case():
     hidden = display_blocklist()
-    for word in ("shit", "fucking", "Motherfuckers", "cunts", "niggers", "faggots", "kikes", "retards", "WHOREHOUSE"):
+    for word in (
+        "shit",
+        "fucking",
+        "Motherfuckers",
+        "cunts",
+        "niggers",
+        "faggots",
+        "kikes",
+        "retards",
+        "WHOREHOUSE",
+    ):
         assert word in hidden, word
 
 
 def test_the_built_in_list_leaves_innocent_neighbours_alone():
     hidden = display_blocklist()
     for word in (
-        "shittim", "niggard", "niggle", "spice", "cocktail", "cockatoo", "scunthorpe", "assassin", "classic",
-        "dickens", "titter", "homogeneous", "japan", "therapist", "retardant", "skanking", "hits", "this",
+        "shittim",
+        "niggard",
+        "niggle",
+        "spice",
+        "cocktail",
+        "cockatoo",
+        "scunthorpe",
+        "assassin",
+        "classic",
+        "dickens",
+        "titter",
+        "homogeneous",
+        "japan",
+        "therapist",
+        "retardant",
+        "skanking",
+        "hits",
+        "this",
     ):
         assert word not in hidden, word
 
@@ -32,8 +65,27 @@ def test_the_star_stems_catch_no_innocent_word_of_the_built_in_list():
     """A stem hides every continuation: in the built-in list, each one caught is meant."""
     stems = display_blocklist().prefixes
     caught = {word for word in load_lexicon() if word.startswith(stems)}
-    assert {"fuck", "motherfucking", "cocksucker", "cunt", "bullshitter", "nigger", "whoremonger", "faggots"} <= caught
-    assert not caught & {"shittim", "shittah", "niggard", "niggardly", "niggle", "cunning", "cockatoo", "whorl", "fagot"}
+    assert {
+        "fuck",
+        "motherfucking",
+        "cocksucker",
+        "cunt",
+        "bullshitter",
+        "nigger",
+        "whoremonger",
+        "faggots",
+    } <= caught
+    assert not caught & {
+        "shittim",
+        "shittah",
+        "niggard",
+        "niggardly",
+        "niggle",
+        "cunning",
+        "cockatoo",
+        "whorl",
+        "fagot",
+    }
 
 
 def test_parse_reads_words_stems_and_comments():
@@ -60,7 +112,9 @@ def test_a_hidden_word_is_never_among_the_best_words_nobody_found():
 
 def test_a_hidden_word_a_player_writes_still_scores():
     result = score_round(GRID, {"ana": "shits", "ben": "shit hits"}, LEXICON)
-    assert {w.word: (w.status, w.points) for w in result.players["ana"].words} == {"shits": (WordStatus.SCORED, 2)}
+    assert {w.word: (w.status, w.points) for w in result.players["ana"].words} == {
+        "shits": (WordStatus.SCORED, 2)
+    }
     assert result.players["ben"].total == 2
     assert [m.word for m in result.missed] == ["songs", "song"]
 

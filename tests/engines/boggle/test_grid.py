@@ -56,8 +56,10 @@ def test_neighbours_touch_in_all_eight_directions():
 @given(
     st.integers(2, 6).flatmap(
         lambda w: st.tuples(
-            st.just(w), st.integers(2, 6).flatmap(lambda h: st.lists(
-                st.sampled_from(FACES), min_size=w * h, max_size=w * h))
+            st.just(w),
+            st.integers(2, 6).flatmap(
+                lambda h: st.lists(st.sampled_from(FACES), min_size=w * h, max_size=w * h)
+            ),
         )
     )
 )

@@ -16,7 +16,13 @@ def test_solve_prints_every_word_and_score_best_first(tmp_path):
     done = run("solve", "C A T S/O R E N/D E A L/QU I T S", "--lexicon", str(words))
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
-        "DEALT 2", "QUITS 2", "STEAL 2", "CART 1", "CATS 1", "QUIT 1", "RATE 1",
+        "DEALT 2",
+        "QUITS 2",
+        "STEAL 2",
+        "CART 1",
+        "CATS 1",
+        "QUIT 1",
+        "RATE 1",
     ]
 
 

@@ -21,7 +21,9 @@ from engines.henyo.referee import Reply, judge_answer, parse_reply
         ("hindi ?", Reply.HINDI),
     ],
 )
-def test_allowed_replies_match_in_any_case_with_spaces_and_trailing_marks(text: str, reply: Reply) -> None:
+def test_allowed_replies_match_in_any_case_with_spaces_and_trailing_marks(
+    text: str, reply: Reply
+) -> None:
     verdict = judge_answer(text)
     assert verdict.allowed and not verdict.penalty
     assert verdict.reply is reply
@@ -29,7 +31,21 @@ def test_allowed_replies_match_in_any_case_with_spaces_and_trailing_marks(text: 
 
 @pytest.mark.parametrize(
     "text",
-    ["siguro", "oo po", "hindi, pero malapit", "puwede", "yes", "o", "¿oo", "oo 🙂", "", "...", "oo,", "!oo", "hin di"],
+    [
+        "siguro",
+        "oo po",
+        "hindi, pero malapit",
+        "puwede",
+        "yes",
+        "o",
+        "¿oo",
+        "oo 🙂",
+        "",
+        "...",
+        "oo,",
+        "!oo",
+        "hin di",
+    ],
 )
 def test_anything_else_is_a_penalty(text: str) -> None:
     verdict = judge_answer(text)
@@ -41,7 +57,11 @@ def test_an_attachment_is_a_penalty_even_with_an_allowed_caption() -> None:
 
 
 def test_replies_have_a_label_and_a_meaning() -> None:
-    assert [(r.label, r.meaning) for r in Reply] == [("Oo", "yes"), ("Hindi", "no"), ("Pwede", "could be")]
+    assert [(r.label, r.meaning) for r in Reply] == [
+        ("Oo", "yes"),
+        ("Hindi", "no"),
+        ("Pwede", "could be"),
+    ]
 
 
 @settings(max_examples=150)
@@ -52,7 +72,9 @@ def test_replies_have_a_label_and_a_meaning() -> None:
     st.text(alphabet=" \t", max_size=3),
     st.text(alphabet=".!?", max_size=4),
 )
-def test_any_dressing_of_an_allowed_reply_is_allowed(word: str, case, before: str, after: str, marks: str) -> None:
+def test_any_dressing_of_an_allowed_reply_is_allowed(
+    word: str, case, before: str, after: str, marks: str
+) -> None:
     assert parse_reply(before + case(word) + marks + after) is Reply(word)
 
 

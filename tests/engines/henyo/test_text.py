@@ -20,7 +20,9 @@ from engines.henyo.text import compact, is_correct_guess, mentions_secret, norma
         ("Straße", "strasse"),
     ],
 )
-def test_normalize_drops_case_accents_punctuation_and_extra_spaces(typed: str, expected: str) -> None:
+def test_normalize_drops_case_accents_punctuation_and_extra_spaces(
+    typed: str, expected: str
+) -> None:
     assert normalize(typed) == expected
 
 
@@ -38,13 +40,22 @@ def test_normalize_drops_case_accents_punctuation_and_extra_spaces(typed: str, e
         ("sari sari store", "Sari-sari store"),
     ],
 )
-def test_a_guess_matches_the_secret_whatever_its_case_accents_punctuation_or_spacing(guess: str, secret: str) -> None:
+def test_a_guess_matches_the_secret_whatever_its_case_accents_punctuation_or_spacing(
+    guess: str, secret: str
+) -> None:
     assert is_correct_guess(guess, secret)
 
 
 @pytest.mark.parametrize(
     ("guess", "secret"),
-    [("asong", "aso"), ("is it aso", "aso"), ("", "aso"), ("!!!", "!!!"), ("pusa", "aso"), ("ice", "ice cream")],
+    [
+        ("asong", "aso"),
+        ("is it aso", "aso"),
+        ("", "aso"),
+        ("!!!", "!!!"),
+        ("pusa", "aso"),
+        ("ice", "ice cream"),
+    ],
 )
 def test_a_different_or_empty_guess_does_not_match(guess: str, secret: str) -> None:
     assert not is_correct_guess(guess, secret)
@@ -64,9 +75,11 @@ def test_mentions_secret_needs_whole_words() -> None:
 
 
 @settings(max_examples=100)
-@given(st.lists(st.text(alphabet="abcxyz", min_size=1, max_size=4), max_size=4),
-       st.lists(st.text(alphabet="abcxyz", min_size=1, max_size=4), max_size=4),
-       st.text(alphabet="abcxyz", min_size=1, max_size=6))
+@given(
+    st.lists(st.text(alphabet="abcxyz", min_size=1, max_size=4), max_size=4),
+    st.lists(st.text(alphabet="abcxyz", min_size=1, max_size=4), max_size=4),
+    st.text(alphabet="abcxyz", min_size=1, max_size=6),
+)
 def test_a_secret_said_between_other_words_is_always_found(before, after, secret) -> None:
     assert mentions_secret(" ".join([*before, secret.upper(), *after]), secret)
 
@@ -98,7 +111,10 @@ def test_every_text_guesses_itself_when_it_has_letters_or_digits(text: str) -> N
 
 
 @settings(max_examples=100)
-@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1), st.sampled_from(["\u0301", "\u0303", "\u0300", "\u0308"]))
+@given(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1),
+    st.sampled_from(["\u0301", "\u0303", "\u0300", "\u0308"]),
+)
 def test_accents_on_any_letter_are_ignored(word: str, mark: str) -> None:
     accented = "".join(ch + mark if ch.isalpha() else ch for ch in word)
     assert compact(accented) == compact(word)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -23,12 +23,14 @@ from engines.henyo.timing import (
     within_limit,
 )
 
-START = datetime(2026, 11, 30, 18, 0, tzinfo=timezone.utc)
+START = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 
 
 def test_a_known_discord_snowflake_reads_as_its_creation_time() -> None:
     # Discord's documentation example: 175928847299117063 was made at 2016-04-30 11:18:25.796 UTC.
-    assert snowflake_time(175928847299117063) == datetime(2016, 4, 30, 11, 18, 25, 796000, tzinfo=timezone.utc)
+    assert snowflake_time(175928847299117063) == datetime(
+        2016, 4, 30, 11, 18, 25, 796000, tzinfo=UTC
+    )
 
 
 def test_elapsed_time_is_the_difference_of_the_two_snowflakes_to_the_millisecond() -> None:
@@ -39,7 +41,10 @@ def test_elapsed_time_is_the_difference_of_the_two_snowflakes_to_the_millisecond
 
 
 @settings(max_examples=100)
-@given(st.integers(min_value=DISCORD_EPOCH_MS, max_value=DISCORD_EPOCH_MS + 2**41), st.integers(0, 2**22 - 1))
+@given(
+    st.integers(min_value=DISCORD_EPOCH_MS, max_value=DISCORD_EPOCH_MS + 2**41),
+    st.integers(0, 2**22 - 1),
+)
 def test_snowflake_at_round_trips_through_snowflake_ms(unix_ms: int, sequence: int) -> None:
     flake = snowflake_at(unix_ms, sequence)
     assert snowflake_ms(flake) == unix_ms
@@ -62,8 +67,17 @@ def test_final_time_adds_every_penalty() -> None:
 
 @pytest.mark.parametrize(
     ("ms", "shown"),
-    [(0, "0.0 s"), (7_049, "7.0 s"), (7_050, "7.1 s"), (37_449, "37.4 s"), (59_949, "59.9 s"), (59_950, "1:00.0"),
-     (65_050, "1:05.1"), (125_000, "2:05.0"), (None, "–")],
+    [
+        (0, "0.0 s"),
+        (7_049, "7.0 s"),
+        (7_050, "7.1 s"),
+        (37_449, "37.4 s"),
+        (59_949, "59.9 s"),
+        (59_950, "1:00.0"),
+        (65_050, "1:05.1"),
+        (125_000, "2:05.0"),
+        (None, "–"),
+    ],
 )
 def test_times_are_shown_to_the_tenth_rounded_half_up(ms: int | None, shown: str) -> None:
     assert format_time(ms) == shown
@@ -76,8 +90,16 @@ def test_times_that_read_the_same_compare_equal() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "ms"),
-    [("2m", 120_000), ("90s", 90_000), ("90", 90_000), ("1:30", 90_000), ("2.5s", 2_500), ("2 min", 120_000),
-     ("1500ms", 1_500), (" 45 seconds ", 45_000)],
+    [
+        ("2m", 120_000),
+        ("90s", 90_000),
+        ("90", 90_000),
+        ("1:30", 90_000),
+        ("2.5s", 2_500),
+        ("2 min", 120_000),
+        ("1500ms", 1_500),
+        (" 45 seconds ", 45_000),
+    ],
 )
 def test_durations_read_in_the_usual_ways(typed: str, ms: int) -> None:
     assert parse_duration_ms(typed, what="time limit", minimum_ms=0, maximum_ms=600_000) == ms
@@ -95,7 +117,12 @@ def test_durations_outside_the_range_are_refused_with_the_range() -> None:
 
 
 def test_settings_read_naturally() -> None:
-    assert [format_seconds(ms) for ms in (5_000, 2_500, 120_000, 90_000)] == ["5 s", "2.5 s", "2 min", "1 min 30 s"]
+    assert [format_seconds(ms) for ms in (5_000, 2_500, 120_000, 90_000)] == [
+        "5 s",
+        "2.5 s",
+        "2 min",
+        "1 min 30 s",
+    ]
 
 
 def test_naive_datetimes_are_refused() -> None:

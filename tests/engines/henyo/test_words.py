@@ -58,7 +58,10 @@ def test_running_out_of_words_says_how_to_add_more() -> None:
         pick_word(words, random.Random(1), used_keys={compact("ASO")})
 
 
-@pytest.mark.parametrize(("typed", "category"), [("hayop", "Hayop"), ("Animal", "Hayop"), ("places", "Lugar"), ("TAO", "Tao")])
+@pytest.mark.parametrize(
+    ("typed", "category"),
+    [("hayop", "Hayop"), ("Animal", "Hayop"), ("places", "Lugar"), ("TAO", "Tao")],
+)
 def test_categories_are_read_in_filipino_or_english(typed: str, category: str) -> None:
     assert parse_category(typed) == category
 
@@ -71,7 +74,13 @@ def test_a_category_list_keeps_the_sheet_order_and_empty_means_all() -> None:
 
 
 def test_languages_are_read_by_name_or_code() -> None:
-    assert [parse_language(t) for t in ("Filipino", "tagalog", "en", "both", None)] == ["fil", "fil", "en", "any", "any"]
+    assert [parse_language(t) for t in ("Filipino", "tagalog", "en", "both", None)] == [
+        "fil",
+        "fil",
+        "en",
+        "any",
+        "any",
+    ]
     with pytest.raises(HenyoWordError):
         parse_language("both", allow_any=False)
     with pytest.raises(HenyoWordError):

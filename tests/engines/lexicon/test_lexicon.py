@@ -5,7 +5,21 @@ import pytest
 
 from engines.lexicon import Lexicon, LexiconError, available_lexicons, load_lexicon
 
-ACCEPTED = "cats jumped quixotic turnover turn over qat zax cwm colour color qi za".split()
+ACCEPTED = [
+    "cats",
+    "jumped",
+    "quixotic",
+    "turnover",
+    "turn",
+    "over",
+    "qat",
+    "zax",
+    "cwm",
+    "colour",
+    "color",
+    "qi",
+    "za",
+]
 REJECTED = ["london", "usa", "nasa", "don't", "e-mail", "www", "bs", "cm", "kb", "b", "café"]
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -43,7 +43,9 @@ def conformance_dir() -> Path:
     """The shared GCG conformance folder; skip (or fail on CI) when it is absent."""
     folder = repo_root().parent / "shared" / "conformance" / "scrabble" / "gcg"
     if not folder.is_dir():
-        message = f"the Scrabble conformance set is not at {folder} (it lives beside the repository)"
+        message = (
+            f"the Scrabble conformance set is not at {folder} (it lives beside the repository)"
+        )
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
@@ -112,7 +114,9 @@ def _anchor_squares(game: ScrabbleGame) -> list[int]:
             continue
         row, col = divmod(index, 15)
         neighbours = [(row + dr, col + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-        if any(0 <= r < 15 and 0 <= c < 15 and cells[r * 15 + c] is not None for r, c in neighbours):
+        if any(
+            0 <= r < 15 and 0 <= c < 15 and cells[r * 15 + c] is not None for r, c in neighbours
+        ):
             anchors.append(index)
     return anchors
 

@@ -18,8 +18,13 @@ STUCK_RACKS = ["ESVWX", "AIOUU"]
 
 
 def stuck_game(**options) -> ScrabbleGame:
-    return rigged_game(ScrabbleOptions(turn_order="fixed", **options), racks=list(STUCK_RACKS), bag="",
-                       words=(("8E", "QUIZ"),), scores=[30, 12])
+    return rigged_game(
+        ScrabbleOptions(turn_order="fixed", **options),
+        racks=list(STUCK_RACKS),
+        bag="",
+        words=(("8E", "QUIZ"),),
+        scores=[30, 12],
+    )
 
 
 def test_a_blocked_game_ends_with_each_rack_deducted_and_replays_the_same():
@@ -44,7 +49,9 @@ def test_the_end_is_noted_in_the_gcg_record_which_still_checks(seed):
     assert game.status == "active", "the random game ended before its end game"
     if any(game.can_challenge(s) for s in range(game.seats)):
         game.pass_turn(game.current_seat)  # the last play stands
-    assert MoveGenerator({"QQQ"}).is_blocked(game)  # nobody can spell the only word: one Q in the set
+    assert MoveGenerator({"QQQ"}).is_blocked(
+        game
+    )  # nobody can spell the only word: one Q in the set
     game.end_blocked()
     text = export_gcg(game, ["Ana", "Ben"])
     assert "#note no seat could make a play" in text
@@ -52,10 +59,15 @@ def test_the_end_is_noted_in_the_gcg_record_which_still_checks(seed):
     assert checked.ok, checked
 
 
-@pytest.mark.parametrize("make", [
-    lambda: rigged_game(ScrabbleOptions(turn_order="fixed"), racks=list(STUCK_RACKS)),  # a full bag
-    lambda: ScrabbleGame.new(ScrabbleOptions(), seed=3),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: rigged_game(
+            ScrabbleOptions(turn_order="fixed"), racks=list(STUCK_RACKS)
+        ),  # a full bag
+        lambda: ScrabbleGame.new(ScrabbleOptions(), seed=3),
+    ],
+)
 def test_a_game_with_tiles_to_exchange_is_never_blocked(make):
     game = make()
     assert not MoveGenerator({"QUIZ"}).is_blocked(game)
@@ -64,8 +76,12 @@ def test_a_game_with_tiles_to_exchange_is_never_blocked(make):
 
 
 def test_a_play_open_to_a_challenge_keeps_the_game_going():
-    game = rigged_game(ScrabbleOptions(turn_order="fixed"), racks=["ESVWX", "AIOUU"], bag="",
-                       words=(("8E", "QUIZ"),))
+    game = rigged_game(
+        ScrabbleOptions(turn_order="fixed"),
+        racks=["ESVWX", "AIOUU"],
+        bag="",
+        words=(("8E", "QUIZ"),),
+    )
     game.play(0, "ES", "8I")  # QUIZES: not in the list below, but nobody has challenged yet
     assert game.can_challenge(1)
     assert not MoveGenerator({"QUIZ"}).is_blocked(game)
@@ -79,12 +95,19 @@ def test_blocked_means_no_seat_has_any_play_near_the_end(seed, size, close_windo
     finds no play for any seat and no play is open to a challenge."""
     rng = random.Random(seed)
     game = ScrabbleGame.new(ScrabbleOptions(seats=2 + seed % 3), seed=seed)
-    lexicon = {"".join(rng.choice("AEIOURSTLNQZXJK") for _ in range(rng.randint(2, 4))) for _ in range(size)}
+    lexicon = {
+        "".join(rng.choice("AEIOURSTLNQZXJK") for _ in range(rng.randint(2, 4)))
+        for _ in range(size)
+    }
     actions = 0
     while game.status == "active" and game.bag_count >= 7 and actions < 300:
         actions += 1
         play_randomly(game, rng, lexicon, stop_after=1)
-    if close_window and game.status == "active" and any(game.can_challenge(s) for s in range(game.seats)):
+    if (
+        close_window
+        and game.status == "active"
+        and any(game.can_challenge(s) for s in range(game.seats))
+    ):
         game.pass_turn(game.current_seat)
     if game.status != "active" or game.bag_count >= 7:
         return  # the random game ended early: nothing to check

@@ -198,7 +198,10 @@ def test_loose_tiles_not_in_one_line_are_refused():
 def test_loose_tiles_in_a_line_play_like_the_word_notation():
     a = rigged_game(racks=["EARSLT?", "DOGSAEI"])
     b = rigged_game(racks=["EARSLT?", "DOGSAEI"])
-    assert a.play_tiles(0, [("H8", "E"), ("I8", "A"), ("J8", "?r")]).score == b.play(0, "EAr", "8H").score
+    assert (
+        a.play_tiles(0, [("H8", "E"), ("I8", "A"), ("J8", "?r")]).score
+        == b.play(0, "EAr", "8H").score
+    )
     assert a == b
 
 
@@ -230,7 +233,11 @@ def test_exchange_of_tiles_not_held_is_refused():
 def test_moves_after_the_game_is_over_are_refused():
     game = rigged_game(racks=["CATSEIR", "DOGSAEI"])
     game.resign(1)
-    for move in (lambda: game.play(0, "CAT", "8H"), lambda: game.pass_turn(0), lambda: game.exchange(0, "C")):
+    for move in (
+        lambda: game.play(0, "CAT", "8H"),
+        lambda: game.pass_turn(0),
+        lambda: game.exchange(0, "C"),
+    ):
         with pytest.raises(GameOverError, match="the game is over"):
             move()
     with pytest.raises(GameOverError):
@@ -249,7 +256,12 @@ def test_double_challenge_that_fails_costs_the_challenger_their_next_turn():
     assert game.current_seat == 0
     assert game.scores == [10, 0]
     assert game.moves[-1] == {
-        "type": "pass", "seat": 1, "score": 0, "rack": "DOGSAEI", "auto": True, "lost_turn": True,
+        "type": "pass",
+        "seat": 1,
+        "score": 0,
+        "rack": "DOGSAEI",
+        "auto": True,
+        "lost_turn": True,
     }
 
 
@@ -341,7 +353,9 @@ def test_void_mode_refuses_unknown_words_up_front_and_has_no_challenges():
 def out_game(challenge: str = "double", seats: int = 2) -> ScrabbleGame:
     """Bag empty; seat 0 can go out with S on 8K (CATS)."""
     racks = ["S", "QZ", "VW"][:seats]
-    return rigged_game(opts(challenge=challenge, seats=seats), racks=racks, bag="", words=(("8H", "CAT"),))
+    return rigged_game(
+        opts(challenge=challenge, seats=seats), racks=racks, bag="", words=(("8H", "CAT"),)
+    )
 
 
 def test_out_play_in_void_mode_ends_the_game_with_rack_adjustments():
@@ -642,5 +656,9 @@ def test_last_play_describes_the_squares_for_highlighting():
     assert game.last_play is None
     game.play(0, "CAT", "8H")
     assert game.last_play == {
-        "seat": 0, "squares": ["H8", "I8", "J8"], "score": 10, "words": ["CAT"], "notation": "8H CAT",
+        "seat": 0,
+        "squares": ["H8", "I8", "J8"],
+        "score": 10,
+        "words": ["CAT"],
+        "notation": "8H CAT",
     }

@@ -20,7 +20,9 @@ option_sets = st.builds(
     target_score=st.one_of(st.none(), st.integers(50, 400)),
     turn_order=st.sampled_from(["draw", "random", "fixed"]),
 )
-GAME_SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAME_SETTINGS = settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def lexicon_for(options: ScrabbleOptions) -> object:
@@ -38,7 +40,9 @@ def assert_tiles_conserved(game: ScrabbleGame) -> None:
 @given(options=option_sets, seed=st.integers(0, 2**32))
 def test_random_legal_game_always_ends_and_conserves_tiles(options, seed):
     game = ScrabbleGame.new(options, seed)
-    play_randomly(game, random.Random(seed), lexicon_for(options), after_each=assert_tiles_conserved)
+    play_randomly(
+        game, random.Random(seed), lexicon_for(options), after_each=assert_tiles_conserved
+    )
     assert game.status == "finished"
     result = game.result()
     assert result is not None
@@ -69,7 +73,9 @@ def test_json_round_trip_and_replay_give_the_same_game_at_any_point(options, see
     direction=st.one_of(st.none(), st.text(max_size=6), st.sampled_from(["across", "down"])),
     tiles=st.text(max_size=8),
 )
-def test_garbage_input_raises_only_scrabble_errors_and_changes_nothing(seed, seat, word, position, direction, tiles):
+def test_garbage_input_raises_only_scrabble_errors_and_changes_nothing(
+    seed, seat, word, position, direction, tiles
+):
     game = ScrabbleGame.new(ScrabbleOptions(challenge="void"), seed)
     before = game.to_json()
     for attempt in (
@@ -87,7 +93,10 @@ def test_garbage_input_raises_only_scrabble_errors_and_changes_nothing(seed, sea
 
 
 @settings(max_examples=300, deadline=None)
-@given(word=st.text(alphabet="ABCXYZaz?.()- é1", max_size=10), position=st.text(alphabet="18HOhz5 ", max_size=4))
+@given(
+    word=st.text(alphabet="ABCXYZaz?.()- é1", max_size=10),
+    position=st.text(alphabet="18HOhz5 ", max_size=4),
+)
 def test_board_evaluation_of_odd_notation_raises_only_scrabble_errors(word, position):
     board = Board()
     board.apply(board.evaluate("CAT", "8H"))

@@ -141,19 +141,41 @@ EVERY_LINE_TYPE = """#character-encoding UTF-8
 
 def test_parser_reads_every_line_type():
     record = parse_gcg(EVERY_LINE_TYPE)
-    assert [(p.number, p.nick, p.name) for p in record.players] == [(1, "ann", "Ann Smith"), (2, "bob", "Bob Jones")]
+    assert [(p.number, p.nick, p.name) for p in record.players] == [
+        (1, "ann", "Ann Smith"),
+        (2, "bob", "Bob Jones"),
+    ]
     assert record.title == "Every line type" and record.lexicon == "NWL23"
     kinds = [e.kind for e in record.events]
     assert kinds == [
-        "play", "play", "pass", "exchange", "exchange", "withdraw", "challenge_bonus",
-        "play", "time_penalty", "end_points", "rack_penalty",
+        "play",
+        "play",
+        "pass",
+        "exchange",
+        "exchange",
+        "withdraw",
+        "challenge_bonus",
+        "play",
+        "time_penalty",
+        "end_points",
+        "rack_penalty",
     ]
     exchange, count_only = record.events[3], record.events[4]
     assert (exchange.tiles, exchange.count) == ("AEIV", 4)
     assert (count_only.tiles, count_only.count) == (None, 4)
     blank_play = record.events[1]
-    assert (blank_play.rack, blank_play.position, blank_play.word, blank_play.delta, blank_play.total) == (
-        "?AEIRTU", "8G", "AbUT", 10, 10,
+    assert (
+        blank_play.rack,
+        blank_play.position,
+        blank_play.word,
+        blank_play.delta,
+        blank_play.total,
+    ) == (
+        "?AEIRTU",
+        "8G",
+        "AbUT",
+        10,
+        10,
     )
     assert record.events[7].extra == ("UP,", "TI")
     assert record.events[8].rack is None and record.events[8].delta == -10
@@ -174,7 +196,9 @@ def test_crlf_and_byte_order_mark_are_accepted():
 
 
 def test_legacy_latin1_files_are_decoded():
-    data = ("#player1 jose Jos\xe9\n#player2 bob Bob\n>jose: QUIZEST 8H QUIZ +44 44\n").encode("latin-1")
+    data = ("#player1 jose Jos\xe9\n#player2 bob Bob\n>jose: QUIZEST 8H QUIZ +44 44\n").encode(
+        "latin-1"
+    )
     record = parse_gcg(decode_gcg(data))
     assert record.players[0].name == "José"
 
@@ -185,7 +209,10 @@ def test_event_without_a_total_is_an_error_with_its_line():
 
 
 def test_phony_withdrawal_written_as_plus_zero_takes_the_amount_from_the_total():
-    text = HEADER + ">ann: QUIZEST 8H QUIZ +44 44\n>ann: QUIZEST -- +0 0\n>bob: AEIRTUV 8D VIRTUE +26 26\n"
+    text = (
+        HEADER
+        + ">ann: QUIZEST 8H QUIZ +44 44\n>ann: QUIZEST -- +0 0\n>bob: AEIRTUV 8D VIRTUE +26 26\n"
+    )
     assert check_game(parse_gcg(text), "x").ok
 
 
@@ -209,7 +236,10 @@ def finished_game(seats: int, challenge: str, seed: int) -> ScrabbleGame:
     return game
 
 
-@pytest.mark.parametrize(("seats", "challenge", "seed"), [(2, "double", 1), (3, "single", 2), (4, "void", 3), (2, "double", 4)])
+@pytest.mark.parametrize(
+    ("seats", "challenge", "seed"),
+    [(2, "double", 1), (3, "single", 2), (4, "void", 3), (2, "double", 4)],
+)
 def test_exported_game_passes_the_checker_and_ends_on_the_final_scores(seats, challenge, seed):
     game = finished_game(seats, challenge, seed)
     names = [f"Player {n}" for n in range(seats)]

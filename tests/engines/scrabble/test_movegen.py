@@ -22,8 +22,8 @@ from engines.scrabble.movegen import (
     LEAVE_VALUES,
     LEVELS,
     Exchange,
-    MoveGenError,
     MoveGenerator,
+    MoveGenError,
     Pass,
     Play,
     apply_move,
@@ -36,24 +36,273 @@ from engines.scrabble.wordgraph import WordGraph, word_graph
 from tests.engines.scrabble.support import conformance_dir
 
 # A small list with hooks, two-letter words for parallel plays and a few bingos.
-SMALL_WORDS = frozenset("""
-AB AD AE AI AL AN AR AS AT BA BE BI BO DA DE DO ED EL EN ER ES ET ID IN IS IT LA LI LO
-NA NE NO OD OE OI ON OR OS RE SI SO TA TE TI TO
-ACT ACTS CAT CATS SCAT TACO TACOS COAT COATS COST COTS DOT DOTS NOD NODS DON DONS DONE
-NODE NODES TONE TONES NOTE NOTES STONE ONSET SETON LOT LOTS SLOT LOST TOLD BOLD BOLT
-BLOT BLOTS BOLTS LIST SILT SLIT LINT LINTS TIN TINS NIT NITS SNIT INTO RIOT RIOTS TRIO
-TRIOS ROT ROTS SORT ORE ORES ROE ROES ROSE SORE BORE BORED ROBE ROBED ROBES DEBT BED
-BEDS BID BIDS BIDE BIDES DIE DIES DIET DIETS EDIT EDITS TIDE TIDES SIDE IDEA IDEAS AIDE
-AIDES RAID RAIDS ARID DIRT DIRE RIDE RIDES CIDER CRIED RICE RICES NICE NICER LACE LACES
-CLEAR CARE CARES RACE RACES ACRE ACRES SCARE CRATE TRACE REACT CATER CARET BLEAT TABLE
-TABLES STABLE BLADE BALD LAD LADS SAD DAB DABS BAD BADE ABED BEAD BEADS BREAD BEARD BARD
-DRAB LOBE NOBLE ODE ODES DOE DOES TOE TOES EAT EATS TEA TEAS SEA SEAT EAST ATE ETA TAN
-ANT ANTS NET NETS TEN TENS SENT NEST TOAD TOADS LOAD LOADS DEAL DEALS LEAD LEADS DALE
-DALES IDEAL IDEALS SNORE TENOR TONER NOTED TONED RODE DOER REDO REDOS CODE CODES COED
-DECOR CREDO CORED CORE CORES SCORE BORN BRAN BARN BARNS BEAN BEANS BANE BANES SABLE
-BALE BALES ABLE ABLER CABLE CABLED CABLES DESALT LASTED SALTED DETAILS DILATES
-NOTABLE CORDIALS ACTIONS CATIONS DOCTRINE CREDITS DIRECTS
-""".split())
+SMALL_WORDS = frozenset(
+    [
+        "AB",
+        "AD",
+        "AE",
+        "AI",
+        "AL",
+        "AN",
+        "AR",
+        "AS",
+        "AT",
+        "BA",
+        "BE",
+        "BI",
+        "BO",
+        "DA",
+        "DE",
+        "DO",
+        "ED",
+        "EL",
+        "EN",
+        "ER",
+        "ES",
+        "ET",
+        "ID",
+        "IN",
+        "IS",
+        "IT",
+        "LA",
+        "LI",
+        "LO",
+        "NA",
+        "NE",
+        "NO",
+        "OD",
+        "OE",
+        "OI",
+        "ON",
+        "OR",
+        "OS",
+        "RE",
+        "SI",
+        "SO",
+        "TA",
+        "TE",
+        "TI",
+        "TO",
+        "ACT",
+        "ACTS",
+        "CAT",
+        "CATS",
+        "SCAT",
+        "TACO",
+        "TACOS",
+        "COAT",
+        "COATS",
+        "COST",
+        "COTS",
+        "DOT",
+        "DOTS",
+        "NOD",
+        "NODS",
+        "DON",
+        "DONS",
+        "DONE",
+        "NODE",
+        "NODES",
+        "TONE",
+        "TONES",
+        "NOTE",
+        "NOTES",
+        "STONE",
+        "ONSET",
+        "SETON",
+        "LOT",
+        "LOTS",
+        "SLOT",
+        "LOST",
+        "TOLD",
+        "BOLD",
+        "BOLT",
+        "BLOT",
+        "BLOTS",
+        "BOLTS",
+        "LIST",
+        "SILT",
+        "SLIT",
+        "LINT",
+        "LINTS",
+        "TIN",
+        "TINS",
+        "NIT",
+        "NITS",
+        "SNIT",
+        "INTO",
+        "RIOT",
+        "RIOTS",
+        "TRIO",
+        "TRIOS",
+        "ROT",
+        "ROTS",
+        "SORT",
+        "ORE",
+        "ORES",
+        "ROE",
+        "ROES",
+        "ROSE",
+        "SORE",
+        "BORE",
+        "BORED",
+        "ROBE",
+        "ROBED",
+        "ROBES",
+        "DEBT",
+        "BED",
+        "BEDS",
+        "BID",
+        "BIDS",
+        "BIDE",
+        "BIDES",
+        "DIE",
+        "DIES",
+        "DIET",
+        "DIETS",
+        "EDIT",
+        "EDITS",
+        "TIDE",
+        "TIDES",
+        "SIDE",
+        "IDEA",
+        "IDEAS",
+        "AIDE",
+        "AIDES",
+        "RAID",
+        "RAIDS",
+        "ARID",
+        "DIRT",
+        "DIRE",
+        "RIDE",
+        "RIDES",
+        "CIDER",
+        "CRIED",
+        "RICE",
+        "RICES",
+        "NICE",
+        "NICER",
+        "LACE",
+        "LACES",
+        "CLEAR",
+        "CARE",
+        "CARES",
+        "RACE",
+        "RACES",
+        "ACRE",
+        "ACRES",
+        "SCARE",
+        "CRATE",
+        "TRACE",
+        "REACT",
+        "CATER",
+        "CARET",
+        "BLEAT",
+        "TABLE",
+        "TABLES",
+        "STABLE",
+        "BLADE",
+        "BALD",
+        "LAD",
+        "LADS",
+        "SAD",
+        "DAB",
+        "DABS",
+        "BAD",
+        "BADE",
+        "ABED",
+        "BEAD",
+        "BEADS",
+        "BREAD",
+        "BEARD",
+        "BARD",
+        "DRAB",
+        "LOBE",
+        "NOBLE",
+        "ODE",
+        "ODES",
+        "DOE",
+        "DOES",
+        "TOE",
+        "TOES",
+        "EAT",
+        "EATS",
+        "TEA",
+        "TEAS",
+        "SEA",
+        "SEAT",
+        "EAST",
+        "ATE",
+        "ETA",
+        "TAN",
+        "ANT",
+        "ANTS",
+        "NET",
+        "NETS",
+        "TEN",
+        "TENS",
+        "SENT",
+        "NEST",
+        "TOAD",
+        "TOADS",
+        "LOAD",
+        "LOADS",
+        "DEAL",
+        "DEALS",
+        "LEAD",
+        "LEADS",
+        "DALE",
+        "DALES",
+        "IDEAL",
+        "IDEALS",
+        "SNORE",
+        "TENOR",
+        "TONER",
+        "NOTED",
+        "TONED",
+        "RODE",
+        "DOER",
+        "REDO",
+        "REDOS",
+        "CODE",
+        "CODES",
+        "COED",
+        "DECOR",
+        "CREDO",
+        "CORED",
+        "CORE",
+        "CORES",
+        "SCORE",
+        "BORN",
+        "BRAN",
+        "BARN",
+        "BARNS",
+        "BEAN",
+        "BEANS",
+        "BANE",
+        "BANES",
+        "SABLE",
+        "BALE",
+        "BALES",
+        "ABLE",
+        "ABLER",
+        "CABLE",
+        "CABLED",
+        "CABLES",
+        "DESALT",
+        "LASTED",
+        "SALTED",
+        "DETAILS",
+        "DILATES",
+        "NOTABLE",
+        "CORDIALS",
+        "ACTIONS",
+        "CATIONS",
+        "DOCTRINE",
+        "CREDITS",
+        "DIRECTS",
+    ]
+)
 RACK_POOL = "AABCDEEEIILNNOORRSSTT??"
 
 PROPERTY_SETTINGS = settings(
@@ -75,7 +324,9 @@ def next_letters(words: frozenset[str]) -> dict[str, frozenset[str]]:
     return {prefix: frozenset(letters) for prefix, letters in table.items()}
 
 
-def brute_force(board: Board, rack: str, words: frozenset[str] = SMALL_WORDS) -> dict[frozenset, int]:
+def brute_force(
+    board: Board, rack: str, words: frozenset[str] = SMALL_WORDS
+) -> dict[frozenset, int]:
     """Every legal play by exhaustion: each line, each start, each ordered choice of
     rack tiles (a blank as any letter), judged by the engine.
 
@@ -124,8 +375,12 @@ def brute_force(board: Board, rack: str, words: frozenset[str] = SMALL_WORDS) ->
             i += step
         return before, after
 
-    sides = {(index, across): beside(index, across) for index in range(SIZE * SIZE)
-             for across in (True, False) if cells[index] is None}
+    sides = {
+        (index, across): beside(index, across)
+        for index in range(SIZE * SIZE)
+        for across in (True, False)
+        if cells[index] is None
+    }
 
     def fits_across(index: int, letter: str, across: bool) -> bool:
         before, after = sides[index, across]
@@ -179,7 +434,9 @@ def brute_force(board: Board, rack: str, words: frozenset[str] = SMALL_WORDS) ->
                         for letter in following[word] if tile == BLANK else tile:
                             if letter in following[word] and fits_across(index, letter, across):
                                 cell = letter.lower() if tile == BLANK else letter
-                                extend(offset + 1, word + letter, rest, placed + [(index, cell)], near)
+                                extend(
+                                    offset + 1, word + letter, rest, placed + [(index, cell)], near
+                                )
 
                 extend(begin, "", rack, [], False)
     return found
@@ -224,8 +481,9 @@ def sub_racks(rack: str, rng: random.Random, count: int) -> list[str]:
 
 
 big_racks = st.sampled_from([0, 0, 0, 1, 1, 2]).flatmap(
-    lambda blanks: st.lists(st.sampled_from(RACK_POOL.replace(BLANK, "")), min_size=7 - blanks, max_size=7 - blanks)
-    .map(lambda tiles: "".join(tiles) + BLANK * blanks)
+    lambda blanks: st.lists(
+        st.sampled_from(RACK_POOL.replace(BLANK, "")), min_size=7 - blanks, max_size=7 - blanks
+    ).map(lambda tiles: "".join(tiles) + BLANK * blanks)
 )
 
 
@@ -347,7 +605,13 @@ def test_blank_plays_are_written_in_lower_case_and_score_nothing_for_the_blank()
 
 
 def test_exchanges_are_every_distinct_choice_of_tiles_while_the_bag_holds_seven():
-    assert sorted(e.tiles for e in MoveGenerator.exchanges("ABA", 7)) == ["A", "AA", "AAB", "AB", "B"]
+    assert sorted(e.tiles for e in MoveGenerator.exchanges("ABA", 7)) == [
+        "A",
+        "AA",
+        "AAB",
+        "AB",
+        "B",
+    ]
     assert MoveGenerator.exchanges("ABA", 6) == []
 
 
@@ -362,7 +626,10 @@ def test_deriving_leave_values_by_self_play_gives_a_full_table():
     fit = derive_leave_values(SMALL_WORDS, games=2, seed=1)
     assert fit.samples > 0
     assert set(fit.tiles) == set(LEAVE_VALUES)
-    assert all(math.isfinite(v) for v in [*fit.tiles.values(), fit.duplicate, fit.imbalance, fit.q_without_u])
+    assert all(
+        math.isfinite(v)
+        for v in [*fit.tiles.values(), fit.duplicate, fit.imbalance, fit.q_without_u]
+    )
 
 
 def test_equity_adds_the_leave_and_counts_racks_when_the_bag_is_empty():
@@ -375,7 +642,9 @@ def test_equity_adds_the_leave_and_counts_racks_when_the_bag_is_empty():
 
 def test_strong_takes_the_top_score_and_casual_picks_among_the_top_plays(generator):
     game = ScrabbleGame.new(ScrabbleOptions(turn_order="fixed"), 5)
-    scores = sorted((p.score for p in generator.generate(game.board_copy(), game.racks[0])), reverse=True)
+    scores = sorted(
+        (p.score for p in generator.generate(game.board_copy(), game.racks[0])), reverse=True
+    )
     strong = generator.choose_play(game, 0, "strong", random.Random(0))
     assert strong.score == scores[0]
     picks = {generator.choose_play(game, 0, "casual", random.Random(seed)) for seed in range(30)}
@@ -427,7 +696,9 @@ def test_analysis_shows_each_turn_beside_the_best_play(generator, lexicon):
         seat = game.current_seat
         apply_move(game, seat, generator.choose_play(game, seat, levels[seat], rng), lexicon)
     turns = generator.analyse(game)
-    decisions = [m for m in game.moves if m["type"] in ("play", "exchange", "pass") and not m.get("auto")]
+    decisions = [
+        m for m in game.moves if m["type"] in ("play", "exchange", "pass") and not m.get("auto")
+    ]
     assert len(turns) == len(decisions)
     assert all(t.left_on_table == 0 for t in turns if t.seat == 0 and t.played != "pass")
     assert all(t.best_score >= t.score and t.in_word_list for t in turns)
@@ -439,7 +710,9 @@ def test_analysis_shows_each_turn_beside_the_best_play(generator, lexicon):
 def test_analysis_marks_a_challenged_off_phony(generator, lexicon):
     from tests.engines.scrabble.support import rigged_game
 
-    game = rigged_game(ScrabbleOptions(turn_order="fixed", challenge="single"), racks=["QXZVJKW", "AEIOUST"])
+    game = rigged_game(
+        ScrabbleOptions(turn_order="fixed", challenge="single"), racks=["QXZVJKW", "AEIOUST"]
+    )
     game.play(0, "ZXQ", "8H")
     assert generator.should_challenge(game, 1)
     game.challenge(1, lexicon)
