@@ -1,4 +1,8 @@
-"""``python -m bot`` runs the bot; ``python -m bot --check`` validates offline."""
+"""``python -m bot`` runs the bot; ``--check`` validates offline; ``--sync`` re-sends the commands.
+
+Exit codes: 0 done, 1 a check or sync failed, 2 a bad setting or token (systemd's
+``RestartPreventExitStatus=2`` keeps a misconfigured bot from restarting in a loop).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import logging
 import signal
 import sys
 
-from bot.config import SettingsError, configure_logging, load_settings
+from bot.config import Settings, SettingsError, configure_logging, load_settings
 
 log = logging.getLogger("clubbot")
 
@@ -19,7 +23,7 @@ def _err(message: str) -> None:
     print(f"clubbot: {message}", file=sys.stderr)
 
 
-async def _check(settings) -> int:  # type: ignore[no-untyped-def]
+async def _check(settings: Settings) -> int:
     from bot.client import ClubBot
     from bot.command_limits import count_commands, validate_commands
     from bot.db.migrate import current_revision
@@ -53,6 +57,25 @@ async def _check(settings) -> int:  # type: ignore[no-untyped-def]
     return 0
 
 
+async def _sync(settings: Settings, token: str) -> int:
+    """Log in over REST only (no gateway session, so it is safe beside the running
+    bot), build the tree and sync every scope whatever the stored hashes say."""
+    import discord
+
+    from bot.client import ClubBot
+
+    bot = ClubBot(settings, force_sync=True, run_background=False)
+    try:
+        await bot.login(token)
+    except discord.LoginFailure:
+        _err("Discord rejected DISCORD_TOKEN (check the token in .env)")
+        return EXIT_CONFIG
+    finally:
+        await bot.close()
+    print(f"clubbot sync: sent the commands to {', '.join(bot.synced_scopes)}")
+    return 0
+
+
 def _lexicon_summary(name: str) -> str:
     try:
         from engines.lexicon import load_lexicon
@@ -62,7 +85,7 @@ def _lexicon_summary(name: str) -> str:
     return f"{lexicon.name} ({len(lexicon):,} words)"
 
 
-async def _run(settings) -> int:  # type: ignore[no-untyped-def]
+async def _run(settings: Settings, token: str) -> int:
     from bot.client import ClubBot
 
     bot = ClubBot(settings)
@@ -73,15 +96,15 @@ async def _run(settings) -> int:  # type: ignore[no-untyped-def]
             loop.add_signal_handler(sig, stop.set)
         except NotImplementedError:  # Windows
             pass
-    runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
+    runner = asyncio.create_task(bot.start(token))
     stopper = asyncio.create_task(stop.wait())
     done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
     if stopper in done:
         log.info("shutting down")
     await bot.close()
     stopper.cancel()
-    if runner in done and runner.exception() is not None:
-        exc = runner.exception()
+    exc = runner.exception() if runner in done else None
+    if exc is not None:
         import discord
 
         if isinstance(exc, discord.LoginFailure):
@@ -100,10 +123,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Run clubbot, the club games bot."
     )
-    parser.add_argument(
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
         "--check",
         action="store_true",
         help="validate settings, database and commands offline, then exit",
+    )
+    mode.add_argument(
+        "--sync",
+        action="store_true",
+        help="send the slash commands to Discord now, even if unchanged, then exit "
+        "(a normal start syncs only what changed)",
     )
     parser.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     args = parser.parse_args(argv)
@@ -124,7 +154,14 @@ def main(argv: list[str] | None = None) -> int:
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token there (or export DISCORD_TOKEN)"
         )
         return EXIT_CONFIG
-    return asyncio.run(_run(settings))
+    token = settings.discord_token.get_secret_value()
+    if args.sync:
+        try:
+            return asyncio.run(_sync(settings, token))
+        except Exception as exc:  # the operator gets the reason, not a trace
+            _err(f"sync failed: {type(exc).__name__}: {exc}")
+            return 1
+    return asyncio.run(_run(settings, token))
 
 
 if __name__ == "__main__":

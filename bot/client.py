@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
+import json
 import logging
 import pkgutil
 from collections.abc import Callable
@@ -17,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.db import command_sync
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade_to_head
 from bot.db.models import utcnow
@@ -65,6 +68,7 @@ class ClubBot(commands.AutoShardedBot):
         *,
         clock: Callable[[], Any] = utcnow,
         sync_commands: bool = True,
+        force_sync: bool = False,
         run_background: bool = True,
     ) -> None:
         kwargs: dict[str, Any] = {}
@@ -105,6 +109,9 @@ class ClubBot(commands.AutoShardedBot):
             outbox_notify=self.outbox.notify,
         )
         self._sync_commands = sync_commands
+        self._force_sync = force_sync
+        # The scopes ("global", "guild:<id>") the last sync_commands() sent to Discord.
+        self.synced_scopes: list[str] = []
         self._run_background = run_background
         self._background: list[asyncio.Task[None]] = []
         self.ready_event = asyncio.Event()
@@ -131,16 +138,61 @@ class ClubBot(commands.AutoShardedBot):
         if self._sync_commands:
             await self.sync_commands()
 
-    async def sync_commands(self) -> None:
+    def command_scopes(self) -> list[tuple[str, discord.Object | None]]:
+        """Where the commands go: each guild of DISCORD_GUILD_IDS (appear at once), else global."""
         if self.settings.discord_guild_ids:
-            for guild_id in self.settings.discord_guild_ids:
-                guild = discord.Object(guild_id)
-                self.tree.copy_global_to(guild=guild)
-                synced = await self.tree.sync(guild=guild)
-                log.info("synced %d commands to guild %s", len(synced), guild_id)
+            return [(f"guild:{g}", discord.Object(g)) for g in self.settings.discord_guild_ids]
+        return [("global", None)]
+
+    async def command_payload(self, guild: discord.Object | None) -> list[dict[str, Any]]:
+        """What ``tree.sync(guild=guild)`` would send, in a stable order."""
+        commands = self.tree.get_commands(guild=guild)
+        translator = self.tree.translator
+        if translator is not None:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
         else:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+            payload = [c.to_dict(self.tree) for c in commands]
+        return sorted(payload, key=lambda p: (p.get("type", 1), p["name"]))
+
+    async def sync_commands(self, *, force: bool | None = None) -> list[str]:
+        """Sync each scope whose command tree changed since its last sync; return those synced.
+
+        Discord rate-limits syncs, and a bot that syncs at every start hits the
+        limit after a few restarts in a row. So each scope's payload is hashed
+        and compared with the hash stored at its last successful sync
+        (``command_syncs``); only a scope that differs is sent, and its new hash
+        stored after Discord accepted it. ``force`` (``python -m bot --sync``)
+        sends every scope: for when Discord's copy was changed behind the bot's back.
+        """
+        force = self._force_sync if force is None else force
+        application_id = self.application_id
+        if application_id is None:
+            raise discord.app_commands.MissingApplicationID
+        scopes = self.command_scopes()
+        for _, guild in scopes:
+            if guild is not None:
+                self.tree.copy_global_to(guild=guild)
+        stored = await command_sync.synced_hashes(self.session_factory, application_id)
+        synced_scopes = []
+        for scope, guild in scopes:
+            payload = await self.command_payload(guild)
+            tree_hash = hashlib.sha256(
+                json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
+            ).hexdigest()
+            if not force and stored.get(scope) == tree_hash:
+                log.info("commands for %s unchanged since the last sync: not syncing", scope)
+                continue
+            synced = await self.tree.sync(guild=guild)
+            await command_sync.record_sync(
+                self.session_factory, application_id, scope, tree_hash, utcnow()
+            )
+            synced_scopes.append(scope)
+            if guild is None:
+                log.info("synced %d global commands (they may take a while to appear)", len(synced))
+            else:
+                log.info("synced %d commands to guild %s", len(synced), guild.id)
+        self.synced_scopes = synced_scopes
+        return synced_scopes
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

@@ -146,7 +146,7 @@ class Settings(BaseSettings):
 def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Settings:
     """Load settings, turning validation problems into one ``SettingsError``."""
     try:
-        return Settings(_env_file=env_file, **overrides)  # type: ignore[call-arg]
+        return Settings(_env_file=env_file, **overrides)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():

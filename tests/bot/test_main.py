@@ -60,3 +60,15 @@ def test_check_masks_the_database_password(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "check failed" in proc.stderr
     assert "hunter2" not in proc.stderr + proc.stdout
+
+
+def test_help_shows_the_sync_flag_beside_check(tmp_path: Path) -> None:
+    proc = _run(["--help"], tmp_path)
+    assert proc.returncode == 0
+    assert "--check" in proc.stdout and "--sync" in proc.stdout
+
+
+def test_sync_without_token_exits_2_like_a_start(tmp_path: Path) -> None:
+    proc = _run(["--sync"], tmp_path)
+    assert proc.returncode == 2
+    assert "DISCORD_TOKEN" in proc.stderr and "Traceback" not in proc.stderr
