@@ -33,6 +33,7 @@ from typing import Any
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.db.dml import rowcount
 from bot.db.models import JobRecord, utcnow
 from bot.db.uow import UnitOfWork
 
@@ -87,7 +88,7 @@ async def cancel_job(session: AsyncSession, key: str) -> bool:
         .where(JobRecord.key == key, JobRecord.status.in_(("due", "claimed")))
         .values(status="cancelled", finished_at=utcnow())
     )
-    return result.rowcount > 0
+    return rowcount(result) > 0
 
 
 @dataclass
@@ -157,7 +158,7 @@ class Scheduler:
                 .order_by(JobRecord.due_at, JobRecord.id)
                 .limit(limit)
             )
-            if session.bind.dialect.name == "postgresql":
+            if session.get_bind().dialect.name == "postgresql":
                 stmt = stmt.with_for_update(skip_locked=True)
             rows = list(await session.execute(stmt))
             info = {row.id: (row.kind, dict(row.payload or {})) for row in rows}
@@ -170,7 +171,7 @@ class Scheduler:
                         status="claimed", claimed_by=self.process_id, lease_until=now + self.lease
                     )
                 )
-                if result.rowcount == 1:
+                if rowcount(result) == 1:
                     claimed.append(job_id)
             await session.commit()
         for job_id in claimed:
@@ -203,7 +204,7 @@ class Scheduler:
                     .values(status="done", finished_at=self.clock(), last_error=None)
                     .execution_options(synchronize_session=False)
                 )
-                if result.rowcount != 1:
+                if rowcount(result) != 1:
                     return None
                 await uow.session.refresh(job)
                 handler = self.handlers[job.kind]

@@ -13,7 +13,7 @@ import ast
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -121,7 +121,7 @@ async def downgrade_to(engine: AsyncEngine, revision: str = "base") -> str | Non
     return await _run(engine, "downgrade", revision)
 
 
-def _current(sync_conn) -> str | None:  # type: ignore[no-untyped-def]
+def _current(sync_conn: Connection) -> str | None:
     from alembic.runtime.migration import MigrationContext
 
     heads = sorted(MigrationContext.configure(sync_conn).get_current_heads())
@@ -138,7 +138,7 @@ async def _run(engine: AsyncEngine, action: str, revision: str) -> str | None:
 
     cfg = alembic_config()
 
-    def work(sync_conn) -> str | None:  # type: ignore[no-untyped-def]
+    def work(sync_conn: Connection) -> str | None:
         cfg.attributes["connection"] = sync_conn
         getattr(command, action)(cfg, revision)
         return _current(sync_conn)

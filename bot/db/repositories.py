@@ -10,6 +10,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from bot.db.dml import rowcount
 from bot.db.models import (
     GameRecord,
     GameSeatRecord,
@@ -154,7 +155,7 @@ class GameRepository:
             .values(**values)
             .execution_options(synchronize_session=False)
         )
-        if result.rowcount != 1:
+        if rowcount(result) != 1:
             raise ConflictError()
         for key, value in values.items():
             # The row already holds these values: record them as loaded, not as

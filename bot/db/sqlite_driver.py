@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import deque
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
 from threading import Thread
 from typing import Any
 
@@ -66,7 +66,9 @@ class PrefetchingCursor:
             cursor.close()
 
     async def _submit(self, sql: str, parameters: Any, many: bool) -> PrefetchingCursor:
-        outcome = await self._connection._execute(self._run, sql, parameters, many)
+        # aiosqlite's private ``_execute`` has no annotations: name what it returns here.
+        execute: Callable[..., Awaitable[_Outcome]] = self._connection._execute
+        outcome = await execute(self._run, sql, parameters, many)
         self.description, self.rowcount, self.lastrowid, rows = outcome
         self._rows = deque(rows)
         return self
@@ -100,6 +102,8 @@ class PrefetchingCursor:
 
 
 class PrefetchingConnection(aiosqlite.Connection):
+    # aiosqlite's ``cursor`` is a coroutine; this returns a cursor that can be awaited
+    # or entered, which is how SQLAlchemy uses it, but not the same signature.
     def cursor(self) -> PrefetchingCursor:  # type: ignore[override]
         return PrefetchingCursor(self)
 
@@ -115,7 +119,9 @@ def connect(
     location = database.decode("utf-8") if isinstance(database, bytes) else str(database)
 
     def connector() -> sqlite3.Connection:
-        return sqlite3.connect(location, **kwargs)
+        # With ``**kwargs`` mypy can't pick one of connect's overloads (one takes a factory).
+        conn: sqlite3.Connection = sqlite3.connect(location, **kwargs)
+        return conn
 
     connection = PrefetchingConnection(connector, iter_chunk_size)
     # A forgotten connection must not keep the interpreter alive at exit (as SQLAlchemy does for aiosqlite).
