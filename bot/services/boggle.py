@@ -34,13 +34,13 @@ import contextlib
 import logging
 import re
 import secrets
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, time, timedelta
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import case, func, select
+from sqlalchemy import Select, case, func, select
 from sqlalchemy.exc import IntegrityError
 
 from bot.db.models import GuildRecord, JobRecord, PlayerRecord, RatingRecord, ResultRecord
@@ -67,6 +67,7 @@ from engines.boggle import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 KIND = "boggle"
 JOB_OPEN = "boggle.open"
@@ -497,7 +498,7 @@ class BoggleService:
         if self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         try:
             task = asyncio.get_running_loop().create_task(work)
         except RuntimeError:
@@ -885,7 +886,7 @@ class BoggleService:
             await uow.commit()
         return DmOutcome(receipts, late)
 
-    def _writing(self) -> Any:
+    def _writing(self) -> contextlib.AbstractAsyncContextManager[None]:
         """SQLite has one writer: queue this process's submissions here rather than
         in SQLite's busy handler, whose sleeps would stall a burst of DMs."""
         if self._write_lock is None:
@@ -949,13 +950,17 @@ class BoggleService:
                 .with_for_update()
             )
         ).scalar_one_or_none()
-        receipt = dict(
+        assert record.ends_at is not None  # the callers checked the round is open
+        # The round's part of every receipt; the counts are filled in below.
+        receipt = SubmissionReceipt(
             round_id=record.id,
             round_number=record.number,
             guild_id=record.guild_id,
             guild_name=guild_name,
             channel_id=record.channel_id,
             ends_at=record.ends_at,
+            new_words=0,
+            total_words=0,
         )
         if submission is None:
             await uow.players.ensure(player_id, display_name)
@@ -970,13 +975,9 @@ class BoggleService:
             )
             uow.session.add(submission)
         elif any(entry["id"] == str(source_id) for entry in submission.entries):
-            return SubmissionReceipt(
-                **receipt, new_words=0, total_words=len(submission.words), repeated=True
-            )
+            return replace(receipt, total_words=len(submission.words), repeated=True)
         if len(submission.entries) >= MAX_MESSAGES_PER_LIST:
-            return SubmissionReceipt(
-                **receipt, new_words=0, total_words=len(submission.words), full=True
-            )
+            return replace(receipt, total_words=len(submission.words), full=True)
         known = list(submission.words)
         seen = set(known)
         fresh = [word for word in player_words(text) if word not in seen]
@@ -992,8 +993,8 @@ class BoggleService:
         submission.first_at = min(submission.first_at, at)
         submission.last_source_id = max(submission.last_source_id, source_id)
         await uow.session.flush()
-        return SubmissionReceipt(
-            **receipt,
+        return replace(
+            receipt,
             new_words=len(added),
             total_words=len(submission.words),
             full=len(added) < len(fresh),
@@ -1489,7 +1490,7 @@ class BoggleService:
 # -- helpers ---------------------------------------------------------------------
 
 
-async def _retry_on_integrity(work: Any, attempts: int = 3) -> Any:
+async def _retry_on_integrity(work: Callable[[], Awaitable[T]], attempts: int = 3) -> T:
     """Two first messages from one player at once both insert their row: retry the loser."""
     for attempt in range(attempts):
         try:
@@ -1500,7 +1501,7 @@ async def _retry_on_integrity(work: Any, attempts: int = 3) -> Any:
     raise AssertionError("unreachable")
 
 
-def _rounds_with_guild_names() -> Any:
+def _rounds_with_guild_names() -> Select[BoggleRoundRecord, str]:
     """Rounds with their guild's name, read ``FOR SHARE`` on PostgreSQL: closing
     (an update of the round) waits for submissions in flight."""
     return (
@@ -1775,7 +1776,8 @@ def results_embed(summary: dict[str, Any]) -> dict[str, Any] | None:
     """Each player's words marked scored / cancelled / not on grid / not a word / too short."""
     if not summary["players"]:
         return None
-    fields, used, left_out = [], 0, 0
+    fields: list[dict[str, Any]] = []
+    used, left_out = 0, 0
     for player in summary["players"]:
         name = _clip(
             f"{player['rank']}. {escape(player['name'])} — {_points(player['total'])}", 256

@@ -858,7 +858,10 @@ class ChessService:
                     str(choice),
                     game_id=game_id,
                     ply=len(state.moves),
-                    options=[(san, m.uci()) for san, m in zip(choice.suggestions, choice.moves)],
+                    options=[
+                        (san, m.uci())
+                        for san, m in zip(choice.suggestions, choice.moves, strict=False)
+                    ],
                 ) from None
             except ChessMoveError as error:
                 raise InvalidInputError(str(error)) from None
@@ -1517,7 +1520,10 @@ class ChessService:
         self._check_analysable(snap)
         cached = state.analysis
         if cached and len(cached.get("evals", [])) == len(snap.moves) + 1:
-            evals = [PositionEval(cp, best) for cp, best in zip(cached["evals"], cached["best"])]
+            evals = [
+                PositionEval(cp, best)
+                for cp, best in zip(cached["evals"], cached["best"], strict=False)
+            ]
             engine_name = cached.get("engine", "engine")
         else:
             evals = await self.engine.evaluate_positions(snap.moves)

@@ -170,10 +170,14 @@ def _candidates(word: str) -> Iterable[str]:
             if stem not in seen:
                 seen.add(stem)
                 yield stem
-            if suffix in ("ed", "ing") and len(stem) >= 3 and stem[-1] == stem[-2]:
-                if stem[:-1] not in seen:  # stopped → stop
-                    seen.add(stem[:-1])
-                    yield stem[:-1]
+            if (
+                suffix in ("ed", "ing")
+                and len(stem) >= 3
+                and stem[-1] == stem[-2]
+                and stem[:-1] not in seen  # stopped → stop
+            ):
+                seen.add(stem[:-1])
+                yield stem[:-1]
 
 
 _SOURCE_NOTE = re.compile(

@@ -83,21 +83,21 @@ class ExportService:
                     .where(ResultRecord.guild_id == guild_id)
                     .order_by(ResultRecord.played_at, ResultRecord.id)
                 )
-                for r in results.scalars():
+                for result in results.scalars():
                     writer.writerow(
                         [
-                            r.played_at.isoformat(),
-                            r.game_kind,
-                            r.game_id or "",
-                            r.round_ref or "",
-                            r.player_id,
-                            names.get(r.player_id, ""),
-                            r.outcome or "",
-                            _num(r.score),
-                            _num(r.opponent_score),
-                            _num(r.points),
-                            r.time_ms if r.time_ms is not None else "",
-                            r.season or "",
+                            result.played_at.isoformat(),
+                            result.game_kind,
+                            result.game_id or "",
+                            result.round_ref or "",
+                            result.player_id,
+                            names.get(result.player_id, ""),
+                            result.outcome or "",
+                            _num(result.score),
+                            _num(result.opponent_score),
+                            _num(result.points),
+                            result.time_ms if result.time_ms is not None else "",
+                            result.season or "",
                         ]
                     )
                     counts["results"] += 1
@@ -111,23 +111,23 @@ class ExportService:
                     .where(RatingRecord.guild_id == guild_id)
                     .order_by(RatingRecord.game_kind, RatingRecord.rating.desc())
                 )
-                for r in ratings.scalars():
+                for rating in ratings.scalars():
                     writer.writerow(
                         [
-                            r.game_kind,
-                            r.player_id,
-                            names.get(r.player_id, ""),
-                            f"{r.rating:.1f}",
-                            f"{r.rd:.1f}",
-                            f"{r.volatility:.6f}",
-                            r.games,
-                            r.wins,
-                            r.losses,
-                            r.draws,
-                            _num(r.points),
-                            _num(r.spread),
-                            r.best_time_ms if r.best_time_ms is not None else "",
-                            r.last_played_at.isoformat() if r.last_played_at else "",
+                            rating.game_kind,
+                            rating.player_id,
+                            names.get(rating.player_id, ""),
+                            f"{rating.rating:.1f}",
+                            f"{rating.rd:.1f}",
+                            f"{rating.volatility:.6f}",
+                            rating.games,
+                            rating.wins,
+                            rating.losses,
+                            rating.draws,
+                            _num(rating.points),
+                            _num(rating.spread),
+                            rating.best_time_ms if rating.best_time_ms is not None else "",
+                            rating.last_played_at.isoformat() if rating.last_played_at else "",
                         ]
                     )
                     counts["ratings"] += 1

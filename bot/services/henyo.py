@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from bot.db.dml import rowcount
 from bot.db.models import JobRecord
 from bot.db.models_henyo import (
     HenyoEventRecord,
@@ -351,7 +352,7 @@ class HenyoService:
             .values(**values)
             .execution_options(synchronize_session=False)
         )
-        if result.rowcount != 1:
+        if rowcount(result) != 1:
             raise _StaleVersion()
         for key, value in values.items():
             setattr(record, key, value)
@@ -795,7 +796,7 @@ class HenyoService:
     ) -> Standings:
         teams = await self._teams(uow, event.id)
         rounds = list(rounds if rounds is not None else await self._event_rounds(uow, event.id))
-        ranking, statuses = self._ranking(event, teams, rounds)
+        ranking, _ = self._ranking(event, teams, rounds)
         view = await self._event_view(uow, event)
         by_id = {t.id: t for t in view.teams}
         rows = []

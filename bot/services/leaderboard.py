@@ -17,7 +17,19 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Select, Subquery, and_, bindparam, case, func, null, select
+from sqlalchemy import (
+    ColumnElement,
+    ScalarSelect,
+    Select,
+    Subquery,
+    and_,
+    bindparam,
+    case,
+    func,
+    null,
+    select,
+)
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
 from bot.errors import InvalidInputError
@@ -36,6 +48,9 @@ GAME_TITLES = {
     "henyo": "Library Henyo",
     "all": "All games",
 }
+
+# A statement of any columns: the tables read their rows' columns by name.
+_Statement = Select[*tuple[Any, ...]]
 
 
 @dataclass(frozen=True)
@@ -123,6 +138,10 @@ def period_start(
     return start.astimezone(now.tzinfo)
 
 
+# One page of a table's rows, and how many rows the whole table has.
+_Page = tuple[list[LeaderboardRow], int]
+
+
 class LeaderboardService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
@@ -183,7 +202,15 @@ class LeaderboardService:
     # ten rows only. The statements are built once (the ``_…_statement``
     # builders below) and run with this call's parameters: no result is kept.
 
-    async def _rated(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
+    async def _rated(
+        self,
+        conn: AsyncConnection,
+        guild_id: int,
+        kind: str,
+        since: datetime | None,
+        now: datetime,
+        offset: int,
+    ) -> _Page:
         if since is None:
             params = {
                 "guild_id": guild_id,
@@ -211,7 +238,15 @@ class LeaderboardService:
         ]
         return rows, (result[0].total if result else 0)
 
-    async def _points(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
+    async def _points(
+        self,
+        conn: AsyncConnection,
+        guild_id: int,
+        kind: str,
+        since: datetime | None,
+        now: datetime,
+        offset: int,
+    ) -> _Page:
         params = {
             "guild_id": guild_id,
             "offset": offset,
@@ -231,7 +266,15 @@ class LeaderboardService:
         ]
         return rows, (result[0].total if result else 0)
 
-    async def _times(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
+    async def _times(
+        self,
+        conn: AsyncConnection,
+        guild_id: int,
+        kind: str,
+        since: datetime | None,
+        now: datetime,
+        offset: int,
+    ) -> _Page:
         params = {
             "guild_id": guild_id,
             "offset": offset,
@@ -252,7 +295,15 @@ class LeaderboardService:
         ]
         return rows, (result[0].total if result else 0)
 
-    async def _overall(self, conn, guild_id, kind, since, now, offset):  # type: ignore[no-untyped-def]
+    async def _overall(
+        self,
+        conn: AsyncConnection,
+        guild_id: int,
+        kind: str,
+        since: datetime | None,
+        now: datetime,
+        offset: int,
+    ) -> _Page:
         params = {
             "guild_id": guild_id,
             "offset": offset,
@@ -308,11 +359,11 @@ class LeaderboardService:
 # :active_since (all-time rated tables) where the statement has them.
 
 
-def _count_outcome(outcome: str):  # type: ignore[no-untyped-def]
+def _count_outcome(outcome: str) -> ColumnElement[int]:
     return func.sum(case((ResultRecord.outcome == outcome, 1), else_=0))
 
 
-def _wins():  # type: ignore[no-untyped-def]
+def _wins() -> ColumnElement[int]:
     return _count_outcome("win")
 
 
@@ -325,7 +376,7 @@ def _results_where(kind: str | None, by_period: bool) -> list[Any]:
     return conds
 
 
-def _count_of(standing: tuple[Any, ...]):  # type: ignore[no-untyped-def]
+def _count_of(standing: tuple[ColumnElement[bool], ...]) -> ScalarSelect[int]:
     """How many ``ratings`` rows match: a subquery run once per statement. (A window
     count would make the database rank every member; this lets it read the
     ratings index in order and stop after the page.)"""
@@ -338,7 +389,7 @@ def _count_of(standing: tuple[Any, ...]):  # type: ignore[no-untyped-def]
     )
 
 
-def _with_names(ranked: Select[Any], order: Callable[[Subquery], tuple[Any, ...]]) -> Select[Any]:
+def _with_names(ranked: _Statement, order: Callable[[Subquery], tuple[Any, ...]]) -> _Statement:
     """One ranked page (``ranked`` with its offset and limit) and the members' names,
     ranked again by ``order`` (the same ranking on the page's columns)."""
     page = ranked.offset(bindparam("offset")).limit(PAGE_SIZE).subquery()
@@ -350,7 +401,7 @@ def _with_names(ranked: Select[Any], order: Callable[[Subquery], tuple[Any, ...]
 
 
 @cache
-def _rated_statement(by_period: bool) -> Select[Any]:
+def _rated_statement(by_period: bool) -> _Statement:
     if not by_period:
         standing = (
             RatingRecord.guild_id == bindparam("guild_id"),
@@ -417,14 +468,14 @@ def _rated_statement(by_period: bool) -> Select[Any]:
 
 
 @cache
-def _points_statement(by_period: bool) -> Select[Any]:
+def _points_statement(by_period: bool) -> _Statement:
     if not by_period:
         standing = (
             RatingRecord.guild_id == bindparam("guild_id"),
             RatingRecord.game_kind == "boggle",
             RatingRecord.games > 0,
         )
-        ranked = (
+        ranked: _Statement = (
             select(
                 RatingRecord.player_id,
                 RatingRecord.points,
@@ -453,7 +504,7 @@ def _points_statement(by_period: bool) -> Select[Any]:
 
 
 @cache
-def _times_statement(by_period: bool) -> Select[Any]:
+def _times_statement(by_period: bool) -> _Statement:
     best = func.min(ResultRecord.time_ms)
     # An event win is its own row (round_ref "henyo:event:…"), not a word played.
     words = func.sum(case((ResultRecord.round_ref.like("henyo:event:%"), 0), else_=1))
@@ -474,7 +525,7 @@ def _times_statement(by_period: bool) -> Select[Any]:
 
 
 @cache
-def _overall_statement(by_period: bool) -> Select[Any]:
+def _overall_statement(by_period: bool) -> _Statement:
     wins = _wins()
     ranked = (
         select(

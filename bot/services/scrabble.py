@@ -654,13 +654,14 @@ class ScrabbleService:
             raise InvalidInputError(
                 "For a pairs game name both your `partner` and your opponent's `opponent_partner`."
             )
+        seats: list[list[Member | None]]
         if pairs:
             seats = [
                 [request.creator, request.partner],
                 [request.opponents[0], request.opponent_partner],
             ]
         else:
-            seats = [[request.creator]] + [[o] for o in request.opponents]
+            seats = [[m] for m in (request.creator, *request.opponents)]
         everyone = [m for seat in seats for m in seat if m is not None]
         if any(m.is_bot and not m.computer for m in everyone):
             raise InvalidInputError(
@@ -695,8 +696,8 @@ class ScrabbleService:
         now = self.ctx.clock()
         async with self.ctx.uow() as uow:
             await uow.guilds.ensure(request.guild_id, request.guild_name)
-            for seat in seat_members:
-                for member in seat:
+            for members in seat_members:
+                for member in members:
                     if member.computer and await uow.players.get(member.user_id) is not None:
                         continue  # the bot's row keeps the name chess gave it; Scrabble labels it itself
                     await uow.players.ensure(member.user_id, member.name)
@@ -2024,7 +2025,7 @@ def _clip(text: str, limit: int = 1990) -> str:
 
 def _notation(entry: dict[str, Any]) -> str:
     """Public notation for the move log (never the tiles exchanged or a rack)."""
-    kind = entry["type"]
+    kind: str = entry["type"]
     if kind == "play":
         return f"{entry['position']} {entry['word']}"
     if kind == "exchange":
