@@ -127,7 +127,8 @@ def _text_mask(
     text: str, face: ImageFont.FreeTypeFont, anchor: str
 ) -> tuple[Image.Image, int, int]:
     with TEXT_LOCK:
-        left, top, right, bottom = face.getbbox(text, anchor=anchor)
+        # Whole pixels with the basic layout (Pillow types the box as floats for Raqm's).
+        left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
         ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     return mask, left, top
@@ -185,7 +186,8 @@ def build_palette(samples: Iterable[Image.Image], exact: Sequence[RGB]) -> Image
         colors=256 - len(exact), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
     flat = adaptive.getpalette() or []
-    used = {index for _, index in adaptive.getcolors(256) or []}
+    # A "P" image's colours are palette indices (other modes give pixel tuples).
+    used = {index for _, index in adaptive.getcolors(256) or [] if isinstance(index, int)}
     extra = [tuple(flat[3 * i : 3 * i + 3]) for i in sorted(used)]
     colours = exact + [c for c in extra if not any(_close(c, e) for e in exact)]
     colours = colours[:256]
@@ -234,7 +236,7 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
 
 
 def _close(a: Sequence[int], b: Sequence[int]) -> bool:
-    return max(abs(x - y) for x, y in zip(a, b)) < _PALETTE_EXCLUSION
+    return max(abs(x - y) for x, y in zip(a, b, strict=False)) < _PALETTE_EXCLUSION
 
 
 def _stack(images: Sequence[Image.Image]) -> Image.Image:

@@ -217,7 +217,7 @@ def _draw_cell(
     if not text:
         return
     segments = _trend_segments(text, colour) if trends else [(text, colour)]
-    x = left + CELL_PADDING
+    x: float = left + CELL_PADDING
     if right_aligned:
         x = left + width - CELL_PADDING - text_width(text, face)
     for segment, segment_colour in segments:
