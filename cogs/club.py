@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services.club import ClubService
+from bot.services.club import ClubService, timezone_choices
 from bot.services.export import ExportService
 from bot.ui.permissions import require_guild, require_moderator
 
@@ -76,11 +76,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
     async def _timezones(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        from zoneinfo import available_timezones
-
-        needle = current.lower().replace(" ", "_")
-        zones = sorted(z for z in available_timezones() if needle in z.lower())
-        return [app_commands.Choice(name=z, value=z) for z in zones[:25]]
+        return [app_commands.Choice(name=z, value=z) for z in timezone_choices(current)]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
+from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.errors import InvalidInputError
@@ -17,23 +20,149 @@ class ClubSettings:
     default_channel_id: int | None
 
 
+# Names in the zone list that are not places a club is in.
+_NOT_CLUB_ZONES = frozenset({"Factory", "localtime", "posixrules"})
+
+# Abbreviations members type for a zone. Some are also zone names (EST, MST are
+# fixed offsets with no daylight saving, unlike New York or Denver), and several
+# mean two places (PST: Los Angeles or Manila; IST: India, Ireland or Israel):
+# they are refused with the zones they may mean, never guessed.
+_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
+    "est": ("America/New_York", "America/Toronto"),
+    "edt": ("America/New_York", "America/Toronto"),
+    "et": ("America/New_York", "America/Toronto"),
+    "cst": ("America/Chicago", "Asia/Shanghai", "America/Mexico_City"),
+    "cdt": ("America/Chicago", "America/Winnipeg"),
+    "ct": ("America/Chicago",),
+    "mst": ("America/Denver", "America/Phoenix", "America/Edmonton"),
+    "mdt": ("America/Denver", "America/Edmonton"),
+    "mt": ("America/Denver",),
+    "pst": ("America/Los_Angeles", "Asia/Manila", "America/Vancouver"),
+    "pdt": ("America/Los_Angeles", "America/Vancouver"),
+    "pt": ("America/Los_Angeles",),
+    "pht": ("Asia/Manila",),
+    "sgt": ("Asia/Singapore",),
+    "hkt": ("Asia/Hong_Kong",),
+    "jst": ("Asia/Tokyo",),
+    "kst": ("Asia/Seoul",),
+    "ist": ("Asia/Kolkata", "Europe/Dublin", "Asia/Jerusalem"),
+    "bst": ("Europe/London",),
+    "cest": ("Europe/Paris", "Europe/Berlin"),
+    "aest": ("Australia/Sydney", "Australia/Brisbane"),
+    "aedt": ("Australia/Sydney", "Australia/Melbourne"),
+    "nzst": ("Pacific/Auckland",),
+}
+_TYPABLE = re.compile(r"[A-Za-z0-9_+\-/]+")
+
+
+@dataclass(frozen=True)
+class _ZoneIndex:
+    zones: tuple[str, ...]  # sorted
+    by_folded_name: dict[str, str]  # "asia/manila" → "Asia/Manila"
+    by_city: dict[str, tuple[str, ...]]  # "manila" → ("Asia/Manila",): the part people type
+
+
+@cache
+def _zone_index() -> _ZoneIndex:
+    # Read once: the autocomplete asks at every keystroke.
+    zones = tuple(sorted(available_timezones() - _NOT_CLUB_ZONES))
+    cities: dict[str, list[str]] = {}
+    for zone in zones:
+        cities.setdefault(zone.rsplit("/", 1)[-1].casefold(), []).append(zone)
+    return _ZoneIndex(
+        zones,
+        {zone.casefold(): zone for zone in zones},
+        {city: tuple(found) for city, found in cities.items()},
+    )
+
+
+def club_timezones() -> tuple[str, ...]:
+    """Every zone a club can pick, sorted. From the system's zone files or, where a
+    machine has none (Windows, slim containers), the ``tzdata`` package."""
+    return _zone_index().zones
+
+
+def reload_timezones() -> None:
+    """Read the zone list again at the next use (the search path changed, or tzdata)."""
+    _zone_index.cache_clear()
+
+
+def suggest_timezones(name: str, limit: int = 3) -> list[str]:
+    """The zones ``name`` most likely meant: close to the whole name or to its city part."""
+    folded = name.strip().replace(" ", "_").casefold()
+    if not folded:
+        return []
+    if folded in _ABBREVIATIONS:
+        return list(_ABBREVIATIONS[folded][:limit])
+    found: list[str] = []
+    index = _zone_index()
+    by_name = index.by_folded_name
+    for match in difflib.get_close_matches(folded, by_name, n=limit, cutoff=0.75):
+        found.append(by_name[match])
+    by_city = index.by_city
+    city = folded.rsplit("/", 1)[-1]
+    for match in difflib.get_close_matches(city, by_city, n=limit, cutoff=0.75):
+        found.extend(by_city[match])
+    if not found:  # a looser pass for short or badly mistyped names
+        for match in difflib.get_close_matches(folded, by_name, n=limit, cutoff=0.6):
+            found.append(by_name[match])
+    # Never suggest a name that would be refused (EST for est).
+    unique = [z for z in dict.fromkeys(found) if z.casefold() not in _ABBREVIATIONS]
+    return unique[:limit]
+
+
 def validate_timezone(name: str) -> str:
-    """An IANA zone name, matched case-insensitively ("europe/london" works)."""
+    """The zone's canonical IANA name: ``asia/manila`` → ``Asia/Manila``.
+
+    Anything else raises ``InvalidInputError`` naming the closest zones
+    (``Asia/Manilla``, ``manila`` → ``Asia/Manila``), so the member can retry.
+    """
     cleaned = name.strip().replace(" ", "_")
     if not cleaned or len(cleaned) > 64:
         raise InvalidInputError("Give a time zone like `Asia/Manila` or `Europe/London`.")
-    try:
-        ZoneInfo(cleaned)
-        return cleaned
-    except (ZoneInfoNotFoundError, ValueError):
-        pass
-    lowered = cleaned.lower()
-    for zone in available_timezones():
-        if zone.lower() == lowered:
+    folded = cleaned.casefold()
+    zone = _zone_index().by_folded_name.get(folded)
+    if zone is not None and folded not in _ABBREVIATIONS:
+        try:
+            ZoneInfo(zone)  # listed, so it loads; a damaged zone file is refused here
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            pass
+        else:
             return zone
-    raise InvalidInputError(
-        "I don't know that time zone. Use a name like `Asia/Manila`, `Europe/London` or `UTC`."
-    )
+    if not _zone_index().zones:
+        raise InvalidInputError(
+            "The bot has no time zone data on this machine: ask its operator to "
+            "install the `tzdata` package."
+        )
+    suggestions = suggest_timezones(cleaned)
+    # Echo what was typed only when it cannot break the reply's formatting.
+    typed = f"`{name.strip()}`" if _TYPABLE.fullmatch(cleaned) else None
+    if folded in _ABBREVIATIONS:
+        opening = f"{typed} is an abbreviation; the bot needs the zone of a place."
+    elif typed:
+        opening = f"I don't know the time zone {typed}."
+    else:
+        opening = "I don't know that time zone."
+    if suggestions:
+        quoted = [f"`{z}`" for z in suggestions]
+        listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        hint = f" Did you mean {listed}?"
+    else:
+        hint = " Zones are written Region/City, like `Asia/Manila`, `Europe/London` or `UTC`."
+    raise InvalidInputError(f"{opening}{hint} (Pick one from the list as you type.)")
+
+
+def timezone_choices(current: str, limit: int = 25) -> list[str]:
+    """Zones for the autocomplete: names starting with what was typed, then names or
+    cities containing it (typing ``manila`` offers ``Asia/Manila``)."""
+    needle = current.strip().replace(" ", "_").casefold()
+    zones = club_timezones()
+    if not needle:
+        return list(zones[:limit])
+    starts = [z for z in zones if z.casefold().startswith(needle)]
+    cities = [z for z in zones if z.rsplit("/", 1)[-1].casefold().startswith(needle)]
+    contains = [z for z in zones if needle in z.casefold()]
+    return list(dict.fromkeys(starts + cities + contains))[:limit]
 
 
 class ClubService:
