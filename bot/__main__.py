@@ -13,6 +13,7 @@ import signal
 import sys
 
 from bot.config import Settings, SettingsError, configure_logging, load_settings
+from bot.errors import ClubError
 
 log = logging.getLogger("clubbot")
 
@@ -70,6 +71,9 @@ async def _sync(settings: Settings, token: str) -> int:
     except discord.LoginFailure:
         _err("Discord rejected DISCORD_TOKEN (check the token in .env)")
         return EXIT_CONFIG
+    except ClubError as exc:
+        _err(f"cannot start: {exc}")
+        return EXIT_CONFIG
     finally:
         await bot.close()
     print(f"clubbot sync: sent the commands to {', '.join(bot.synced_scopes)}")
@@ -114,6 +118,9 @@ async def _run(settings: Settings, token: str) -> int:
             _err(
                 "enable the Message Content and Server Members intents for the bot in the Discord developer portal"
             )
+            return EXIT_CONFIG
+        if isinstance(exc, ClubError):  # raised while starting: a setting (LEXICON) is unusable
+            _err(f"cannot start: {exc}")
             return EXIT_CONFIG
         raise exc
     return 0

@@ -72,3 +72,54 @@ def test_sync_without_token_exits_2_like_a_start(tmp_path: Path) -> None:
     proc = _run(["--sync"], tmp_path)
     assert proc.returncode == 2
     assert "DISCORD_TOKEN" in proc.stderr and "Traceback" not in proc.stderr
+
+
+async def _run_against(
+    dc, tmp_path: Path, *args: str, stop_when_connected: bool = False, **env: str
+):  # type: ignore[no-untyped-def]
+    """``python -m bot`` as a process talking to the loopback Discord."""
+    import asyncio
+    import signal
+
+    clean = {
+        k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_URL", "LEXICON"}
+    }
+    clean.update(dc.env())
+    clean.update(PYTHONPATH=str(REPO), DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'club.db'}")
+    clean.update(env)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        cwd=tmp_path,
+        env=clean,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    if stop_when_connected:
+        await dc.wait_for_session(timeout=60)
+        proc.send_signal(signal.SIGTERM)  # what systemctl stop sends
+    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    return proc.returncode, out.decode(), err.decode()
+
+
+async def test_a_token_discord_rejects_exits_2(loopback, tmp_path: Path) -> None:
+    code, _, err = await _run_against(loopback, tmp_path, DISCORD_TOKEN="not-the-token")
+    assert code == 2
+    assert "DISCORD_TOKEN" in err and "Traceback" not in err
+
+
+async def test_an_unusable_word_list_exits_2_in_one_line(loopback, tmp_path: Path) -> None:
+    code, _, err = await _run_against(loopback, tmp_path, LEXICON=str(tmp_path / "missing.txt"))
+    assert code == 2
+    assert "Traceback" not in err
+    said = [line for line in err.splitlines() if line.startswith("clubbot:")]
+    assert len(said) == 1 and "missing.txt" in said[0], err
+
+
+async def test_sigterm_stops_a_running_bot_with_exit_0(loopback, tmp_path: Path) -> None:
+    # systemctl stop or restart: a clean exit, which Restart=on-failure leaves alone.
+    code, _, err = await _run_against(loopback, tmp_path, stop_when_connected=True)
+    assert code == 0, err
+    assert "shutting down" in err
