@@ -52,6 +52,9 @@ class Settings(BaseSettings):
         extra="forbid",
         case_sensitive=False,
         hide_input_in_errors=True,
+        # ``SHARD_COUNT=`` (as in .env.example, and as systemd's EnvironmentFile
+        # passes it on) means "not set", not an empty value to parse.
+        env_ignore_empty=True,
     )
 
     discord_token: SecretStr | None = None

@@ -93,3 +93,29 @@ def test_every_setting_is_documented_in_env_example() -> None:
     example = (Path(__file__).resolve().parents[2] / ".env.example").read_text()
     for name in Settings.model_fields:
         assert f"{name.upper()}=" in example, f"{name.upper()} is missing from .env.example"
+
+
+def _example() -> str:
+    return (Path(__file__).resolve().parents[2] / ".env.example").read_text()
+
+
+def test_env_example_copied_to_env_loads_with_its_empty_keys_unset(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(_example().replace("DISCORD_TOKEN=\n", "DISCORD_TOKEN=abc.def\n"))
+    s = load_settings(env)
+    assert s.discord_token is not None and s.discord_token.get_secret_value() == "abc.def"
+    assert s.shard_count is None and s.shard_ids is None and s.stockfish_path is None
+    assert s.database_url == "sqlite+aiosqlite:///clubbot.db"
+
+
+def test_env_example_passed_as_environment_loads_too(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # systemd's EnvironmentFile= hands every line over, the empty ones as "".
+    for line in _example().splitlines():
+        if line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            monkeypatch.setenv(key, value)
+    s = load_settings(tmp_path / "missing.env")
+    assert s.shard_count is None and s.discord_guild_ids == [] and s.discord_token is None
+    assert s.scheduler_poll_seconds == 1.0
