@@ -207,9 +207,11 @@ def main(argv: list[str] | None = None) -> None:
     words = collect_words(selected_lists(args.scowl_dir))
     args.out_dir.mkdir(parents=True, exist_ok=True)
     # mtime=0 keeps the archive byte-identical between rebuilds of the same list.
-    with open(args.out_dir / "default.txt.gz", "wb") as raw:
-        with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as handle:
-            handle.write(("\n".join(words) + "\n").encode("ascii"))
+    with (
+        open(args.out_dir / "default.txt.gz", "wb") as raw,
+        gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as handle,
+    ):
+        handle.write(("\n".join(words) + "\n").encode("ascii"))
     (args.out_dir / "default.dawg.gz").write_bytes(build_dawg(words).to_bytes())
     (args.out_dir / "LICENSE-SCOWL.txt").write_text(
         scowl_licence_text(args.readme), encoding="utf-8"

@@ -29,7 +29,7 @@ _MAGIC = b"CLUBDAWG"
 _FORMAT_VERSION = 1
 
 
-def _uint32_array(values: Iterable[int] = ()) -> array:
+def _uint32_array(values: Iterable[int] = ()) -> array[int]:
     # "I" is 4 bytes on every platform CPython supports today; "L" is the
     # fallback for an exotic build where it is not.
     code = "I" if array("I").itemsize == 4 else "L"
@@ -48,9 +48,9 @@ class Dawg:
     def __init__(
         self,
         terminal: bytes,
-        edge_start: array,
+        edge_start: array[int],
         edge_letter: bytes,
-        edge_target: array,
+        edge_target: array[int],
         fingerprint: bytes,
     ) -> None:
         self.terminal = terminal  # 1 byte per node: 1 when a word ends there
@@ -91,11 +91,12 @@ class Dawg:
         }
 
     def walk(self, prefix: str) -> int | None:
-        node: int | None = self.root
+        node = self.root
         for letter in prefix:
-            node = self.child(node, letter)
-            if node is None:
+            child = self.child(node, letter)
+            if child is None:
                 return None
+            node = child
         return node
 
     def __contains__(self, word: object) -> bool:
@@ -154,7 +155,7 @@ class Dawg:
         return cls(terminal, edge_start, edge_letter, edge_target, fingerprint)
 
 
-def _little_endian(values: array) -> bytes:
+def _little_endian(values: array[int]) -> bytes:
     if sys.byteorder == "little":
         return values.tobytes()
     swapped = _uint32_array(values)
@@ -162,7 +163,7 @@ def _little_endian(values: array) -> bytes:
     return swapped.tobytes()
 
 
-def _from_little_endian(data: bytes) -> array:
+def _from_little_endian(data: bytes) -> array[int]:
     values = _uint32_array()
     values.frombytes(data)
     if sys.byteorder != "little":
@@ -188,7 +189,8 @@ def build_dawg(sorted_words: Iterable[str], fingerprint: bytes | None = None) ->
         fingerprint = word_list_fingerprint(words)
     edges: list[dict[int, int]] = [{}]
     final: list[bool] = [False]
-    register: dict[tuple, int] = {}
+    # A node's signature: whether it ends a word, and its (letter, target) edges.
+    register: dict[tuple[bool, tuple[tuple[int, int], ...]], int] = {}
     path = [0]  # path[d] = node reached after the first d letters of the previous word
     previous: list[int] = []
 
@@ -207,7 +209,7 @@ def build_dawg(sorted_words: Iterable[str], fingerprint: bytes | None = None) ->
         if letters <= previous:
             raise ValueError("build_dawg needs unique words in sorted order")
         common = 0
-        for a, b in zip(letters, previous):
+        for a, b in zip(letters, previous, strict=False):  # the words may differ in length
             if a != b:
                 break
             common += 1

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeAlias, TypeVar
 
 from engines.lexicon.dawg import Dawg, DawgFormatError, build_dawg
 
@@ -196,6 +196,9 @@ class Lexicon:
         Engines use it for their own indexes (the Boggle solver's trie) so that
         they live exactly as long as the lexicon they index.
         """
+        # Each key holds what its one builder made; a str key cannot carry that
+        # type, so the two returns below are taken on trust (the key is the
+        # caller's promise that the builder is the same).
         try:
             return self._derived[key]  # type: ignore[return-value]
         except KeyError:
@@ -229,8 +232,12 @@ class Lexicon:
 
 # -- loading -------------------------------------------------------------------
 
+# ("builtin", name), or ("file", resolved path, mtime in ns, size): an edited
+# file gets a new key, and the first two items say which list it is.
+_CacheKey: TypeAlias = tuple[str, str] | tuple[str, str, int, int]
+
 _cache_lock = threading.Lock()
-_loaded: dict[tuple, Lexicon] = {}
+_loaded: dict[_CacheKey, Lexicon] = {}
 
 
 def available_lexicons() -> list[str]:
@@ -265,7 +272,7 @@ def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
     return _cached(key, lambda: _load_file(path))
 
 
-def _cached(key: tuple, load: Callable[[], Lexicon]) -> Lexicon:
+def _cached(key: _CacheKey, load: Callable[[], Lexicon]) -> Lexicon:
     with _cache_lock:
         lexicon = _loaded.get(key)
         if lexicon is None:
