@@ -256,12 +256,13 @@ class ChessClock:
         if self.has_flagged(at):
             raise ClockError("Your time ran out before that move.")
         at = max(at, self.turn_started_at)
-        if self.control.is_live:
-            left = self.bank_ms(self.to_move) - self.elapsed_ms(at) + self.control.increment_ms
-            banks = {"white_ms": left} if self.to_move == chess.WHITE else {"black_ms": left}
-        else:
-            banks = {}
-        return replace(self, to_move=not self.to_move, turn_started_at=at, **banks)
+        to_move = not self.to_move
+        if not self.control.is_live:
+            return replace(self, to_move=to_move, turn_started_at=at)
+        left = self.bank_ms(self.to_move) - self.elapsed_ms(at) + self.control.increment_ms
+        if self.to_move == chess.WHITE:
+            return replace(self, to_move=to_move, turn_started_at=at, white_ms=left)
+        return replace(self, to_move=to_move, turn_started_at=at, black_ms=left)
 
     # ---------------------------------------------------------------- vacations
 
@@ -309,8 +310,9 @@ class ChessClock:
                     f"That is more vacation than this game allows: {left:.1f} of {MAX_VACATION_DAYS} days are left."
                 )
             kept = kept + (new,)
-        field = "white_pauses" if color == chess.WHITE else "black_pauses"
-        return replace(self, **{field: kept})
+        if color == chess.WHITE:
+            return replace(self, white_pauses=kept)
+        return replace(self, black_pauses=kept)
 
     # ---------------------------------------------------------------- storage
 

@@ -20,6 +20,7 @@ common with the cell's neighbours is never expanded.
 from __future__ import annotations
 
 from functools import cache
+from typing import TypeAlias
 
 from engines.boggle.grid import LETTERS, MULTI_LETTER_FACES, Grid, neighbour_table
 from engines.boggle.points import word_score
@@ -35,7 +36,8 @@ _MULTI_LETTER_STEPS = tuple(
 )
 _INDEX_KEY = "boggle.solver.index"
 
-SolverNode = tuple  # (face_mask: int, is_word: bool, children: dict[int, SolverNode])
+# (face_mask, is_word, children): children maps a face bit to the child node.
+SolverNode: TypeAlias = tuple[int, bool, dict[int, "SolverNode"]]
 
 
 def solver_index(lexicon: Lexicon) -> SolverNode:
@@ -70,7 +72,7 @@ def _build_index(lexicon: Lexicon) -> SolverNode:
 
 
 @cache
-def _cell_tables(width: int, height: int) -> tuple[tuple[int, ...], dict[int, int]]:
+def _cell_tables(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], dict[int, int]]:
     """Neighbour lists by cell index, and neighbour cell masks by cell bit."""
     table = neighbour_table(width, height)
     masks = {1 << cell: sum(1 << other for other in table[cell]) for cell in range(len(table))}
@@ -95,7 +97,7 @@ def find_words(grid: Grid, lexicon: Lexicon) -> set[str]:
     found: set[str] = set()
     add = found.add
     face_of_bit = _FACE_OF_BIT
-    stack: list[tuple[int, int, dict, int, str]] = []
+    stack: list[tuple[int, int, dict[int, SolverNode], int, str]] = []
     push, pop = stack.append, stack.pop
     for cell, bit in enumerate(face_bits):
         start = root_children.get(bit)

@@ -149,19 +149,26 @@ def _order_group(
 
 def rank_pairs(pairs: Sequence[PairRecord]) -> Ranking:
     """Standings for an event's pairs and the tie-breaks still to play."""
-    ranked = [
-        p
-        for p in pairs
-        if not p.disqualified and p.main is not None and p.main.outcome is AttemptOutcome.GUESSED
-    ]
+    # The pairs that guessed, each with the key of its main attempt, by time.
+    guessed = sorted(
+        (
+            (p, _attempt_key(p.main))
+            for p in pairs
+            if not p.disqualified
+            and p.main is not None
+            and p.main.outcome is AttemptOutcome.GUESSED
+        ),
+        key=lambda entry: (entry[1], entry[0].order),
+    )
+    by_time = [p for p, _ in guessed]
+    keys = [key for _, key in guessed]
     placed: list[tuple[PairRecord, int, bool]] = []
     ties: list[TieGroup] = []
-    by_time = sorted(ranked, key=lambda p: (_attempt_key(p.main), p.order))  # type: ignore[arg-type]
     start = 0
     while start < len(by_time):
-        key = _attempt_key(by_time[start].main)  # type: ignore[arg-type]
+        key = keys[start]
         end = start
-        while end < len(by_time) and _attempt_key(by_time[end].main) == key:  # type: ignore[arg-type]
+        while end < len(by_time) and keys[end] == key:
             end += 1
         _order_group(by_time[start:end], 1, start + 1, placed, ties)
         start = end
@@ -177,7 +184,7 @@ def rank_pairs(pairs: Sequence[PairRecord]) -> Ranking:
         )
         for p, place, tied in placed
     ]
-    ranked_ids = {p.pair_id for p in ranked}
+    ranked_ids = {p.pair_id for p in by_time}
     rest = sorted((p for p in pairs if p.pair_id not in ranked_ids), key=lambda p: p.order)
     for status in (
         StandingStatus.ELIMINATED,
