@@ -34,8 +34,9 @@ way, plus the bingo bonus. The tests compare every score with the engine's.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Literal, TypeAlias, TypeVar, overload
 
 from engines.scrabble.board import (
     _CELL_VALUE,
@@ -49,13 +50,32 @@ from engines.scrabble.board import (
 from engines.scrabble.layout import BLANK, SIZE
 from engines.scrabble.wordgraph import ALL_LETTERS_MASK, Node, WordGraph, letter_mask
 
-RawPlay = tuple  # (score, tiles, across, start, length)
+# ((square, cell), ...) in board order: a cell is upper case for a tile, lower case for a blank.
+Tiles: TypeAlias = tuple[tuple[int, str], ...]
+RawPlay: TypeAlias = tuple[int, Tiles, bool, int, int]  # (score, tiles, across, start, length)
+_P = TypeVar("_P", bound=RawPlay)
+
+# A left part's cells as a chain (last cell, (previous cell, ... None)); None: no cells.
+_Chain: TypeAlias = tuple[str, "_Chain"] | None
+# (depth, letter, child, prefix, rest, rest_after_letter, blanks_left): see _left_parts.
+_LeftPart: TypeAlias = tuple[int, str, Node, _Chain, str, str | None, int]
+# An empty square, for the search along its line: (allowed letters, letter mult,
+# word mult, cross sum, tiles right after it, their face value, the next empty
+# square, that square's cross-check mask or 0 when the line ends first).
+_Square: TypeAlias = tuple[frozenset[str], int, int, int, str | None, int, int, int]
+# A left part unwound: (placed tiles, letter sum, word mult).
+_Share: TypeAlias = tuple[Tiles, int, int]
+# A line of the board: (first square, step, end, its anchors).
+_Line: TypeAlias = tuple[int, int, int, list[int]]
 
 _VALUE = {letter: _CELL_VALUE[letter] for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
 _ANY_LETTER = frozenset(_VALUE)
 _BIT_LETTER = {1 << (ord(letter) - 65): letter for letter in _VALUE}
 _LINES_ACROSS = tuple((row * SIZE, 1, row * SIZE + SIZE) for row in range(SIZE))
 _LINES_DOWN = tuple((col, SIZE, col + SQUARES) for col in range(SIZE))
+# Stands for a square not described yet: only the empty squares of the line
+# being searched are read, and those are described before the search starts.
+_NO_SQUARE: _Square = (frozenset(), 1, 1, -1, None, 0, 0, 0)
 
 
 class _Found(Exception):
@@ -80,13 +100,25 @@ def rack_options(rack: str) -> dict[str, dict[str, str]]:
     return table
 
 
+@overload
+def generate_raw(
+    graph: WordGraph, cells: list[str | None], rack: str, first_only: Literal[True]
+) -> list[None]: ...
+
+
+@overload
+def generate_raw(
+    graph: WordGraph, cells: list[str | None], rack: str, *, play_type: type[_P]
+) -> list[_P]: ...
+
+
 def generate_raw(
     graph: WordGraph,
     cells: list[str | None],
     rack: str,
     first_only: bool = False,
-    play_type: type = tuple,
-) -> list[RawPlay]:
+    play_type: type[RawPlay] = tuple,
+) -> Sequence[RawPlay | None]:
     """Every legal placement of ``rack`` (``?`` = blank) on ``cells``, scored.
 
     Plays come out as ``play_type`` (a tuple subclass such as a NamedTuple
@@ -132,7 +164,16 @@ def _collector_paused() -> Iterator[None]:
 class _Search:
     """One call's state: the board, the rack and the left parts it can spell."""
 
-    def __init__(self, graph, cells, letters, blanks, out, first_only, play_type):
+    def __init__(
+        self,
+        graph: WordGraph,
+        cells: list[str | None],
+        letters: str,
+        blanks: int,
+        out: list[RawPlay],
+        first_only: bool,
+        play_type: type[RawPlay],
+    ) -> None:
         self.graph = graph
         self.cells = cells
         self.upper = [None if cell is None else cell.upper() for cell in cells]
@@ -147,7 +188,7 @@ class _Search:
         self.play_type = play_type
         # Anchors line by line, for plays across and down, and the most room any
         # anchor has for a left part: left parts are spelled once, that deep.
-        self.anchors = {
+        self.anchors: dict[bool, list[_Line]] = {
             across: [
                 (base, step, end, _anchors(self.upper, base, step, end, self.empty_board))
                 for base, step, end in (_LINES_ACROSS if across else _LINES_DOWN)
@@ -165,11 +206,11 @@ class _Search:
                 default=0,
             ),
         )
-        self._left: dict[str, list] | None = None
-        self._before_tile: dict[str, list] = {}  # letter + tile -> [entries read, kept]
+        self._left: dict[str, list[_LeftPart]] | None = None
+        self._before_tile: dict[str, _Narrowed] = {}  # letter + tile
         self._scan_index: dict[str, tuple[list[int], list[int]]] = {}
 
-    def left_parts(self) -> dict[str, list]:
+    def left_parts(self) -> dict[str, list[_LeftPart]]:
         # Left parts depend only on the rack: spelled on first use, as deep as needed.
         if self._left is None:
             self._left = _left_parts(
@@ -177,7 +218,7 @@ class _Search:
             )
         return self._left
 
-    def left_parts_before(self, letter: str, tile: str, room: int) -> list:
+    def left_parts_before(self, letter: str, tile: str, room: int) -> list[_LeftPart]:
         """``left_parts()[letter]`` narrowed to the entries whose node goes on with
         the board tile ``tile`` (the one just after the anchor); the list holds at
         least every such entry of ``room`` letters or fewer.
@@ -190,8 +231,8 @@ class _Search:
         key = letter + tile
         known = self._before_tile.get(key)
         if known is None:
-            known = self._before_tile[key] = [0, []]
-        read, found = known
+            known = self._before_tile[key] = _Narrowed()
+        read, found = known.read, known.found
         index = self._scan_index.get(letter)
         if index is None:
             index = self._scan_index[letter] = _scan_index(self.left_parts().get(letter, []))
@@ -201,11 +242,22 @@ class _Search:
             bit = 1 << (ord(tile) - 65)
             bucket = self.left_parts()[letter]
             found += [bucket[k] for k in range(read, until) if child_masks[k] & bit]
-            known[0] = until
+            known.read = until
         return found
 
 
-def _scan_index(bucket: list) -> tuple[list[int], list[int]]:
+class _Narrowed:
+    """A bucket of left parts narrowed to one board tile: how many of its
+    entries have been read, and those kept."""
+
+    __slots__ = ("found", "read")
+
+    def __init__(self) -> None:
+        self.read = 0
+        self.found: list[_LeftPart] = []
+
+
+def _scan_index(bucket: list[_LeftPart]) -> tuple[list[int], list[int]]:
     """A bucket's child letter masks, and for each depth d the end of the entries
     of depth d or less (the bucket is in order of depth)."""
     child_masks = [entry[2][2] for entry in bucket]
@@ -219,7 +271,7 @@ def _scan_index(bucket: list) -> tuple[list[int], list[int]]:
 
 def _left_parts(
     root: Node, options: dict[str, dict[str, str]], rack: str, blanks: int, max_depth: int
-) -> dict[str, list]:
+) -> dict[str, list[_LeftPart]]:
     """Every prefix the rack can spell (up to ``max_depth`` tiles), bucketed by a next letter.
 
     ``parts[L]`` lists ``(depth, L, child, prefix, rest, rest_after_L, blanks_left)``
@@ -230,11 +282,12 @@ def _left_parts(
     unwound only for a prefix that ends up in a play. Lists are in order of
     depth, so an anchor with little room stops early.
     """
-    parts: dict[str, list] = {}
-    level = [(root, None, rack, blanks)]
+    parts: dict[str, list[_LeftPart]] = {}
+    level: list[tuple[Node, _Chain, str, int]] = [(root, None, rack, blanks)]
+    child: Node | None
     for depth in range(max_depth + 1):
         deeper = depth < max_depth
-        following = []
+        following: list[tuple[Node, _Chain, str, int]] = []
         add = following.append
         for node, prefix, rest, nb in level:
             moves = options[rest]
@@ -299,17 +352,19 @@ def _cross_checks(
         if not (has_before or has_after):
             continue
         total = 0
-        head = []
-        while before >= low and upper[before] is not None:
-            head.append(upper[before])
+        head: list[str] = []
+        # cells[i] holds a tile wherever upper[i] does (upper is cells upper-cased),
+        # which the types of the two lists cannot say: hence the two ignores.
+        while before >= low and (tile := upper[before]) is not None:
+            head.append(tile)
             total += value[cells[before]]  # type: ignore[index]
             before -= step
-        tail = []
-        while after <= high and upper[after] is not None:
-            tail.append(upper[after])
+        tail: list[str] = []
+        while after <= high and (tile := upper[after]) is not None:
+            tail.append(tile)
             total += value[cells[after]]  # type: ignore[index]
             after += step
-        allowed[index], masks[index] = cross_check("".join(reversed(head)), "".join(tail))  # type: ignore[arg-type]
+        allowed[index], masks[index] = cross_check("".join(reversed(head)), "".join(tail))
         cross_sum[index] = total
     return allowed, masks, cross_sum
 
@@ -347,19 +402,18 @@ def _line_pass(search: _Search, across: bool) -> None:
     word_mult = _WORD_MULT
     every = ALL_LETTERS_MASK
     bit_letter = _BIT_LETTER
-    # Per empty square: (allowed letters, letter mult, word mult, cross sum,
-    # tiles right after it, their face value, the next empty square, that
-    # square's cross-check mask or 0 when the line ends first).
-    square: list = [None] * SQUARES
+    # Per empty square of the line being searched: see _Square.
+    square: list[_Square] = [_NO_SQUARE] * SQUARES
     placed: list[tuple[int, str]] = []
     step = 1
     start = 0  # where the word being built begins
-    prefix = None  # the left part's cells (a chain, see _left_parts), or None
+    prefix: _Chain = None  # the left part's cells (a chain, see _left_parts), or None
     depth = 0  # how many tiles the left part holds
-    left_share = None  # (cells, letter sum, word mult) of the left part, once unwound
-    shares: dict[int, tuple] = {}  # the same, by prefix, for the anchor being tried
+    # (cells, letter sum, word mult) of the left part, once unwound
+    left_share: _Share | None = None
+    shares: dict[int, _Share] = {}  # the same, by prefix, for the anchor being tried
 
-    def record(end, ms, wmul, xt):
+    def record(end: int, ms: int, wmul: int, xt: int) -> None:
         """A word ends just before ``end``: keep the play (the node is a word)."""
         nonlocal left_share
         count = len(placed) + depth
@@ -384,7 +438,7 @@ def _line_pass(search: _Search, across: bool) -> None:
             score += bonus
         out.append(new(play_type, (score, tiles, across, start, (end - start) // step)))
 
-    def found_one(end, ms, wmul, xt):
+    def found_one(end: int, ms: int, wmul: int, xt: int) -> None:
         """``record`` for "is there any play": the first real one ends the search."""
         if len(placed) + depth == 1 and (
             end - start < step + step or (not across and cross_sum[placed[0][0]] >= 0)
@@ -395,8 +449,10 @@ def _line_pass(search: _Search, across: bool) -> None:
     if first_only:
         record = found_one  # the search calls whichever ``record`` is bound here
 
-    def extend(node, index, rack_now, nb, ms, wmul, xt):
+    def extend(node: Node, index: int, rack_now: str, nb: int, ms: int, wmul: int, xt: int) -> None:
         """Try every tile the rack and the square allow on the empty square ``index``."""
+        child: Node | None  # declared only: a board tile's letter may lead nowhere
+        rest: str | None  # declared only: a blank's letter need not be on the rack
         allow, lmul, wsq, cross, run, run_value, end, next_mask = square[index]
         children = node[0]
         moves = options[rack_now]
@@ -492,6 +548,7 @@ def _line_pass(search: _Search, across: bool) -> None:
                 after_run = index
             else:
                 run = tile if run is None else tile + run
+                # cells[index] is a tile, as upper[index] is: the types cannot tie them.
                 run_value += value[cells[index]]  # type: ignore[index]
         previous = base - step
         for index in anchors:
@@ -500,6 +557,8 @@ def _line_pass(search: _Search, across: bool) -> None:
                 first = index - step
                 while first > base and upper[first - step] is not None:
                     first -= step
+                # Tiles from first to the anchor (see the loop above), so no None in
+                # either slice, which the lists' types cannot say.
                 node = graph.walk("".join(upper[first:index:step]))  # type: ignore[arg-type]
                 previous = index
                 if node is None or not node[2] & allowed_mask[index]:
@@ -511,10 +570,10 @@ def _line_pass(search: _Search, across: bool) -> None:
                     index,
                     search.letters,
                     search.blanks,
-                    sum(value[c] for c in cells[first:index:step]),
+                    sum(map(value.__getitem__, cells[first:index:step])),  # type: ignore[arg-type]
                     1,
                     0,
-                )  # type: ignore[index]
+                )
                 continue
             room = min((index - previous) // step - 1, total - 1)
             previous = index
@@ -537,7 +596,8 @@ def _line_pass(search: _Search, across: bool) -> None:
                 real_ms = points + run_value
                 real_tile = (index, letter)
                 blank_tile = (index, letter.lower())
-                for depth, _, node, prefix, rest, after, nb in group:
+                # ``depth`` and ``prefix`` are the outer variables ``record`` reads.
+                for depth, _, node, prefix, rest, after, nb in group:  # noqa: B007
                     if depth > room:
                         break
                     if run is not None:
@@ -570,14 +630,14 @@ def _line_pass(search: _Search, across: bool) -> None:
             placed.clear()
 
 
-def _unwind(prefix, start: int, step: int) -> tuple[tuple[tuple[int, str], ...], int, int]:
+def _unwind(prefix: _Chain, start: int, step: int) -> _Share:
     """A left part's cells as placed tiles from ``start``, with its letter sum and word mult."""
-    cells = []
+    cells: list[str] = []
     while prefix is not None:
         cells.append(prefix[0])
         prefix = prefix[1]
     cells.reverse()
-    tiles = []
+    tiles: list[tuple[int, str]] = []
     letter_sum = 0
     word_mult = 1
     index = start
@@ -608,7 +668,7 @@ def _anchors(
     if empty_board:
         on_line = base <= CENTER_INDEX < line_end and (CENTER_INDEX - base) % step == 0
         return [CENTER_INDEX] if on_line else []
-    found = []
+    found: list[int] = []
     for index in range(base, line_end, step):
         if upper[index] is not None:
             continue

@@ -322,10 +322,9 @@ class Board:
             name = square_name(row, col)
             if index in new:
                 raise PlacementError(f"{name} is used twice")
-            if self.cells[index] is not None:
-                raise PlacementError(
-                    f"{name} is already taken (it holds {self.cells[index].upper()})"
-                )
+            held = self.cells[index]
+            if held is not None:
+                raise PlacementError(f"{name} is already taken (it holds {held.upper()})")
             new[index] = _read_single_tile(tile)
         rows = {i // SIZE for i in new}
         cols = {i % SIZE for i in new}
@@ -456,7 +455,7 @@ class Board:
     def apply(self, evaluation: Evaluation) -> None:
         """Put an evaluated play's tiles down. The board must not have changed since."""
         cells = self.cells
-        for index, cell in evaluation.tiles:
+        for index, _ in evaluation.tiles:
             if cells[index] is not None:
                 raise PlacementError(f"{index_name(index)} is already taken")
         for index, cell in evaluation.tiles:
@@ -514,6 +513,8 @@ def _word_at(
     new_in_word: Iterable[tuple[int, str]],
     across: bool,
 ) -> WordScore:
+    # Every square from start to end holds a tile (the caller found the word's
+    # ends by walking over tiles), which a list of str | None cannot say.
     letters = cells[start : end + 1 : step]
     total = sum(map(_CELL_VALUE.__getitem__, letters))  # type: ignore[arg-type]
     word_mult = 1
@@ -522,7 +523,7 @@ def _word_at(
         if letter_mult != 1:
             total += _CELL_VALUE[cell] * (letter_mult - 1)
         word_mult *= _WORD_MULT[index]
-    spelled = "".join(letters)  # type: ignore[arg-type]
+    spelled = "".join(letters)  # type: ignore[arg-type]  # all tiles, as above
     return WordScore(spelled.upper(), total * word_mult, _NAMES[start], across, spelled)
 
 

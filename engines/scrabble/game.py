@@ -208,13 +208,13 @@ def _draw_for_first_play(rng: random.Random, seats: int) -> tuple[int, list[list
     while True:
         drawn = rng.sample(tiles, len(contenders))  # tiles go back after every round
         this_round: list[str | None] = [None] * seats
-        for seat, tile in zip(contenders, drawn):
+        for seat, tile in zip(contenders, drawn, strict=True):  # one tile each
             this_round[seat] = tile
         rounds.append(this_round)
         best = min(-1 if tile == BLANK else ord(tile) for tile in drawn)
         contenders = [
             seat
-            for seat, tile in zip(contenders, drawn)
+            for seat, tile in zip(contenders, drawn, strict=True)
             if (-1 if tile == BLANK else ord(tile)) == best
         ]
         if len(contenders) == 1:
@@ -807,7 +807,7 @@ class ScrabbleGame:
                 adjustments[s] -= face_value(self._racks[s])
             if reason == "out" and seat in playing:
                 adjustments[seat] += sum(face_value(self._racks[s]) for s in playing if s != seat)
-        final = [b + a for b, a in zip(before, adjustments)]
+        final = [b + a for b, a in zip(before, adjustments, strict=True)]  # one per seat
 
         def key(s: int) -> tuple[int, int]:
             return (final[s], before[s])

@@ -26,8 +26,9 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
-from engines.scrabble.board import Board, check_tile_supply, face_value, take_from_rack
+from engines.scrabble.board import Board, Evaluation, check_tile_supply, face_value, take_from_rack
 from engines.scrabble.errors import ScrabbleError
 from engines.scrabble.game import FINISHED, ScrabbleGame
 
@@ -84,6 +85,16 @@ class GcgGame:
     @property
     def title(self) -> str | None:
         return self.pragma("title")
+
+
+class _EventBase(TypedDict):
+    """The fields every event line gives (``GcgEvent``'s own names)."""
+
+    line: int
+    nick: str
+    delta: int
+    total: int
+    extra: tuple[str, ...]
 
 
 _PLAYER_RE = re.compile(r"^player(\d+)$")
@@ -145,7 +156,7 @@ def _read_event(number: int, line: str) -> GcgEvent:
     else:
         raise GcgError(f"line {number}: no points and running total found")
     action = tokens[:k]
-    base = {
+    base: _EventBase = {
         "line": number,
         "nick": nick,
         "delta": int(tokens[k]),
@@ -230,7 +241,7 @@ def check_game(record: GcgGame, name: str) -> CheckResult:
     """Replay ``record`` on an empty board, rescoring every event."""
     board = Board()
     totals: dict[str, int] = {p.nick: 0 for p in record.players}
-    last_event: dict[str, tuple[GcgEvent, object]] = {}
+    last_event: dict[str, tuple[GcgEvent, Evaluation | None]] = {}
     plays = 0
     try:
         for event in record.events:
@@ -251,8 +262,9 @@ def check_game(record: GcgGame, name: str) -> CheckResult:
 
 
 def _event_points(
-    board: Board, event: GcgEvent, last_event: dict[str, tuple[GcgEvent, object]]
+    board: Board, event: GcgEvent, last_event: dict[str, tuple[GcgEvent, Evaluation | None]]
 ) -> int:
+    """``last_event`` holds each nick's last event, with its evaluation when it was a play."""
     kind = event.kind
     previous = last_event.get(event.nick)
     if kind == "play":
@@ -272,11 +284,11 @@ def _event_points(
         return evaluation.score
     last_event[event.nick] = (event, None)
     if kind == "withdraw":
-        if previous is None or previous[0].kind != "play":
+        withdrawn = previous[1] if previous is not None and previous[0].kind == "play" else None
+        if withdrawn is None:
             raise _Mismatch(event.line, "a withdrawal must follow the same player's play")
-        withdrawn = previous[1]
-        board.remove(withdrawn.tiles)  # type: ignore[attr-defined]
-        return -withdrawn.score  # type: ignore[attr-defined]
+        board.remove(withdrawn.tiles)
+        return -withdrawn.score
     if kind in ("pass", "exchange"):
         return 0
     if kind in ("challenge_bonus", "time_penalty"):

@@ -68,14 +68,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, NamedTuple, Union
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from engines.scrabble._movegen_core import generate_raw
 from engines.scrabble.board import Board, face_value, index_name, take_from_rack
 from engines.scrabble.errors import NotYourTurnError, RackError, ScrabbleError, TurnError
 from engines.scrabble.game import ACTIVE, MIN_BAG_TO_EXCHANGE, PlayResult, ScrabbleGame
 from engines.scrabble.layout import BLANK, COLUMNS, SIZE, TILE_COUNTS
-from engines.scrabble.lexicon import unknown_words
+from engines.scrabble.lexicon import Lexicon, unknown_words
 from engines.scrabble.wordgraph import WordGraph, word_graph
 
 LEVELS = ("strong", "equity", "casual")
@@ -85,9 +85,30 @@ _VOWELS = frozenset("AEIOU")
 
 
 # -- moves ----------------------------------------------------------------------------
+#
+# Each kind of move is a NamedTuple of its fields, subclassed to add the class
+# constants a NamedTuple's own body cannot hold (``kind``, and ``score`` or
+# ``notation`` where they never change). The subclasses' empty ``__slots__``
+# keep the moves plain tuples, without a dict each.
 
 
-class Play(NamedTuple):
+class _PlayFields(NamedTuple):
+    score: int
+    tiles: tuple[tuple[int, str], ...]
+    across: bool
+    start: int
+    length: int
+
+
+class _ExchangeFields(NamedTuple):
+    tiles: str
+
+
+class _NoFields(NamedTuple):
+    pass
+
+
+class Play(_PlayFields):
     """A legal placement and its score (what :meth:`MoveGenerator.generate` returns).
 
     ``tiles`` are ``(square index, cell)`` in board order, a cell being an
@@ -97,13 +118,9 @@ class Play(NamedTuple):
     ``ScrabbleGame.play_tiles`` takes.
     """
 
-    score: int
-    tiles: tuple[tuple[int, str], ...]
-    across: bool
-    start: int
-    length: int
+    __slots__ = ()
 
-    kind = "play"
+    kind: ClassVar[Literal["play"]] = "play"
 
     @property
     def position(self) -> str:
@@ -157,13 +174,13 @@ class Play(NamedTuple):
         return take_from_rack(rack, self.rack_tiles)
 
 
-class Exchange(NamedTuple):
+class Exchange(_ExchangeFields):
     """Swap ``tiles`` (``?`` = blank) for tiles from the bag."""
 
-    tiles: str
+    __slots__ = ()
 
-    kind = "exchange"
-    score = 0
+    kind: ClassVar[Literal["exchange"]] = "exchange"
+    score: ClassVar[int] = 0
 
     @property
     def notation(self) -> str:
@@ -173,18 +190,20 @@ class Exchange(NamedTuple):
         return take_from_rack(rack, self.tiles)
 
 
-class Pass(NamedTuple):
+class Pass(_NoFields):
     """Pass the turn."""
 
-    kind = "pass"
-    score = 0
-    notation = "pass"
+    __slots__ = ()
+
+    kind: ClassVar[Literal["pass"]] = "pass"
+    score: ClassVar[int] = 0
+    notation: ClassVar[str] = "pass"
 
     def leave(self, rack: str) -> str:
         return rack
 
 
-Move = Union[Play, Exchange, Pass]
+Move = Play | Exchange | Pass
 
 
 class MoveGenError(ScrabbleError):
@@ -302,7 +321,7 @@ class MoveGenerator:
     (see :func:`engines.scrabble.wordgraph.word_graph`). Thread-safe for reads.
     """
 
-    def __init__(self, lexicon: object) -> None:
+    def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
         self.graph: WordGraph = word_graph(lexicon)
 
@@ -368,7 +387,8 @@ class MoveGenerator:
         ranking is the same on every run.
         """
         rack = _normalise_rack(rack)
-        plays: list[Move] = list(self.generate(board, rack))
+        plays: list[Play | Exchange] = list(self.generate(board, rack))
+        scored: list[tuple[Move, float]]
         if by == "score":
             scored = [(move, float(move.score)) for move in plays]
         elif by == "equity":
@@ -438,7 +458,7 @@ class MoveGenerator:
         last = game.last_play
         if last is None or not game.can_challenge(seat):
             return False
-        return bool(unknown_words(self.lexicon, last["words"]))  # type: ignore[arg-type]
+        return bool(unknown_words(self.lexicon, last["words"]))
 
     # -- analysis ---------------------------------------------------------------------------
 
@@ -475,7 +495,7 @@ class MoveGenerator:
                 played = f"{evaluation.position} {evaluation.words[0].spelled}"
                 score = evaluation.score
                 words = move.get("words") or [w.word for w in evaluation.words]
-                found = not unknown_words(self.lexicon, words)  # type: ignore[arg-type]
+                found = not unknown_words(self.lexicon, words)
                 board.apply(evaluation)
                 last_play[move["seat"]] = (len(turns), evaluation.tiles)
             else:
@@ -536,11 +556,11 @@ def points_left(turns: Iterable[TurnAnalysis]) -> dict[int, int]:
 
 
 def apply_move(
-    game: ScrabbleGame, seat: int, move: Move, lexicon: object | None = None
+    game: ScrabbleGame, seat: int, move: Move, lexicon: Lexicon | None = None
 ) -> PlayResult | str | None:
     """Make ``move`` in ``game``: the play's result, the tiles an exchange drew, or None."""
     if isinstance(move, Play):
-        return game.play(seat, move.word, move.position, lexicon=lexicon)  # type: ignore[arg-type]
+        return game.play(seat, move.word, move.position, lexicon=lexicon)
     if isinstance(move, Exchange):
         return game.exchange(seat, move.tiles)
     game.pass_turn(seat)
@@ -550,11 +570,11 @@ def apply_move(
 # -- module-level shortcuts -----------------------------------------------------------
 
 
-def generate(board: Board | Sequence[str], rack: str, lexicon: object) -> list[Play]:
+def generate(board: Board | Sequence[str], rack: str, lexicon: Lexicon) -> list[Play]:
     return MoveGenerator(lexicon).generate(board, rack)
 
 
-def has_valid_play(board: Board | Sequence[str], rack: str, lexicon: object) -> bool:
+def has_valid_play(board: Board | Sequence[str], rack: str, lexicon: Lexicon) -> bool:
     return MoveGenerator(lexicon).has_valid_play(board, rack)
 
 
@@ -565,7 +585,7 @@ def exchanges(rack: str, bag_count: int) -> list[Exchange]:
 def best(
     board: Board | Sequence[str],
     rack: str,
-    lexicon: object,
+    lexicon: Lexicon,
     *,
     by: str = "score",
     bag_count: int = 100,
@@ -575,12 +595,12 @@ def best(
 
 
 def choose_play(
-    game: ScrabbleGame, seat: int, level: str, rng: random.Random, lexicon: object
+    game: ScrabbleGame, seat: int, level: str, rng: random.Random, lexicon: Lexicon
 ) -> Move:
     return MoveGenerator(lexicon).choose_play(game, seat, level, rng)
 
 
-def analyse(game: ScrabbleGame, lexicon: object) -> list[TurnAnalysis]:
+def analyse(game: ScrabbleGame, lexicon: Lexicon) -> list[TurnAnalysis]:
     return MoveGenerator(lexicon).analyse(game)
 
 
@@ -598,7 +618,7 @@ class LeaveFit:
     samples: int
 
 
-def derive_leave_values(lexicon: object, games: int = 400, seed: int = 2024) -> LeaveFit:
+def derive_leave_values(lexicon: Lexicon, games: int = 400, seed: int = 2024) -> LeaveFit:
     """Fit the leave table by self-play (slow: minutes; the table above is its output).
 
     Two "strong" computers play ``games`` games (``ScrabbleOptions(turn_order=
@@ -630,7 +650,9 @@ def derive_leave_values(lexicon: object, games: int = 400, seed: int = 2024) -> 
                 pending[seat] = [1.0] + _leave_features(move.leave(rack))
             apply_move(game, seat, move, lexicon)
     weights = _least_squares(rows, targets)
-    named = dict(zip(("intercept",) + _FEATURE_NAMES, (round(w, 1) + 0.0 for w in weights)))
+    # One weight per column of the rows: the intercept, then each feature.
+    rounded = (round(w, 1) + 0.0 for w in weights)
+    named = dict(zip(("intercept",) + _FEATURE_NAMES, rounded, strict=True))
     return LeaveFit(
         tiles={tile: named[tile] for tile in _TILE_NAMES},
         duplicate=named["duplicate"],
@@ -645,7 +667,7 @@ def _least_squares(rows: list[list[float]], targets: list[float]) -> list[float]
     width = len(rows[0])
     gram = [[0.0] * width for _ in range(width)]
     moment = [0.0] * width
-    for row, target in zip(rows, targets):
+    for row, target in zip(rows, targets, strict=True):  # appended in step
         for i, a in enumerate(row):
             if a:
                 moment[i] += a * target

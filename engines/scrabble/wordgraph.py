@@ -26,7 +26,8 @@ graph memoises them.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Protocol, TypeAlias, TypeGuard, TypeVar
 
 from engines.lexicon.dawg import ALPHABET, Dawg, build_dawg
 
@@ -34,7 +35,7 @@ UPPER = ALPHABET.upper()
 MAX_WORD = 15  # a word longer than the board is never playable
 
 # (children, is_word, letter_mask); children: {letter: Node}
-Node = tuple
+Node: TypeAlias = tuple[dict[str, "Node"], bool, int]
 ALL_LETTERS_MASK = (1 << 26) - 1
 
 _CROSS_CACHE_LIMIT = 200_000
@@ -79,7 +80,7 @@ class WordGraph:
         old_root = nodes[-1]
         # One-letter words are never Scrabble plays; a fresh root keeps the
         # children but makes sure nothing of length 1 counts as a word.
-        root = (dict(old_root[0]), False, old_root[2])
+        root: Node = (dict(old_root[0]), False, old_root[2])
         for letter, child in list(root[0].items()):
             if child[1]:
                 root[0][letter] = (child[0], False, child[2])
@@ -103,6 +104,7 @@ class WordGraph:
 
     def walk(self, letters: str, node: Node | None = None) -> Node | None:
         """The node reached by spelling ``letters`` (upper case) from ``node`` (root by default)."""
+        current: Node | None  # declared apart, so the assignment below narrows it
         current = self.root if node is None else node
         for letter in letters:
             current = current[0].get(letter)
@@ -159,6 +161,30 @@ def letter_mask(letters: Iterable[str]) -> int:
 # -- one graph per lexicon object ---------------------------------------------------
 
 _DERIVED_KEY = "scrabble.movegen.graph"
+_T = TypeVar("_T")
+
+
+class _KeepsDerived(Protocol):
+    """What :func:`word_graph` needs of a lexicon that keeps the graph itself
+    (``engines.lexicon.Lexicon``)."""
+
+    @property
+    def dawg(self) -> Dawg: ...
+
+    def derived(self, key: str, build: Callable[[_KeepsDerived], _T], /) -> _T: ...
+
+
+def _keeps_derived(lexicon: object) -> TypeGuard[_KeepsDerived]:
+    # Asked of the type, not the object: reading ``dawg`` would build the DAWG.
+    return callable(getattr(lexicon, "derived", None)) and (
+        getattr(type(lexicon), "dawg", None) is not None
+    )
+
+
+def _graph_of(lexicon: _KeepsDerived) -> WordGraph:
+    return WordGraph.from_dawg(lexicon.dawg)
+
+
 _cache_lock = threading.Lock()
 # Lexicons that cannot carry derived data (a plain set, say) are kept here by
 # id, together with the object itself so the id cannot be reused while cached.
@@ -175,10 +201,8 @@ def word_graph(lexicon: object) -> WordGraph:
     """
     if isinstance(lexicon, WordGraph):
         return lexicon
-    derived = getattr(lexicon, "derived", None)
-    dawg_owner = getattr(type(lexicon), "dawg", None)
-    if callable(derived) and dawg_owner is not None:
-        return derived(_DERIVED_KEY, lambda lx: WordGraph.from_dawg(lx.dawg))
+    if _keeps_derived(lexicon):
+        return lexicon.derived(_DERIVED_KEY, _graph_of)
     with _cache_lock:
         hit = _by_id.get(id(lexicon))
         if hit is not None and hit[0] is lexicon:
@@ -210,6 +234,8 @@ def word_graph_ready(lexicon: object) -> bool:
 
 def _words_of(lexicon: object) -> list[str]:
     """The words the engine itself would accept: it asks upper case, then lower case."""
+    # ``lexicon`` may be any object: duck-typed on purpose, since one that cannot
+    # be iterated or asked ``in`` raises TypeError, which word_graph reports.
     words = []
     for word in lexicon:  # type: ignore[attr-defined]
         if isinstance(word, str):
