@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -75,8 +76,8 @@ def test_sync_without_token_exits_2_like_a_start(tmp_path: Path) -> None:
 
 
 async def _run_against(
-    dc, tmp_path: Path, *args: str, stop_when_connected: bool = False, **env: str
-):  # type: ignore[no-untyped-def]
+    dc: Any, tmp_path: Path, *args: str, stop_when_connected: bool = False, **env: str
+) -> tuple[int | None, str, str]:
     """``python -m bot`` as a process talking to the loopback Discord."""
     import asyncio
     import signal
