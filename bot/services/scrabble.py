@@ -34,7 +34,7 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import select, update
 
@@ -549,7 +549,7 @@ class ScrabbleService:
         self.lexicons = lexicons or ClubLexicons(ctx)
         definitions_path = getattr(ctx.settings, "definitions_path", None)
         self._definitions_loader = definitions or (lambda: open_definitions(definitions_path))
-        self._definitions: Definitions | bool | None = False  # False: not looked for yet
+        self._definitions: Definitions | Literal[False] | None = False  # False: not looked for yet
         self._analysis_lock = asyncio.Lock()
 
     # -- creating and joining ---------------------------------------------------------------
@@ -1447,9 +1447,12 @@ class ScrabbleService:
             uow.outbox.to_channel(loaded.home, payload)
 
     async def _definition_source(self) -> Definitions | None:
-        if self._definitions is False:
-            self._definitions = await asyncio.to_thread(self._definitions_loader)
-        return self._definitions  # type: ignore[return-value]
+        definitions = self._definitions
+        if definitions is False:
+            loaded = await asyncio.to_thread(self._definitions_loader)
+            self._definitions = loaded
+            return loaded
+        return definitions
 
     # -- reading ---------------------------------------------------------------------------------------
 
@@ -1752,7 +1755,8 @@ class ScrabbleService:
                 acts = self._computer_to_act(loaded)
         except NotFoundError:
             return None
-        if not acts or len(loaded.engine.moves) != payload.get("moves"):  # type: ignore[union-attr]
+        # A computer to act implies a game engine: the None test only tells mypy so.
+        if not acts or loaded.engine is None or len(loaded.engine.moves) != payload.get("moves"):
             return None
         lexicon = await self.lexicons.get(loaded.settings.lexicon)
         return {"version": loaded.version, "move": await self._decide(loaded, lexicon)}
