@@ -49,7 +49,7 @@ class RoundButtonHandler(Protocol):
 
 
 class RoundButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"boggle:(?P<action>submit|dm):(?P<round_id>\d+)",
 ):
     """A round's two buttons: "Submit words" (opens the form) and "DM me the grid"."""
@@ -70,8 +70,8 @@ class RoundButton(
         self.action, self.round_id = action, round_id
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RoundButton:
         return cls(match["action"], int(match["round_id"]))
 
@@ -105,7 +105,7 @@ class WordsModal(ClubModal):
             custom_id=f"boggle:form:{info.id}",
             timeout=None,
         )
-        self.words: discord.ui.TextInput = discord.ui.TextInput(
+        self.words: discord.ui.TextInput[WordsModal] = discord.ui.TextInput(
             label="Words (spaces, commas or new lines)",
             custom_id=WORDS_INPUT_ID,
             style=discord.TextStyle.paragraph,

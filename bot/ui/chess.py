@@ -72,7 +72,7 @@ async def _dispatch(interaction: discord.Interaction, method: str, *args: Any) -
 
 
 class InviteButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"chess:invite:(?P<action>accept|decline):(?P<game_id>\d+)",
 ):
     def __init__(self, game_id: int, action: str) -> None:
@@ -98,7 +98,7 @@ class InviteButton(
 
 
 class DrawButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"chess:draw:(?P<action>accept|decline):(?P<game_id>\d+)",
 ):
     def __init__(self, game_id: int, action: str) -> None:
@@ -124,7 +124,7 @@ class DrawButton(
 
 
 class PromotionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"chess:promote:(?P<game_id>\d+):(?P<ply>\d+):(?P<uci>[a-h][1-8][a-h][1-8][qrbn])",
 ):
     def __init__(self, game_id: int, ply: int, uci: str, label: str | None = None) -> None:

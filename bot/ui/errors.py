@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -77,11 +78,13 @@ class ClubView(discord.ui.View):
     """Base view: errors go through the central handler."""
 
     async def on_error(
-        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item
-    ) -> None:  # type: ignore[override]
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
         await handle_interaction_error(interaction, error, where=f"view {type(self).__name__}")
 
 
 class ClubModal(discord.ui.Modal):
+    # discord.py's Modal.on_error takes no ``item``, unlike the BaseView.on_error it
+    # overrides; mypy checks this override against BaseView's.
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:  # type: ignore[override]
         await handle_interaction_error(interaction, error, where=f"modal {type(self).__name__}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import Any
 
 import discord
 
@@ -43,7 +44,7 @@ def unix(moment: datetime) -> int:
 
 
 class HenyoReplyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"henyo:reply:(?P<round_id>\d+):(?P<reply>oo|hindi|pwede)",
 ):
     """One of the answerer's three buttons for one round."""
@@ -64,8 +65,8 @@ class HenyoReplyButton(
         self.reply = reply
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HenyoReplyButton:
         return cls(int(match["round_id"]), Reply(match["reply"]))
 

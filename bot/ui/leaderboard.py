@@ -6,6 +6,7 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar
 
 import discord
 
@@ -74,7 +75,7 @@ def table_text(table: LeaderboardTable) -> str:
     if not rows:
         lines.append("Nobody has played yet in this period. Start a game with `/help`!")
     for cells in rows:
-        rest = ", ".join(f"{c.lower()} {v}" for c, v in zip(columns[2:], cells[2:]))
+        rest = ", ".join(f"{c.lower()} {v}" for c, v in zip(columns[2:], cells[2:], strict=False))
         lines.append(f"{cells[0]}. {_escape(cells[1])[:40]} — {rest}")
     if table.kind in ("chess", "scrabble"):
         lines.append("-# ? marks a provisional rating (few games yet).")
@@ -89,12 +90,13 @@ async def table_png(table: LeaderboardTable) -> bytes:
 
 
 class LeaderboardPageButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"lb:(?P<kind>[a-z]+):(?P<period>[a-z]+):(?P<page>\d+):(?P<dir>[pn])",
 ):
     """Previous/next page; works after a restart (the state is in the custom id)."""
 
-    fetch: Callable[[int, str, str, int], Awaitable[LeaderboardTable]] | None = None
+    # The leaderboard cog sets this when it loads: (guild, kind, period, page) -> table.
+    fetch: ClassVar[Callable[[int, str, str, int], Awaitable[LeaderboardTable]] | None] = None
 
     def __init__(
         self, kind: str, period: str, page: int, direction: str, *, disabled: bool = False
@@ -112,14 +114,15 @@ class LeaderboardPageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ):  # type: ignore[override]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardPageButton:
         return cls(match["kind"], match["period"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.fetch is not None and interaction.guild_id is not None
+        fetch = type(self).fetch
+        assert fetch is not None and interaction.guild_id is not None
         target = self.page - 1 if self.direction == "p" else self.page + 1
-        table = await type(self).fetch(interaction.guild_id, self.kind, self.period, target)  # type: ignore[misc]
+        table = await fetch(interaction.guild_id, self.kind, self.period, target)
         png = await table_png(table)
         await interaction.response.edit_message(
             content=table_text(table),

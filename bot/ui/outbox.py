@@ -27,6 +27,13 @@ ViewBuilder = Callable[[dict[str, Any]], discord.ui.View]
 MAX_ATTEMPTS = 5
 
 
+def _messageable(channel: object, channel_id: int) -> discord.abc.Messageable:
+    """``channel`` as somewhere to post: a forum or a category takes no messages."""
+    if not isinstance(channel, discord.abc.Messageable):
+        raise TypeError(f"channel {channel_id} ({type(channel).__name__}) takes no messages")
+    return channel
+
+
 class OutboxSender:
     def __init__(
         self, client: discord.Client, session_factory: async_sessionmaker[AsyncSession]
@@ -123,7 +130,7 @@ class OutboxSender:
             channel = self.client.get_channel(row.target_id) or await self.client.fetch_channel(
                 row.target_id
             )
-            await channel.send(nonce=f"ob{row.id}", **kwargs)  # type: ignore[union-attr]
+            await _messageable(channel, row.target_id).send(nonce=f"ob{row.id}", **kwargs)
             return
         user = self.client.get_user(row.target_id) or await self.client.fetch_user(row.target_id)
         try:
@@ -141,4 +148,6 @@ class OutboxSender:
             kwargs["allowed_mentions"] = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(row.target_id)]
             )
-            await channel.send(nonce=f"obf{row.id}", **kwargs)  # type: ignore[union-attr]
+            await _messageable(channel, row.fallback_channel_id).send(
+                nonce=f"obf{row.id}", **kwargs
+            )

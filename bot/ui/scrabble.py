@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.client import ClubBot
 from bot.render.scrabble import ScrabbleBoardView, render_rack, render_scrabble_board
 from bot.services.scrabble import BoardPicture
 from bot.ui.errors import handle_interaction_error
@@ -40,7 +41,10 @@ class ScrabbleActions(Protocol):
 
 
 def _actions(interaction: discord.Interaction) -> ScrabbleActions:
-    return interaction.client.ctx.extras[ACTIONS_KEY]  # type: ignore[attr-defined]
+    client = interaction.client
+    assert isinstance(client, ClubBot), "Scrabble buttons are only registered on ClubBot"
+    actions: ScrabbleActions = client.ctx.extras[ACTIONS_KEY]
+    return actions
 
 
 # -- images ------------------------------------------------------------------------------
@@ -91,7 +95,8 @@ async def _run(interaction: discord.Interaction, name: str, coro: Any) -> None:
 
 
 class JoinButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:join:(?P<game>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"scrabble:join:(?P<game>\d+)",
 ):
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -105,7 +110,7 @@ class JoinButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> JoinButton:
         return cls(int(match["game"]))
 
@@ -114,7 +119,8 @@ class JoinButton(
 
 
 class DeclineButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:decline:(?P<game>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"scrabble:decline:(?P<game>\d+)",
 ):
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -128,7 +134,7 @@ class DeclineButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DeclineButton:
         return cls(int(match["game"]))
 
@@ -137,7 +143,8 @@ class DeclineButton(
 
 
 class RackButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"scrabble:rack:(?P<game>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"scrabble:rack:(?P<game>\d+)",
 ):
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -151,7 +158,7 @@ class RackButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RackButton:
         return cls(int(match["game"]))
 
@@ -160,7 +167,7 @@ class RackButton(
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"scrabble:challenge:(?P<game>\d+):(?P<ply>\d+)",
 ):
     def __init__(self, game_id: int, ply: int) -> None:
@@ -176,7 +183,7 @@ class ChallengeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChallengeButton:
         return cls(int(match["game"]), int(match["ply"]))
 
@@ -189,7 +196,7 @@ class ChallengeButton(
 
 
 class AcceptPlayButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"scrabble:accept:(?P<game>\d+):(?P<ply>\d+)",
 ):
     def __init__(self, game_id: int, ply: int) -> None:
@@ -205,7 +212,7 @@ class AcceptPlayButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AcceptPlayButton:
         return cls(int(match["game"]), int(match["ply"]))
 
