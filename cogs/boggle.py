@@ -3,12 +3,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.services.boggle import (
     CATCH_UP_PER_GUILD,
@@ -31,6 +32,9 @@ from bot.services.club import ClubService
 from bot.ui import boggle as ui
 from bot.ui.errors import handle_interaction_error, user_message_for
 from bot.ui.permissions import require_guild, require_moderator
+
+if TYPE_CHECKING:
+    from discord.interactions import InteractionChannel
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +64,10 @@ CHATTY_TYPES = (discord.MessageType.default, discord.MessageType.reply)
 class BoggleCog(
     commands.GroupCog, group_name="boggle", group_description="Word Boggle: find words in the grid"
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
-        self.service = BoggleService(bot.ctx)  # type: ignore[attr-defined]
-        self.club = ClubService(bot.ctx)  # type: ignore[attr-defined]
+        self.service = BoggleService(bot.ctx)
+        self.club = ClubService(bot.ctx)
         self._hinted: dict[int, datetime] = {}
         self._memberships: dict[tuple[int, int], tuple[bool, datetime]] = {}
         super().__init__()
@@ -77,10 +81,9 @@ class BoggleCog(
         return guild
 
     @staticmethod
-    def _postable(
-        guild: discord.Guild, channel: discord.abc.GuildChannel | discord.Thread | None
-    ) -> int:
-        if channel is None:
+    def _postable(guild: discord.Guild, channel: InteractionChannel | None) -> int:
+        # A guild command's own channel is a guild channel or a thread, never a DM.
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             raise InvalidInputError("Pick a channel for the round.")
         perms = channel.permissions_for(guild.me)
         if not (
@@ -113,7 +116,7 @@ class BoggleCog(
         channel: discord.TextChannel | None = None,
     ) -> None:
         guild = await self._require_moderator(interaction, "start Boggle rounds")
-        channel_id = self._postable(guild, channel or interaction.channel)  # type: ignore[arg-type]
+        channel_id = self._postable(guild, channel or interaction.channel)
         await interaction.response.defer(ephemeral=True, thinking=True)
         info = await self.service.start_round(
             guild_id=guild.id,
@@ -140,7 +143,8 @@ class BoggleCog(
         dice="Which dice (default: the classic set for the size)",
         channel="Where the rounds are played (default: here)",
     )
-    @app_commands.choices(weekday=WEEKDAY_CHOICES, dice=DICE_CHOICES)
+    @app_commands.choices(weekday=WEEKDAY_CHOICES)
+    @app_commands.choices(dice=DICE_CHOICES)
     @app_commands.guild_only()
     async def schedule(
         self,
@@ -154,7 +158,7 @@ class BoggleCog(
         channel: discord.TextChannel | None = None,
     ) -> None:
         guild = await self._require_moderator(interaction, "schedule Boggle rounds")
-        channel_id = self._postable(guild, channel or interaction.channel)  # type: ignore[arg-type]
+        channel_id = self._postable(guild, channel or interaction.channel)
         info = await self.service.schedule_weekly(
             guild_id=guild.id,
             guild_name=guild.name,
@@ -270,7 +274,8 @@ class BoggleCog(
     async def on_form_submit(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        match = ui.FORM_ID.fullmatch(str((interaction.data or {}).get("custom_id", "")))
+        data = interaction.data
+        match = ui.FORM_ID.fullmatch(str(data.get("custom_id", "") if data else ""))
         if match is None:
             return
         try:
@@ -335,7 +340,9 @@ class BoggleCog(
         ids, _ = self._shards()
         return ids is None or 0 in ids  # Discord sends DMs to shard 0 only
 
-    async def _player_guilds(self, author: discord.User, sent_at: datetime) -> list[int]:
+    async def _player_guilds(
+        self, author: discord.User | discord.Member, sent_at: datetime
+    ) -> list[int]:
         """The guilds whose rounds this DM may join: the author's, as far as can be known.
 
         A process holding every shard has every guild and its members in its
@@ -349,13 +356,16 @@ class BoggleCog(
         if self._holds_every_shard():
             return guild_ids
         for guild_id in await self.service.guilds_taking_dms(sent_at):
-            if guild_id not in guild_ids and self.bot.get_guild(guild_id) is None:
-                if await self._is_member_elsewhere(guild_id, author.id):
-                    guild_ids.append(guild_id)
+            if (
+                guild_id not in guild_ids
+                and self.bot.get_guild(guild_id) is None
+                and await self._is_member_elsewhere(guild_id, author.id)
+            ):
+                guild_ids.append(guild_id)
         return guild_ids
 
     async def _is_member_elsewhere(self, guild_id: int, user_id: int) -> bool:
-        now = self.bot.ctx.clock()  # type: ignore[attr-defined]
+        now = self.bot.ctx.clock()
         known = self._memberships.get((guild_id, user_id))
         if known is not None and known[1] > now:
             return known[0]
@@ -381,7 +391,7 @@ class BoggleCog(
         return member
 
     def _may_hint(self, user_id: int) -> bool:
-        now = self.bot.ctx.clock()  # type: ignore[attr-defined]
+        now = self.bot.ctx.clock()
         last = self._hinted.get(user_id)
         if last is not None and now - last < HINT_EVERY:
             return False
@@ -476,17 +486,17 @@ class BoggleCog(
                 await self._take_dm(message)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ClubBot) -> None:
     cog = BoggleCog(bot)
     ui.RoundButton.handler = cog
     bot.add_dynamic_items(ui.RoundButton)
-    scheduler = bot.scheduler  # type: ignore[attr-defined]
+    scheduler = bot.scheduler
     scheduler.register(JOB_OPEN, cog.service.run_open_job)
     scheduler.register(JOB_CLOSE, cog.service.run_close_job)
     scheduler.register(JOB_SCORE, cog.service.run_score_job)
     scheduler.register(JOB_WEEKLY, cog.service.run_weekly_job)
     scheduler.register(JOB_SEASON, cog.service.run_season_job)
-    outbox = bot.outbox  # type: ignore[attr-defined]
+    outbox = bot.outbox
     outbox.renderers[GRID_RENDERER] = ui.render_grid_file
     outbox.renderers[TEXT_RENDERER] = ui.render_text_file
     outbox.views[ROUND_VIEW] = lambda args: ui.round_view(int(args["round_id"]))

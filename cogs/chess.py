@@ -3,12 +3,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import ClubBot
 from bot.services.chess import (
     BOARD_RENDERER,
     DRAW_OFFER_VIEW,
@@ -39,20 +40,25 @@ from bot.ui.chess import (
 )
 from bot.ui.errors import NO_MENTIONS
 from bot.ui.permissions import require_guild
+from bot.ui.views import view_kwargs
+
+if TYPE_CHECKING:
+    # Typing only: importing discord.types.threads first is a circular import in discord.py.
+    from discord.types.threads import ThreadArchiveDuration
 
 log = logging.getLogger(__name__)
 
 GAME_HELP = "Which game (defaults to this thread's game, or your only game)"
-THREAD_ARCHIVE_LIVE = 1440  # minutes
-THREAD_ARCHIVE_CORRESPONDENCE = 10080
+THREAD_ARCHIVE_LIVE: ThreadArchiveDuration = 1440  # minutes
+THREAD_ARCHIVE_CORRESPONDENCE: ThreadArchiveDuration = 10080
 
 
 class ChessCog(
     commands.GroupCog, group_name="chess", group_description="Play chess: live or by correspondence"
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
-        self.service = ChessService(bot.ctx)  # type: ignore[attr-defined]
+        self.service = ChessService(bot.ctx)
         self._renderer_warm = False
         super().__init__()
 
@@ -97,9 +103,11 @@ class ChessCog(
             if snap.draw_offer is not None and snap.status == "active"
             else None
         )
-        kwargs = {"view": view} if view is not None else {}
         await interaction.response.send_message(
-            update.text, file=file, allowed_mentions=mentions(update.mention_user_ids), **kwargs
+            update.text,
+            file=file,
+            allowed_mentions=mentions(update.mention_user_ids),
+            **view_kwargs(view),
         )
 
     async def _open_thread(
@@ -448,19 +456,17 @@ class ChessCog(
     del _command
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ClubBot) -> None:
     cog = ChessCog(bot)
     service = cog.service
-    bot.scheduler.register(JOB_TIMEOUT, service.run_timeout_job)  # type: ignore[attr-defined]
-    bot.scheduler.register(JOB_REMINDER, service.run_reminder_job)  # type: ignore[attr-defined]
+    bot.scheduler.register(JOB_TIMEOUT, service.run_timeout_job)
+    bot.scheduler.register(JOB_REMINDER, service.run_reminder_job)
     bot.scheduler.register(
-        JOB_COMPUTER,
-        service.run_computer_job,  # type: ignore[attr-defined]
-        prepare=service.prepare_computer_move,
+        JOB_COMPUTER, service.run_computer_job, prepare=service.prepare_computer_move
     )
-    bot.scheduler.register(JOB_INVITE, service.run_invite_expiry_job)  # type: ignore[attr-defined]
-    bot.outbox.renderers[BOARD_RENDERER] = outbox_board_renderer  # type: ignore[attr-defined]
-    bot.outbox.views[DRAW_OFFER_VIEW] = lambda args: draw_offer_view(int(args["game_id"]))  # type: ignore[attr-defined]
+    bot.scheduler.register(JOB_INVITE, service.run_invite_expiry_job)
+    bot.outbox.renderers[BOARD_RENDERER] = outbox_board_renderer
+    bot.outbox.views[DRAW_OFFER_VIEW] = lambda args: draw_offer_view(int(args["game_id"]))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     register_button_handler(bot, cog)
     await bot.add_cog(cog)

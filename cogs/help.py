@@ -4,6 +4,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import ClubBot
 from bot.ui.help import help_embed
 
 
@@ -13,5 +14,5 @@ class HelpCog(commands.Cog):
         await interaction.response.send_message(embed=help_embed(), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ClubBot) -> None:
     await bot.add_cog(HelpCog())

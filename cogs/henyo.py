@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Literal
+from collections.abc import Coroutine
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.services.club import ClubService
 from bot.services.henyo import JOB_KIND, ClosedRound, HenyoService, Member
@@ -36,6 +38,14 @@ WordLanguageChoice = Literal["Filipino", "English"]
 RoleChoice = Literal["guesser", "answerer"]
 HISTORY_LIMIT = 500
 REFEREED_TYPES = (discord.MessageType.default, discord.MessageType.reply)
+# Where a round is played: channels that take messages and keep a history.
+RoundChannel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.DMChannel
+)
 
 
 def member_of(user: discord.abc.User) -> Member:
@@ -58,10 +68,10 @@ class HenyoCog(
         name="words", description="The club's Henyo words (host only)", guild_only=True
     )
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
-        self.service = HenyoService(bot.ctx)  # type: ignore[attr-defined]
-        self.club = ClubService(bot.ctx)  # type: ignore[attr-defined]
+        self.service = HenyoService(bot.ctx)
+        self.club = ClubService(bot.ctx)
         self.service.round_closed_listeners.append(self._round_closed)
         self._live_channels: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -83,19 +93,20 @@ class HenyoCog(
         settings = await self.club.get(guild.id)
         return is_moderator(interaction.user, settings.moderator_role_id)
 
-    def _spawn(self, coro) -> None:  # type: ignore[no-untyped-def]
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    async def _channel(self, channel_id: int) -> RoundChannel | None:
+        """A round's channel; None when it is gone or can't be read (a forum, a category)."""
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
             except discord.HTTPException:
                 return None
-        return channel  # type: ignore[return-value]
+        return channel if isinstance(channel, RoundChannel) else None
 
     async def _refresh_list(self, event_id: int) -> None:
         """Edit the live registration list (post a new one if it is gone).
@@ -125,7 +136,7 @@ class HenyoCog(
         embed = ui.registration_embed(event)
         if event.list_message_id is not None:
             try:
-                await channel.get_partial_message(event.list_message_id).edit(embed=embed)  # type: ignore[union-attr]
+                await channel.get_partial_message(event.list_message_id).edit(embed=embed)
                 return
             except discord.NotFound:
                 pass  # someone deleted it: post a new one
@@ -143,7 +154,7 @@ class HenyoCog(
         if channel is None:
             return
         try:
-            await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[union-attr]
+            await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException:
             log.info("could not take the reply buttons off message %s", message_id)
 
@@ -309,15 +320,16 @@ class HenyoCog(
             return
         host_dm_ok = await self._dm(prepared.host.id, ui.secret_dm(prepared, for_host=True))
         channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)  # a guild command's channel
         try:
             posted = await channel.send(
                 ui.announcement(prepared), view=ui.reply_view(prepared.round_id)
-            )  # type: ignore[union-attr]
-        except discord.HTTPException:
+            )
+        except discord.HTTPException as error:
             await self.service.cancel_round(prepared.round_id, "announce_failed")
             raise InvalidInputError(
                 "I couldn't post the round in this channel (check my permissions); it did not start."
-            )
+            ) from error
         self._live_channels.add(prepared.channel_id)
         running = await self.service.begin_round(prepared.round_id, posted.id)
         self._live_channels.add(
@@ -425,7 +437,7 @@ class HenyoCog(
             if channel is None:
                 continue
             try:
-                async for message in channel.history(  # type: ignore[union-attr]
+                async for message in channel.history(
                     after=discord.Object(active.announce_message_id),
                     limit=HISTORY_LIMIT,
                     oldest_first=True,
@@ -504,8 +516,8 @@ class HenyoCog(
         await interaction.response.send_message(embeds=ui.word_list_embeds(words), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ClubBot) -> None:
     cog = HenyoCog(bot)
     bot.add_dynamic_items(ui.HenyoReplyButton)
-    bot.scheduler.register(JOB_KIND, cog.service.handle_round_end)  # type: ignore[attr-defined]
+    bot.scheduler.register(JOB_KIND, cog.service.handle_round_end)
     await bot.add_cog(cog)

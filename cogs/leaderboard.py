@@ -7,18 +7,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import ClubBot
 from bot.services.leaderboard import LeaderboardService
 from bot.ui.leaderboard import LeaderboardPageButton, pager, stats_embed, table_png, table_text
 from bot.ui.permissions import require_guild
+from bot.ui.views import view_kwargs
 
 GameChoice = Literal["all", "chess", "scrabble", "boggle", "henyo"]
 PeriodChoice = Literal["week", "month", "season", "all"]
 
 
 class LeaderboardCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
-        self.service = LeaderboardService(bot.ctx)  # type: ignore[attr-defined]
+        self.service = LeaderboardService(bot.ctx)
         LeaderboardPageButton.fetch = self.service.table
 
     @app_commands.command(name="leaderboard", description="The club's table for a game and period")
@@ -35,11 +37,10 @@ class LeaderboardCog(commands.Cog):
         guild = require_guild(interaction)
         table = await self.service.table(guild.id, game, period)
         png = await table_png(table)
-        kwargs = {"view": view} if (view := pager(table)) else {}
         await interaction.response.send_message(
             table_text(table),
             file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
-            **kwargs,
+            **view_kwargs(pager(table)),
         )
 
     @app_commands.command(name="stats", description="A member's record in every game")
@@ -56,6 +57,6 @@ class LeaderboardCog(commands.Cog):
         await interaction.response.send_message(embed=stats_embed(stats))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ClubBot) -> None:
     bot.add_dynamic_items(LeaderboardPageButton)
     await bot.add_cog(LeaderboardCog(bot))

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import ClubBot
 from bot.errors import ClubError, ConflictError
 from bot.services.scrabble import (
     COMPUTER_LEVELS,
@@ -96,10 +97,10 @@ class ScrabbleCog(
     group_name="scrabble",
     group_description="Scrabble for 2–4 seats (pairs welcome)",
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
-        self.service = ScrabbleService(bot.ctx)  # type: ignore[attr-defined]
-        bot.ctx.extras[ACTIONS_KEY] = self  # type: ignore[attr-defined]
+        self.service = ScrabbleService(bot.ctx)
+        bot.ctx.extras[ACTIONS_KEY] = self
         super().__init__()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -630,13 +631,13 @@ def _suggest(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     return picked[:25]
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ClubBot) -> None:
     cog = ScrabbleCog(bot)
     await bot.add_cog(cog)
     preparers = cog.service.job_preparers()
     for kind, handler in cog.service.job_handlers().items():
-        bot.scheduler.register(kind, handler, prepare=preparers.get(kind))  # type: ignore[attr-defined]
-    outbox = bot.outbox  # type: ignore[attr-defined]
+        bot.scheduler.register(kind, handler, prepare=preparers.get(kind))
+    outbox = bot.outbox
     outbox.renderers[RENDER_BOARD] = render_board_for_outbox
     outbox.renderers[RENDER_TEXT_FILE] = render_text_for_outbox
     outbox.views[VIEW_BOARD] = board_view
