@@ -141,7 +141,8 @@ class ClubBot(commands.AutoShardedBot):
     def command_scopes(self) -> list[tuple[str, discord.Object | None]]:
         """Where the commands go: each guild of DISCORD_GUILD_IDS (appear at once), else global."""
         if self.settings.discord_guild_ids:
-            return [(f"guild:{g}", discord.Object(g)) for g in self.settings.discord_guild_ids]
+            guild_ids = dict.fromkeys(self.settings.discord_guild_ids)  # each once, in order
+            return [(f"guild:{g}", discord.Object(g)) for g in guild_ids]
         return [("global", None)]
 
     async def command_payload(self, guild: discord.Object | None) -> list[dict[str, Any]]:
