@@ -25,10 +25,10 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -91,6 +91,21 @@ async def cancel_job(session: AsyncSession, key: str) -> bool:
     return rowcount(result) > 0
 
 
+@dataclass(frozen=True)
+class JobSpec:
+    """How one job kind runs: its ``on_<event>`` handler and an optional prepare step."""
+
+    handler: JobHandler
+    prepare: JobPreparer | None = None
+
+
+class HasJobs(Protocol):
+    """Every service with timers says which job kinds it handles, one way:
+    ``job_handlers()`` maps each kind to its ``on_<event>`` method."""
+
+    def job_handlers(self) -> Mapping[str, JobSpec]: ...
+
+
 @dataclass
 class JobOutcome:
     job_id: int
@@ -136,6 +151,11 @@ class Scheduler:
         self.handlers[kind] = handler
         if prepare is not None:
             self.preparers[kind] = prepare
+
+    def register_service(self, service: HasJobs) -> None:
+        """Register every job kind a service handles (its ``job_handlers()``)."""
+        for kind, spec in service.job_handlers().items():
+            self.register(kind, spec.handler, prepare=spec.prepare)
 
     def wake(self) -> None:
         """Look for due jobs now (call after committing a job due soon)."""
