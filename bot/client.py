@@ -9,6 +9,7 @@ import json
 import logging
 import pkgutil
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ class ClubBot(commands.AutoShardedBot):
         self,
         settings: Settings,
         *,
-        clock: Callable[[], Any] = utcnow,
+        clock: Callable[[], datetime] = utcnow,
         sync_commands: bool = True,
         force_sync: bool = False,
         run_background: bool = True,

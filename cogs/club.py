@@ -6,16 +6,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import ClubBot
 from bot.services.club import ClubService, timezone_choices
 from bot.services.export import ExportService
 from bot.ui.permissions import require_guild, require_moderator
 
 
 class ClubCog(commands.GroupCog, group_name="club", group_description="Club settings"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
-        self.service = ClubService(bot.ctx)  # type: ignore[attr-defined]
-        self.exports = ExportService(bot.ctx)  # type: ignore[attr-defined]
+        self.service = ClubService(bot.ctx)
+        self.exports = ExportService(bot.ctx)
         super().__init__()
 
     @app_commands.command(
@@ -79,5 +80,5 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         return [app_commands.Choice(name=z, value=z) for z in timezone_choices(current)]
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ClubBot) -> None:
     await bot.add_cog(ClubCog(bot))
