@@ -35,6 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.dml import rowcount
 from bot.db.models import JobRecord, utcnow
+from bot.db.repositories.jobs import JobRepository
 from bot.db.uow import UnitOfWork
 
 log = logging.getLogger(__name__)
@@ -58,37 +59,13 @@ async def schedule_job(
     *,
     key: str | None = None,
 ) -> JobRecord:
-    """Add (or, with the same ``key``, move) a job inside the caller's transaction."""
-    if key is not None:
-        existing = (
-            await session.execute(select(JobRecord).where(JobRecord.key == key))
-        ).scalar_one_or_none()
-        if existing is not None:
-            existing.kind = kind
-            existing.payload = payload or {}
-            existing.due_at = due_at
-            existing.status = "due"
-            existing.attempts = 0
-            existing.claimed_by = None
-            existing.lease_until = None
-            existing.finished_at = None
-            return existing
-    job = JobRecord(
-        kind=kind, key=key, payload=payload or {}, due_at=due_at, status="due", attempts=0
-    )
-    session.add(job)
-    await session.flush()
-    return job
+    """``JobRepository.schedule`` on a bare session (for code outside a unit of work)."""
+    return await JobRepository(session).schedule(kind, due_at, payload, key=key)
 
 
 async def cancel_job(session: AsyncSession, key: str) -> bool:
-    """Cancel a pending job by key; a job already done is left alone."""
-    result = await session.execute(
-        update(JobRecord)
-        .where(JobRecord.key == key, JobRecord.status.in_(("due", "claimed")))
-        .values(status="cancelled", finished_at=utcnow())
-    )
-    return rowcount(result) > 0
+    """``JobRepository.cancel`` on a bare session."""
+    return await JobRepository(session).cancel(key)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.db.repositories import (
     GameRepository,
     GuildRepository,
+    JobRepository,
     MoveRepository,
     OutboxRepository,
     PlayerRepository,
@@ -47,6 +48,7 @@ class UnitOfWork:
         self.outbox = OutboxRepository(self.session)
         self.results = ResultRepository(self.session)
         self.ratings = RatingRepository(self.session)
+        self.jobs = JobRepository(self.session)
         return self
 
     async def __aexit__(

@@ -1,4 +1,4 @@
-"""Repositories: queries and writes on one session. They never commit."""
+"""The shared game tables: guilds, players, games and seats, moves, outbox, results, ratings."""
 
 from __future__ import annotations
 
