@@ -19,6 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.models import OutboxRecord, utcnow
 from bot.db.repositories import OutboxRepository
+from bot.messages.limits import EMBEDS_PER_MESSAGE, FILES_PER_MESSAGE, MESSAGE_CHARS
+from bot.messages.post import Post
 
 log = logging.getLogger(__name__)
 
@@ -100,27 +102,29 @@ class OutboxSender:
                         await session.commit()
 
     async def _payload_kwargs(self, row: OutboxRecord) -> dict[str, Any]:
-        payload = row.payload
+        post = Post.from_json(row.payload)
         kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
-        if payload.get("content"):
-            kwargs["content"] = payload["content"][:2000]
-        if payload.get("embeds"):
-            kwargs["embeds"] = [discord.Embed.from_dict(e) for e in payload["embeds"][:10]]
+        if post.content:
+            kwargs["content"] = post.content[:MESSAGE_CHARS]
+        if post.embeds:
+            kwargs["embeds"] = [
+                discord.Embed.from_dict(e) for e in post.embeds[:EMBEDS_PER_MESSAGE]
+            ]
         files = []
-        for spec in payload.get("files", []):
-            renderer = self.renderers[spec["render"]]
-            filename, data = await renderer(spec.get("args", {}))
-            files.append(discord.File(io.BytesIO(data), filename=filename))
+        for spec in post.files[:FILES_PER_MESSAGE]:
+            filename, data = await self.renderers[spec.renderer](dict(spec.args))
+            files.append(
+                discord.File(io.BytesIO(data), filename=filename, description=spec.description)
+            )
         if files:
             kwargs["files"] = files
-        view_spec = payload.get("view")
-        if view_spec:
-            kwargs["view"] = self.views[view_spec["kind"]](view_spec.get("args", {}))
-        if payload.get("mention_user_ids"):
+        if post.view is not None:
+            kwargs["view"] = self.views[post.view.kind](dict(post.view.args))
+        if post.mention_user_ids:
             kwargs["allowed_mentions"] = discord.AllowedMentions(
                 everyone=False,
                 roles=False,
-                users=[discord.Object(i) for i in payload["mention_user_ids"]],
+                users=[discord.Object(i) for i in post.mention_user_ids],
             )
         return kwargs
 
@@ -143,8 +147,8 @@ class OutboxSender:
                 row.fallback_channel_id
             ) or await self.client.fetch_channel(row.fallback_channel_id)
             kwargs = await self._payload_kwargs(row)  # files are single-use
-            fallback = row.payload.get("fallback_content") or kwargs.get("content", "")
-            kwargs["content"] = f"<@{row.target_id}> {fallback}"[:2000]
+            fallback = Post.from_json(row.payload).fallback_content or kwargs.get("content", "")
+            kwargs["content"] = f"<@{row.target_id}> {fallback}"[:MESSAGE_CHARS]
             kwargs["allowed_mentions"] = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(row.target_id)]
             )

@@ -23,6 +23,7 @@ from bot.db.models import (
     utcnow,
 )
 from bot.errors import ConflictError, NotFoundError
+from bot.messages.post import Post
 
 
 class GuildRepository:
@@ -209,19 +210,19 @@ class OutboxRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    def to_channel(self, channel_id: int, payload: dict[str, Any]) -> OutboxRecord:
-        row = OutboxRecord(target_kind="channel", target_id=channel_id, payload=payload)
+    def to_channel(self, channel_id: int, post: Post | dict[str, Any]) -> OutboxRecord:
+        row = OutboxRecord(target_kind="channel", target_id=channel_id, payload=_json(post))
         self.session.add(row)
         return row
 
     def to_user(
-        self, user_id: int, payload: dict[str, Any], *, fallback_channel_id: int | None = None
+        self, user_id: int, post: Post | dict[str, Any], *, fallback_channel_id: int | None = None
     ) -> OutboxRecord:
         """A DM; when the member's DMs are closed it goes to ``fallback_channel_id``."""
         row = OutboxRecord(
             target_kind="user",
             target_id=user_id,
-            payload=payload,
+            payload=_json(post),
             fallback_channel_id=fallback_channel_id,
         )
         self.session.add(row)
@@ -239,6 +240,11 @@ class OutboxRepository:
         return list(
             (await self.session.execute(stmt.order_by(OutboxRecord.id).limit(limit))).scalars()
         )
+
+
+def _json(post: Post | dict[str, Any]) -> dict[str, Any]:
+    # A plain dict is read back through Post, so its shape is checked the same way.
+    return post.to_json() if isinstance(post, Post) else Post.from_json(post).to_json()
 
 
 class ResultRepository:
