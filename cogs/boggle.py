@@ -30,6 +30,7 @@ from bot.services.boggle import (
 )
 from bot.services.club import ClubService
 from bot.ui import boggle as ui
+from bot.ui.buttons import buttons_of
 from bot.ui.errors import handle_interaction_error, user_message_for
 from bot.ui.permissions import require_guild, require_moderator
 
@@ -488,7 +489,7 @@ class BoggleCog(
 
 async def setup(bot: ClubBot) -> None:
     cog = BoggleCog(bot)
-    ui.RoundButton.handler = cog
+    buttons_of(bot).bind(ui.BOGGLE_BUTTONS, cog)
     bot.add_dynamic_items(ui.RoundButton)
     scheduler = bot.scheduler
     scheduler.register(JOB_OPEN, cog.service.run_open_job)

@@ -25,7 +25,9 @@ from bot.services.chess import (
     board_text,
 )
 from bot.services.chess_engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
+from bot.ui.buttons import buttons_of
 from bot.ui.chess import (
+    CHESS_BUTTONS,
     DYNAMIC_ITEMS,
     board_file,
     draw_offer_view,
@@ -35,7 +37,6 @@ from bot.ui.chess import (
     mentions,
     outbox_board_renderer,
     promotion_view,
-    register_button_handler,
     warm_up_renderer,
 )
 from bot.ui.errors import NO_MENTIONS
@@ -468,5 +469,5 @@ async def setup(bot: ClubBot) -> None:
     bot.outbox.renderers[BOARD_RENDERER] = outbox_board_renderer
     bot.outbox.views[DRAW_OFFER_VIEW] = lambda args: draw_offer_view(int(args["game_id"]))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    register_button_handler(bot, cog)
+    buttons_of(bot).bind(CHESS_BUTTONS, cog)
     await bot.add_cog(cog)

@@ -27,6 +27,7 @@ from bot.errors import InvalidInputError
 from bot.services.club import ClubService
 from bot.services.henyo import JOB_KIND, ClosedRound, HenyoService, Member
 from bot.ui import henyo as ui
+from bot.ui.buttons import buttons_of
 from bot.ui.permissions import is_moderator, require_guild
 from engines.henyo import Reply
 
@@ -76,7 +77,6 @@ class HenyoCog(
         self._live_channels: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._list_locks: dict[int, asyncio.Lock] = {}
-        ui.HenyoReplyButton.handler = self.on_reply_button
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -519,5 +519,6 @@ class HenyoCog(
 async def setup(bot: ClubBot) -> None:
     cog = HenyoCog(bot)
     bot.add_dynamic_items(ui.HenyoReplyButton)
+    buttons_of(bot).bind(ui.HENYO_BUTTONS, cog)
     bot.scheduler.register(JOB_KIND, cog.service.handle_round_end)
     await bot.add_cog(cog)

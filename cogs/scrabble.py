@@ -30,11 +30,12 @@ from bot.services.scrabble import (
     ScrabbleService,
     lexicon_display_name,
 )
+from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS
 from bot.ui.permissions import require_guild
 from bot.ui.scrabble import (
-    ACTIONS_KEY,
     DYNAMIC_ITEMS,
+    SCRABBLE_BUTTONS,
     board_file,
     board_view,
     invite_view,
@@ -100,7 +101,7 @@ class ScrabbleCog(
     def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
         self.service = ScrabbleService(bot.ctx)
-        bot.ctx.extras[ACTIONS_KEY] = self
+        buttons_of(bot).bind(SCRABBLE_BUTTONS, self)
         super().__init__()
 
     # -- helpers ---------------------------------------------------------------------------

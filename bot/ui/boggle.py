@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any, ClassVar, Protocol
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 import discord
 
@@ -35,7 +36,8 @@ from bot.services.boggle import (
     results_text_file,
     standings_text,
 )
-from bot.ui.errors import ClubModal, ClubView, handle_interaction_error
+from bot.ui.buttons import ButtonRoute, dispatch
+from bot.ui.errors import ClubModal, ClubView
 
 WORDS_INPUT_ID = "boggle:words"
 FORM_ID = re.compile(r"boggle:form:(\d+)")
@@ -48,13 +50,14 @@ class RoundButtonHandler(Protocol):
     async def send_grid_dm(self, interaction: discord.Interaction, round_id: int) -> None: ...
 
 
+BOGGLE_BUTTONS: ButtonRoute[RoundButtonHandler] = ButtonRoute("Word Boggle")
+
+
 class RoundButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"boggle:(?P<action>submit|dm):(?P<round_id>\d+)",
 ):
     """A round's two buttons: "Submit words" (opens the form) and "DM me the grid"."""
-
-    handler: ClassVar[RoundButtonHandler | None] = None
 
     def __init__(self, action: str, round_id: int) -> None:
         label, style, emoji = (
@@ -76,16 +79,12 @@ class RoundButton(
         return cls(match["action"], int(match["round_id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        handler = type(self).handler
-        try:
-            if handler is None:
-                raise RuntimeError("the Boggle cog is not loaded")
+        def call(handler: RoundButtonHandler) -> Awaitable[None]:
             if self.action == "submit":
-                await handler.open_form(interaction, self.round_id)
-            else:
-                await handler.send_grid_dm(interaction, self.round_id)
-        except Exception as error:
-            await handle_interaction_error(interaction, error, where=f"boggle button {self.action}")
+                return handler.open_form(interaction, self.round_id)
+            return handler.send_grid_dm(interaction, self.round_id)
+
+        await dispatch(interaction, BOGGLE_BUTTONS, call, where=f"boggle button {self.action}")
 
 
 def round_view(round_id: int, *, dm_button: bool = True) -> discord.ui.View:

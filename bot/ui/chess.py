@@ -12,7 +12,6 @@ import asyncio
 import io
 import logging
 import re
-import weakref
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -27,7 +26,8 @@ from bot.services.chess import (
     board_image_args,
     game_line,
 )
-from bot.ui.errors import NO_MENTIONS, handle_interaction_error, reply_privately
+from bot.ui.buttons import ButtonRoute, dispatch
+from bot.ui.errors import NO_MENTIONS
 
 log = logging.getLogger(__name__)
 
@@ -49,26 +49,7 @@ class ChessButtonHandler(Protocol):
     ) -> None: ...
 
 
-_handlers: weakref.WeakKeyDictionary[discord.Client, ChessButtonHandler] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def register_button_handler(client: discord.Client, handler: ChessButtonHandler) -> None:
-    _handlers[client] = handler
-
-
-async def _dispatch(interaction: discord.Interaction, method: str, *args: Any) -> None:
-    handler = _handlers.get(interaction.client)
-    if handler is None:
-        await reply_privately(
-            interaction, "Chess is not available right now; try again in a minute."
-        )
-        return
-    try:
-        await getattr(handler, method)(interaction, *args)
-    except Exception as error:  # dynamic items bypass View.on_error: route errors ourselves
-        await handle_interaction_error(interaction, error, where=f"chess button {method}")
+CHESS_BUTTONS: ButtonRoute[ChessButtonHandler] = ButtonRoute("Chess")
 
 
 class InviteButton(
@@ -94,7 +75,12 @@ class InviteButton(
         return cls(int(match["game_id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, "invite_clicked", self.game_id, self.action)
+        await dispatch(
+            interaction,
+            CHESS_BUTTONS,
+            lambda chess: chess.invite_clicked(interaction, self.game_id, self.action),
+            where="chess button invite_clicked",
+        )
 
 
 class DrawButton(
@@ -120,7 +106,12 @@ class DrawButton(
         return cls(int(match["game_id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, "draw_clicked", self.game_id, self.action)
+        await dispatch(
+            interaction,
+            CHESS_BUTTONS,
+            lambda chess: chess.draw_clicked(interaction, self.game_id, self.action),
+            where="chess button draw_clicked",
+        )
 
 
 class PromotionButton(
@@ -148,7 +139,12 @@ class PromotionButton(
         return cls(int(match["game_id"]), int(match["ply"]), match["uci"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _dispatch(interaction, "promotion_clicked", self.game_id, self.ply, self.uci)
+        await dispatch(
+            interaction,
+            CHESS_BUTTONS,
+            lambda chess: chess.promotion_clicked(interaction, self.game_id, self.ply, self.uci),
+            where="chess button promotion_clicked",
+        )
 
 
 DYNAMIC_ITEMS = (InviteButton, DrawButton, PromotionButton)
@@ -275,6 +271,7 @@ def games_embed(snaps: Sequence[ChessSnapshot], user_id: int) -> discord.Embed:
 
 
 __all__ = [
+    "CHESS_BUTTONS",
     "DYNAMIC_ITEMS",
     "ChessButtonHandler",
     "DrawButton",
@@ -287,7 +284,6 @@ __all__ = [
     "mentions",
     "outbox_board_renderer",
     "promotion_view",
-    "register_button_handler",
     "render_board_png",
     "warm_up_renderer",
 ]

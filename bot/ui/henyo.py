@@ -9,9 +9,8 @@ a restart without any view being re-registered per round.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -23,7 +22,7 @@ from bot.services.henyo import (
     Standings,
     WordList,
 )
-from bot.ui.errors import handle_interaction_error
+from bot.ui.buttons import ButtonRoute, dispatch
 from engines.henyo import CATEGORY_MEANINGS, LANGUAGES, Reply, format_seconds, format_time
 
 REPLY_STYLES = {
@@ -31,7 +30,6 @@ REPLY_STYLES = {
     Reply.HINDI: (discord.ButtonStyle.danger, "❌"),
     Reply.PWEDE: (discord.ButtonStyle.secondary, "🤔"),
 }
-ReplyHandler = Callable[[discord.Interaction, int, Reply], Awaitable[None]]
 EMBED_COLOUR = discord.Colour.from_rgb(206, 128, 0)
 
 
@@ -43,13 +41,20 @@ def unix(moment: datetime) -> int:
     return int(moment.timestamp())
 
 
+class ReplyButtonHandler(Protocol):
+    async def on_reply_button(
+        self, interaction: discord.Interaction, round_id: int, reply: Reply
+    ) -> None: ...
+
+
+HENYO_BUTTONS: ButtonRoute[ReplyButtonHandler] = ButtonRoute("Henyo")
+
+
 class HenyoReplyButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"henyo:reply:(?P<round_id>\d+):(?P<reply>oo|hindi|pwede)",
 ):
     """One of the answerer's three buttons for one round."""
-
-    handler: ReplyHandler | None = None  # set by the cog at load time
 
     def __init__(self, round_id: int, reply: Reply) -> None:
         style, emoji = REPLY_STYLES[reply]
@@ -71,13 +76,12 @@ class HenyoReplyButton(
         return cls(int(match["round_id"]), Reply(match["reply"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        handler = type(self).handler
-        try:
-            if handler is None:
-                raise RuntimeError("the Henyo cog is not loaded")
-            await handler(interaction, self.round_id, self.reply)
-        except Exception as error:  # every failure reaches the member privately
-            await handle_interaction_error(interaction, error, where="henyo reply button")
+        await dispatch(
+            interaction,
+            HENYO_BUTTONS,
+            lambda henyo: henyo.on_reply_button(interaction, self.round_id, self.reply),
+            where="henyo reply button",
+        )
 
 
 def reply_view(round_id: int) -> discord.ui.View:

@@ -3,7 +3,7 @@
 Buttons are ``DynamicItem``s: their custom ids carry the game (and the move the
 button belongs to), so they keep working after a restart without any state in
 memory. What a click does lives in the cog; it registers itself as the
-``ScrabbleActions`` in ``bot.ctx.extras[ACTIONS_KEY]`` and the buttons call it.
+``ScrabbleActions`` to ``SCRABBLE_BUTTONS`` (``bot.ui.buttons``) and the buttons call it.
 Images are rendered in a worker thread, never on the event loop.
 """
 
@@ -13,18 +13,17 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
 
-from bot.client import ClubBot
 from bot.render.scrabble import ScrabbleBoardView, render_rack, render_scrabble_board
 from bot.services.scrabble import BoardPicture
-from bot.ui.errors import handle_interaction_error
+from bot.ui.buttons import ButtonRoute, dispatch
 
 log = logging.getLogger(__name__)
 
-ACTIONS_KEY = "scrabble.actions"
 BOARD_PX = 900
 
 
@@ -40,11 +39,7 @@ class ScrabbleActions(Protocol):
     ) -> None: ...
 
 
-def _actions(interaction: discord.Interaction) -> ScrabbleActions:
-    client = interaction.client
-    assert isinstance(client, ClubBot), "Scrabble buttons are only registered on ClubBot"
-    actions: ScrabbleActions = client.ctx.extras[ACTIONS_KEY]
-    return actions
+SCRABBLE_BUTTONS: ButtonRoute[ScrabbleActions] = ButtonRoute("Scrabble")
 
 
 # -- images ------------------------------------------------------------------------------
@@ -86,12 +81,12 @@ async def render_text_for_outbox(args: dict[str, Any]) -> tuple[str, bytes]:
 # -- buttons -----------------------------------------------------------------------------
 
 
-async def _run(interaction: discord.Interaction, name: str, coro: Any) -> None:
-    # Dynamic items' errors bypass View.on_error: route them to the central handler here.
-    try:
-        await coro
-    except Exception as error:
-        await handle_interaction_error(interaction, error, where=f"button {name}")
+async def _run(
+    interaction: discord.Interaction,
+    name: str,
+    call: Callable[[ScrabbleActions], Awaitable[None]],
+) -> None:
+    await dispatch(interaction, SCRABBLE_BUTTONS, call, where=f"button {name}")
 
 
 class JoinButton(
@@ -115,7 +110,7 @@ class JoinButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "join", _actions(interaction).join(interaction, self.game_id))
+        await _run(interaction, "join", lambda actions: actions.join(interaction, self.game_id))
 
 
 class DeclineButton(
@@ -139,7 +134,9 @@ class DeclineButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "decline", _actions(interaction).decline(interaction, self.game_id))
+        await _run(
+            interaction, "decline", lambda actions: actions.decline(interaction, self.game_id)
+        )
 
 
 class RackButton(
@@ -163,7 +160,9 @@ class RackButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "rack", _actions(interaction).show_rack(interaction, self.game_id))
+        await _run(
+            interaction, "rack", lambda actions: actions.show_rack(interaction, self.game_id)
+        )
 
 
 class ChallengeButton(
@@ -191,7 +190,7 @@ class ChallengeButton(
         await _run(
             interaction,
             "challenge",
-            _actions(interaction).challenge_button(interaction, self.game_id, self.ply),
+            lambda actions: actions.challenge_button(interaction, self.game_id, self.ply),
         )
 
 
@@ -220,7 +219,7 @@ class AcceptPlayButton(
         await _run(
             interaction,
             "accept",
-            _actions(interaction).accept_button(interaction, self.game_id, self.ply),
+            lambda actions: actions.accept_button(interaction, self.game_id, self.ply),
         )
 
 
@@ -251,8 +250,8 @@ def rack_message(text: str, game_summary: str) -> str:
 
 
 __all__ = [
-    "ACTIONS_KEY",
     "DYNAMIC_ITEMS",
+    "SCRABBLE_BUTTONS",
     "AcceptPlayButton",
     "ChallengeButton",
     "DeclineButton",
