@@ -1,0 +1,143 @@
+"""Which game a command means, and the "your games" autocomplete: one of each
+for every game with seats (Scrabble, chess).
+
+A command's ``game`` option may be given (``#12``, ``12``, or the label its
+autocomplete offered); inside a game's thread it defaults to that game; else
+the member's only game in progress. Each game supplies only what differs: its
+name, how to start one, and how a list of its games reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, NotFoundError
+from bot.messages.limits import CHOICE_NAME_CHARS, CHOICES
+from bot.services import ServiceContext
+
+_GAME_REF = re.compile(r"\s*#?\s*(\d{1,12})\b.*", re.DOTALL)
+
+# Which games a command is about: those in progress (invitations too), finished
+# ones (an export), or in progress and else the latest finished (a board).
+Want = Literal["playing", "finished", "any"]
+_STATUSES: dict[Want, tuple[str, ...]] = {
+    "playing": ("active", "invited"),
+    "finished": ("finished",),
+    "any": ("active", "invited"),
+}
+FINISHED_IN_CHOICES = 5  # with "any", the latest finished games offered after those in progress
+
+# (unit of work, the games, the member asking) -> one line for each game
+GameLabels = Callable[[UnitOfWork, Sequence[GameRecord], int], Awaitable[list[str]]]
+
+
+def parse_game_ref(text: str | int | None) -> int | None:
+    """The game number in ``#12``, ``12`` or ``#12 · vs Ana · your turn``."""
+    if text is None or isinstance(text, int):
+        return text
+    if not text.strip():
+        return None
+    match = _GAME_REF.fullmatch(text)
+    if match is None:
+        raise InvalidInputError("Pick a game from the list, or give its number like `#12`.")
+    return int(match.group(1))
+
+
+@dataclass(frozen=True)
+class GameKind:
+    kind: str  # games.kind
+    title: str  # as a sentence names it: "Scrabble", "chess"
+    start_hint: str  # "`/chess new opponent:@member`"
+
+
+class GameFinder:
+    """The one resolver and autocomplete of a member's games of one kind."""
+
+    def __init__(self, ctx: ServiceContext, game: GameKind, labels: GameLabels) -> None:
+        self.ctx = ctx
+        self.game = game
+        self._labels = labels
+
+    async def resolve(
+        self,
+        *,
+        guild_id: int,
+        user_id: int,
+        channel_id: int | None,
+        ref: str | int | None,
+        want: Want = "playing",
+    ) -> int:
+        """The game a command means: the given one, the thread's, or the member's only game.
+
+        A given number is returned as it is, with no transaction of its own: the
+        command's own unit of work loads it with ``guild_id``, so another server's
+        game, or none, is refused there. With ``finished`` the member's latest
+        finished game is the default; with ``any``, it is when none is in progress.
+        """
+        game_id = parse_game_ref(ref)
+        if game_id is not None:
+            return game_id
+        title = self.game.title
+        async with self.ctx.reader() as uow:
+            if channel_id is not None:
+                here = await uow.games.by_thread(channel_id, kind=self.game.kind)
+                if here is not None and here.guild_id == guild_id:
+                    return here.id
+            records = await uow.games.for_player(
+                user_id, guild_id=guild_id, kind=self.game.kind, statuses=_STATUSES[want]
+            )
+            if want == "finished":
+                if records:
+                    return records[0].id
+                raise NotFoundError(
+                    f"You have no finished {title} game here: give a game number with `game`."
+                )
+            active = [r for r in records if r.status == "active"] or records
+            if len(active) == 1:
+                return active[0].id
+            if not active:
+                if want == "any":
+                    done = await uow.games.for_player(
+                        user_id, guild_id=guild_id, kind=self.game.kind, statuses=("finished",)
+                    )
+                    if done:
+                        return done[0].id
+                raise NotFoundError(
+                    f"You have no {title} game going here. Start one with {self.game.start_hint}."
+                )
+            listed = "; ".join(await self._labels(uow, active[:5], user_id))
+        raise InvalidInputError(
+            f"You have {len(active)} {title} games going: {listed}. Say which with the `game` "
+            "option, or use the command in the game's thread."
+        )
+
+    async def choices(
+        self, *, guild_id: int, user_id: int, typed: str, want: Want = "playing"
+    ) -> list[tuple[str, str]]:
+        """Autocomplete for ``game``: ``(label, value)`` of the member's games
+        (newest first; with ``any``, those in progress and then the latest
+        finished), filtered by what was typed."""
+        async with self.ctx.reader() as uow:
+            records = await uow.games.for_player(
+                user_id, guild_id=guild_id, kind=self.game.kind, statuses=_STATUSES[want]
+            )
+            if want == "any":
+                done = await uow.games.for_player(
+                    user_id, guild_id=guild_id, kind=self.game.kind, statuses=("finished",)
+                )
+                records = [*records, *done[:FINISHED_IN_CHOICES]]
+            records = records[:50]
+            labels = await self._labels(uow, records, user_id)
+            ids = [record.id for record in records]
+        needle = typed.strip().lstrip("#").lower()
+        picked = [
+            (label[:CHOICE_NAME_CHARS], str(game_id))
+            for game_id, label in zip(ids, labels, strict=True)
+            if not needle or needle in label.lower()
+        ]
+        return picked[:CHOICES]
