@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from bot.config import configure_logging
+from tests.leaks import shown_secrets, shows_secret
 
 SECRET = re.compile(r"The secret word is: \*\*(.+?)\*\*")
 
@@ -81,11 +82,6 @@ class Henyo:
                 parts.extend(str(v) for v in (embed.get("title"), embed.get("description")))
                 parts.extend(f"{f.get('name')} {f.get('value')}" for f in embed.get("fields", []))
         return "\n".join(parts)
-
-
-def shows(secret: str, text: str) -> bool:
-    """Whether ``text`` shows the secret as a word (short words like "ate" hide inside others)."""
-    return re.search(rf"(?<![\w]){re.escape(secret)}(?![\w])", text, re.IGNORECASE) is not None
 
 
 def embed_text(embed: dict[str, Any]) -> str:
@@ -155,10 +151,10 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     # --- pair 1, alice & bob: the bot restarts mid-round; the guess made meanwhile still counts, exactly
     announcement, secret, round_id = await h.start_round(h["bob"])
     secrets.append(secret)
-    assert not shows(secret, h.channel_text())
+    assert not shows_secret(h.channel_text(), secret)
     host_dm = dc.dms_to(h.host)[-1].content
     assert secret in unescape(host_dm) and "alice" in host_dm
-    assert not any(shows(secret, unescape(m.content)) for m in dc.dms_to(h["alice"]))
+    assert not any(shows_secret(m.content, secret) for m in dc.dms_to(h["alice"]))
     assert f"henyo:reply:{round_id}:oo" in announcement.custom_ids
     await h.say(h["bob"], "Oo", announcement, 3.0)
     await club.stop()
@@ -202,7 +198,7 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     secrets.append(secret)
     await h.say(h["jack"], "ewan ko", announcement, 10.0)
     await h.posted("Penalty")
-    assert not shows(secret, h.channel_text())
+    assert not shows_secret(h.channel_text(), secret)
     club.clock.advance(seconds=125)
     await club.tick()
     result = await h.posted("Time's up")
@@ -269,8 +265,8 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     assert re.search(r"ivy — best time –", text)
 
     # The secret words never reached the log, even at DEBUG level.
-    logged = "\n".join(r.getMessage() for r in debug_logging.records).lower()
-    assert [s for s in secrets if s.lower() in logged] == []
+    logged = "\n".join(r.getMessage() for r in debug_logging.records)
+    assert shown_secrets(logged, secrets) == []
 
 
 async def test_a_closed_dm_tells_the_host_at_once_and_the_round_does_not_start(club) -> None:
@@ -307,7 +303,7 @@ async def test_a_closed_host_dm_gets_the_secret_in_the_private_reply(club) -> No
     reply = await ix.next_message(timeout=10)
     secret = unescape(SECRET.search(dc.dms_to(club.members["bob"])[-1].content).group(1))
     assert reply.ephemeral and f"here is the secret: **{secret}**" in unescape(reply.content)
-    assert not any(shows(secret, m.content) for m in dc.messages_in(club.channel))
+    assert not any(shows_secret(m.content, secret) for m in dc.messages_in(club.channel))
 
 
 async def test_the_host_sets_the_word_and_it_is_never_echoed(club) -> None:
@@ -324,9 +320,10 @@ async def test_the_host_sets_the_word_and_it_is_never_echoed(club) -> None:
         word="Mapúa Library",
     )
     reply = await ix.next_message(timeout=10)
-    assert reply.ephemeral and "is running" in reply.content and "Mapúa" not in reply.content
+    assert reply.ephemeral and "is running" in reply.content
+    assert not shows_secret(reply.content, "Mapúa")
     assert "Mapúa Library" in dc.dms_to(bob)[-1].content
-    assert all("Mapúa" not in m.content for m in dc.messages_in(club.channel))
+    assert not any(shows_secret(m.content, "Mapúa") for m in dc.messages_in(club.channel))
     announcement = await dc.wait_for_message(
         channel=club.channel, predicate=lambda m: m.content.startswith("🎯")
     )
@@ -342,7 +339,7 @@ async def test_the_host_sets_the_word_and_it_is_never_echoed(club) -> None:
     flag = await dc.wait_for_message(
         channel=club.channel, predicate=lambda m: "posted during the round" in m.content
     )
-    assert "carol" in flag.content and "MAPUA" not in flag.content.upper()
+    assert "carol" in flag.content and not shows_secret(flag.content, "Mapúa")
     await dc.say(
         alice, club.channel, "mapua library", at=announcement.created_at + timedelta(seconds=12.3)
     )

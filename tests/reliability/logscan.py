@@ -8,9 +8,11 @@ discord.py and aiosqlite capped at INFO (``bot.config.configure_logging`` caps
 them so). Bot subprocesses hand their log files in with :func:`scan_external`.
 
 At the end of the session all of it is searched for the bot tokens and for every
-secret a test registered with :func:`register_secret` (a rack, a Henyo word), as
-whole words and ignoring case; any hit fails the session (exit status 1) with a
-report that names where it was found but never prints the secret itself.
+secret a test registered with :func:`register_secret` (a rack, a Henyo word) the
+way every leak check of the tests looks (``tests/leaks.py``: as whole words,
+ignoring case, accents, punctuation and spacing); any hit fails the session
+(exit status 1) with a report that names where it was found but never prints
+the secret itself.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from engines.henyo.text import normalize
+from tests.leaks import redact, secret_pattern
+
 # The tokens the loopback hands the bot when a test does not choose one.
 DEFAULT_TOKENS = ("test-token",)
-MIN_SECRET_LENGTH = 3
 BOT_LOGGERS = ("clubbot", "bot", "cogs", "engines")
 CAPPED_LOGGERS = ("discord", "aiosqlite")
 
@@ -38,8 +42,8 @@ class LeakScanner:
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def register(self, secret: str) -> None:
-        secret = secret.strip()
-        if len(secret) >= MIN_SECRET_LENGTH:
+        """Look for ``secret`` (ignored when shorter than ``tests.leaks.MIN_SECRET_LENGTH``)."""
+        if secret_pattern([secret]) is not None:
             with self._lock:
                 self.secrets[secret] = None
 
@@ -48,16 +52,13 @@ class LeakScanner:
             self.texts.append((where, text))
 
     def pattern(self) -> re.Pattern[str] | None:
+        """Every secret in one pattern over normalised text (``tests.leaks.secret_pattern``)."""
         with self._lock:
-            secrets = sorted(self.secrets, key=len, reverse=True)
-        if not secrets:
-            return None
-        alternatives = "|".join(re.escape(s) for s in secrets)
-        # Whole words only: a three-letter Henyo word inside a longer word is not a leak.
-        return re.compile(rf"(?<![0-9A-Za-z])(?:{alternatives})(?![0-9A-Za-z])", re.IGNORECASE)
+            secrets = list(self.secrets)
+        return secret_pattern(secrets)
 
     def leaks(self) -> list[str]:
-        """One line per leaking text: where it was, with every secret blacked out."""
+        """One line per leaking log line: where it was, normalised, every secret blacked out."""
         pattern = self.pattern()
         if pattern is None:
             return []
@@ -66,8 +67,8 @@ class LeakScanner:
         found = []
         for where, text in texts:
             for line in text.splitlines():
-                if pattern.search(line):
-                    found.append(f"{where}: {pattern.sub('«secret»', line)[:300]}")
+                if pattern.search(normalize(line)):
+                    found.append(f"{where}: {redact(line, pattern)[:300]}")
         return found
 
 
