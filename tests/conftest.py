@@ -19,7 +19,7 @@ from bot.db.migrate import upgrade_to_head
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DIR = REPO_ROOT.parent / "shared"
 
-pytest_plugins = ["tests.loopback.plugin", "tests.reliability.logscan"]
+pytest_plugins = ["tests.clock", "tests.loopback.plugin", "tests.reliability.logscan"]
 
 POSTGRES_URL = os.environ.get("TEST_DATABASE_URL")
 

@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 
 from bot.db.models import GuildRecord, JobRecord
 from bot.db.uow import UnitOfWork
 from bot.scheduler import Scheduler, cancel_job, schedule_job
-
-T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-class FakeClock:
-    def __init__(self, now: datetime = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
+from tests.clock import FakeClock
 
 
 async def _schedule(factory, kind: str, due: datetime, payload=None, key=None) -> int:
@@ -30,26 +21,29 @@ async def _schedule(factory, kind: str, due: datetime, payload=None, key=None) -
         return job.id
 
 
-async def test_job_due_while_the_bot_was_down_runs_once_at_start(session_factory) -> None:
-    await _schedule(session_factory, "remind", T0 - timedelta(hours=3))
+async def test_job_due_while_the_bot_was_down_runs_once_at_start(
+    session_factory, clock: FakeClock
+) -> None:
+    t0 = clock.start
+    await _schedule(session_factory, "remind", t0 - timedelta(hours=3))
     ran: list[int] = []
 
     async def handler(uow, job):
         ran.append(job.id)
 
-    first = Scheduler(session_factory, clock=FakeClock())
+    first = Scheduler(session_factory, clock=clock)
     first.register("remind", handler)
     assert len(await first.run_due()) == 1
     # A second start (or a second pass) finds nothing to do.
-    second = Scheduler(session_factory, clock=FakeClock())
+    second = Scheduler(session_factory, clock=clock)
     second.register("remind", handler)
     assert await second.run_due() == []
     assert len(ran) == 1
 
 
-async def test_jobs_not_yet_due_wait(session_factory) -> None:
-    await _schedule(session_factory, "remind", T0 + timedelta(minutes=5))
-    clock = FakeClock()
+async def test_jobs_not_yet_due_wait(session_factory, clock: FakeClock) -> None:
+    t0 = clock.start
+    await _schedule(session_factory, "remind", t0 + timedelta(minutes=5))
     sched = Scheduler(session_factory, clock=clock)
     calls = []
 
@@ -59,12 +53,15 @@ async def test_jobs_not_yet_due_wait(session_factory) -> None:
     sched.register("remind", handler)
     assert await sched.run_due() == []
     assert 299 <= await sched.next_due_in() <= 300
-    clock.now = T0 + timedelta(minutes=5)
+    clock.now = t0 + timedelta(minutes=5)
     assert len(await sched.run_due()) == 1
 
 
-async def test_a_jobs_effects_and_done_mark_commit_together(session_factory) -> None:
-    await _schedule(session_factory, "close", T0)
+async def test_a_jobs_effects_and_done_mark_commit_together(
+    session_factory, clock: FakeClock
+) -> None:
+    t0 = clock.start
+    await _schedule(session_factory, "close", t0)
     attempts = 0
 
     async def handler(uow, job):
@@ -75,7 +72,6 @@ async def test_a_jobs_effects_and_done_mark_commit_together(session_factory) -> 
         if attempts == 1:
             raise RuntimeError("crash in the middle of the job")
 
-    clock = FakeClock()
     sched = Scheduler(session_factory, clock=clock)
     sched.register("close", handler)
     [outcome] = await sched.run_due()
@@ -84,16 +80,16 @@ async def test_a_jobs_effects_and_done_mark_commit_together(session_factory) -> 
         assert (await s.execute(select(func.count()).select_from(GuildRecord))).scalar() == 0
         job = (await s.execute(select(JobRecord))).scalar_one()
         assert job.status == "due" and job.attempts == 1 and "crash" in job.last_error
-    clock.now = T0 + timedelta(minutes=10)  # past the backoff
+    clock.now = t0 + timedelta(minutes=10)  # past the backoff
     [outcome] = await sched.run_due()
     assert outcome.ok
     async with session_factory() as s:
         assert [g.id for g in (await s.execute(select(GuildRecord))).scalars()] == [1002]
 
 
-async def test_a_job_that_keeps_failing_is_parked(session_factory) -> None:
-    await _schedule(session_factory, "broken", T0)
-    clock = FakeClock()
+async def test_a_job_that_keeps_failing_is_parked(session_factory, clock: FakeClock) -> None:
+    t0 = clock.start
+    await _schedule(session_factory, "broken", t0)
     sched = Scheduler(session_factory, clock=clock, max_attempts=3)
 
     async def handler(uow, job):
@@ -108,9 +104,11 @@ async def test_a_job_that_keeps_failing_is_parked(session_factory) -> None:
         assert job.status == "parked" and job.attempts == 3
 
 
-async def test_a_claim_whose_process_died_is_due_again_after_its_lease(session_factory) -> None:
-    await _schedule(session_factory, "remind", T0)
-    clock = FakeClock()
+async def test_a_claim_whose_process_died_is_due_again_after_its_lease(
+    session_factory, clock: FakeClock
+) -> None:
+    t0 = clock.start
+    await _schedule(session_factory, "remind", t0)
     dead = Scheduler(session_factory, clock=clock, process_id="dead", lease=timedelta(seconds=60))
     dead.register("remind", lambda uow, job: asyncio.sleep(0))
     assert len(await dead.claim()) == 1  # claimed, then the process "dies" before running it
@@ -122,19 +120,22 @@ async def test_a_claim_whose_process_died_is_due_again_after_its_lease(session_f
     alive = Scheduler(session_factory, clock=clock, process_id="alive")
     alive.register("remind", handler)
     assert await alive.run_due() == []  # lease still held
-    clock.now = T0 + timedelta(seconds=61)
+    clock.now = t0 + timedelta(seconds=61)
     assert len(await alive.run_due()) == 1
     # The dead process waking up late cannot run it again.
     assert await dead.run_job(ran[0]) is None
     assert len(ran) == 1
 
 
-async def test_rescheduling_by_key_moves_the_timer_and_cancel_stops_it(session_factory) -> None:
+async def test_rescheduling_by_key_moves_the_timer_and_cancel_stops_it(
+    session_factory, clock: FakeClock
+) -> None:
+    t0 = clock.start
     await _schedule(
-        session_factory, "clock", T0 + timedelta(minutes=3), {"ply": 1}, key="game:1:clock"
+        session_factory, "clock", t0 + timedelta(minutes=3), {"ply": 1}, key="game:1:clock"
     )
     await _schedule(
-        session_factory, "clock", T0 + timedelta(minutes=6), {"ply": 2}, key="game:1:clock"
+        session_factory, "clock", t0 + timedelta(minutes=6), {"ply": 2}, key="game:1:clock"
     )
     async with session_factory() as s:
         jobs = list((await s.execute(select(JobRecord))).scalars())
@@ -142,21 +143,24 @@ async def test_rescheduling_by_key_moves_the_timer_and_cancel_stops_it(session_f
     async with UnitOfWork(session_factory) as uow:
         assert await cancel_job(uow.session, "game:1:clock")
         await uow.commit()
-    clock = FakeClock(T0 + timedelta(hours=1))
+    clock.now = t0 + timedelta(hours=1)
     sched = Scheduler(session_factory, clock=clock)
     sched.register("clock", lambda uow, job: asyncio.sleep(0))
     assert await sched.run_due() == []
 
 
-async def test_two_schedulers_run_each_of_200_jobs_exactly_once(session_factory) -> None:
+async def test_two_schedulers_run_each_of_200_jobs_exactly_once(
+    session_factory, clock: FakeClock
+) -> None:
+    t0 = clock.start
     async with UnitOfWork(session_factory) as uow:
         for i in range(200):
-            await schedule_job(uow.session, "tick", T0 - timedelta(seconds=i), {"i": i})
+            await schedule_job(uow.session, "tick", t0 - timedelta(seconds=i), {"i": i})
         await uow.commit()
     runs: dict[int, list[str]] = {}
 
     def make(name: str) -> Scheduler:
-        sched = Scheduler(session_factory, clock=FakeClock(), process_id=name, batch_size=7)
+        sched = Scheduler(session_factory, clock=clock, process_id=name, batch_size=7)
 
         async def handler(uow, job):
             runs.setdefault(job.payload["i"], []).append(name)
@@ -181,19 +185,21 @@ async def test_two_schedulers_run_each_of_200_jobs_exactly_once(session_factory)
     assert dict(statuses) == {"done": 200}
 
 
-async def test_run_forever_fires_a_job_scheduled_while_running(session_factory) -> None:
+async def test_run_forever_fires_a_job_scheduled_while_running(
+    session_factory, clock: FakeClock
+) -> None:
     fired = asyncio.Event()
 
     async def handler(uow, job):
         fired.set()
 
-    sched = Scheduler(session_factory, poll_seconds=5)
+    sched = Scheduler(session_factory, clock=clock, poll_seconds=5)
     sched.register("soon", handler)
     task = asyncio.create_task(sched.run_forever())
     try:
         await asyncio.sleep(0.05)
         async with UnitOfWork(session_factory) as uow:
-            await schedule_job(uow.session, "soon", datetime.now(UTC))
+            await schedule_job(uow.session, "soon", clock())
             uow.on_commit(sched.wake)
             await uow.commit()
         await asyncio.wait_for(fired.wait(), timeout=3)
@@ -207,8 +213,10 @@ async def test_run_forever_fires_a_job_scheduled_while_running(session_factory) 
 
 async def test_a_prepare_step_runs_before_the_transaction_and_hands_its_result_to_the_job(
     session_factory,
+    clock: FakeClock,
 ) -> None:
-    await _schedule(session_factory, "think", T0 - timedelta(seconds=1), {"position": 7})
+    t0 = clock.start
+    await _schedule(session_factory, "think", t0 - timedelta(seconds=1), {"position": 7})
     events: list[tuple[str, object]] = []
     failures = {"left": 1}
 
@@ -223,7 +231,6 @@ async def test_a_prepare_step_runs_before_the_transaction_and_hands_its_result_t
         events.append(("handler", prepared))
         uow.session.add(GuildRecord(id=prepared, name="made by the job", settings={}))
 
-    clock = FakeClock()
     sched = Scheduler(session_factory, clock=clock)
     sched.register("think", handler, prepare=prepare)
     first = await sched.run_due()

@@ -42,6 +42,9 @@ WORDS = [
     "covey",
     "zebra",
 ]
+# The weekly schedule is made on a Monday evening (the bot's clock and the loopback's, pinned);
+# the next round opens the day after.
+pytestmark = pytest.mark.clock(datetime(2026, 11, 30, 18, 0, tzinfo=UTC))
 OPENS = datetime(2026, 12, 1, 11, 0, tzinfo=UTC)  # Tuesday 19:00 in Manila
 ENDS = OPENS + timedelta(minutes=3)
 

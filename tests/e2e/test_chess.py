@@ -15,7 +15,7 @@ import chess
 import chess.pgn
 import pytest
 
-from tests.e2e.conftest import Club
+from tests.e2e.club import Club
 
 STOCKFISH = os.environ.get("STOCKFISH_PATH") or "/usr/games/stockfish"
 HAVE_STOCKFISH = os.path.isfile(STOCKFISH) and os.access(STOCKFISH, os.X_OK)
@@ -149,7 +149,7 @@ async def test_live_clock_is_right_after_a_restart_and_the_flag_loses(club: Club
     await club.start()
     dc = club.dc
     alice, bob = club.members["alice"], club.members["bob"]
-    game_id, thread = await _start(club, alice, bob, time="10+5")
+    _game_id, thread = await _start(club, alice, bob, time="10+5")
 
     club.clock.advance(seconds=30)
     await _move(club, alice, thread, "e4")  # White: 10:00 - 0:30 + 0:05
@@ -212,7 +212,7 @@ async def test_threefold_repetition_is_claimed_only_when_it_happened(club: Club)
     await club.start()
     dc = club.dc
     alice, bob = club.members["alice"], club.members["bob"]
-    game_id, thread = await _start(club, alice, bob, time="5+0")
+    _game_id, thread = await _start(club, alice, bob, time="5+0")
     shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"]
     for ply, move in enumerate(shuffle + shuffle[:2]):
         await _move(club, alice if ply % 2 == 0 else bob, thread, move)

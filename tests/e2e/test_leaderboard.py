@@ -4,6 +4,7 @@ see each other, and /club export re-imports."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import re
@@ -18,7 +19,7 @@ import chess
 import chess.pgn
 
 from tests.conftest import shared_path  # noqa: F401  (shared/ is needed by other e2e tests, not here)
-from tests.e2e.conftest import Club
+from tests.e2e.club import Club
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -145,7 +146,7 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     ix = await dc.slash(club.moderator, club.channel, "club export")
     message = await ix.next_message(timeout=10)
     assert message.ephemeral
-    ((name, data),) = message.files
+    ((_name, data),) = message.files
     archive = zipfile.ZipFile(io.BytesIO(data))
     results = list(csv.DictReader(io.StringIO(archive.read("results.csv").decode())))
     assert {r["player"] for r in results} == {"alice", "bob", "carol", "dave"}
@@ -160,7 +161,8 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     assert gcg == [f"games/scrabble-{scrabble_id}.gcg"] and len(pgn) == 1
     gcg_path = tmp_path / "export.gcg"
     gcg_path.write_bytes(archive.read(gcg[0]))
-    check = subprocess.run(
+    check = await asyncio.to_thread(
+        subprocess.run,
         [sys.executable, "-m", "engines.scrabble.gcg", "check", str(gcg_path)],
         cwd=REPO,
         capture_output=True,

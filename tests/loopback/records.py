@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import mimetypes
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,16 +72,21 @@ def snowflake_time(snowflake: int) -> dt.datetime:
 
 
 class Snowflakes:
-    """Unique ids whose timestamp bits are 'now' (monotonic) or a chosen moment."""
+    """Unique ids whose timestamp bits are the clock's 'now' (never going back) or a chosen moment.
 
-    def __init__(self) -> None:
+    ``clock`` is the loopback's (``LoopbackDiscord(clock=...)``): in tests, the
+    same clock the bot is given, so a message's time is the bot's time.
+    """
+
+    def __init__(self, clock: Callable[[], dt.datetime] = utcnow) -> None:
+        self.clock = clock
         self._last_ms = 0
         self._increment = 0
         self._issued: set[int] = set()
 
     def next(self, at: dt.datetime | None = None) -> int:
         if at is None:
-            ms = max(int(utcnow().timestamp() * 1000) - DISCORD_EPOCH_MS, self._last_ms)
+            ms = max(int(self.clock().timestamp() * 1000) - DISCORD_EPOCH_MS, self._last_ms)
             self._last_ms = ms
         else:
             if at.tzinfo is None:

@@ -95,14 +95,18 @@ class LoopbackDiscord(HarnessMixin):
         recommended_shards: int = 1,
         privileged_intents: int = ALL_PRIVILEGED,
         bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        clock: Callable[[], dt.datetime] | None = None,
     ) -> None:
+        # Discord's time: in snowflakes and in member, thread and edit timestamps. Tests
+        # pass the clock they give the bot (tests/clock.py); on its own, the machine's.
+        self.clock: Callable[[], dt.datetime] = clock or utcnow
         self.host = host
         self.port = port
         self.token = token
         self.recommended_shards = recommended_shards
         self.privileged_intents = privileged_intents
         self.bot_permissions = bot_permissions
-        self.ids = Snowflakes()
+        self.ids = Snowflakes(self.clock)
         self.users: dict[int, UserRecord] = {}
         self.guilds: dict[int, GuildRecord] = {}
         self.channels: dict[int, ChannelRecord] = {}
@@ -308,7 +312,7 @@ class LoopbackDiscord(HarnessMixin):
         guild_id = id or (self.ids.next_on_shard(*shard) if shard else self.ids.next())
         if owner is None:
             owner = self.add_user(f"{name.lower().replace(' ', '-')}-owner")
-        guild = GuildRecord(id=guild_id, name=name, owner_id=owner.id)
+        guild = GuildRecord(id=guild_id, name=name, owner_id=owner.id, joined_at=self.clock())
         guild.roles[guild_id] = RoleRecord(
             id=guild_id,
             guild_id=guild_id,
@@ -316,7 +320,7 @@ class LoopbackDiscord(HarnessMixin):
             permissions=DEFAULT_EVERYONE_PERMISSIONS,
         )
         self.guilds[guild_id] = guild
-        guild.members[owner.id] = MemberRecord(owner, guild_id)
+        guild.members[owner.id] = MemberRecord(owner, guild_id, joined_at=self.clock())
         bot_role = RoleRecord(
             id=self.ids.next(),
             guild_id=guild_id,
@@ -327,7 +331,9 @@ class LoopbackDiscord(HarnessMixin):
             bot_id=self.bot_user.id,
         )
         guild.roles[bot_role.id] = bot_role
-        guild.members[self.bot_user.id] = MemberRecord(self.bot_user, guild_id, [bot_role.id])
+        guild.members[self.bot_user.id] = MemberRecord(
+            self.bot_user, guild_id, [bot_role.id], joined_at=self.clock()
+        )
         for session in self.gateway.sessions_for(guild_id):
             if session.has(GUILDS):
                 session.append("GUILD_CREATE", self.guild_create_payload(guild, session))
@@ -366,7 +372,7 @@ class LoopbackDiscord(HarnessMixin):
         role_ids = [r.id for r in roles]
         if admin:
             role_ids.append(self._admin_role(guild).id)
-        member = MemberRecord(user, guild.id, role_ids, nick, joined_at or utcnow())
+        member = MemberRecord(user, guild.id, role_ids, nick, joined_at or self.clock())
         known = user.id in guild.members
         guild.members[user.id] = member
         event = "GUILD_MEMBER_UPDATE" if known else "GUILD_MEMBER_ADD"
@@ -448,6 +454,7 @@ class LoopbackDiscord(HarnessMixin):
             position=len(guild.channel_ids),
             topic=topic,
             overwrites=list(overwrites),
+            created_at=self.clock(),
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
@@ -478,6 +485,7 @@ class LoopbackDiscord(HarnessMixin):
             owner_id=owner.id,
             invitable=not private,
             thread_member_ids={owner.id, *(m.id for m in members)},
+            created_at=self.clock(),
         )
         self.channels[thread.id] = thread
         bot_sees = (
@@ -500,7 +508,9 @@ class LoopbackDiscord(HarnessMixin):
         )
         if existing is not None or not create:
             return existing
-        channel = ChannelRecord(id=self.ids.next(), type=DM, recipient_id=user.id)
+        channel = ChannelRecord(
+            id=self.ids.next(), type=DM, recipient_id=user.id, created_at=self.clock()
+        )
         self.channels[channel.id] = channel
         return channel
 
@@ -774,7 +784,7 @@ class LoopbackDiscord(HarnessMixin):
             message.attachments = kept + list(new_files.values())
         elif new_files:
             message.attachments = message.attachments + list(new_files.values())
-        message.edited_at = utcnow()
+        message.edited_at = self.clock()
         self.store_message(message)
 
     def check_nonce(

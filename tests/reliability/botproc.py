@@ -23,8 +23,11 @@ environment variable the reliability tests set:
     tell its kill point was reached rather than something else killing it.
 
 ``RELIABILITY_CLOCK_OFFSET``
-    Seconds added to the bot's clock: a restart "later" makes the timers that
-    fell due while the bot was down due now, without waiting for them.
+    Seconds added to the bot's clock (the machine's): the offset of the test
+    world's running clock (tests/clock.py), which the loopback Discord stamps
+    messages with too. A restart after ``world.time_passes(...)`` is "later" for
+    both, so the timers that fell due while the bot was down are due now,
+    without waiting for them.
 
 ``RELIABILITY_PROBE_JOBS``
     Registers the job kind ``reliability.probe``: it DMs ``payload["user_id"]``

@@ -1,8 +1,10 @@
 """Fixtures: a subprocess world (``world``) and an in-process club (``club``).
 
 ``world`` runs the bot as a real process against the loopback Discord on a
-SQLite file; ``club`` is the e2e ``Club`` (the real ClubBot in this process, a
-fake clock) for tests that need many quick interactions rather than kills.
+SQLite file, both on the world's running clock (tests/clock.py: the machine's
+time, moved forward with ``world.time_passes``); ``club`` is the e2e ``Club``
+(the real ClubBot in this process, the test's standing clock) for tests that
+need many quick interactions rather than kills.
 """
 
 from __future__ import annotations
@@ -14,39 +16,17 @@ from typing import Any
 
 import pytest
 
+from tests.clock import FakeClock, pinned
 from tests.conftest import reset_postgres
-from tests.e2e.conftest import Club, FakeClock
+from tests.e2e.club import Club, open_club
 from tests.reliability import tally
-from tests.reliability.harness import World
-
-WORDS = [
-    "toucanet",
-    "toucan",
-    "convey",
-    "canoe",
-    "civet",
-    "covet",
-    "envoy",
-    "naive",
-    "ovine",
-    "tonic",
-    "acne",
-    "cane",
-    "cain",
-    "coven",
-    "covey",
-]
+from tests.reliability.harness import World, small_word_list
 
 
-def small_word_list(tmp_path: Path) -> Path:
-    """A word list that loads at once (the bot's word games need one)."""
-    path = tmp_path / "words.txt"
-    path.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
-    return path
-
-
-async def _world(tmp_path: Path, database_url: str) -> AsyncIterator[World]:
-    w = World(tmp_path, database_url)
+async def _world(
+    request: pytest.FixtureRequest, tmp_path: Path, database_url: str
+) -> AsyncIterator[World]:
+    w = World(tmp_path, database_url, clock=FakeClock(pinned(request.node), running=True))
     w.lexicon = small_word_list(tmp_path)
     await w.open()
     problems: list[str] = []
@@ -60,9 +40,9 @@ async def _world(tmp_path: Path, database_url: str) -> AsyncIterator[World]:
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+async def world(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[World]:
     """The bot as a subprocess on a SQLite file."""
-    async for w in _world(tmp_path, f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"):
+    async for w in _world(request, tmp_path, f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"):
         yield w
 
 
@@ -87,35 +67,18 @@ async def any_world(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIter
     else:
         url = os.environ["TEST_DATABASE_URL"]
         await reset_postgres(url)
-    async for w in _world(tmp_path, url):
+    async for w in _world(request, tmp_path, url):
         yield w
 
 
 @pytest.fixture
 async def club(
-    loopback: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    loopback: Any, tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[Club]:
-    """The e2e club (see tests/e2e/conftest.py), with a small word list."""
+    """The e2e club (see tests/e2e/club.py), with a small word list."""
     monkeypatch.setenv("LEXICON", str(small_word_list(tmp_path)))
-    dc = loopback
-    c = Club(dc=dc, db_path=tmp_path / "club.db", clock=FakeClock())
-    c.guild = dc.add_guild("Library Games Club")
-    c.channel = dc.add_text_channel(c.guild, "games")
-    c.mod_role = dc.add_role(c.guild, "Game Host")
-    c.moderator = dc.add_user("host")
-    dc.add_member(c.guild, c.moderator, roles=[c.mod_role], admin=True)
-    for name in ("alice", "bob", "carol", "dave", "erin", "frank"):
-        user = dc.add_user(name)
-        dc.add_member(c.guild, user)
-        c.members[name] = user
-    try:
+    async for c in open_club(loopback, tmp_path, clock):
         yield c
-    finally:
-        await c.stop()
-
-
-def postgres_url() -> str | None:
-    return os.environ.get("TEST_DATABASE_URL")
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -6,12 +6,16 @@ import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
+from bot.db.engine import create_engine, create_session_factory
+from bot.scheduler import schedule_job
 from engines.scrabble import ScrabbleError, ScrabbleGame
 from tests.engines.scrabble.support import random_placement
 from tests.reliability import logscan
-from tests.reliability.harness import Database
+from tests.reliability.botproc import PROBE_KIND
+from tests.reliability.harness import Database, World
 
 
 async def reply_text(ix: Any, timeout: float = 10.0) -> str:
@@ -106,6 +110,40 @@ async def open_scrabble(
         "the first board",
     )
     return game_id, thread, invite
+
+
+# -- jobs ----------------------------------------------------------------------------------------
+
+
+async def schedule_probes(
+    world: World, user_id: int, count: int, *, sleep: float = 0.0, start: int = 0
+) -> None:
+    """``reliability.probe`` jobs (see botproc) due now on the world's clock, written straight
+    into the database as a service's transaction would."""
+    engine = create_engine(world.database_url)
+    try:
+        async with create_session_factory(engine)() as session:
+            due = world.clock() - timedelta(seconds=1)
+            for n in range(start, start + count):
+                await schedule_job(
+                    session,
+                    PROBE_KIND,
+                    due,
+                    {"n": n, "user_id": user_id, "sleep": sleep},
+                    key=f"probe:{n}",
+                )
+            await session.commit()
+    finally:
+        await engine.dispose()
+
+
+def probe_dms(world: World, user: object) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for message in world.dc.dms_to(user):
+        if (message.content or "").startswith("probe "):
+            n = int(message.content.split()[1])
+            counts[n] = counts.get(n, 0) + 1
+    return counts
 
 
 def club_db(club: Any) -> Database:

@@ -36,6 +36,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from tests.clock import ZERO, FakeClock
 from tests.loopback import LoopbackDiscord
 from tests.reliability import logscan
 from tests.reliability.botproc import CRASH_MARK
@@ -52,6 +53,37 @@ _INHERITED_OUT = (
     "RELIABILITY_",
     "SCHEDULER_",
 )
+
+
+WORDS = [
+    "toucanet",
+    "toucan",
+    "convey",
+    "canoe",
+    "civet",
+    "covet",
+    "envoy",
+    "naive",
+    "ovine",
+    "tonic",
+    "acne",
+    "cane",
+    "cain",
+    "coven",
+    "covey",
+]
+
+
+def small_word_list(tmp_path: Path) -> Path:
+    """A word list that loads at once (the bot's word games need one)."""
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
+    return path
+
+
+def postgres_url() -> str | None:
+    """PostgreSQL for the tests that need it (``TEST_DATABASE_URL``), if configured."""
+    return os.environ.get("TEST_DATABASE_URL")
 
 
 def crash_point(at: str, table: str | None = None, nth: int = 1) -> dict[str, Any]:
@@ -224,7 +256,8 @@ class ForkedProcess:
         return self.returncode
 
     async def wait(self) -> int:
-        while await self.poll() is None:
+        # The fork server answers status requests only: there is no event to wait on.
+        while await self.poll() is None:  # noqa: ASYNC110
             await asyncio.sleep(0.02)
         assert self.returncode is not None
         return self.returncode
@@ -247,7 +280,7 @@ class BotProcess:
     def running(self) -> bool:
         return self.proc is not None and self.proc.returncode is None
 
-    def child_env(self, crash: list[dict[str, Any]] | None, clock_offset: float) -> dict[str, str]:
+    def child_env(self, crash: list[dict[str, Any]] | None) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(_INHERITED_OUT)}
         env.update(self.world.dc.env())
         env.update(
@@ -264,22 +297,24 @@ class BotProcess:
         env.update(self.env)
         if crash:
             env["RELIABILITY_CRASH"] = json.dumps(crash)
-        if clock_offset:
-            env["RELIABILITY_CLOCK_OFFSET"] = str(clock_offset)
+        # The bot's clock is the world's: the machine's time plus the world clock's offset.
+        offset = self.world.clock.offset.total_seconds()
+        if offset:
+            env["RELIABILITY_CLOCK_OFFSET"] = repr(offset)
         return env
 
     async def start(
         self,
         *,
         crash: list[dict[str, Any]] | None = None,
-        clock_offset: float = 0.0,
         plain: bool = False,
         wait_ready: bool = True,
         timeout: float = START_TIMEOUT,
     ) -> None:
-        """Start the bot; ``plain`` runs ``python -m bot`` itself (no hooks at all)."""
+        """Start the bot on the world's clock; ``plain`` runs ``python -m bot`` itself (no hooks
+        at all, so only while the world's clock is the machine's)."""
         assert not self.running, f"{self.name} is already running"
-        assert not (plain and (crash or clock_offset)), (
+        assert not (plain and (crash or self.world.clock.offset)), (
             "crash points and clock offsets need botproc"
         )
         self.starts += 1
@@ -287,9 +322,9 @@ class BotProcess:
         self.logs.append(self.log_path)
         env_file = self.world.tmp_path / "no-such.env"  # the bot must not read the developer's .env
         argv = ["--env-file", str(env_file)]
-        env = self.child_env(crash, clock_offset)
+        env = self.child_env(crash)
         if plain:
-            with open(self.log_path, "wb") as log:
+            with await asyncio.to_thread(open, self.log_path, "wb") as log:
                 self.proc = await asyncio.create_subprocess_exec(
                     sys.executable,
                     "-m",
@@ -397,16 +432,31 @@ class BotProcess:
 
 
 class World:
-    """A guild with a games channel, a moderator and members, the loopback, the database."""
+    """A guild with a games channel, a moderator and members, the loopback, the database.
 
-    def __init__(self, tmp_path: Path, database_url: str, *, token: str | None = None) -> None:
+    Its ``clock`` is a running ``FakeClock`` (tests/clock.py): the loopback stamps
+    messages with it, and every bot process starts on it (the machine's time plus
+    the clock's offset). ``time_passes`` moves it forward while the bots are down,
+    so a restart comes "later" on both sides.
+    """
+
+    def __init__(
+        self,
+        tmp_path: Path,
+        database_url: str,
+        *,
+        token: str | None = None,
+        clock: FakeClock | None = None,
+    ) -> None:
+        self.clock = clock or FakeClock(running=True)
+        assert self.clock.running, "bots run as processes read the machine's clock: a running one"
         self.tmp_path = tmp_path
         self.database_url = database_url
         self.db = Database(database_url)
         # A distinctive token, so the log scan can tell it apart from any other text.
         self.token = token or f"rel-{secrets.token_hex(8)}.{secrets.token_urlsafe(24)}"
         logscan.register_secret(self.token)
-        self.dc = LoopbackDiscord(token=self.token)
+        self.dc = LoopbackDiscord(token=self.token, clock=self.clock)
         self.guilds: list[Any] = []
         self.bots: list[BotProcess] = []
         self.kill_points: list[str] = []
@@ -438,6 +488,21 @@ class World:
 
     def __getitem__(self, name: str) -> Any:
         return self.members[name]
+
+    def time_passes(self, **delta: float) -> None:
+        """Move the world's clock forward by ``timedelta(**delta)`` while no bot runs: the
+        next start is that much later for the bot and for the loopback alike."""
+        running = [b.name for b in self.bots if b.running]
+        assert not running, f"a running bot would not see the time move: {running}"
+        self.clock.advance(**delta)
+
+    def back_to_machine_time(self) -> None:
+        """Set the world's clock back to the machine's (offset none) while no bot runs: for
+        ``plain`` starts, as ``python -m bot`` itself knows no offset. Timers set on the
+        later clock are then that much further away."""
+        running = [b.name for b in self.bots if b.running]
+        assert not running, f"a running bot would not see the time move: {running}"
+        self.clock.offset = ZERO
 
     def bot(self, name: str = "bot", **env: str) -> BotProcess:
         process = BotProcess(self, name, dict(env))

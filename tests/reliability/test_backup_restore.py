@@ -7,6 +7,7 @@ The restored copy passes the check and holds the same games.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import subprocess
@@ -18,10 +19,10 @@ from sqlalchemy.engine import make_url
 
 from bot.db.engine import create_engine
 from bot.db.migrate import upgrade_to_head
+from tests.clock import FakeClock
 from tests.conftest import reset_postgres
-from tests.reliability.conftest import postgres_url
 from tests.reliability.games import open_scrabble
-from tests.reliability.harness import REPO, Database, World
+from tests.reliability.harness import REPO, Database, World, postgres_url
 
 pytestmark = pytest.mark.slow
 
@@ -67,8 +68,12 @@ async def test_a_sqlite_backup_taken_while_the_bot_runs_restores_and_passes_the_
     assert live is not None
     backup = world.tmp_path / "clubbot-backup.db"
 
-    done = subprocess.run(
-        ["sqlite3", str(live), f".backup {backup}"], capture_output=True, text=True, timeout=60
+    done = await asyncio.to_thread(
+        subprocess.run,
+        ["sqlite3", str(live), f".backup {backup}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
 
@@ -76,7 +81,7 @@ async def test_a_sqlite_backup_taken_while_the_bot_runs_restores_and_passes_the_
     restored_dir.mkdir()
     shutil.copy(backup, restored_dir / "clubbot.db")
     url = f"sqlite+aiosqlite:///{restored_dir / 'clubbot.db'}"
-    checked = bot_check(url, restored_dir)
+    checked = await asyncio.to_thread(bot_check, url, restored_dir)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "clubbot check: OK" in checked.stdout
     restored = Database(url)
@@ -105,7 +110,8 @@ async def test_a_postgres_dump_restores_into_a_new_database_that_passes_the_chec
     source = Database(url)
     await source.execute(
         "insert into guilds (id, name, timezone, settings, created_at, updated_at) "
-        "values (42, 'Library Games Club', 'Asia/Manila', '{}', now(), now())"
+        "values (42, 'Library Games Club', 'Asia/Manila', '{}', :now, :now)",
+        now=FakeClock()(),
     )
 
     parsed = make_url(url)
@@ -127,20 +133,23 @@ async def test_a_postgres_dump_restores_into_a_new_database_that_passes_the_chec
         ["pg_restore", *connect, "-d", target_name, "--no-owner", str(dump)],
     ]
     for step in steps:
-        done = subprocess.run(step, env=pg_env, capture_output=True, text=True, timeout=120)
+        done = await asyncio.to_thread(
+            subprocess.run, step, env=pg_env, capture_output=True, text=True, timeout=120
+        )
         assert done.returncode == 0, f"{step[0]}: {done.stderr}"
 
     target_url = parsed.set(database=target_name).render_as_string(hide_password=False)
     restored = Database(target_url)
     try:
-        checked = bot_check(target_url, tmp_path)
+        checked = await asyncio.to_thread(bot_check, target_url, tmp_path)
         assert checked.returncode == 0, checked.stdout + checked.stderr
         assert "clubbot check: OK" in checked.stdout
         assert await restored.rows("select id, timezone from guilds") == [(42, "Asia/Manila")]
     finally:
         await restored.close()
         await source.close()
-        subprocess.run(
+        await asyncio.to_thread(
+            subprocess.run,
             ["psql", *connect, "-d", "postgres", "-c", f'DROP DATABASE IF EXISTS "{target_name}"'],
             env=pg_env,
             capture_output=True,

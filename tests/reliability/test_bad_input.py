@@ -33,9 +33,8 @@ from hypothesis import strategies as st
 from tests.conftest import reset_postgres
 from tests.loopback import LoopbackUsageError
 from tests.reliability import tally
-from tests.reliability.conftest import postgres_url
 from tests.reliability.games import club_db, eventually, open_scrabble, reply_text
-from tests.reliability.harness import Database
+from tests.reliability.harness import Database, postgres_url
 
 pytestmark = pytest.mark.slow
 

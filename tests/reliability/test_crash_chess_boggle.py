@@ -122,16 +122,14 @@ async def test_a_boggle_round_keeps_every_list_through_kills_and_ends_once(world
 
     # -- the round ends while the bot is down: the scoring commits, the bot dies before posting it ---
     await bot.kill("idle, during a Boggle round")
-    offset = 180 + CLOSE_GRACE + 5
-    await bot.start(
-        crash=[crash_point("commit", "INSERT results")], clock_offset=offset, wait_ready=False
-    )
+    world.time_passes(seconds=180 + CLOSE_GRACE + 5)
+    await bot.start(crash=[crash_point("commit", "INSERT results")], wait_ready=False)
     await bot.wait_crashed()
     assert await db.value("select status from boggle_rounds where id = :r", r=round_id) == "scored"
     assert world.bot_posts(world.channel, f"round #{round_id} results") == []
 
     # -- a clean start posts the results once -------------------------------------------------------
-    await bot.start(clock_offset=offset)
+    await bot.start()
     results = await world.wait_post(world.channel, f"round #{round_id} results", timeout=30)
     await world.wait_value("select count(*) from outbox where sent_at is null", 0)
     await world.settle()

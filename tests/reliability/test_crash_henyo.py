@@ -9,12 +9,12 @@ that fell due during the downtime is called once.
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 from typing import Any
 
 import pytest
 
+from tests.leaks import shows_secret
 from tests.reliability import logscan
 from tests.reliability.harness import World, assert_once, crash_point
 
@@ -34,10 +34,9 @@ async def _round(world: World, word: str) -> tuple[int, str]:
 
 
 def _no_secret_in_channel(world: World, word: str) -> None:
-    pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
     for message in world.dc.messages_in(world.channel):
         if message.author.id == world.dc.bot_user.id:
-            assert not pattern.search(message.content or ""), message.content
+            assert not shows_secret(message.content, word), message.content
 
 
 async def _start(world: World, word: str) -> tuple[Any, int]:
@@ -83,15 +82,13 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(
     assert status == "ready" and dc.dms_to(bob) == []
 
     # -- a minute later its start window is over: the job cancels it, the bot dies before telling ---
-    offset = START_WINDOW + 10
-    await bot.start(
-        crash=[crash_point("commit", "UPDATE henyo_rounds")], clock_offset=offset, wait_ready=False
-    )
+    world.time_passes(seconds=START_WINDOW + 10)
+    await bot.start(crash=[crash_point("commit", "UPDATE henyo_rounds")], wait_ready=False)
     await bot.wait_crashed()
     assert (await _round(world, first_word))[1] == "cancelled"
 
     # -- the notice goes out once; a new start runs; the answerer's "Oo" commits, the bot dies ------
-    await bot.start(crash=[crash_point("commit", "INSERT henyo_round_events")], clock_offset=offset)
+    await bot.start(crash=[crash_point("commit", "INSERT henyo_round_events")])
     notice = await world.wait_post(world.channel, f"round #{rid} could not start")
     assert "interrupted" in notice.content
     announcement, rid = await _start(world, first_word)
@@ -107,9 +104,7 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(
         first_word.lower() + "!",
         at=announcement.created_at + timedelta(seconds=12.3),
     )
-    await bot.start(
-        crash=[crash_point("commit", "INSERT results")], clock_offset=offset, wait_ready=False
-    )
+    await bot.start(crash=[crash_point("commit", "INSERT results")], wait_ready=False)
     await bot.wait_crashed()
     status, elapsed = (
         await db.rows("select status, elapsed_ms from henyo_rounds where id = :r", r=rid)
@@ -118,7 +113,7 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(
     _no_secret_in_channel(world, first_word)
 
     # -- a clean start announces it once; the "Oo" read twice counted once ---------------------------
-    await bot.start(clock_offset=offset)
+    await bot.start()
     result = await world.wait_post(world.channel, "guessed it")
     assert "final time **12.3 s**" in result.content
     await world.wait_value("select count(*) from outbox where sent_at is null", 0)
@@ -138,14 +133,14 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(
     announcement, rid = await _start(world, second_word)
     _no_secret_in_channel(world, second_word)
     await bot.kill("idle, during a round")
-    await bot.start(clock_offset=offset)
+    await bot.start()
     pressed = await dc.click(bob, announcement, f"henyo:reply:{rid}:oo")
     assert not pressed.response.ephemeral and "**Oo**" in pressed.response.content
 
     # -- the time limit passes while the bot is down: time's up is called once ----------------------
     await bot.kill("idle, just before the time limit")
-    offset += TIME_LIMIT + 15
-    await bot.start(clock_offset=offset)
+    world.time_passes(seconds=TIME_LIMIT + 15)
+    await bot.start()
     up = await world.wait_post(world.channel, "Time's up")
     assert "alice & bob" in up.content
     await world.wait_value("select count(*) from outbox where sent_at is null", 0)

@@ -9,49 +9,14 @@ every DM arrived once.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
-from bot.db.engine import create_engine, create_session_factory
-from bot.db.models import utcnow
-from bot.scheduler import schedule_job
-from tests.reliability.botproc import PROBE_KIND
+from tests.reliability.games import probe_dms, schedule_probes
 from tests.reliability.harness import World, crash_point
 
 pytestmark = pytest.mark.slow
 
 LEASE = 120.0
-
-
-async def schedule_probes(
-    database_url: str, user_id: int, count: int, *, sleep: float = 0.0, start: int = 0
-) -> None:
-    """Jobs written straight into the database, as a service's transaction would."""
-    engine = create_engine(database_url)
-    try:
-        async with create_session_factory(engine)() as session:
-            due = utcnow() - timedelta(seconds=1)
-            for n in range(start, start + count):
-                await schedule_job(
-                    session,
-                    PROBE_KIND,
-                    due,
-                    {"n": n, "user_id": user_id, "sleep": sleep},
-                    key=f"probe:{n}",
-                )
-            await session.commit()
-    finally:
-        await engine.dispose()
-
-
-def probe_dms(world: World, user: object) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for message in world.dc.dms_to(user):
-        if (message.content or "").startswith("probe "):
-            n = int(message.content.split()[1])
-            counts[n] = counts.get(n, 0) + 1
-    return counts
 
 
 async def test_jobs_killed_mid_run_and_dms_killed_mid_send_happen_exactly_once(
@@ -65,7 +30,7 @@ async def test_jobs_killed_mid_run_and_dms_killed_mid_send_happen_exactly_once(
 
     # -- the third job dies before its commit --------------------------------------------------------
     await bot.start(crash=[crash_point("before_commit", "INSERT outbox", nth=3)])
-    await schedule_probes(world.database_url, erin.id, jobs)
+    await schedule_probes(world, erin.id, jobs)
     await bot.wait_crashed()
     statuses = dict(await db.rows("select status, count(*) from jobs group by status"))
     # The scheduler claims a batch: the rest wait for the dead process's lease to run out.
@@ -73,15 +38,13 @@ async def test_jobs_killed_mid_run_and_dms_killed_mid_send_happen_exactly_once(
     assert await db.value("select count(*) from outbox") == 2
 
     # -- after the dead process's lease, the jobs run; a DM dies after Discord took it ---------------
-    offset = LEASE + 30
-    await bot.start(
-        crash=[crash_point("outbox_sent", "user", nth=2)], clock_offset=offset, wait_ready=False
-    )
+    world.time_passes(seconds=LEASE + 30)
+    await bot.start(crash=[crash_point("outbox_sent", "user", nth=2)], wait_ready=False)
     await bot.wait_crashed()
 
     # -- a clean start (after the lease of the jobs that process claimed): everything once ------------
-    offset += LEASE + 30
-    await bot.start(clock_offset=offset)
+    world.time_passes(seconds=LEASE + 30)
+    await bot.start()
     await world.wait_value("select count(*) from jobs where status = 'done'", jobs)
     await world.wait_value("select count(*) from outbox where sent_at is null", 0)
     await world.settle()

@@ -94,10 +94,8 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
 
     # -- a day passes while the bot is down: the reminder and the turn clock are due. The turn
     #    timeout dies before its commit (the reminder, committed before it, stays) ------------------
-    offset = DAY + 600
-    await bot.start(
-        crash=[crash_point("before_commit", "INSERT moves")], clock_offset=offset, wait_ready=False
-    )
+    world.time_passes(seconds=DAY + 600)
+    await bot.start(crash=[crash_point("before_commit", "INSERT moves")], wait_ready=False)
     await bot.wait_crashed()
     assert len(await scrabble_moves(db, game_id)) == 1
     assert (
@@ -111,10 +109,8 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
 
     # -- once the dead process's lease runs out the timeout runs again; it commits, the bot dies
     #    before announcing it ------------------------------------------------------------------------
-    offset += LEASE + 30
-    await bot.start(
-        crash=[crash_point("commit", "INSERT moves")], clock_offset=offset, wait_ready=False
-    )
+    world.time_passes(seconds=LEASE + 30)
+    await bot.start(crash=[crash_point("commit", "INSERT moves")], wait_ready=False)
     await bot.wait_crashed()
     moves = await scrabble_moves(db, game_id)
     assert [ply for ply, _ in moves] == [0, 1]
@@ -122,7 +118,7 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     assert state["engine"]["moves"][1].get("timed_out") or "time" in moves[1][1].lower(), moves
 
     # -- a clean start: everything owed is announced exactly once ------------------------------------
-    await bot.start(clock_offset=offset)
+    await bot.start()
     await world.wait_post(thread, f"**Scrabble #{game_id}** · move 2\n")
     await world.wait_value("select count(*) from outbox where sent_at is null", 0)
     await world.settle()
@@ -143,9 +139,12 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     rack = await dc.click(first, first_board, f"scrabble:rack:{game_id}")
     assert (await reply_text(rack)).startswith("Your rack")
 
-    # -- kills at random moments of a play (the first with plain `python -m bot`) ---------------------
+    # -- kills at random moments of a play (the first with plain `python -m bot`, which takes no
+    #    clock offset: the world goes back to the machine's time, and the timers set above stay a
+    #    day away) -------------------------------------------------------------------------------
     rng = random.Random(20261130)
     await bot.stop()
+    world.back_to_machine_time()
     for round_number in range(3):
         plain = round_number == 0
         state = await scrabble_state(db, game_id)
@@ -208,9 +207,8 @@ async def test_the_computer_s_move_survives_kills_before_and_after_its_commit(wo
 
     # After the restart (once the dead process's lease has run out) the job runs again:
     # the move commits and the bot dies before announcing it.
-    await bot.start(
-        crash=[crash_point("commit", "INSERT moves")], clock_offset=LEASE + 30, wait_ready=False
-    )
+    world.time_passes(seconds=LEASE + 30)
+    await bot.start(crash=[crash_point("commit", "INSERT moves")], wait_ready=False)
     await bot.wait_crashed()
     moves = await scrabble_moves(db, game_id)
     assert len(moves) > committed
@@ -224,7 +222,7 @@ async def test_the_computer_s_move_survives_kills_before_and_after_its_commit(wo
 
     # A clean start announces what was committed, once; the computer finishes its turn (after a
     # challenge it plays as well) and the game waits for the member.
-    await bot.start(clock_offset=LEASE + 30)
+    await bot.start()
     for _ in range(300):
         if (await scrabble_state(db, game_id))["engine"]["current_seat"] == 0:
             break

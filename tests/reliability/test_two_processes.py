@@ -21,9 +21,8 @@ import pytest
 
 from tests.conftest import reset_postgres
 from tests.reliability import tally
-from tests.reliability.conftest import postgres_url, small_word_list
-from tests.reliability.harness import World, assert_once
-from tests.reliability.test_crash_jobs import probe_dms, schedule_probes
+from tests.reliability.games import probe_dms, schedule_probes
+from tests.reliability.harness import World, assert_once, postgres_url, small_word_list
 
 pytestmark = [
     pytest.mark.slow,
@@ -62,7 +61,7 @@ async def test_two_shards_start_together_and_fire_200_jobs_exactly_once(sharded:
     assert sorted(s.shard for s in world.dc.gateway.live_sessions()) == [(0, 2), (1, 2)]
 
     frank = world["frank"]
-    await schedule_probes(world.database_url, frank.id, JOBS, sleep=0.01)
+    await schedule_probes(world, frank.id, JOBS, sleep=0.01)
     await world.wait_value("select count(*) from jobs where status = 'done'", JOBS, timeout=60)
     await world.wait_value("select count(*) from outbox where sent_at is null", 0, timeout=60)
     await world.settle(1.0)

@@ -11,13 +11,16 @@ from bot.db.models import GuildRecord
 from bot.db.uow import UnitOfWork
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
+from tests.clock import FakeClock
 
 
 def _ctx(session_factory) -> ServiceContext:
+    clock = FakeClock()
     return ServiceContext(
         settings=load_settings(None),
         session_factory=session_factory,
-        scheduler=Scheduler(session_factory),
+        scheduler=Scheduler(session_factory, clock=clock),
+        clock=clock,
     )
 
 

@@ -49,9 +49,13 @@ from bot.services.boggle import (
 from bot.services.leaderboard import LeaderboardService
 from engines.boggle import Grid, WordStatus, check_word, roll
 from engines.lexicon import load_lexicon
+from tests.clock import FakeClock
 
 UTC = UTC
 T0 = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)  # a Monday
+# Weekly schedules, seasons and a daylight-saving change need calendar dates: every test here
+# runs on the test clock (tests/clock.py) pinned at T0.
+pytestmark = pytest.mark.clock(T0)
 SEED = 42  # classic16 → I T V A / T E V W / Y O N I / L U C A
 GRID = "I T V A/T E V W/Y O N I/L U C A"
 # Words on that grid, a few that are not ("zebra"), all in the test's word list.
@@ -80,22 +84,10 @@ GUILD, OTHER_GUILD, CHANNEL, OTHER_CHANNEL, HOST = 1, 2, 100, 200, 9
 ANA, BEN, CY, DEE, EVE = 11, 12, 13, 14, 15
 
 
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **kwargs: float) -> datetime:
-        self.now += timedelta(**kwargs)
-        return self.now
-
-
 @dataclass
 class Env:
     service: BoggleService
-    clock: Clock
+    clock: FakeClock
     scheduler: Scheduler
     factory: Any
     next_message_id: int = 1000
@@ -155,9 +147,9 @@ def lexicon_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def env(session_factory, lexicon_file: Path, monkeypatch: pytest.MonkeyPatch):
+async def env(session_factory, lexicon_file: Path, monkeypatch: pytest.MonkeyPatch, clock):
     monkeypatch.setattr(boggle_module, "new_seed", lambda: SEED)
-    clock = Clock(T0)
+    assert clock() == T0
     scheduler = Scheduler(session_factory, clock=clock)
     ctx = ServiceContext(
         settings=load_settings(None, lexicon=str(lexicon_file)),

@@ -17,7 +17,7 @@ WHEN = datetime(2026, 11, 29, tzinfo=UTC)
 
 
 async def test_export_zip_holds_this_guilds_csv_and_finished_games(
-    session_factory, monkeypatch
+    session_factory, monkeypatch, clock
 ) -> None:
     async with UnitOfWork(session_factory) as uow:
         for gid in (1, 2):
@@ -65,7 +65,8 @@ async def test_export_zip_holds_this_guilds_csv_and_finished_games(
     ctx = ServiceContext(
         settings=load_settings(None),
         session_factory=session_factory,
-        scheduler=Scheduler(session_factory),
+        scheduler=Scheduler(session_factory, clock=clock),
+        clock=clock,
     )
     data, counts = await ExportService(ctx).export_zip(1)
     archive = zipfile.ZipFile(io.BytesIO(data))

@@ -13,16 +13,19 @@ from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from bot.services.leaderboard import LeaderboardService, format_time_ms, period_start
 from bot.services.results import SeatOutcome, record_game_result, record_points
+from tests.clock import FakeClock
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)  # a Sunday
 
 
 def _service(factory, now=NOW) -> LeaderboardService:
+    """The service on the test clock (tests/clock.py) pinned at ``now``: periods need dates."""
+    clock = FakeClock(now)
     ctx = ServiceContext(
         settings=load_settings(None),
         session_factory=factory,
-        scheduler=Scheduler(factory),
-        clock=lambda: now,
+        scheduler=Scheduler(factory, clock=clock),
+        clock=clock,
     )
     return LeaderboardService(ctx)
 
@@ -53,7 +56,7 @@ async def test_rated_table_orders_by_rating_and_marks_provisional(session_factor
     await _chess(session_factory, 1, 1, 2, NOW - timedelta(days=1))
     await _chess(session_factory, 1, 1, 3, NOW - timedelta(days=1))
     table = await _service(session_factory).table(1, "chess", "all")
-    assert [r.name for r in table.rows][0] == "Ana"
+    assert next(r.name for r in table.rows) == "Ana"
     assert table.rows[0].wins == 2 and table.rows[0].games == 2
     assert all(r.provisional and r.value.endswith("?") for r in table.rows)
 

@@ -9,13 +9,16 @@ from bot.errors import InvalidInputError
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from bot.services.words import get_lexicon
+from tests.clock import FakeClock
 
 
 def _ctx(session_factory, **settings) -> ServiceContext:
+    clock = FakeClock()
     return ServiceContext(
         settings=load_settings(None, **settings),
         session_factory=session_factory,
-        scheduler=Scheduler(session_factory),
+        scheduler=Scheduler(session_factory, clock=clock),
+        clock=clock,
     )
 
 

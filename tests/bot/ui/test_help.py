@@ -23,12 +23,14 @@ def command_tree(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str
 
     from bot.client import ClubBot
     from bot.config import load_settings
+    from tests.clock import FakeClock
 
     db = Path(tmp_path_factory.mktemp("help")) / "club.db"
 
     async def build() -> list[dict[str, Any]]:
         bot = ClubBot(
             load_settings(None, database_url=f"sqlite+aiosqlite:///{db}"),
+            clock=FakeClock(),
             sync_commands=False,
             run_background=False,
         )
