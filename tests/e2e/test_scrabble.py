@@ -17,6 +17,7 @@ checks, so the game ends where the plan says.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
@@ -340,7 +341,8 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
     gcg = dict(final_post.files)[f"scrabble-{table.game_id}.gcg"]
     path = tmp_path / f"game-{table.game_id}.gcg"
     path.write_bytes(gcg)
-    checked = subprocess.run(
+    checked = await asyncio.to_thread(
+        subprocess.run,
         [sys.executable, "-m", "engines.scrabble.gcg", "check", str(path)],
         cwd=REPO,
         capture_output=True,

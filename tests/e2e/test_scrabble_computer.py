@@ -10,6 +10,7 @@ rated, and the GCG record passes the checker.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 import subprocess
@@ -139,7 +140,8 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
     gcg = dict(final.files)[f"scrabble-{game_id}.gcg"]
     path = tmp_path / "vs-computer.gcg"
     path.write_bytes(gcg)
-    checked = subprocess.run(
+    checked = await asyncio.to_thread(
+        subprocess.run,
         [sys.executable, "-m", "engines.scrabble.gcg", "check", str(path)],
         cwd=REPO,
         capture_output=True,

@@ -122,6 +122,8 @@ class GatewayConnection:
         self.cursor = 0
         self.dropped_by_server = False
         self._writer: asyncio.Task[None] | None = None
+        # Closing the socket a newer connection took the session from (kept so it runs to the end).
+        self.closing: asyncio.Future[bool] | None = None
 
     def wake(self) -> None:
         self._wake.set()
@@ -143,7 +145,7 @@ class GatewayConnection:
         if previous is not None and previous is not self:
             previous.detach()
             previous.dropped_by_server = True
-            asyncio.ensure_future(previous.ws.close(code=RESUMABLE_DROP))
+            previous.closing = asyncio.ensure_future(previous.ws.close(code=RESUMABLE_DROP))
         self.session = session
         self.cursor = cursor
         session.connection = self

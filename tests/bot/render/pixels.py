@@ -44,7 +44,7 @@ def count_near(image: Image.Image, box: Box, colour: Colour, tolerance: int = 24
     return sum(
         1
         for pixel in region(image, box)
-        if max(abs(a - b) for a, b in zip(pixel, colour)) <= tolerance
+        if max(abs(a - b) for a, b in zip(pixel, colour, strict=False)) <= tolerance
     )
 
 

@@ -66,13 +66,13 @@ def test_a1_is_dark_and_h1_light_with_exact_square_colours():
 
 
 def test_a1_is_bottom_left_for_white():
-    left, top, right, bottom = box(chess.A1, chess.WHITE)
+    left, _top, _right, bottom = box(chess.A1, chess.WHITE)
     assert left == GEOMETRY.origin
     assert bottom == GEOMETRY.origin + 8 * GEOMETRY.square
 
 
 def test_a1_is_top_right_for_black():
-    left, top, right, bottom = box(chess.A1, chess.BLACK)
+    _left, top, right, _bottom = box(chess.A1, chess.BLACK)
     assert top == GEOMETRY.origin
     assert right == GEOMETRY.origin + 8 * GEOMETRY.square
 

@@ -126,7 +126,7 @@ def test_custom_file_with_byte_order_mark_keeps_its_first_word(tmp_path):
 
 
 def test_missing_file_raises_lexicon_error_naming_it(tmp_path):
-    with pytest.raises(LexiconError, match="nowhere.txt.*not found"):
+    with pytest.raises(LexiconError, match=r"nowhere\.txt.*not found"):
         load_lexicon(str(tmp_path / "nowhere.txt"))
 
 

@@ -90,7 +90,7 @@ def rigged_game(
         junk = sorted(remaining.elements())
         aside = list(range(0, 6 * 15)) + list(range(11 * 15, 15 * 15))
         assert len(junk) <= len(aside), "too many tiles to lay aside"
-        for index, tile in zip(aside, junk):
+        for index, tile in zip(aside, junk, strict=False):
             board.cells[index] = "e" if tile == BLANK else tile
         board.count += len(junk)
     state = game.to_json()

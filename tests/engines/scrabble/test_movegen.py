@@ -360,7 +360,7 @@ def brute_force(
     def beside(index: int, across: bool) -> tuple[str, str]:
         """The tiles before and after ``index`` in the line across the play."""
         step = SIZE if across else 1
-        row, col = divmod(index, SIZE)
+        row = index // SIZE
 
         def on_line(i: int) -> bool:
             return 0 <= i < SIZE * SIZE and (across or i // SIZE == row)
@@ -417,7 +417,15 @@ def brute_force(
                 if not reachable(line, begin, across):
                     continue
 
-                def extend(offset: int, word: str, left: str, placed: list, touching: bool) -> None:
+                def extend(
+                    offset: int,
+                    word: str,
+                    left: str,
+                    placed: list,
+                    touching: bool,
+                    line: int = line,
+                    across: bool = across,
+                ) -> None:
                     if offset < SIZE and cells[square(line, offset, across)] is not None:
                         letter = cells[square(line, offset, across)].upper()  # type: ignore[union-attr]
                         if letter in following[word]:
