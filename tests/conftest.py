@@ -1,4 +1,5 @@
-"""Shared fixtures: real databases (a SQLite file; PostgreSQL when configured)."""
+"""Shared fixtures: real databases (a SQLite file; PostgreSQL when configured), and
+the service context every service test builds its service on (``ctx``)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,12 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.config import load_settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade_to_head
+from bot.scheduler import Scheduler
+from bot.services import ServiceContext
+from tests.clock import FakeClock
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DIR = REPO_ROOT.parent / "shared"
@@ -106,3 +111,19 @@ async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
 @pytest.fixture
 def session_factory(engine: AsyncEngine):
     return create_session_factory(engine)
+
+
+def make_service_context(session_factory, clock: FakeClock, **settings: object) -> ServiceContext:
+    """A service context on the test's database and clock (the scheduler on the same clock)."""
+    return ServiceContext(
+        settings=load_settings(None, **settings),
+        session_factory=session_factory,
+        scheduler=Scheduler(session_factory, clock=clock),
+        clock=clock,
+    )
+
+
+@pytest.fixture
+def ctx(session_factory, clock: FakeClock) -> ServiceContext:
+    """The service context of a service test: the built-in word list, no Stockfish."""
+    return make_service_context(session_factory, clock, lexicon="default", stockfish_path="")

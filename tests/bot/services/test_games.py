@@ -7,11 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.config import load_settings
 from bot.db.models import GameRecord, GameSeatRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
-from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from bot.services.games import GameFinder, GameKind, parse_game_ref
 
@@ -22,15 +20,6 @@ T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 
 async def _labels(uow: UnitOfWork, records: Sequence[GameRecord], user_id: int) -> list[str]:
     return [f"#{r.id} · {r.status}" for r in records]
-
-
-@pytest.fixture
-def ctx(session_factory) -> ServiceContext:
-    return ServiceContext(
-        settings=load_settings(None),
-        session_factory=session_factory,
-        scheduler=Scheduler(session_factory),
-    )
 
 
 @pytest.fixture
