@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.db.repositories import (
     GameRepository,
     GuildRepository,
+    HenyoRepository,
     JobRepository,
     MoveRepository,
     OutboxRepository,
@@ -49,6 +50,7 @@ class UnitOfWork:
         self.results = ResultRepository(self.session)
         self.ratings = RatingRepository(self.session)
         self.jobs = JobRepository(self.session)
+        self.henyo = HenyoRepository(self.session)
         return self
 
     async def __aexit__(

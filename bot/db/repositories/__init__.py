@@ -14,12 +14,14 @@ from bot.db.repositories.common import (
     ResultRepository,
     is_row_id,
 )
+from bot.db.repositories.henyo import HenyoRepository
 from bot.db.repositories.jobs import JobRepository
 
 __all__ = [
     "MAX_ROW_ID",
     "GameRepository",
     "GuildRepository",
+    "HenyoRepository",
     "JobRepository",
     "MoveRepository",
     "OutboxRepository",

@@ -1,0 +1,237 @@
+"""The Library Henyo tables as the Henyo service sees them: events and their
+pairs, rounds and what happened in them, and the club's own words.
+
+Queries and writes on the unit of work's session; nothing here commits. A
+round or an event changes through ``bump``, a compare-and-set on its version,
+so two writers racing on one row never both win.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.dml import rowcount
+from bot.db.models_henyo import (
+    HenyoEventRecord,
+    HenyoRoundEventRecord,
+    HenyoRoundRecord,
+    HenyoTeamRecord,
+    HenyoWordRecord,
+)
+from bot.db.repositories.common import is_row_id
+
+OPEN_ROUND = ("ready", "running")
+# A source id after every Discord snowflake: "all the round's penalties".
+LAST_SOURCE_ID = 2**63 - 1
+
+HenyoRow = (
+    HenyoEventRecord | HenyoTeamRecord | HenyoRoundRecord | HenyoRoundEventRecord | HenyoWordRecord
+)
+
+
+class OpenRoundRow(NamedTuple):
+    """A ready or running round, without its secret."""
+
+    id: int
+    channel_id: int
+    announce_message_id: int | None
+    status: str
+
+
+class UsedWord(NamedTuple):
+    key: str
+    cancel_reason: str | None
+
+
+def is_duplicate_row(exc: BaseException) -> bool:
+    """A unique key refused a row: another process stored the same thing first."""
+    return isinstance(exc, IntegrityError)
+
+
+class HenyoRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    # ------------------------------------------------------------------ any row
+
+    def add(self, row: HenyoRow) -> None:
+        self.session.add(row)
+
+    async def flush(self) -> None:
+        await self.session.flush()
+
+    async def bump(self, row: HenyoEventRecord | HenyoRoundRecord, **changes: object) -> bool:
+        """Apply ``changes`` and a new version if the row still has the version read;
+        False (nothing written) when someone else changed it first."""
+        model = type(row)
+        values = dict(changes, version=row.version + 1)
+        result = await self.session.execute(
+            update(model)
+            .where(model.id == row.id, model.version == row.version)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if rowcount(result) != 1:
+            return False
+        for key, value in values.items():
+            setattr(row, key, value)
+        return True
+
+    # ------------------------------------------------------------------ events and pairs
+
+    async def event(self, event_id: int) -> HenyoEventRecord | None:
+        if not is_row_id(event_id):
+            return None
+        return await self.session.get(HenyoEventRecord, event_id)
+
+    async def open_event_in_channel(self, channel_id: int) -> HenyoEventRecord | None:
+        stmt = select(HenyoEventRecord).where(
+            HenyoEventRecord.channel_id == channel_id, HenyoEventRecord.status == "open"
+        )
+        return (
+            await self.session.execute(stmt.order_by(HenyoEventRecord.id.desc()).limit(1))
+        ).scalar_one_or_none()
+
+    async def open_events_in_guild(self, guild_id: int) -> list[HenyoEventRecord]:
+        stmt = select(HenyoEventRecord).where(
+            HenyoEventRecord.guild_id == guild_id, HenyoEventRecord.status == "open"
+        )
+        return list((await self.session.execute(stmt.order_by(HenyoEventRecord.id))).scalars())
+
+    async def latest_event(
+        self, guild_id: int, channel_id: int | None = None
+    ) -> HenyoEventRecord | None:
+        """The guild's newest event (in ``channel_id`` when given), open or closed."""
+        stmt = select(HenyoEventRecord).where(HenyoEventRecord.guild_id == guild_id)
+        if channel_id is not None:
+            stmt = stmt.where(HenyoEventRecord.channel_id == channel_id)
+        return (
+            await self.session.execute(stmt.order_by(HenyoEventRecord.id.desc()).limit(1))
+        ).scalar_one_or_none()
+
+    async def hosts_open_event(self, guild_id: int, user_id: int) -> bool:
+        stmt = (
+            select(func.count())
+            .select_from(HenyoEventRecord)
+            .where(
+                HenyoEventRecord.guild_id == guild_id,
+                HenyoEventRecord.status == "open",
+                HenyoEventRecord.host_id == user_id,
+            )
+        )
+        return bool((await self.session.execute(stmt)).scalar_one())
+
+    async def set_list_message(self, event_id: int, message_id: int) -> None:
+        await self.session.execute(
+            update(HenyoEventRecord)
+            .where(HenyoEventRecord.id == event_id)
+            .values(list_message_id=message_id)
+        )
+
+    async def teams(self, event_id: int) -> list[HenyoTeamRecord]:
+        """The event's pairs in registration order (withdrawn ones too)."""
+        stmt = (
+            select(HenyoTeamRecord)
+            .where(HenyoTeamRecord.event_id == event_id)
+            .order_by(HenyoTeamRecord.position)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def team(self, team_id: int) -> HenyoTeamRecord | None:
+        return await self.session.get(HenyoTeamRecord, team_id)
+
+    # ------------------------------------------------------------------ rounds
+
+    async def round(self, round_id: int) -> HenyoRoundRecord | None:
+        if not is_row_id(round_id):
+            return None
+        return await self.session.get(HenyoRoundRecord, round_id)
+
+    async def event_rounds(self, event_id: int) -> list[HenyoRoundRecord]:
+        stmt = (
+            select(HenyoRoundRecord)
+            .where(HenyoRoundRecord.event_id == event_id)
+            .order_by(HenyoRoundRecord.id)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def round_in_channel(
+        self, channel_id: int, statuses: tuple[str, ...] = OPEN_ROUND
+    ) -> HenyoRoundRecord | None:
+        """The channel's newest round in one of ``statuses`` (by default ready or running)."""
+        stmt = select(HenyoRoundRecord).where(
+            HenyoRoundRecord.channel_id == channel_id, HenyoRoundRecord.status.in_(statuses)
+        )
+        return (
+            await self.session.execute(stmt.order_by(HenyoRoundRecord.id.desc()).limit(1))
+        ).scalar_one_or_none()
+
+    async def open_rounds(self) -> list[OpenRoundRow]:
+        stmt = select(
+            HenyoRoundRecord.id,
+            HenyoRoundRecord.channel_id,
+            HenyoRoundRecord.announce_message_id,
+            HenyoRoundRecord.status,
+        ).where(HenyoRoundRecord.status.in_(OPEN_ROUND))
+        return [OpenRoundRow(*row) for row in (await self.session.execute(stmt)).all()]
+
+    async def used_words(
+        self, *, guild_id: int, event_id: int | None, recent: int
+    ) -> list[UsedWord]:
+        """The words of the event's rounds, or (no event) of the guild's ``recent`` last rounds."""
+        stmt = select(HenyoRoundRecord.word_key, HenyoRoundRecord.cancel_reason)
+        if event_id is not None:
+            stmt = stmt.where(HenyoRoundRecord.event_id == event_id)
+        else:
+            stmt = (
+                stmt.where(HenyoRoundRecord.guild_id == guild_id)
+                .order_by(HenyoRoundRecord.id.desc())
+                .limit(recent)
+            )
+        return [UsedWord(*row) for row in (await self.session.execute(stmt)).all()]
+
+    async def seen(self, round_id: int, source_id: int) -> bool:
+        """Whether the round already holds what came from this Discord id."""
+        stmt = (
+            select(func.count())
+            .select_from(HenyoRoundEventRecord)
+            .where(
+                HenyoRoundEventRecord.round_id == round_id,
+                HenyoRoundEventRecord.source_id == source_id,
+            )
+        )
+        return bool((await self.session.execute(stmt)).scalar_one())
+
+    async def penalties_before(self, round_id: int, source_id: int = LAST_SOURCE_ID) -> int:
+        stmt = (
+            select(func.count())
+            .select_from(HenyoRoundEventRecord)
+            .where(
+                HenyoRoundEventRecord.round_id == round_id,
+                HenyoRoundEventRecord.kind == "penalty",
+                HenyoRoundEventRecord.source_id < source_id,
+            )
+        )
+        return int((await self.session.execute(stmt)).scalar_one())
+
+    # ------------------------------------------------------------------ the club's words
+
+    async def words(self, guild_id: int, *, by_text: bool = False) -> list[HenyoWordRecord]:
+        """The club's words and removed built-in ones, as added (or alphabetically)."""
+        stmt = select(HenyoWordRecord).where(HenyoWordRecord.guild_id == guild_id)
+        order = HenyoWordRecord.text if by_text else HenyoWordRecord.id
+        return list((await self.session.execute(stmt.order_by(order))).scalars())
+
+    async def word(self, guild_id: int, key: str) -> HenyoWordRecord | None:
+        stmt = select(HenyoWordRecord).where(
+            HenyoWordRecord.guild_id == guild_id, HenyoWordRecord.key == key
+        )
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def delete_word(self, row: HenyoWordRecord) -> None:
+        await self.session.delete(row)
+        await self.session.flush()
