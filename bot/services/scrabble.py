@@ -36,12 +36,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import select, update
-
-from bot.db.models import GameRecord, GameSeatRecord, JobRecord
+from bot.db.models import GameRecord, JobRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
-from bot.scheduler import cancel_job, schedule_job
 from bot.services import ServiceContext, scrabble_ai
 from bot.services.definitions import Definitions, open_definitions
 from bot.services.results import SeatOutcome, record_game_result
@@ -714,27 +711,24 @@ class ScrabbleService:
                 created_at=now,
                 updated_at=now,
             )
-            uow.games.add(record)
-            await uow.session.flush()
-            for seat, members in enumerate(seat_members):
-                for member in members:
-                    uow.session.add(
-                        GameSeatRecord(
-                            game_id=record.id,
-                            seat=seat,
-                            user_id=member.user_id,
-                            accepted=member.user_id == request.creator.user_id or member.computer,
-                        )
+            await uow.games.add_with_seats(
+                record,
+                [
+                    (
+                        seat,
+                        member.user_id,
+                        member.user_id == request.creator.user_id or member.computer,
                     )
-            await schedule_job(
-                uow.session,
+                    for seat, members in enumerate(seat_members)
+                    for member in members
+                ],
+            )
+            await uow.jobs.schedule(
                 JOB_INVITE,
                 now + INVITE_TTL,
                 {"game_id": record.id},
                 key=self._key(record.id, "invite"),
             )
-            await uow.session.flush()
-            await uow.session.refresh(record, ["seats"])
             loaded = await self._loaded(uow, record)
             outcome = self._invite_outcome(loaded)
             await uow.commit()
@@ -811,7 +805,7 @@ class ScrabbleService:
                 status="abandoned",
                 finished_at=self.ctx.clock(),
             )
-            await cancel_job(uow.session, self._key(game_id, "invite"))
+            await uow.jobs.cancel(self._key(game_id, "invite"))
             outcome = self._invite_outcome(loaded)
             name = loaded.names.get(user_id, "A player")
             outcome = dataclasses.replace(outcome, text=outcome.text + f"\n{name} declined.")
@@ -841,10 +835,9 @@ class ScrabbleService:
             if thread_id is not None and record.thread_id is None:
                 columns["thread_id"] = thread_id
                 record.thread_id = thread_id
-            await cancel_job(uow.session, self._key(game_id, "invite"))
+            await uow.jobs.cancel(self._key(game_id, "invite"))
             if deadline is not None:
-                await schedule_job(
-                    uow.session,
+                await uow.jobs.schedule(
                     JOB_DEADLINE,
                     deadline,
                     {"game_id": game_id},
@@ -1149,22 +1142,20 @@ class ScrabbleService:
             "seat": engine.current_seat,
             "moves": moves,
         }
-        session = uow.session
         await self._schedule_computer(uow, loaded, now)
         if engine.status != ACTIVE:
-            await cancel_job(session, self._key(game_id, "turn"))
-            await cancel_job(session, self._key(game_id, "reminder"))
+            await uow.jobs.cancel(self._key(game_id, "turn"))
+            await uow.jobs.cancel(self._key(game_id, "reminder"))
         if engine.status == FINISHED:
-            await cancel_job(session, self._key(game_id, "ending"))
-            await cancel_job(session, self._key(game_id, "deadline"))
+            await uow.jobs.cancel(self._key(game_id, "ending"))
+            await uow.jobs.cancel(self._key(game_id, "deadline"))
             return meta
         if engine.status == ENDING:
             # The window opens with the finishing play; an acceptance by one of
             # several opponents keeps its end but re-keys the job to the new log.
             kept = previous.get("ending_due") if previous.get("status") == ENDING else None
             due = datetime.fromisoformat(kept) if kept else now + loaded.settings.ending_window
-            await schedule_job(
-                session,
+            await uow.jobs.schedule(
                 JOB_ENDING,
                 due,
                 {"game_id": game_id, "moves": moves},
@@ -1172,7 +1163,7 @@ class ScrabbleService:
             )
             meta["ending_due"] = due.isoformat()
             return meta
-        await cancel_job(session, self._key(game_id, "ending"))
+        await uow.jobs.cancel(self._key(game_id, "ending"))
         clock = loaded.settings.clock
         if clock is None:
             return meta
@@ -1187,14 +1178,14 @@ class ScrabbleService:
         else:
             due = now + clock
         payload = {"game_id": game_id, "moves": moves, "seat": engine.current_seat}
-        await schedule_job(session, JOB_TURN, due, payload, key=self._key(game_id, "turn"))
+        await uow.jobs.schedule(JOB_TURN, due, payload, key=self._key(game_id, "turn"))
         lead = loaded.settings.reminder_lead
         if lead is not None and due - lead > now and not loaded.is_computer(engine.current_seat):
-            await schedule_job(
-                session, JOB_REMINDER, due - lead, payload, key=self._key(game_id, "reminder")
+            await uow.jobs.schedule(
+                JOB_REMINDER, due - lead, payload, key=self._key(game_id, "reminder")
             )
         else:
-            await cancel_job(session, self._key(game_id, "reminder"))
+            await uow.jobs.cancel(self._key(game_id, "reminder"))
         meta["turn_due"] = due.isoformat()
         return meta
 
@@ -1210,15 +1201,14 @@ class ScrabbleService:
             engine.status == ENDING and engine.can_challenge(seat)
         )
         if waiting:
-            await schedule_job(
-                uow.session,
+            await uow.jobs.schedule(
                 JOB_COMPUTER,
                 now + COMPUTER_DELAY,
                 {"game_id": loaded.record.id, "moves": len(engine.moves)},
                 key=key,
             )
         else:
-            await cancel_job(uow.session, key)
+            await uow.jobs.cancel(key)
 
     async def _finish(
         self, uow: UnitOfWork, loaded: _Loaded, lines: list[str], now: datetime
@@ -1881,20 +1871,9 @@ class ScrabbleService:
         """One more hint for this member: a single UPDATE of their seat row, so it
         never conflicts with a move committed at the same moment."""
         async with self.ctx.uow() as uow:
-            await uow.session.execute(
-                update(GameSeatRecord)
-                .where(GameSeatRecord.game_id == game_id, GameSeatRecord.user_id == user_id)
-                .values(hints_used=GameSeatRecord.hints_used + 1)
-            )
-            used = (
-                await uow.session.execute(
-                    select(GameSeatRecord.hints_used).where(
-                        GameSeatRecord.game_id == game_id, GameSeatRecord.user_id == user_id
-                    )
-                )
-            ).scalar_one()
+            used = await uow.games.count_hint(game_id, user_id)
             await uow.commit()
-        return int(used)
+        return used
 
     async def prepare_analysis(
         self, game_id: int, *, guild_id: int

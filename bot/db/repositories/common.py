@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -90,6 +90,32 @@ class GameRepository:
     def add(self, game: GameRecord) -> GameRecord:
         self.session.add(game)
         return game
+
+    async def add_with_seats(
+        self, game: GameRecord, seats: Iterable[tuple[int, int, bool]]
+    ) -> GameRecord:
+        """A new game with its seats, each ``(seat, user_id, accepted)`` (a team is
+        several rows of one seat); flushed, so the game has its id and its seats."""
+        self.session.add(game)
+        await self.session.flush()
+        for seat, user_id, accepted in seats:
+            self.session.add(
+                GameSeatRecord(game_id=game.id, seat=seat, user_id=user_id, accepted=accepted)
+            )
+        await self.session.flush()
+        await self.session.refresh(game, attribute_names=["seats"])
+        return game
+
+    async def count_hint(self, game_id: int, user_id: int) -> int:
+        """One more hint used by this member in this game, and their new count: a
+        single UPDATE of their seat row, so it never conflicts with a move
+        committed at the same moment."""
+        seat_row = (GameSeatRecord.game_id == game_id, GameSeatRecord.user_id == user_id)
+        await self.session.execute(
+            update(GameSeatRecord).where(*seat_row).values(hints_used=GameSeatRecord.hints_used + 1)
+        )
+        used = await self.session.execute(select(GameSeatRecord.hints_used).where(*seat_row))
+        return int(used.scalar_one())
 
     async def get(
         self, game_id: int, *, guild_id: int | None = None, kind: str | None = None
