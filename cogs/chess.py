@@ -144,7 +144,7 @@ class ChessCog(
     )
     @app_commands.describe(
         opponent="A member to challenge, or me to play the Stockfish engine (if the bot has STOCKFISH_PATH set)",
-        time="Correspondence days per move (3d, 12h) or a live clock: minutes+increment (10+5), 3m, 90s",
+        time="Per move: 3d, 12h (a plain number is days); or a live clock: 10+5 (min+s per move), 3m, 90s",
         color="Your colour (random by default)",
         level=f"The computer's strength, {MIN_LEVEL} (gentle) to {MAX_LEVEL} (full strength); only against me",
     )

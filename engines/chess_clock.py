@@ -3,10 +3,12 @@
 Pure: every function takes the moment it reasons about (``at``); nothing reads
 the wall clock. Two kinds of control:
 
-* **live** (``10+5``, ``3m``, ``90s+2``): each side has a bank of time that runs
-  while it is their move; an increment is added after each move.
-* **correspondence** (``3d``, ``12h``, a bare number of days): each move must be
-  made within a fixed allowance counted from the opponent's move.
+* **live** (``10+5``, ``3m``, ``90s+2``, ``1:30``): each side has a bank of time
+  that runs while it is their move; an increment is added after each move.
+* **correspondence** (``3d``, ``12h``, ``1h30m``, a bare number of days): each
+  move must be made within a fixed allowance counted from the opponent's move.
+
+Durations are read with the one grammar of ``engines.durations``.
 
 A correspondence player may take a **vacation**: while it lasts their own clock
 does not run (the opponent's still does). Vacations are bounded per game.
@@ -23,6 +25,8 @@ from typing import Any, Literal
 
 import chess
 
+from engines.durations import Duration, DurationError, format_duration
+
 LIVE: Literal["live"] = "live"
 CORRESPONDENCE: Literal["correspondence"] = "correspondence"
 
@@ -35,15 +39,32 @@ MAX_CORRESPONDENCE_SECONDS = 14 * 24 * 60 * 60
 MAX_VACATION_DAYS = 14  # per player per game, all vacations together
 DAY_MS = 24 * 60 * 60 * 1000
 
-_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-_WITH_INCREMENT = re.compile(r"^(\d{1,4})([sm]?)\+(\d{1,3})s?$")
-_PLAIN_DURATION = re.compile(r"^(\d{1,5})([smhd])$")
-_BARE_DAYS = re.compile(r"^(\d{1,2})$")
+# The one duration grammar (engines.durations) reads each part of a time control;
+# which parts there are decides its kind (see parse_time_control).
+LIVE_CLOCK = Duration(
+    "each side's time on a live clock",
+    "m",
+    timedelta(seconds=MIN_LIVE_SECONDS),
+    timedelta(seconds=MAX_LIVE_SECONDS),
+)
+INCREMENT = Duration("the increment", "s", timedelta(0), timedelta(seconds=MAX_INCREMENT_SECONDS))
+TIME_PER_MOVE = Duration(
+    "the time per move",
+    "d",
+    timedelta(seconds=MIN_CORRESPONDENCE_SECONDS),
+    timedelta(seconds=MAX_CORRESPONDENCE_SECONDS),
+)
+_ANY_LENGTH = Duration("a time control", "d", timedelta(0), timedelta(weeks=10**4))
+# In the grammar every unit's spelling starts with its letter (h, hr, hour; d, day;
+# w, wk, week), so a number followed by one of these is written in hours or longer.
+_LONG_UNIT = re.compile(r"\d\s*[hdw]")
+_BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _WORDS = {"correspondence": DEFAULT_TIME_CONTROL, "corr": DEFAULT_TIME_CONTROL, "daily": "1d"}
 
 HOW_TO_WRITE = (
-    "Write the time as days or hours per move for correspondence (`3d`, `12h`) "
-    "or as a live clock: minutes + seconds added per move (`10+5`), or a total like `3m` or `90s`."
+    "Write the time as days or hours per move for correspondence (`3d`, `12h`, `1h30m`; "
+    "a plain number is days) or as a live clock: minutes + seconds added per move (`10+5`), "
+    "or a total like `3m`, `90s` or `1:30`."
 )
 
 
@@ -88,11 +109,12 @@ class TimeControl:
             if self.base_seconds % 60 == 0:
                 return f"{self.base_seconds // 60}+{self.increment_seconds}"
             return f"{self.base_seconds}s+{self.increment_seconds}"
-        if self.base_seconds % 86400 == 0:
-            return f"{self.base_seconds // 86400}d"
-        if self.base_seconds % 3600 == 0:
-            return f"{self.base_seconds // 3600}h"
-        return f"{self.base_seconds // 60}m"  # not reachable through parsing (hours minimum)
+        # Written with its units (an hour at least, so it reads back as correspondence).
+        days, rest = divmod(self.base_seconds, 86400)
+        hours, rest = divmod(rest, 3600)
+        minutes, seconds = divmod(rest, 60)
+        parts = zip((days, hours, minutes, seconds), "dhms", strict=True)
+        return "".join(f"{amount}{unit}" for amount, unit in parts if amount)
 
     def label(self) -> str:
         """How the control reads to a player: ``10+5``, ``3 days per move``."""
@@ -112,48 +134,40 @@ class TimeControl:
 
 
 def parse_time_control(text: str | None) -> TimeControl:
-    """Read ``3d``, ``12h``, ``3`` (days), ``10+5``, ``3m``, ``90s``, ``90s+2``.
+    """Read ``3d``, ``12h``, ``1h30m``, ``3`` (days), ``10+5``, ``3m``, ``90s``, ``1:30``, ``90s+2``.
 
-    Days and hours are correspondence (time per move); minutes and seconds are a
-    live clock (each side's total), optionally with an increment in seconds.
+    The durations are engines.durations' grammar. Days and hours (or weeks) are
+    correspondence: the time per move, a plain number being days. Minutes,
+    seconds and a clock's ``1:30`` are a live clock: each side's total. ``A+B``
+    is always live: ``A`` each (a plain number is minutes) plus ``B`` added per
+    move (a plain number is seconds).
     """
-    raw = (text or "").strip().lower().replace(" ", "")
-    raw = _WORDS.get(raw, raw or DEFAULT_TIME_CONTROL)
-    if match := _WITH_INCREMENT.match(raw):
-        unit = match.group(2) or "m"
-        base = int(match.group(1)) * _UNIT_SECONDS[unit]
-        return _live(base, int(match.group(3)), text)
-    if match := _PLAIN_DURATION.match(raw):
-        unit = match.group(2)
-        seconds = int(match.group(1)) * _UNIT_SECONDS[unit]
-        if unit in ("s", "m"):
-            return _live(seconds, 0, text)
-        return _correspondence(seconds, text)
-    if match := _BARE_DAYS.match(raw):
-        return _correspondence(int(match.group(1)) * 86400, text)
-    raise TimeControlError(f"I can't read `{(text or '')[:30]}` as a time control. {HOW_TO_WRITE}")
-
-
-def _live(base: int, increment: int, text: str | None) -> TimeControl:
-    if not MIN_LIVE_SECONDS <= base <= MAX_LIVE_SECONDS:
-        raise TimeControlError(
-            f"A live clock must give each side between {MIN_LIVE_SECONDS} seconds and "
-            f"{MAX_LIVE_SECONDS // 3600} hours (`{(text or '')[:30]}` does not)."
+    raw = " ".join((text or "").strip().lower().split())
+    raw = _WORDS.get(raw.replace(" ", ""), raw or DEFAULT_TIME_CONTROL)
+    if "+" in raw:
+        base, increment = raw.split("+", 1)
+        return TimeControl(
+            LIVE,
+            _whole_seconds(base, LIVE_CLOCK, text),
+            _whole_seconds(increment, INCREMENT, text),
         )
-    if increment > MAX_INCREMENT_SECONDS:
-        raise TimeControlError(
-            f"The increment can be at most {MAX_INCREMENT_SECONDS} seconds per move."
-        )
-    return TimeControl(LIVE, base, increment)
+    if _BARE_NUMBER.fullmatch(raw) or _LONG_UNIT.search(raw):
+        return TimeControl(CORRESPONDENCE, _whole_seconds(raw, TIME_PER_MOVE, text), 0)
+    return TimeControl(LIVE, _whole_seconds(raw, LIVE_CLOCK, text), 0)
 
 
-def _correspondence(seconds: int, text: str | None) -> TimeControl:
-    if not MIN_CORRESPONDENCE_SECONDS <= seconds <= MAX_CORRESPONDENCE_SECONDS:
-        raise TimeControlError(
-            f"Correspondence time must be between 1 hour and {MAX_CORRESPONDENCE_SECONDS // 86400} days per move "
-            f"(`{(text or '')[:30]}` is not)."
-        )
-    return TimeControl(CORRESPONDENCE, seconds, 0)
+def _whole_seconds(part: str, spec: Duration, text: str | None) -> int:
+    try:
+        return round(spec.parse_required(part).total_seconds())
+    except DurationError as error:
+        try:
+            _ANY_LENGTH.parse_required(part)
+        except DurationError:
+            shown = (text or "").strip()[:30].replace("`", "'")
+            raise TimeControlError(
+                f"I can't read `{shown}` as a time control. {HOW_TO_WRITE}"
+            ) from None
+        raise TimeControlError(str(error)) from None  # readable, outside this part's limits
 
 
 @dataclass(frozen=True)
@@ -346,12 +360,12 @@ class ChessClock:
         )
 
 
-def format_duration(ms: int) -> str:
-    """``9:35`` or ``1:02:03``; a day or more reads ``2d 4h``."""
+def clock_face(ms: int) -> str:
+    """What a chess clock's face shows: ``9:35`` or ``1:02:03``; a day or more is
+    a duration as the bot writes every other (``2 days 4 h``)."""
     seconds = max(0, ms) // 1000
     if seconds >= 86400:
-        days, rest = divmod(seconds, 86400)
-        return f"{days}d {rest // 3600}h"
+        return format_duration(seconds)
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:
@@ -371,6 +385,6 @@ __all__ = [
     "TimeControl",
     "TimeControlError",
     "VacationError",
-    "format_duration",
+    "clock_face",
     "parse_time_control",
 ]

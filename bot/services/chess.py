@@ -47,7 +47,7 @@ from engines.chess_clock import (
     TimeControl,
     TimeControlError,
     VacationError,
-    format_duration,
+    clock_face,
     parse_time_control,
 )
 from engines.chess_game import (
@@ -335,8 +335,8 @@ def _clock_line(snap: ChessSnapshot) -> str:
     mover = snap.player(turn)
     flag = clock.flag_time()
     if snap.is_live:
-        white = format_duration(snap.remaining_ms(chess.WHITE) or 0)
-        black = format_duration(snap.remaining_ms(chess.BLACK) or 0)
+        white = clock_face(snap.remaining_ms(chess.WHITE) or 0)
+        black = clock_face(snap.remaining_ms(chess.BLACK) or 0)
         return (
             f"⏱ White {white} · Black {black} · {color_name(turn)}'s flag falls <t:{unix(flag)}:R>"
         )

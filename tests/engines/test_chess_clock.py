@@ -17,7 +17,7 @@ from engines.chess_clock import (
     TimeControl,
     TimeControlError,
     VacationError,
-    format_duration,
+    clock_face,
     parse_time_control,
 )
 
@@ -43,6 +43,15 @@ def at(**delta: float) -> datetime:
         ("3d", CORRESPONDENCE, 3 * 86400, 0),
         ("12h", CORRESPONDENCE, 12 * 3600, 0),
         ("5", CORRESPONDENCE, 5 * 86400, 0),
+        ("1.5", CORRESPONDENCE, 36 * 3600, 0),
+        ("1h30m", CORRESPONDENCE, 5400, 0),
+        ("2 days", CORRESPONDENCE, 2 * 86400, 0),
+        ("1d12h", CORRESPONDENCE, 36 * 3600, 0),
+        ("2w", CORRESPONDENCE, 14 * 86400, 0),
+        ("1:30", LIVE, 90, 0),
+        ("2m30s", LIVE, 150, 0),
+        ("1:30+2", LIVE, 90, 2),
+        ("5 min + 3 sec", LIVE, 300, 3),
         ("Correspondence", CORRESPONDENCE, 3 * 86400, 0),
         (None, CORRESPONDENCE, 3 * 86400, 0),
         ("", CORRESPONDENCE, 3 * 86400, 0),
@@ -69,7 +78,27 @@ def test_unreadable_or_out_of_bounds_time_controls_explain_how_to_write_them(tex
     assert isinstance(error.value, ValueError)
 
 
-@pytest.mark.parametrize("text", ["10+5", "90s+2", "3d", "12h", "1+0", "180+60", "14d"])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("blitz", "a plain number is days"),
+        ("off", "`10+5`"),
+        ("5s", "Each side's time on a live clock must be from 10 s to 3 h."),
+        ("15d", "The time per move must be from 1 h to 2 weeks."),
+        ("10+61", "The increment must be from 0 s to 1 min."),
+    ],
+)
+def test_an_unreadable_time_says_how_to_write_one_and_an_out_of_range_one_its_limits(
+    text, says
+) -> None:
+    with pytest.raises(TimeControlError) as error:
+        parse_time_control(text)
+    assert says in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["10+5", "90s+2", "3d", "12h", "1+0", "180+60", "14d", "1h30m", "1.01h", "1:30", "1.5"]
+)
 def test_a_time_control_text_reads_back_to_the_same_control(text) -> None:
     control = parse_time_control(text)
     assert parse_time_control(control.text()) == control
@@ -81,6 +110,7 @@ def test_labels_and_pgn_tags_follow_the_kind_of_control() -> None:
     assert parse_time_control("1d").label() == "1 day per move"
     assert parse_time_control("3d").label() == "3 days per move"
     assert parse_time_control("12h").label() == "12 hours per move"
+    assert parse_time_control("1h30m").label() == "1.5 hours per move"
     assert parse_time_control("3d").pgn_tag() == "1/259200"
 
 
@@ -198,11 +228,11 @@ def test_a_clock_survives_a_json_round_trip() -> None:
         (59_999, "0:59"),
         (575_000, "9:35"),
         (3_723_000, "1:02:03"),
-        (2 * 86_400_000 + 4 * 3_600_000, "2d 4h"),
+        (2 * 86_400_000 + 4 * 3_600_000, "2 days 4 h"),
     ],
 )
-def test_durations_read_like_a_chess_clock(ms, text) -> None:
-    assert format_duration(ms) == text
+def test_time_left_reads_like_a_chess_clock(ms, text) -> None:
+    assert clock_face(ms) == text
 
 
 # ------------------------------------------------------------------ properties

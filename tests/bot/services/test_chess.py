@@ -238,6 +238,65 @@ async def test_challenges_are_checked_before_anything_is_stored(world: World) ->
     assert await world.rows(GameRecord) == []
 
 
+@pytest.mark.parametrize(
+    ("time", "label", "live", "seconds"),
+    [
+        ("3", "3 days per move", False, 3 * 86400),  # a plain number is days
+        ("90s", "90s+0", True, 90),
+        ("3m", "3+0", True, 180),
+        ("1h30m", "1.5 hours per move", False, 5400),
+        ("2d", "2 days per move", False, 2 * 86400),
+        ("1:30", "90s+0", True, 90),
+        ("10+5", "10+5", True, 600),
+    ],
+)
+async def test_the_time_option_reads_the_one_duration_grammar(
+    world: World, time: str, label: str, live: bool, seconds: int
+) -> None:
+    snap = await world.service.challenge(
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        time_control=time,
+    )
+    assert (snap.control.label(), snap.is_live, snap.control.base_seconds) == (
+        label,
+        live,
+        seconds,
+    )
+
+
+@pytest.mark.parametrize(
+    ("time", "refusal"),
+    [
+        ("3s", "Each side's time on a live clock must be from 10 s to 3 h."),
+        ("30m", None),  # a live half hour: accepted
+        ("4h+0", "Each side's time on a live clock must be from 10 s to 3 h."),
+        ("30d", "The time per move must be from 1 h to 2 weeks."),
+        ("soon", "a plain number is days"),
+    ],
+)
+async def test_time_controls_out_of_range_are_refused_with_their_limits(
+    world: World, time: str, refusal: str | None
+) -> None:
+    challenge = world.service.challenge(
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        time_control=time,
+    )
+    if refusal is None:
+        assert (await challenge).is_live
+        return
+    with pytest.raises(InvalidInputError) as refused:
+        await challenge
+    assert refusal in str(refused.value)
+
+
 # ------------------------------------------------------------------ moves
 
 
