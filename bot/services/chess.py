@@ -25,10 +25,9 @@ from typing import Any
 
 import chess
 
-from bot.db.models import GameRecord, GameSeatRecord, JobRecord
+from bot.db.models import GameRecord, JobRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
-from bot.scheduler import cancel_job, schedule_job
 from bot.services import ServiceContext
 from bot.services.chess_engine import (
     DEFAULT_LEVEL,
@@ -618,8 +617,8 @@ class ChessService:
                 options={},
             )
             ttl = INVITE_TTL_LIVE if control.is_live else INVITE_TTL_CORRESPONDENCE
-            await schedule_job(
-                uow.session, JOB_INVITE, now + ttl, {"game_id": game.id}, key=_invite_key(game.id)
+            await uow.jobs.schedule(
+                JOB_INVITE, now + ttl, {"game_id": game.id}, key=_invite_key(game.id)
             )
             snap = await self._snapshot(uow, game)
             await uow.commit()
@@ -710,7 +709,8 @@ class ChessService:
         await uow.players.ensure(creator.user_id, creator.name)
         await uow.players.ensure(other.user_id, other.name)
         now = self._now()
-        game = uow.games.add(
+        white, black = (creator, other) if creator_white else (other, creator)
+        return await uow.games.add_with_seats(
             GameRecord(
                 guild_id=guild_id,
                 kind=KIND,
@@ -722,23 +722,12 @@ class ChessService:
                 created_by=creator.user_id,
                 created_at=now,
                 updated_at=now,
-            )
+            ),
+            [
+                (WHITE_SEAT, white.user_id, white is creator),
+                (BLACK_SEAT, black.user_id, black is creator),
+            ],
         )
-        await uow.session.flush()
-        white, black = (creator, other) if creator_white else (other, creator)
-        uow.session.add(
-            GameSeatRecord(
-                game_id=game.id, seat=WHITE_SEAT, user_id=white.user_id, accepted=white is creator
-            )
-        )
-        uow.session.add(
-            GameSeatRecord(
-                game_id=game.id, seat=BLACK_SEAT, user_id=black.user_id, accepted=black is creator
-            )
-        )
-        await uow.session.flush()
-        await uow.session.refresh(game, attribute_names=["seats"])
-        return game
 
     async def accept(self, game_id: int, user: PlayerRef) -> ChessSnapshot:
         """The invited player accepts: the clock starts now."""
@@ -767,7 +756,7 @@ class ChessService:
                 status="active",
                 deadline=state.clock.flag_time() if state.clock else None,
             )
-            await cancel_job(uow.session, _invite_key(game.id))
+            await uow.jobs.cancel(_invite_key(game.id))
             snap = await self._snapshot(uow, game, state)
             await self._schedule_turn(uow, snap, now)
             await uow.commit()
@@ -786,7 +775,7 @@ class ChessService:
             await uow.games.save_state(
                 game, expected_version=game.version, status="abandoned", finished_at=self._now()
             )
-            await cancel_job(uow.session, _invite_key(game.id))
+            await uow.jobs.cancel(_invite_key(game.id))
             snap = await self._snapshot(uow, game)
             await uow.commit()
         return snap
@@ -948,7 +937,7 @@ class ChessService:
             deadline=None,
         )
         for key in (_timeout_key(game.id), _reminder_key(game.id), _computer_key(game.id)):
-            await cancel_job(uow.session, key)
+            await uow.jobs.cancel(key)
         snap = await self._snapshot(uow, game, done)
         changes: list[RatingChange] = []
         if not snap.vs_computer:
@@ -999,29 +988,27 @@ class ChessService:
         clock = snap.clock
         assert clock is not None
         payload = {"game_id": snap.game_id, "ply": snap.ply}
-        await schedule_job(
-            uow.session, JOB_TIMEOUT, clock.flag_time(), payload, key=_timeout_key(snap.game_id)
+        await uow.jobs.schedule(
+            JOB_TIMEOUT, clock.flag_time(), payload, key=_timeout_key(snap.game_id)
         )
         mover = snap.to_move
         if not snap.is_live and not mover.is_computer:
             lead = min(REMINDER_LEAD, timedelta(milliseconds=clock.bank_ms(clock.to_move) // 2))
-            await schedule_job(
-                uow.session,
+            await uow.jobs.schedule(
                 JOB_REMINDER,
                 clock.reminder_time(lead),
                 payload,
                 key=_reminder_key(snap.game_id),
             )
         else:
-            await cancel_job(uow.session, _reminder_key(snap.game_id))
+            await uow.jobs.cancel(_reminder_key(snap.game_id))
         if mover.is_computer:
             await self._schedule_computer(uow, snap, now + computer_delay)
 
     async def _schedule_computer(
         self, uow: UnitOfWork, snap: ChessSnapshot, when: datetime
     ) -> None:
-        await schedule_job(
-            uow.session,
+        await uow.jobs.schedule(
             JOB_COMPUTER,
             when,
             {"game_id": snap.game_id, "ply": snap.ply},
@@ -1041,8 +1028,7 @@ class ChessService:
                     uow, game, state, timeout_finish(board, board.turn), now, reply_channel_id=None
                 )
             else:  # a vacation moved the flag after this timer was set
-                await schedule_job(
-                    uow.session,
+                await uow.jobs.schedule(
                     JOB_TIMEOUT,
                     state.clock.flag_time(),
                     {"game_id": game.id, "ply": len(state.moves)},
