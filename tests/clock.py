@@ -18,6 +18,9 @@ the loopback's, with a marker on the test or the module::
 Tests get it as the ``clock`` fixture (a standing ``FakeClock``); the
 ``loopback`` fixture is built on that same clock, and the reliability ``world``
 on a running one from the same start (:func:`start_instant`).
+
+PYTEST_DONT_REWRITE: conftest modules import this module before pytest loads it as a plugin
+(tests/conftest.py), and it holds no asserts to rewrite.
 """
 
 from __future__ import annotations
