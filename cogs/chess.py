@@ -13,10 +13,6 @@ from bot.client import ClubBot
 from bot.services.chess import (
     BOARD_RENDERER,
     DRAW_OFFER_VIEW,
-    JOB_COMPUTER,
-    JOB_INVITE,
-    JOB_REMINDER,
-    JOB_TIMEOUT,
     ChessService,
     ChessSnapshot,
     ChessUpdate,
@@ -459,13 +455,7 @@ class ChessCog(
 
 async def setup(bot: ClubBot) -> None:
     cog = ChessCog(bot)
-    service = cog.service
-    bot.scheduler.register(JOB_TIMEOUT, service.run_timeout_job)
-    bot.scheduler.register(JOB_REMINDER, service.run_reminder_job)
-    bot.scheduler.register(
-        JOB_COMPUTER, service.run_computer_job, prepare=service.prepare_computer_move
-    )
-    bot.scheduler.register(JOB_INVITE, service.run_invite_expiry_job)
+    bot.scheduler.register_service(cog.service)
     bot.outbox.renderers[BOARD_RENDERER] = outbox_board_renderer
     bot.outbox.views[DRAW_OFFER_VIEW] = lambda args: draw_offer_view(int(args["game_id"]))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)

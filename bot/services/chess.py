@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
@@ -28,6 +28,7 @@ import chess
 from bot.db.models import GameRecord, JobRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.scheduler import JobSpec
 from bot.services import ServiceContext
 from bot.services.chess_engine import (
     DEFAULT_LEVEL,
@@ -494,6 +495,14 @@ class ChessService:
         # None: no Stockfish configured; the computer opponent and analysis explain how to add it.
         self.engine = engine if engine is not None else engine_from_settings(ctx.settings)
         self.rng = rng or random.Random()
+
+    def job_handlers(self) -> Mapping[str, JobSpec]:
+        return {
+            JOB_TIMEOUT: JobSpec(self.on_turn_timeout),
+            JOB_REMINDER: JobSpec(self.on_reminder),
+            JOB_COMPUTER: JobSpec(self.on_computer_move, prepare=self.prepare_computer_move),
+            JOB_INVITE: JobSpec(self.on_invite_expiry),
+        }
 
     # ------------------------------------------------------------------ helpers
 
@@ -1015,7 +1024,7 @@ class ChessService:
             key=_computer_key(snap.game_id),
         )
 
-    async def run_timeout_job(self, uow: UnitOfWork, job: JobRecord) -> None:
+    async def on_turn_timeout(self, uow: UnitOfWork, job: JobRecord) -> None:
         """The side to move may have run out of time: finish the game if so."""
         now = self._now()
         game = await self._job_game(uow, job)
@@ -1037,7 +1046,7 @@ class ChessService:
         self._after_commit(uow)
         await uow.commit()
 
-    async def run_reminder_job(self, uow: UnitOfWork, job: JobRecord) -> None:
+    async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
         """Tell a correspondence player by DM (the game's thread if DMs are closed) that time is running out."""
         now = self._now()
         game = await self._job_game(uow, job)
@@ -1090,7 +1099,7 @@ class ChessService:
         move = await self.engine.best_move(snap.board, snap.level or DEFAULT_LEVEL)
         return {"version": version, "move": move.uci()}
 
-    async def run_computer_job(
+    async def on_computer_move(
         self, uow: UnitOfWork, job: JobRecord, prepared: dict[str, Any] | None = None
     ) -> None:
         """The computer's reply, played after the member's move has committed (thought
@@ -1129,7 +1138,7 @@ class ChessService:
         self._after_commit(uow)
         await uow.commit()
 
-    async def run_invite_expiry_job(self, uow: UnitOfWork, job: JobRecord) -> None:
+    async def on_invite_expiry(self, uow: UnitOfWork, job: JobRecord) -> None:
         game = await self._job_game(uow, job)
         if game is not None and game.status == "invited":
             await uow.games.save_state(

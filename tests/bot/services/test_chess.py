@@ -28,10 +28,6 @@ from bot.errors import ConflictError, InvalidInputError, NotFoundError, Permissi
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from bot.services.chess import (
-    JOB_COMPUTER,
-    JOB_INVITE,
-    JOB_REMINDER,
-    JOB_TIMEOUT,
     ChessService,
     PlayerRef,
     PromotionNeeded,
@@ -134,15 +130,7 @@ def world(session_factory, database_url, clock: FakeClock) -> World:
     if database_url.startswith("sqlite"):
         engine.sqlite_path = database_url.split("///", 1)[1]
     service = ChessService(ctx, engine=engine, rng=random.Random(7))
-    for kind, handler in (
-        (JOB_TIMEOUT, service.run_timeout_job),
-        (JOB_REMINDER, service.run_reminder_job),
-        (JOB_INVITE, service.run_invite_expiry_job),
-    ):
-        scheduler.register(kind, handler)
-    scheduler.register(
-        JOB_COMPUTER, service.run_computer_job, prepare=service.prepare_computer_move
-    )
+    scheduler.register_service(service)
     return World(service, clock, scheduler, session_factory)
 
 
