@@ -1,8 +1,6 @@
 from __future__ import annotations
 
-import asyncio
-import logging
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -11,6 +9,7 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
+from bot.gateway import Gateway, Throttle
 from bot.services.boggle import (
     CATCH_UP_PER_GUILD,
     GRID_RENDERER,
@@ -25,7 +24,6 @@ from bot.services.boggle import (
     TEXT_RENDERER,
     WEEKDAYS,
     BoggleService,
-    CatchUpTarget,
     RoundInfo,
 )
 from bot.services.club import ClubService
@@ -36,8 +34,6 @@ from bot.ui.permissions import require_guild, require_moderator
 
 if TYPE_CHECKING:
     from discord.interactions import InteractionChannel
-
-log = logging.getLogger(__name__)
 
 SizeChoice = Literal[4, 5, 6]
 MinLengthChoice = Literal[3, 4, 5, 6]
@@ -54,12 +50,6 @@ HINT_EVERY = timedelta(hours=12)  # a DM with no round open gets the hint at mos
 HINTS_REMEMBERED = 10_000  # past this many members, forget hints older than HINT_EVERY
 CATCH_UP_LIMIT = 100  # messages read back per player after a restart
 CATCH_UP_AT_ONCE = 4  # DM channels read back side by side
-# Membership in a guild that another process's shards hold, as Discord said it:
-# a member stays known for a round or three, a non-member is asked again soon.
-MEMBER_KNOWN_FOR = timedelta(minutes=10)
-NOT_MEMBER_KNOWN_FOR = timedelta(minutes=1)
-MEMBERSHIPS_REMEMBERED = 10_000
-CHATTY_TYPES = (discord.MessageType.default, discord.MessageType.reply)
 
 
 class BoggleCog(
@@ -69,8 +59,10 @@ class BoggleCog(
         self.bot = bot
         self.service = BoggleService(bot.ctx)
         self.club = ClubService(bot.ctx)
-        self._hinted: dict[int, datetime] = {}
-        self._memberships: dict[tuple[int, int], tuple[bool, datetime]] = {}
+        self.gateway = Gateway(bot, clock=bot.ctx.clock)
+        self._hints: Throttle[int] = Throttle(
+            HINT_EVERY, clock=bot.ctx.clock, remember=HINTS_REMEMBERED
+        )
         super().__init__()
 
     async def _require_moderator(
@@ -296,195 +288,64 @@ class BoggleCog(
     @commands.Cog.listener("on_message")
     async def on_direct_message(self, message: discord.Message) -> None:
         # Guild messages belong to other games (the Henyo referee reads them).
-        if message.guild is not None or message.author.bot or message.webhook_id is not None:
-            return
-        if message.type not in CHATTY_TYPES:
-            return
-        await self._take_dm(message)
+        if self.gateway.dms.take_live(message):
+            await self._take_dm(message)
+
+    @commands.Cog.listener("on_shard_connect")
+    async def on_shard_connect(self, shard_id: int) -> None:
+        self.gateway.dms.session_started(shard_id)
 
     async def _take_dm(self, message: discord.Message) -> None:
-        author = message.author
+        """Store a DM'd list (live or read back) and answer it."""
+        author, sent_at = message.author, message.created_at
         reply: str | None
         try:
             outcome = await self.service.submit_dm(
                 user_id=author.id,
                 display_name=author.display_name,
                 message_id=message.id,
-                sent_at=message.created_at,
+                sent_at=sent_at,
                 text=message.content,
-                guild_ids=await self._player_guilds(author, message.created_at),
+                guild_ids=await self.gateway.members.guilds_of(
+                    author, lambda: self.service.guilds_taking_dms(sent_at)
+                ),
             )
         except Exception as error:
             reply = user_message_for(error, where="boggle DM")
         else:
             reply = ui.dm_reply(outcome)
             if outcome.no_round:
-                reply = ui.NO_ROUND_HINT if self._may_hint(author.id) else None
-        if not reply:
-            return
-        try:
-            await message.channel.send(reply)
-        except discord.HTTPException:
-            # Closed DMs: the list is stored all the same; nothing waits on this.
-            log.info("could not answer a Boggle DM from %s", author.id)
-
-    # ---------------------------------------------------------------- whose rounds a DM joins
-
-    def _shards(self) -> tuple[list[int] | None, int | None]:
-        return getattr(self.bot, "shard_ids", None), getattr(self.bot, "shard_count", None)
-
-    def _holds_every_shard(self) -> bool:
-        ids, count = self._shards()
-        return ids is None or count is None or set(range(count)) <= set(ids)
-
-    def _receives_dms(self) -> bool:
-        ids, _ = self._shards()
-        return ids is None or 0 in ids  # Discord sends DMs to shard 0 only
-
-    async def _player_guilds(
-        self, author: discord.User | discord.Member, sent_at: datetime
-    ) -> list[int]:
-        """The guilds whose rounds this DM may join: the author's, as far as can be known.
-
-        A process holding every shard has every guild and its members in its
-        cache, so ``mutual_guilds`` is the answer and costs nothing. One process
-        among several holds only its own shards' guilds, while every DM comes
-        to shard 0's: the guilds with a round going are read from the database,
-        and the author's membership in those this process does not hold is
-        asked of Discord (and remembered a while), so a non-member never plays.
-        """
-        guild_ids = [guild.id for guild in author.mutual_guilds]
-        if self._holds_every_shard():
-            return guild_ids
-        for guild_id in await self.service.guilds_taking_dms(sent_at):
-            if (
-                guild_id not in guild_ids
-                and self.bot.get_guild(guild_id) is None
-                and await self._is_member_elsewhere(guild_id, author.id)
-            ):
-                guild_ids.append(guild_id)
-        return guild_ids
-
-    async def _is_member_elsewhere(self, guild_id: int, user_id: int) -> bool:
-        now = self.bot.ctx.clock()
-        known = self._memberships.get((guild_id, user_id))
-        if known is not None and known[1] > now:
-            return known[0]
-        try:
-            await self.bot.http.get_member(guild_id, user_id)
-            member = True
-        except (
-            discord.NotFound,
-            discord.Forbidden,
-        ):  # not a member; or the bot has left that guild
-            member = False
-        except discord.HTTPException:
-            log.warning("could not check whether %s is a member of guild %s", user_id, guild_id)
-            return False  # not remembered: asked again with the next DM
-        if len(self._memberships) > MEMBERSHIPS_REMEMBERED:
-            self._memberships = {
-                key: value for key, value in self._memberships.items() if value[1] > now
-            }
-        self._memberships[(guild_id, user_id)] = (
-            member,
-            now + (MEMBER_KNOWN_FOR if member else NOT_MEMBER_KNOWN_FOR),
-        )
-        return member
-
-    def _may_hint(self, user_id: int) -> bool:
-        now = self.bot.ctx.clock()
-        last = self._hinted.get(user_id)
-        if last is not None and now - last < HINT_EVERY:
-            return False
-        if len(self._hinted) > HINTS_REMEMBERED:
-            self._hinted = {uid: at for uid, at in self._hinted.items() if now - at < HINT_EVERY}
-        self._hinted[user_id] = now
-        return True
+                reply = ui.NO_ROUND_HINT if self._hints.allow(author.id) else None
+        if reply:
+            await self.gateway.dms.reply(message, reply)
 
     @commands.Cog.listener("on_ready")
     async def catch_up(self) -> None:
         """Read DMs that players of open rounds sent while the bot was away.
 
-        Discord does not replay messages to a bot that reconnects with a new
-        session, so DM channels are read back: each player's with a list after
-        their last stored message, and the likely first-time players' (see
-        ``BoggleService.catch_up_targets``) from the round's opening. Opening a
-        DM channel tells its last message id, so a channel with nothing new
-        costs that one call. Stored messages are recognised by id and counted
-        once. Only the process holding shard 0 missed anything: DMs go there.
+        Each player's with a list after their last stored message, and the
+        likely first-time players' (see ``BoggleService.catch_up_targets``) from
+        the round's opening, through the gateway's read-back. Stored messages
+        are recognised by id and counted once. Only the process holding shard 0
+        missed anything: DMs go there.
         """
         rounds = await self.service.open_rounds()
         if not rounds:
             return
         self.service.warm_in_background()
-        if not self._receives_dms():
+        if not self.gateway.members.receives_dms():
             return
         members = {
-            guild_id: await self._member_ids(guild_id)
+            guild_id: await self.gateway.members.human_member_ids(guild_id, CATCH_UP_PER_GUILD)
             for guild_id in dict.fromkeys(r.guild_id for r in rounds)
         }
         targets = await self.service.catch_up_targets(members)
-        me = self.bot.user.id if self.bot.user else None
-        gate = asyncio.Semaphore(CATCH_UP_AT_ONCE)
-
-        async def read(target: CatchUpTarget) -> None:
-            async with gate:
-                if self.bot.is_closed():
-                    return  # shutting down: the next start reads them
-                try:
-                    await self._read_back(target)
-                except discord.HTTPException:
-                    log.warning(
-                        "could not read the DMs of player %s after a restart", target.user_id
-                    )
-                except Exception:
-                    if self.bot.is_closed():
-                        return  # the HTTP session closed under the read: the next start reads them
-                    log.warning(
-                        "reading back the DMs of player %s failed", target.user_id, exc_info=True
-                    )
-
-        await asyncio.gather(*(read(t) for t in targets if t.user_id != me))
-
-    async def _member_ids(self, guild_id: int) -> list[int]:
-        """The guild's human members: from the cache, or one page from Discord for
-        a guild another process holds (more than a page means a large server)."""
-        guild = self.bot.get_guild(guild_id)
-        if guild is not None:
-            return [member.id for member in guild.members if not member.bot][
-                : CATCH_UP_PER_GUILD + 1
-            ]
-        try:
-            page = await self.bot.http.get_members(guild_id, CATCH_UP_PER_GUILD + 1, None)
-        except discord.HTTPException:
-            return []
-        if len(page) > CATCH_UP_PER_GUILD:
-            return []  # a large server: only its known players are read back
-        return [int(m["user"]["id"]) for m in page if "user" in m and not m["user"].get("bot")]
-
-    async def _read_back(self, target: CatchUpTarget) -> None:
-        if target.after_message_id is not None:
-            after = target.after_message_id
-        elif target.since is not None:
-            after = discord.utils.time_snowflake(target.since)
-        else:
-            return
-        # Opening the DM channel is a call whatever the cache holds: its
-        # answer carries the channel's last message id, fresh.
-        channel_data = await self.bot.http.start_private_message(target.user_id)
-        last = channel_data.get("last_message_id", after + 1)  # absent (not null): read to be safe
-        if last is None or int(last) <= after:
-            return
-        channel = self.bot.get_partial_messageable(
-            int(channel_data["id"]), type=discord.ChannelType.private
+        await self.gateway.read_back.dm_channels(
+            {t.user_id: t.start for t in targets},
+            handle=self._take_dm,
+            limit=CATCH_UP_LIMIT,
+            at_once=CATCH_UP_AT_ONCE,
         )
-        async for message in channel.history(
-            after=discord.Object(after), limit=CATCH_UP_LIMIT, oldest_first=True
-        ):
-            if self.bot.is_closed():
-                return
-            if message.author.id == target.user_id and message.type in CHATTY_TYPES:
-                await self._take_dm(message)
 
 
 async def setup(bot: ClubBot) -> None:

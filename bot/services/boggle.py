@@ -393,6 +393,14 @@ class CatchUpTarget:
     after_message_id: int | None = None
     since: datetime | None = None
 
+    @property
+    def start(self) -> int | datetime:
+        """Where to read from: after this message id, or after this moment."""
+        if self.after_message_id is not None:
+            return self.after_message_id
+        assert self.since is not None
+        return self.since
+
 
 # -- the service ---------------------------------------------------------------
 

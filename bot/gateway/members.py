@@ -1,0 +1,111 @@
+"""Who belongs to which guild, as far as this process can know.
+
+A process holding every shard has every guild and its members in its cache
+(the members intent), so the cache answers and costs nothing. One process
+among several holds only its own shards' guilds, while every DM comes to shard
+0's: membership in a guild another process holds is asked of Discord over REST
+and remembered a while, so a non-member is never taken for a member and a
+member is not asked about on every message.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import datetime, timedelta
+
+import discord
+
+from bot.gateway.dms import DM_SHARD
+
+log = logging.getLogger(__name__)
+
+# A member stays known for a round or three; a non-member is asked again soon.
+MEMBER_KNOWN_FOR = timedelta(minutes=10)
+NOT_MEMBER_KNOWN_FOR = timedelta(minutes=1)
+MEMBERSHIPS_REMEMBERED = 10_000
+
+GuildCandidates = Callable[[], Awaitable[Iterable[int]]]
+
+
+class Membership:
+    def __init__(self, client: discord.AutoShardedClient, clock: Callable[[], datetime]) -> None:
+        self.client = client
+        self._clock = clock
+        self._known: dict[tuple[int, int], tuple[bool, datetime]] = {}
+
+    # -- shards
+
+    def holds_every_shard(self) -> bool:
+        ids, count = self.client.shard_ids, self.client.shard_count
+        return ids is None or count is None or set(range(count)) <= set(ids)
+
+    def receives_dms(self) -> bool:
+        """Whether DMs come to this process (Discord sends them to shard 0 only)."""
+        ids = self.client.shard_ids
+        return ids is None or DM_SHARD in ids
+
+    # -- membership
+
+    async def guilds_of(
+        self, user: discord.User | discord.Member, candidates: GuildCandidates
+    ) -> list[int]:
+        """The guilds ``user`` belongs to among those that matter.
+
+        The cached mutual guilds first. When this process does not hold every
+        shard, ``candidates()`` names the guilds worth asking about (e.g. those
+        with a round going: one query), and the user's membership in each that
+        another process holds is asked of Discord (and remembered).
+        """
+        guild_ids = [guild.id for guild in user.mutual_guilds]
+        if self.holds_every_shard():
+            return guild_ids
+        for guild_id in await candidates():
+            if (
+                guild_id not in guild_ids
+                and self.client.get_guild(guild_id) is None
+                and await self.is_member(guild_id, user.id)
+            ):
+                guild_ids.append(guild_id)
+        return guild_ids
+
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        """Asked of Discord (one call) unless asked lately; an error answers False, unremembered."""
+        now = self._clock()
+        known = self._known.get((guild_id, user_id))
+        if known is not None and known[1] > now:
+            return known[0]
+        try:
+            await self.client.http.get_member(guild_id, user_id)
+            member = True
+        except (discord.NotFound, discord.Forbidden):  # not a member; or the bot left that guild
+            member = False
+        except discord.HTTPException:
+            log.warning("could not check whether %s is a member of guild %s", user_id, guild_id)
+            return False  # asked again next time
+        if len(self._known) > MEMBERSHIPS_REMEMBERED:
+            self._known = {key: value for key, value in self._known.items() if value[1] > now}
+        self._known[(guild_id, user_id)] = (
+            member,
+            now + (MEMBER_KNOWN_FOR if member else NOT_MEMBER_KNOWN_FOR),
+        )
+        return member
+
+    async def human_member_ids(self, guild_id: int, limit: int) -> list[int]:
+        """Up to ``limit`` of the guild's human members, or none for a larger guild.
+
+        From the cache, or one page from Discord for a guild another process
+        holds; a guild with more than ``limit`` members is a large server, whose
+        members are too many to be worth the calls (the cache's list is cut at
+        ``limit + 1``, so the caller can tell it is large the same way).
+        """
+        guild = self.client.get_guild(guild_id)
+        if guild is not None:
+            return [member.id for member in guild.members if not member.bot][: limit + 1]
+        try:
+            page = await self.client.http.get_members(guild_id, limit + 1, None)
+        except discord.HTTPException:
+            return []
+        if len(page) > limit:
+            return []
+        return [int(m["user"]["id"]) for m in page if "user" in m and not m["user"].get("bot")]
