@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.services.club import ClubService
-from bot.services.henyo import JOB_KIND, ClosedRound, HenyoService, Member
+from bot.services.henyo import ClosedRound, HenyoService, Member
 from bot.ui import henyo as ui
 from bot.ui.buttons import buttons_of
 from bot.ui.permissions import is_moderator, require_guild
@@ -80,7 +80,7 @@ class HenyoCog(
         super().__init__()
 
     async def cog_load(self) -> None:
-        self._live_channels = {r.channel_id for r in await self.service.open_rounds()}
+        self._live_channels = {r.channel_id for r in await self.service.rounds.active()}
 
     async def cog_unload(self) -> None:
         for task in list(self._tasks):
@@ -129,7 +129,7 @@ class HenyoCog(
                 )
 
     async def _edit_list(self, event_id: int) -> None:
-        event = await self.service.event(event_id)
+        event = await self.service.events.get(event_id)
         channel = await self._channel(event.channel_id)
         if channel is None:
             return
@@ -141,7 +141,7 @@ class HenyoCog(
             except discord.NotFound:
                 pass  # someone deleted it: post a new one
         message = await channel.send(embed=embed)
-        await self.service.set_list_message(event.id, message.id)
+        await self.service.events.set_list_message(event.id, message.id)
 
     def _round_closed(self, closed: ClosedRound) -> None:
         """After a round's end commits: stop watching the channel, take the buttons off."""
@@ -180,7 +180,7 @@ class HenyoCog(
         language: LanguageChoice = "Both",
     ) -> None:
         guild = require_guild(interaction)
-        event = await self.service.open_event(
+        event = await self.service.events.open(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id or 0,
@@ -197,12 +197,12 @@ class HenyoCog(
         async with self._list_locks.setdefault(event.id, asyncio.Lock()):
             await interaction.response.send_message(embed=ui.registration_embed(event))
             message = await interaction.original_response()
-            await self.service.set_list_message(event.id, message.id)
+            await self.service.events.set_list_message(event.id, message.id)
 
     @event.command(name="close", description="Close the event here and crown the winners (host)")
     async def event_close(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
-        closed = await self.service.close_event(
+        closed = await self.service.events.close(
             guild_id=guild.id,
             channel_id=interaction.channel_id or 0,
             user_id=interaction.user.id,
@@ -234,7 +234,7 @@ class HenyoCog(
     ) -> None:
         guild = require_guild(interaction)
         _no_bots(partner)
-        registration = await self.service.register(
+        registration = await self.service.events.register(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id or 0,
@@ -258,7 +258,7 @@ class HenyoCog(
     @app_commands.guild_only()
     async def withdraw(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
-        withdrawal = await self.service.withdraw(
+        withdrawal = await self.service.events.withdraw(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, user_id=interaction.user.id
         )
         text = f"**{ui.escape(withdrawal.team.label)}** withdrew from event #{withdrawal.event.id}."
@@ -274,7 +274,7 @@ class HenyoCog(
     @app_commands.guild_only()
     async def standings(self, interaction: discord.Interaction, event: int | None = None) -> None:
         guild = require_guild(interaction)
-        table = await self.service.standings(
+        table = await self.service.standings.show(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, event_id=event
         )
         await interaction.response.send_message(embed=ui.standings_embed(table))
@@ -303,7 +303,7 @@ class HenyoCog(
         _no_bots(guesser, answerer)
         # DMs and the announcement take a few requests: answer within 3 s first.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        prepared = await self.service.prepare_round(
+        prepared = await self.service.rounds.prepare(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id or 0,
@@ -315,7 +315,7 @@ class HenyoCog(
             word=word,
         )
         if not await self._dm(prepared.answerer.id, ui.secret_dm(prepared, for_host=False)):
-            await self.service.cancel_round(prepared.round_id, "dm_closed")
+            await self.service.rounds.cancel(prepared.round_id, "dm_closed")
             await interaction.followup.send(ui.answerer_unreachable(prepared), ephemeral=True)
             return
         host_dm_ok = await self._dm(prepared.host.id, ui.secret_dm(prepared, for_host=True))
@@ -326,12 +326,12 @@ class HenyoCog(
                 ui.announcement(prepared), view=ui.reply_view(prepared.round_id)
             )
         except discord.HTTPException as error:
-            await self.service.cancel_round(prepared.round_id, "announce_failed")
+            await self.service.rounds.cancel(prepared.round_id, "announce_failed")
             raise InvalidInputError(
                 "I couldn't post the round in this channel (check my permissions); it did not start."
             ) from error
         self._live_channels.add(prepared.channel_id)
-        running = await self.service.begin_round(prepared.round_id, posted.id)
+        running = await self.service.rounds.begin(prepared.round_id, posted.id)
         self._live_channels.add(
             prepared.channel_id
         )  # a stray message may have dropped it meanwhile
@@ -360,7 +360,7 @@ class HenyoCog(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
         guild = require_guild(interaction)
-        result = await self.service.disqualify(
+        result = await self.service.ending.disqualify(
             guild_id=guild.id,
             channel_id=interaction.channel_id or 0,
             user_id=interaction.user.id,
@@ -379,7 +379,7 @@ class HenyoCog(
     async def on_reply_button(
         self, interaction: discord.Interaction, round_id: int, reply: Reply
     ) -> None:
-        pressed = await self.service.button_reply(
+        pressed = await self.service.referee.button_reply(
             round_id=round_id,
             user_id=interaction.user.id,
             reply=reply.value,
@@ -403,7 +403,7 @@ class HenyoCog(
         ):
             return
         try:
-            outcome = await self.service.referee_message(
+            outcome = await self.service.referee.message(
                 channel_id=message.channel.id,
                 message_id=message.id,
                 author_id=message.author.id,
@@ -429,7 +429,7 @@ class HenyoCog(
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """Catch up on what was said in running rounds while the bot was away."""
-        for active in await self.service.open_rounds():
+        for active in await self.service.rounds.active():
             if active.status != "running" or active.announce_message_id is None:
                 continue
             self._live_channels.add(active.channel_id)
@@ -464,7 +464,7 @@ class HenyoCog(
         language: WordLanguageChoice,
     ) -> None:
         guild = require_guild(interaction)
-        added = await self.service.words_add(
+        added = await self.service.words.add(
             guild_id=guild.id,
             guild_name=guild.name,
             user_id=interaction.user.id,
@@ -486,7 +486,7 @@ class HenyoCog(
         self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 60]
     ) -> None:
         guild = require_guild(interaction)
-        removed = await self.service.words_remove(
+        removed = await self.service.words.remove(
             guild_id=guild.id,
             guild_name=guild.name,
             user_id=interaction.user.id,
@@ -506,7 +506,7 @@ class HenyoCog(
         builtin: bool = False,
     ) -> None:
         guild = require_guild(interaction)
-        words = await self.service.words_list(
+        words = await self.service.words.show(
             guild_id=guild.id,
             user_id=interaction.user.id,
             is_moderator=await self._is_moderator(interaction),
@@ -520,5 +520,5 @@ async def setup(bot: ClubBot) -> None:
     cog = HenyoCog(bot)
     bot.add_dynamic_items(ui.HenyoReplyButton)
     buttons_of(bot).bind(ui.HENYO_BUTTONS, cog)
-    bot.scheduler.register(JOB_KIND, cog.service.handle_round_end)
+    bot.scheduler.register_service(cog.service)
     await bot.add_cog(cog)

@@ -56,12 +56,12 @@ class World:
         return snowflake_at(datetime_ms(at) + offset_ms, self.sequence)
 
     async def open(self, **options: Any):
-        return await self.svc.open_event(
+        return await self.svc.events.open(
             guild_id=GUILD, guild_name="Library", channel_id=CHANNEL, host=HOST, **options
         )
 
     async def register(self, index: int, channel: int = CHANNEL):
-        return await self.svc.register(
+        return await self.svc.events.register(
             guild_id=GUILD,
             guild_name="Library",
             channel_id=channel,
@@ -72,7 +72,7 @@ class World:
     async def prepare(
         self, host: Member = HOST, moderator: bool = False, **options: Any
     ) -> PreparedRound:
-        return await self.svc.prepare_round(
+        return await self.svc.rounds.prepare(
             guild_id=GUILD,
             guild_name="Library",
             channel_id=CHANNEL,
@@ -85,7 +85,7 @@ class World:
         """Prepare and begin a round; returns it and its announcement's id."""
         prepared = await self.prepare(**options)
         announce = self.flake(self.clock())
-        await self.svc.begin_round(prepared.round_id, announce)
+        await self.svc.rounds.begin(prepared.round_id, announce)
         return prepared, announce
 
     async def say(
@@ -94,7 +94,7 @@ class World:
         author = who if isinstance(who, Member) else Member(who, "")
         self.sequence += 1
         message_id = snowflake_at(datetime_ms(snowflake_time(announce)) + after_ms, self.sequence)
-        return await self.svc.referee_message(
+        return await self.svc.referee.message(
             channel_id=prepared.channel_id,
             message_id=message_id,
             author_id=author.id,
@@ -131,7 +131,7 @@ async def world(session_factory, database_url, clock: FakeClock) -> World:
         clock=clock,
     )
     svc = HenyoService(ctx, rng=random.Random(5))
-    scheduler.register(JOB_KIND, svc.handle_round_end)
+    scheduler.register_service(svc)
     w = World(svc, clock, scheduler, session_factory)
     svc.round_closed_listeners.append(w.notified.append)
     return w
@@ -164,11 +164,11 @@ async def test_event_options_are_read_and_checked(world: World) -> None:
         event.language,
     ) == (3, 90_000, 3_000, ("Hayop", "Pagkain"), "fil")
     with pytest.raises(InvalidInputError, match="between 10 s and 10 min"):
-        await world.svc.open_event(
+        await world.svc.events.open(
             guild_id=GUILD, guild_name="L", channel_id=OTHER_CHANNEL, host=HOST, time_limit="5s"
         )
     with pytest.raises(InvalidInputError, match="not a category"):
-        await world.svc.open_event(
+        await world.svc.events.open(
             guild_id=GUILD, guild_name="L", channel_id=OTHER_CHANNEL, host=HOST, categories="cars"
         )
 
@@ -192,22 +192,22 @@ async def test_a_member_registers_once_and_never_with_themselves(world: World) -
     await world.open()
     await world.register(0)
     with pytest.raises(InvalidInputError, match="already registered"):
-        await world.svc.register(
+        await world.svc.events.register(
             guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[1], partner=PLAYERS[5]
         )
     with pytest.raises(InvalidInputError, match="already registered with someone else"):
-        await world.svc.register(
+        await world.svc.events.register(
             guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[5], partner=PLAYERS[0]
         )
     with pytest.raises(InvalidInputError, match="other than yourself"):
-        await world.svc.register(
+        await world.svc.events.register(
             guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[5], partner=PLAYERS[5]
         )
 
 
 async def test_registering_as_answerer_makes_the_partner_the_guesser(world: World) -> None:
     await world.open()
-    registration = await world.svc.register(
+    registration = await world.svc.events.register(
         guild_id=GUILD,
         guild_name="L",
         channel_id=CHANNEL,
@@ -235,7 +235,9 @@ async def test_a_withdrawal_moves_the_first_waiting_pair_up(world: World) -> Non
     await world.open(pairs=2)
     for i in range(4):
         await world.register(i)
-    withdrawal = await world.svc.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[3].id)
+    withdrawal = await world.svc.events.withdraw(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[3].id
+    )
     assert withdrawal.team.position == 2
     assert withdrawal.moved_up is not None and withdrawal.moved_up.position == 3
     assert [(t.position, t.status) for t in withdrawal.event.teams] == [
@@ -253,7 +255,7 @@ async def test_a_pair_that_played_cannot_withdraw(world: World) -> None:
     prepared, announce = await world.start()
     await world.say(prepared, announce, prepared.guesser, prepared.word, 5_000)
     with pytest.raises(InvalidInputError, match="already played"):
-        await world.svc.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[0].id)
+        await world.svc.events.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[0].id)
 
 
 # --------------------------------------------------------------------------- starting rounds
@@ -317,7 +319,7 @@ async def test_the_host_may_set_the_word(world: World) -> None:
 
 
 async def test_no_word_comes_up_twice_in_an_event(world: World) -> None:
-    await world.svc.words_add(
+    await world.svc.words.add(
         guild_id=GUILD,
         guild_name="L",
         user_id=HOST.id,
@@ -334,7 +336,7 @@ async def test_no_word_comes_up_twice_in_an_event(world: World) -> None:
         seen.append(prepared.word)
         await world.say(prepared, announce, prepared.guesser, prepared.word, 1_000 + i)
     assert len(set(seen)) == len(seen)
-    await world.svc.register(
+    await world.svc.events.register(
         guild_id=GUILD,
         guild_name="L",
         channel_id=CHANNEL,
@@ -352,7 +354,7 @@ async def test_begin_starts_the_clock_at_the_announcements_own_timestamp(world: 
         watchdog = (await session.execute(select(JobRecord))).scalar_one()
     assert watchdog.due_at == start + START_WINDOW
     announce = world.flake(start - timedelta(seconds=3), 250)  # Discord's time, not the bot's clock
-    running = await world.svc.begin_round(prepared.round_id, announce)
+    running = await world.svc.rounds.begin(prepared.round_id, announce)
     assert running.started_at == start - timedelta(seconds=3) + timedelta(milliseconds=250)
     assert running.ends_at == running.started_at + timedelta(minutes=2)
     async with world.factory() as session:
@@ -368,7 +370,7 @@ async def test_a_round_cancelled_for_closed_dms_gives_its_word_back(world: World
     await world.open(categories="Hayop", language="English")
     await world.register(0)
     prepared = await world.prepare()
-    await world.svc.cancel_round(prepared.round_id, "dm_closed")
+    await world.svc.rounds.cancel(prepared.round_id, "dm_closed")
     assert (await world.round(prepared.round_id)).status == "cancelled"
     again = await world.prepare()
     assert again.guesser == prepared.guesser  # the pair has not played yet
@@ -447,7 +449,7 @@ async def test_the_same_message_seen_twice_counts_once(world: World) -> None:
     prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1])
     message_id = snowflake_at(datetime_ms(snowflake_time(announce)) + 4_000, 77)
     for _ in range(2):
-        await world.svc.referee_message(
+        await world.svc.referee.message(
             channel_id=CHANNEL, message_id=message_id, author_id=PLAYERS[1].id, content="ewan"
         )
     assert (await world.round(prepared.round_id)).penalties == 1
@@ -464,7 +466,7 @@ async def test_messages_before_the_start_or_after_the_limit_do_not_count(world: 
 
 async def test_a_message_in_a_channel_without_a_round_is_none_of_our_business(world: World) -> None:
     assert (
-        await world.svc.referee_message(
+        await world.svc.referee.message(
             channel_id=CHANNEL, message_id=1 << 40, author_id=5, content="hi"
         )
         is None
@@ -522,12 +524,12 @@ async def test_time_up_eliminates_the_pair_and_reveals_the_word(world: World) ->
 async def test_the_answerer_presses_buttons_and_others_cannot(world: World) -> None:
     prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1])
     press = world.flake(snowflake_time(announce), 1_500)
-    pressed = await world.svc.button_reply(
+    pressed = await world.svc.referee.button_reply(
         round_id=prepared.round_id, user_id=PLAYERS[1].id, reply="pwede", interaction_id=press
     )
     assert pressed.reply.label == "Pwede" and pressed.answerer == PLAYERS[1]
     with pytest.raises(PermissionDeniedError, match="Only the answerer"):
-        await world.svc.button_reply(
+        await world.svc.referee.button_reply(
             round_id=prepared.round_id,
             user_id=PLAYERS[0].id,
             reply="oo",
@@ -535,7 +537,7 @@ async def test_the_answerer_presses_buttons_and_others_cannot(world: World) -> N
         )
     await world.say(prepared, announce, prepared.guesser, prepared.word, 9_000)
     with pytest.raises(InvalidInputError, match="over"):
-        await world.svc.button_reply(
+        await world.svc.referee.button_reply(
             round_id=prepared.round_id,
             user_id=PLAYERS[1].id,
             reply="oo",
@@ -559,17 +561,17 @@ async def test_the_host_disqualifies_the_running_pair(world: World) -> None:
     prepared, announce = await world.start()
     await world.say(prepared, announce, PLAYERS[6], "it's an animal!", 8_000)
     with pytest.raises(PermissionDeniedError):
-        await world.svc.disqualify(
+        await world.svc.ending.disqualify(
             guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[6].id, is_moderator=False
         )
-    result = await world.svc.disqualify(
+    result = await world.svc.ending.disqualify(
         guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False
     )
     assert result.round is not None and result.round.status == "disqualified"
     assert result.team is not None and result.team.position == 1 and result.event_id is not None
     post = (await world.outbox())[-1].payload["content"]
     assert "disqualified" in post and prepared.word in post and "Next up: pair 2" in post
-    standings = await world.svc.standings(guild_id=GUILD, channel_id=CHANNEL)
+    standings = await world.svc.standings.show(guild_id=GUILD, channel_id=CHANNEL)
     assert {r.team.position: r.status for r in standings.rows} == {
         1: "disqualified",
         2: "not_played",
@@ -580,7 +582,7 @@ async def test_the_host_can_disqualify_a_pair_between_rounds(world: World) -> No
     await world.open()
     await world.register(0)
     await world.register(1)
-    result = await world.svc.disqualify(
+    result = await world.svc.ending.disqualify(
         guild_id=GUILD,
         channel_id=CHANNEL,
         user_id=HOST.id,
@@ -617,7 +619,7 @@ async def test_tied_pairs_play_a_tie_break_word_and_the_winner_is_recorded(world
     last = await play(world, guess_after_ms=50_000)
     post = (await world.outbox())[-1].payload["content"]
     assert "Tie at 37.4 s" in post and "Ana & Ben" in post and "Cara & Dan" in post
-    standings = await world.svc.standings(guild_id=GUILD, channel_id=CHANNEL)
+    standings = await world.svc.standings.show(guild_id=GUILD, channel_id=CHANNEL)
     assert [(r.team.position, r.place, r.tied) for r in standings.rows[:2]] == [
         (1, 1, True),
         (2, 1, True),
@@ -633,7 +635,7 @@ async def test_tied_pairs_play_a_tie_break_word_and_the_winner_is_recorded(world
     assert tiebreak.word != last.word
     other = await play(world, guess_after_ms=20_000)
     assert (other.team_position, other.stage) == (2, 1)
-    standings = await world.svc.standings(guild_id=GUILD, channel_id=CHANNEL)
+    standings = await world.svc.standings.show(guild_id=GUILD, channel_id=CHANNEL)
     assert [
         (r.team.position, r.place, r.status, r.final_ms, r.tiebreaks) for r in standings.rows
     ] == [
@@ -646,10 +648,10 @@ async def test_tied_pairs_play_a_tie_break_word_and_the_winner_is_recorded(world
     with pytest.raises(InvalidInputError, match="Every pair has played"):
         await world.prepare()
     with pytest.raises(PermissionDeniedError):
-        await world.svc.close_event(
+        await world.svc.events.close(
             guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[0].id, is_moderator=False
         )
-    closed = await world.svc.close_event(
+    closed = await world.svc.events.close(
         guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False
     )
     assert closed.winner is not None and closed.winner.label == "Cara & Dan"
@@ -665,7 +667,7 @@ async def test_tied_pairs_play_a_tie_break_word_and_the_winner_is_recorded(world
         50_000,
     ]
     with pytest.raises(NotFoundError):
-        await world.svc.standings(guild_id=GUILD + 1, channel_id=CHANNEL)
+        await world.svc.standings.show(guild_id=GUILD + 1, channel_id=CHANNEL)
 
 
 async def test_an_event_cannot_close_while_a_round_runs(world: World) -> None:
@@ -673,7 +675,7 @@ async def test_an_event_cannot_close_while_a_round_runs(world: World) -> None:
     await world.register(0)
     await world.start()
     with pytest.raises(InvalidInputError, match="still running"):
-        await world.svc.close_event(
+        await world.svc.events.close(
             guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False
         )
 
@@ -683,18 +685,18 @@ async def test_an_event_cannot_close_while_a_round_runs(world: World) -> None:
 
 async def test_the_club_adds_and_removes_words_and_the_picker_follows(world: World) -> None:
     add = dict(guild_id=GUILD, guild_name="L", user_id=HOST.id, is_moderator=True)
-    added = await world.svc.words_add(
+    added = await world.svc.words.add(
         **add, text="Sorbetes", category="pagkain", language="Filipino"
     )
     assert (added.text, added.category, added.language) == ("Sorbetes", "Pagkain", "fil")
     with pytest.raises(InvalidInputError, match="already in the club's words"):
-        await world.svc.words_add(**add, text="SORBETES", category="Pagkain", language="fil")
+        await world.svc.words.add(**add, text="SORBETES", category="Pagkain", language="fil")
     with pytest.raises(InvalidInputError, match="built-in"):
-        await world.svc.words_add(**add, text="Adobo", category="Pagkain", language="fil")
+        await world.svc.words.add(**add, text="Adobo", category="Pagkain", language="fil")
     fil_food = [w for w in builtin_words() if w.category == "Pagkain" and w.language == "fil"]
     for word in fil_food:
-        await world.svc.words_remove(**add, text=word.text)
-    listed = await world.svc.words_list(
+        await world.svc.words.remove(**add, text=word.text)
+    listed = await world.svc.words.show(
         guild_id=GUILD, user_id=HOST.id, is_moderator=True, category="Pagkain"
     )
     assert [w.text for w in listed.club_words] == ["Sorbetes"] and len(
@@ -704,18 +706,18 @@ async def test_the_club_adds_and_removes_words_and_the_picker_follows(world: Wor
     await world.register(0)
     prepared = await world.prepare()
     assert prepared.word == "Sorbetes"
-    await world.svc.words_add(
+    await world.svc.words.add(
         **add, text="Adobo", category="Pagkain", language="fil"
     )  # a removed built-in comes back
     with pytest.raises(NotFoundError):
-        await world.svc.words_remove(**add, text="no such word")
+        await world.svc.words.remove(**add, text="no such word")
 
 
 async def test_only_moderators_and_open_event_hosts_keep_the_word_bank(world: World) -> None:
     with pytest.raises(PermissionDeniedError):
-        await world.svc.words_list(guild_id=GUILD, user_id=HOST.id, is_moderator=False)
+        await world.svc.words.show(guild_id=GUILD, user_id=HOST.id, is_moderator=False)
     await world.open()
-    listed = await world.svc.words_list(
+    listed = await world.svc.words.show(
         guild_id=GUILD, user_id=HOST.id, is_moderator=False, include_builtin=True
     )
     assert listed.builtin_count == len(builtin_words()) == len(listed.builtin)

@@ -1,0 +1,230 @@
+"""An event's life: a moderator opens it, pairs register (the first ``pairs``
+play, later ones wait), pairs withdraw (the first waiting pair moves up), and
+the host closes it, crowning the winners."""
+
+from __future__ import annotations
+
+from bot.db.models_henyo import HenyoEventRecord, HenyoTeamRecord
+from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.messages import henyo as messages
+from bot.services.henyo.core import (
+    ACTIVE_TEAM,
+    KIND,
+    OPEN_ROUND,
+    HenyoCore,
+    require_host,
+    slot_statuses,
+    team_members,
+    team_view,
+)
+from bot.services.henyo.options import event_options
+from bot.services.henyo.standings import EventStandings
+from bot.services.henyo.views import EventClosed, EventView, Member, Registration, Withdrawal
+from bot.services.results import record_points
+
+
+class Events:
+    def __init__(self, core: HenyoCore, standings: EventStandings) -> None:
+        self.core = core
+        self.standings = standings
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        guild_name: str,
+        channel_id: int,
+        host: Member,
+        pairs: int | None = None,
+        time_limit: str | None = None,
+        penalty: str | None = None,
+        categories: str | None = None,
+        language: str | None = None,
+        is_moderator: bool = True,
+    ) -> EventView:
+        options = event_options(
+            pairs=pairs,
+            time_limit=time_limit,
+            penalty=penalty,
+            categories=categories,
+            language=language,
+        )
+        # The host of an open event may see the club's word bank: only moderators host.
+        if not is_moderator:
+            raise PermissionDeniedError(messages.MODERATORS_HOST)
+
+        async def work() -> EventView:
+            async with self.core.ctx.uow() as uow:
+                await uow.guilds.ensure(guild_id, guild_name)
+                await uow.players.ensure(host.id, host.name)
+                existing = await uow.henyo.open_event_in_channel(channel_id)
+                if existing is not None:
+                    raise InvalidInputError(messages.channel_has_an_event(existing.host_id))
+                event = HenyoEventRecord(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_id=host.id,
+                    status="open",
+                    pairs=options.pairs,
+                    time_limit_ms=options.time_limit_ms,
+                    penalty_ms=options.penalty_ms,
+                    categories=list(options.categories),
+                    language=options.language,
+                    version=1,
+                    created_at=self.core.ctx.clock(),
+                )
+                uow.henyo.add(event)
+                await uow.henyo.flush()
+                view = await self.core.event_view(uow, event)
+                await uow.commit()
+                return view
+
+        return await self.core.retrying(work)
+
+    async def set_list_message(self, event_id: int, message_id: int) -> None:
+        """Remember the live registration list message (edited on every change)."""
+        async with self.core.ctx.uow() as uow:
+            await uow.henyo.set_list_message(event_id, message_id)
+            await uow.commit()
+
+    async def get(self, event_id: int) -> EventView:
+        async with self.core.ctx.uow() as uow:
+            event = await uow.henyo.event(event_id)
+            if event is None:
+                raise NotFoundError(messages.no_event(event_id))
+            return await self.core.event_view(uow, event)
+
+    async def register(
+        self,
+        *,
+        guild_id: int,
+        guild_name: str,
+        channel_id: int,
+        user: Member,
+        partner: Member,
+        role: str = "guesser",
+    ) -> Registration:
+        if partner.id == user.id:
+            raise InvalidInputError(messages.PARTNER_IS_YOU)
+        if role not in ("guesser", "answerer"):
+            raise InvalidInputError(messages.ROLE_CHOICES)
+
+        async def work() -> Registration:
+            async with self.core.ctx.uow() as uow:
+                await uow.guilds.ensure(guild_id, guild_name)
+                event = await self.core.event_for_members(uow, guild_id, channel_id)
+                teams = await uow.henyo.teams(event.id)
+                for team in teams:
+                    if team.status not in ACTIVE_TEAM:
+                        continue
+                    members = (team.guesser_id, team.answerer_id)
+                    if user.id in members:
+                        raise InvalidInputError(messages.already_registered(team.position))
+                    if partner.id in members:
+                        raise InvalidInputError(messages.partner_taken(partner.name))
+                await uow.players.ensure(user.id, user.name)
+                await uow.players.ensure(partner.id, partner.name)
+                guesser, answerer = (user, partner) if role == "guesser" else (partner, user)
+                team = HenyoTeamRecord(
+                    event_id=event.id,
+                    position=max((t.position for t in teams), default=0) + 1,
+                    guesser_id=guesser.id,
+                    answerer_id=answerer.id,
+                    status="registered",
+                    registered_at=self.core.ctx.clock(),
+                )
+                uow.henyo.add(team)
+                await self.core.bump(uow, event)
+                await uow.henyo.flush()
+                view = await self.core.event_view(uow, event)
+                await uow.commit()
+            return Registration(view, next(t for t in view.teams if t.id == team.id))
+
+        return await self.core.retrying(work)
+
+    async def withdraw(self, *, guild_id: int, channel_id: int, user_id: int) -> Withdrawal:
+        async def work() -> Withdrawal:
+            async with self.core.ctx.uow() as uow:
+                event = await self.core.event_for_members(uow, guild_id, channel_id)
+                teams = await uow.henyo.teams(event.id)
+                team = next(
+                    (
+                        t
+                        for t in teams
+                        if t.status == "registered" and user_id in (t.guesser_id, t.answerer_id)
+                    ),
+                    None,
+                )
+                if team is None:
+                    raise InvalidInputError(messages.NOT_REGISTERED)
+                rounds = await uow.henyo.event_rounds(event.id)
+                if any(r.team_id == team.id and r.status != "cancelled" for r in rounds):
+                    raise InvalidInputError(messages.ALREADY_PLAYED)
+                before = slot_statuses(event, teams)
+                team.status = "withdrawn"
+                team.withdrawn_at = self.core.ctx.clock()
+                after = slot_statuses(event, teams)
+                await self.core.bump(uow, event)
+                names = await self.core.names(uow, team_members(teams))
+                moved = next(
+                    (t for t in teams if before[t.id] == "waiting" and after[t.id] == "playing"),
+                    None,
+                )
+                moved_view = team_view(moved, "playing", names) if moved else None
+                if moved_view is not None:
+                    self.core.post(
+                        uow,
+                        event.channel_id,
+                        messages.moved_up(moved_view.label, moved_view.position),
+                    )
+                await uow.henyo.flush()
+                view = await self.core.event_view(uow, event)
+                await uow.commit()
+            return Withdrawal(view, team_view(team, "withdrawn", names), moved_view)
+
+        return await self.core.retrying(work)
+
+    async def close(
+        self, *, guild_id: int, channel_id: int, user_id: int, is_moderator: bool
+    ) -> EventClosed:
+        async def work() -> EventClosed:
+            async with self.core.ctx.uow() as uow:
+                event = await self.core.event_for_members(uow, guild_id, channel_id)
+                require_host(event, user_id, is_moderator, "close the event")
+                rounds = await uow.henyo.event_rounds(event.id)
+                if any(r.status in OPEN_ROUND for r in rounds):
+                    raise InvalidInputError(messages.ROUND_STILL_RUNNING)
+                standings = await self.standings.build(uow, event, rounds)
+                winner = standings.leaders[0] if len(standings.leaders) == 1 else None
+                now = self.core.ctx.clock()
+                if winner is not None:
+                    row = next(r for r in standings.rows if r.team.id == winner.id)
+                    for player in (winner.guesser, winner.answerer):
+                        await record_points(
+                            uow,
+                            guild_id=event.guild_id,
+                            kind=KIND,
+                            player_id=player.id,
+                            points=None,
+                            played_at=now,
+                            round_ref=f"henyo:event:{event.id}",
+                            outcome="win",
+                            time_ms=None,
+                            extra={
+                                "type": "event_win",
+                                "event_id": event.id,
+                                "final_ms": row.final_ms,
+                            },
+                        )
+                await self.core.bump(
+                    uow,
+                    event,
+                    status="closed",
+                    closed_at=now,
+                    winner_team_id=winner.id if winner else None,
+                )
+                standings = await self.standings.build(uow, event, rounds)
+                await uow.commit()
+            return EventClosed(standings.event, standings, winner)
+
+        return await self.core.retrying(work)

@@ -1,0 +1,128 @@
+"""What a host types, read and checked before any unit of work opens.
+
+An event's options (pairs, time limit, penalty, categories, language), a
+round's request (one-off players, category, the host's own word) and a word
+for the club's bank. Engine errors become ``InvalidInputError`` here, with the
+engine's user-safe message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.errors import InvalidInputError
+from bot.messages import henyo as messages
+from bot.services.henyo.views import Member
+from engines.henyo import (
+    CATEGORIES,
+    HenyoTimingError,
+    HenyoWordError,
+    WordEntry,
+    clean_word,
+    parse_categories,
+    parse_category,
+    parse_duration_ms,
+    parse_language,
+)
+
+DEFAULT_PAIRS = 5
+MAX_PAIRS = 25
+DEFAULT_TIME_LIMIT_MS = 120_000
+DEFAULT_PENALTY_MS = 5_000
+MIN_TIME_LIMIT_MS, MAX_TIME_LIMIT_MS = 10_000, 600_000
+MAX_PENALTY_MS = 60_000
+
+
+def user_error(error: Exception) -> InvalidInputError:
+    return InvalidInputError(str(error))
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    pairs: int
+    time_limit_ms: int
+    penalty_ms: int
+    categories: tuple[str, ...]
+    language: str
+
+
+def event_options(
+    *,
+    pairs: int | None,
+    time_limit: str | None,
+    penalty: str | None,
+    categories: str | None,
+    language: str | None,
+) -> EventOptions:
+    pairs = DEFAULT_PAIRS if pairs is None else pairs
+    if not 1 <= pairs <= MAX_PAIRS:
+        raise InvalidInputError(messages.pairs_range(MAX_PAIRS))
+    try:
+        limit_ms = (
+            DEFAULT_TIME_LIMIT_MS
+            if time_limit is None
+            else parse_duration_ms(
+                time_limit,
+                what="the time limit",
+                minimum_ms=MIN_TIME_LIMIT_MS,
+                maximum_ms=MAX_TIME_LIMIT_MS,
+            )
+        )
+        penalty_ms = (
+            DEFAULT_PENALTY_MS
+            if penalty is None
+            else parse_duration_ms(
+                penalty, what="the penalty", minimum_ms=0, maximum_ms=MAX_PENALTY_MS
+            )
+        )
+        return EventOptions(
+            pairs, limit_ms, penalty_ms, parse_categories(categories), parse_language(language)
+        )
+    except (HenyoTimingError, HenyoWordError) as exc:
+        raise user_error(exc) from None
+
+
+@dataclass(frozen=True)
+class RoundRequest:
+    """``/henyo start``: the event's next pair (no players given) or a one-off pair."""
+
+    guesser: Member | None
+    answerer: Member | None
+    category: str | None
+    word: str | None  # the host's own secret, cleaned
+
+
+def round_request(
+    *,
+    guesser: Member | None,
+    answerer: Member | None,
+    category: str | None,
+    word: str | None,
+) -> RoundRequest:
+    if (guesser is None) != (answerer is None):
+        raise InvalidInputError(messages.BOTH_PLAYERS)
+    if guesser is not None and answerer is not None and guesser.id == answerer.id:
+        raise InvalidInputError(messages.TWO_PLAYERS)
+    try:
+        chosen_category = parse_category(category) if category else None
+        secret = clean_word(word) if word is not None else None
+    except HenyoWordError as exc:
+        raise user_error(exc) from None
+    return RoundRequest(guesser, answerer, chosen_category, secret)
+
+
+def new_word(word: str, category: str, language: str) -> WordEntry:
+    """A word for the club's bank, as it will be shown."""
+    try:
+        return WordEntry(
+            clean_word(word), parse_category(category), parse_language(language, allow_any=False)
+        )
+    except HenyoWordError as exc:
+        raise user_error(exc) from None
+
+
+def categories_wanted(category: str | None) -> list[str]:
+    try:
+        return [parse_category(category)] if category else list(CATEGORIES)
+    except HenyoWordError as exc:
+        raise user_error(exc) from None
