@@ -6,9 +6,9 @@ and the round is cancelled) and to the host, posts the announcement — whose
 Discord timestamp starts the clock — and tells the service the round began.
 
 The referee listens to messages in channels with a running round. After a
-restart it also reads the channel's history since each running round's
-announcement, so a guess sent while the bot was down still counts, with its
-own timestamp.
+restart the gateway's read-back (``bot.gateway``) hands it the channel's
+history since each running round's announcement, so a guess sent while the bot
+was down still counts, with its own timestamp.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
+from bot.gateway import Gateway, is_chatty
 from bot.services.club import ClubService
 from bot.services.henyo import ClosedRound, HenyoService, Member
 from bot.ui import henyo as ui
@@ -38,7 +39,6 @@ LanguageChoice = Literal["Filipino", "English", "Both"]
 WordLanguageChoice = Literal["Filipino", "English"]
 RoleChoice = Literal["guesser", "answerer"]
 HISTORY_LIMIT = 500
-REFEREED_TYPES = (discord.MessageType.default, discord.MessageType.reply)
 # Where a round is played: channels that take messages and keep a history.
 RoundChannel = (
     discord.TextChannel
@@ -73,6 +73,7 @@ class HenyoCog(
         self.bot = bot
         self.service = HenyoService(bot.ctx)
         self.club = ClubService(bot.ctx)
+        self.gateway = Gateway(bot, clock=bot.ctx.clock)
         self.service.round_closed_listeners.append(self._round_closed)
         self._live_channels: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -396,11 +397,7 @@ class HenyoCog(
         await self._referee(message)
 
     async def _referee(self, message: discord.Message) -> None:
-        if (
-            message.author.bot
-            or message.webhook_id is not None
-            or message.type not in REFEREED_TYPES
-        ):
+        if not is_chatty(message):
             return
         try:
             outcome = await self.service.referee.message(
@@ -437,12 +434,12 @@ class HenyoCog(
             if channel is None:
                 continue
             try:
-                async for message in channel.history(
-                    after=discord.Object(active.announce_message_id),
+                await self.gateway.read_back.channel(
+                    channel,
+                    after=active.announce_message_id,
+                    handle=self._referee,
                     limit=HISTORY_LIMIT,
-                    oldest_first=True,
-                ):
-                    await self._referee(message)
+                )
             except discord.HTTPException:
                 log.warning(
                     "could not read the history of channel %s for round %s",
