@@ -12,6 +12,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.repositories import (
+    BoggleRepository,
     GameRepository,
     GuildRepository,
     HenyoRepository,
@@ -51,6 +52,7 @@ class UnitOfWork:
         self.ratings = RatingRepository(self.session)
         self.jobs = JobRepository(self.session)
         self.henyo = HenyoRepository(self.session)
+        self.boggle = BoggleRepository(self.session)
         return self
 
     async def __aexit__(

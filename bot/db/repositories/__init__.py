@@ -3,6 +3,7 @@ They never commit: the unit of work (``bot.db.uow``) does, and it carries one of
 each as an attribute (``uow.games``, ``uow.jobs``, …), so services never see the
 session."""
 
+from bot.db.repositories.boggle import BoggleRepository
 from bot.db.repositories.common import (
     MAX_ROW_ID,
     GameRepository,
@@ -19,6 +20,7 @@ from bot.db.repositories.jobs import JobRepository
 
 __all__ = [
     "MAX_ROW_ID",
+    "BoggleRepository",
     "GameRepository",
     "GuildRepository",
     "HenyoRepository",

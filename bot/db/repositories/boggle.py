@@ -1,0 +1,340 @@
+"""Word Boggle's tables (rounds, submissions, weekly schedules) and Boggle's own
+reads of the shared ones (season standings from results, the leaderboard rows
+a round's points go to).
+
+Rounds that take lists are read ``FOR SHARE`` (on PostgreSQL) so closing a
+round, an update of it, waits for submissions in flight; the close and score
+jobs and cancelling lock the round ``FOR UPDATE``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable, Collection, Iterator, Sequence
+from datetime import datetime
+from typing import TypeVar
+
+from sqlalchemy import Select, case, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
+from bot.db.models_boggle import BoggleRoundRecord, BoggleScheduleRecord, BoggleSubmissionRecord
+
+T = TypeVar("T")
+KIND = "boggle"
+TAKING_LISTS = ("open",)
+ENDED = ("closed", "scored")
+
+# A guild's season standing as stored: player, name, points, rounds, wins.
+StandingRow = tuple[int, str, float, int, int]
+
+
+async def retry_on_duplicate(work: Callable[[], Awaitable[T]], attempts: int = 3) -> T:
+    """Run ``work`` again when another transaction inserted the same row first
+    (two first messages from one player at once both insert their list): the
+    retry finds the row. ``work`` opens its own unit of work."""
+    for attempt in range(attempts):
+        try:
+            return await work()
+        except IntegrityError:
+            if attempt == attempts - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+@contextlib.contextmanager
+def duplicate_as(error: Exception) -> Iterator[None]:
+    """Raise ``error`` instead when the block inserts a row that already exists."""
+    try:
+        yield
+    except IntegrityError:
+        raise error from None
+
+
+class BoggleRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def flush(self) -> None:
+        await self.session.flush()
+
+    # -- rounds
+
+    async def add_round(self, record: BoggleRoundRecord) -> BoggleRoundRecord:
+        self.session.add(record)
+        await self.session.flush()
+        return record
+
+    async def get_round(self, round_id: int) -> BoggleRoundRecord | None:
+        return await self.session.get(BoggleRoundRecord, round_id)
+
+    async def lock_round(self, round_id: int) -> BoggleRoundRecord | None:
+        stmt = select(BoggleRoundRecord).where(BoggleRoundRecord.id == round_id).with_for_update()
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def next_round_number(self, guild_id: int) -> int:
+        latest = (
+            await self.session.execute(
+                select(func.max(BoggleRoundRecord.number)).where(
+                    BoggleRoundRecord.guild_id == guild_id
+                )
+            )
+        ).scalar_one_or_none()
+        return (latest or 0) + 1
+
+    async def latest_round(
+        self, guild_id: int, statuses: Sequence[str] = ("open", "scheduled")
+    ) -> BoggleRoundRecord | None:
+        """The guild's latest round in one of ``statuses`` (by opening)."""
+        stmt = (
+            select(BoggleRoundRecord)
+            .where(
+                BoggleRoundRecord.guild_id == guild_id, BoggleRoundRecord.status.in_(list(statuses))
+            )
+            .order_by(BoggleRoundRecord.opens_at.desc(), BoggleRoundRecord.id.desc())
+            .limit(1)
+        )
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def last_scored_round(self, guild_id: int) -> BoggleRoundRecord | None:
+        stmt = (
+            select(BoggleRoundRecord)
+            .where(BoggleRoundRecord.guild_id == guild_id, BoggleRoundRecord.status == "scored")
+            .order_by(BoggleRoundRecord.scored_at.desc(), BoggleRoundRecord.id.desc())
+            .limit(1)
+        )
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def last_round_channel(self, guild_id: int) -> int | None:
+        channel = (
+            await self.session.execute(
+                select(BoggleRoundRecord.channel_id)
+                .where(BoggleRoundRecord.guild_id == guild_id)
+                .order_by(BoggleRoundRecord.id.desc())
+                .limit(1)
+            )
+        ).scalar_one_or_none()
+        return int(channel) if channel is not None else None
+
+    async def open_rounds(self) -> list[BoggleRoundRecord]:
+        stmt = (
+            select(BoggleRoundRecord)
+            .where(BoggleRoundRecord.status == "open")
+            .order_by(BoggleRoundRecord.id)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def has_occurrence(self, schedule_id: int, occurrence: datetime) -> bool:
+        """Whether the schedule's round for ``occurrence`` exists (a rerun of the job)."""
+        found = await self.session.execute(
+            select(BoggleRoundRecord.id).where(
+                BoggleRoundRecord.schedule_id == schedule_id,
+                BoggleRoundRecord.occurrence == occurrence,
+            )
+        )
+        return found.first() is not None
+
+    async def scheduled_rounds_of(self, schedule_id: int) -> list[BoggleRoundRecord]:
+        """The schedule's announced rounds that have not opened."""
+        stmt = select(BoggleRoundRecord).where(
+            BoggleRoundRecord.schedule_id == schedule_id,
+            BoggleRoundRecord.status == "scheduled",
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    # -- rounds as lists reach them (with the guild's name, for the receipt)
+
+    async def rounds_taking_lists(
+        self, guild_ids: Collection[int] | None
+    ) -> list[tuple[BoggleRoundRecord, str]]:
+        """Every open round (in ``guild_ids``, when given), ``FOR SHARE``."""
+        stmt = _with_guild_names().where(BoggleRoundRecord.status.in_(TAKING_LISTS))
+        if guild_ids is not None:
+            stmt = stmt.where(BoggleRoundRecord.guild_id.in_(list(guild_ids)))
+        rows = await self.session.execute(stmt.order_by(BoggleRoundRecord.id))
+        return [(record, name) for record, name in rows.tuples()]
+
+    async def round_taking_lists(self, round_id: int) -> tuple[BoggleRoundRecord, str] | None:
+        """The round (whatever its status), ``FOR SHARE``."""
+        row = (
+            await self.session.execute(_with_guild_names().where(BoggleRoundRecord.id == round_id))
+        ).first()
+        return (row[0], row[1]) if row is not None else None
+
+    async def rounds_ended_after(
+        self, moment: datetime, guild_ids: Collection[int] | None
+    ) -> list[tuple[BoggleRoundRecord, str]]:
+        """Closed or scored rounds (in ``guild_ids``) whose countdown ended after ``moment``."""
+        stmt = (
+            select(BoggleRoundRecord, GuildRecord.name)
+            .join(GuildRecord, GuildRecord.id == BoggleRoundRecord.guild_id)
+            .where(BoggleRoundRecord.status.in_(ENDED), BoggleRoundRecord.ends_at > moment)
+        )
+        if guild_ids is not None:
+            stmt = stmt.where(BoggleRoundRecord.guild_id.in_(list(guild_ids)))
+        rows = await self.session.execute(stmt.order_by(BoggleRoundRecord.id))
+        return [(record, name) for record, name in rows.tuples()]
+
+    async def guilds_open_or_ended_after(self, moment: datetime) -> list[int]:
+        """Guilds with an open round or one that ended after ``moment`` (one indexed query)."""
+        rows = await self.session.execute(
+            select(BoggleRoundRecord.guild_id)
+            .where(
+                (BoggleRoundRecord.status == "open")
+                | (BoggleRoundRecord.status.in_(ENDED) & (BoggleRoundRecord.ends_at > moment))
+            )
+            .distinct()
+            .order_by(BoggleRoundRecord.guild_id)
+        )
+        return [int(guild_id) for guild_id in rows.scalars()]
+
+    # -- weekly schedules
+
+    async def schedule_of(self, guild_id: int) -> BoggleScheduleRecord | None:
+        """The guild's schedule, running or stopped (one per guild)."""
+        stmt = select(BoggleScheduleRecord).where(BoggleScheduleRecord.guild_id == guild_id)
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def active_schedule(
+        self, guild_id: int, *, lock: bool = False
+    ) -> BoggleScheduleRecord | None:
+        stmt = select(BoggleScheduleRecord).where(
+            BoggleScheduleRecord.guild_id == guild_id, BoggleScheduleRecord.active.is_(True)
+        )
+        if lock:
+            stmt = stmt.with_for_update()
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def lock_schedule(self, schedule_id: int) -> BoggleScheduleRecord | None:
+        return await self.session.get(BoggleScheduleRecord, schedule_id, with_for_update=True)
+
+    async def add_schedule(self, schedule: BoggleScheduleRecord) -> BoggleScheduleRecord:
+        self.session.add(schedule)
+        await self.session.flush()
+        return schedule
+
+    # -- submissions
+
+    async def list_for_update(self, round_id: int, player_id: int) -> BoggleSubmissionRecord | None:
+        stmt = (
+            select(BoggleSubmissionRecord)
+            .where(
+                BoggleSubmissionRecord.round_id == round_id,
+                BoggleSubmissionRecord.player_id == player_id,
+            )
+            .with_for_update()
+        )
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    def add_list(self, submission: BoggleSubmissionRecord) -> BoggleSubmissionRecord:
+        self.session.add(submission)
+        return submission
+
+    async def lists_of(self, round_id: int) -> list[BoggleSubmissionRecord]:
+        """A round's lists, first sent first."""
+        stmt = (
+            select(BoggleSubmissionRecord)
+            .where(BoggleSubmissionRecord.round_id == round_id)
+            .order_by(BoggleSubmissionRecord.first_at, BoggleSubmissionRecord.id)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def open_lists(self) -> list[tuple[BoggleSubmissionRecord, datetime]]:
+        """Every list of an open round, with the round's opening, by player."""
+        stmt = (
+            select(BoggleSubmissionRecord, BoggleRoundRecord.opens_at)
+            .join(BoggleRoundRecord, BoggleRoundRecord.id == BoggleSubmissionRecord.round_id)
+            .where(BoggleRoundRecord.status == "open")
+            .order_by(BoggleSubmissionRecord.player_id, BoggleSubmissionRecord.id)
+        )
+        rows = await self.session.execute(stmt)
+        return [(submission, opens_at) for submission, opens_at in rows.tuples()]
+
+    async def open_round_openings(self) -> list[tuple[int, datetime]]:
+        """(guild, opening) of every open round, earliest first."""
+        rows = await self.session.execute(
+            select(BoggleRoundRecord.guild_id, BoggleRoundRecord.opens_at)
+            .where(BoggleRoundRecord.status == "open")
+            .order_by(BoggleRoundRecord.opens_at, BoggleRoundRecord.id)
+        )
+        return [(int(guild_id), opens_at) for guild_id, opens_at in rows.tuples()]
+
+    async def past_players(self, guild_id: int, limit: int) -> list[int]:
+        """Who sent a list in the guild, latest first."""
+        latest = func.max(BoggleSubmissionRecord.last_at)
+        rows = await self.session.execute(
+            select(BoggleSubmissionRecord.player_id)
+            .join(BoggleRoundRecord, BoggleRoundRecord.id == BoggleSubmissionRecord.round_id)
+            .where(BoggleRoundRecord.guild_id == guild_id)
+            .group_by(BoggleSubmissionRecord.player_id)
+            .order_by(latest.desc(), BoggleSubmissionRecord.player_id)
+            .limit(limit)
+        )
+        return [int(player) for player in rows.scalars()]
+
+    async def players_with_results(self, guild_id: int, limit: int) -> list[int]:
+        """Who has a result of any game in the guild, latest first."""
+        latest = func.max(ResultRecord.played_at)
+        rows = await self.session.execute(
+            select(ResultRecord.player_id)
+            .where(ResultRecord.guild_id == guild_id)
+            .group_by(ResultRecord.player_id)
+            .order_by(latest.desc(), ResultRecord.player_id)
+            .limit(limit)
+        )
+        return [int(player) for player in rows.scalars()]
+
+    # -- seasons and the leaderboard
+
+    async def season_standings(self, guild_id: int, season: str, limit: int) -> list[StandingRow]:
+        """The season's table: most points first, then most wins."""
+        points = func.coalesce(func.sum(ResultRecord.points), 0)
+        wins = func.sum(case((ResultRecord.outcome == "win", 1), else_=0))
+        rows = await self.session.execute(
+            select(ResultRecord.player_id, PlayerRecord.display_name, points, func.count(), wins)
+            .join(PlayerRecord, PlayerRecord.id == ResultRecord.player_id)
+            .where(
+                ResultRecord.guild_id == guild_id,
+                ResultRecord.game_kind == KIND,
+                ResultRecord.season == season,
+            )
+            .group_by(ResultRecord.player_id, PlayerRecord.display_name)
+            .order_by(points.desc(), wins.desc(), ResultRecord.player_id)
+            .limit(limit)
+        )
+        return [
+            (int(pid), str(name), float(pts), int(n), int(w or 0))
+            for pid, name, pts, n, w in rows.tuples()
+        ]
+
+    async def load_standings(self, guild_id: int, player_ids: list[int]) -> list[RatingRecord]:
+        """Every player's leaderboard row in the session, new ones inserted in one batch.
+
+        Recording points looks each row up by key: found in the session it
+        costs nothing; missing, it would cost a query and a flush per player.
+        The caller keeps the returned list while it records: the session's
+        identity map holds objects weakly.
+        """
+        stmt = select(RatingRecord).where(
+            RatingRecord.guild_id == guild_id,
+            RatingRecord.game_kind == KIND,
+            RatingRecord.player_id.in_(player_ids),
+        )
+        ratings = list((await self.session.execute(stmt)).scalars())
+        known = {rating.player_id for rating in ratings}
+        for player_id in player_ids:
+            if player_id not in known:
+                rating = RatingRecord(guild_id=guild_id, game_kind=KIND, player_id=player_id)
+                self.session.add(rating)
+                ratings.append(rating)
+        await self.session.flush()
+        return ratings
+
+
+def _with_guild_names() -> Select[BoggleRoundRecord, str]:
+    return (
+        select(BoggleRoundRecord, GuildRecord.name)
+        .join(GuildRecord, GuildRecord.id == BoggleRoundRecord.guild_id)
+        .with_for_update(read=True, of=BoggleRoundRecord)
+    )
