@@ -43,6 +43,7 @@ from bot.services import ServiceContext, scrabble_ai
 from bot.services.definitions import Definitions, open_definitions
 from bot.services.results import SeatOutcome, record_game_result
 from bot.services.words import get_lexicon
+from engines.durations import Duration, DurationError, format_duration
 from engines.lexicon import LexiconError, available_lexicons, load_lexicon
 from engines.scrabble import (
     FINISH_LINE_TARGETS,
@@ -142,52 +143,24 @@ class NewGameRequest:
     hints: bool = False  # /scrabble hint allowed; the game is then not rated
 
 
-_DURATION_PART = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w)"
-)
-_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+# A bare number is hours for the turn clock and days for the deadline: the units
+# a member thinks in for a game that may last a week (the cog's option says so).
+CLOCK = Duration("the turn clock", "h", MIN_CLOCK, MAX_CLOCK, allow_off=True)
+DEADLINE = Duration("the game deadline", "d", MIN_DEADLINE, MAX_DEADLINE, allow_off=True)
+LIVE_CLOCK = "3m"  # `live` as a turn clock: as the society plays
 
 
-def parse_duration(
-    text: str | None, what: str, *, minimum: timedelta, maximum: timedelta
-) -> timedelta | None:
-    """``90s``, ``3m``, ``24h``, ``3d``, ``1h30m``; ``off``/``none`` means no limit."""
+def parse_duration(text: str | None, spec: Duration) -> timedelta | None:
+    """``text`` read by the one duration grammar (``engines.durations``); ``None``
+    for no limit (``off``)."""
     if text is None:
         return None
-    cleaned = text.strip().lower()
-    if cleaned in ("off", "none", "no", "0", ""):
-        return None
-    cleaned = cleaned.replace("live", "").strip() or "3m"
-    pos, total = 0, 0.0
-    compact = cleaned.replace(" ", "")
-    while pos < len(compact):
-        match = _DURATION_PART.match(compact, pos)
-        if match is None:
-            raise InvalidInputError(
-                f"I can't read the {what} `{text[:30]}`: write a duration like `3m`, `24h`, `2d` or `off`."
-            )
-        total += float(match.group(1)) * _UNIT_SECONDS[match.group(2)[0]]
-        pos = match.end()
-    duration = timedelta(seconds=round(total))
-    if duration < minimum or duration > maximum:
-        raise InvalidInputError(
-            f"The {what} must be between {format_duration(minimum)} and {format_duration(maximum)}."
-        )
-    return duration
-
-
-def format_duration(value: timedelta | int | None) -> str:
-    if value is None:
-        return "none"
-    seconds = int(value.total_seconds() if isinstance(value, timedelta) else value)
-    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
-        if seconds >= size and seconds % size == 0:
-            return f"{seconds // size}{unit}"
-    if seconds >= 3600:
-        return f"{seconds // 3600}h{(seconds % 3600) // 60}m"
-    if seconds >= 60:
-        return f"{seconds // 60}m{seconds % 60}s"
-    return f"{seconds}s"
+    if spec is CLOCK and text.strip().lower().startswith("live"):
+        text = text.strip()[4:].strip() or LIVE_CLOCK
+    try:
+        return spec.parse(text)
+    except DurationError as exc:
+        raise InvalidInputError(str(exc)) from None
 
 
 def parse_game_ref(text: str | None) -> int | None:
@@ -578,17 +551,9 @@ class ScrabbleService:
         ending = (request.ending or "six_zeros").strip().lower()
         if ending not in ("six_zeros", "two_passes"):
             raise InvalidInputError("The ending rule is `six_zeros` or `two_passes`.")
-        clock = parse_duration(
-            request.clock if request.clock is not None else DEFAULT_CLOCK,
-            "turn clock",
-            minimum=MIN_CLOCK,
-            maximum=MAX_CLOCK,
-        )
+        clock = parse_duration(request.clock if request.clock is not None else DEFAULT_CLOCK, CLOCK)
         deadline = parse_duration(
-            request.deadline if request.deadline is not None else DEFAULT_DEADLINE,
-            "game deadline",
-            minimum=MIN_DEADLINE,
-            maximum=MAX_DEADLINE,
+            request.deadline if request.deadline is not None else DEFAULT_DEADLINE, DEADLINE
         )
         level = (request.computer_level or "").strip().lower() or None
         if computer_seat is None and level is not None:
@@ -2112,7 +2077,6 @@ __all__ = [
     "ScrabbleService",
     "analysis_text",
     "describe_entries",
-    "format_duration",
     "parse_duration",
     "parse_game_ref",
 ]

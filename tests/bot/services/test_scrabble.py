@@ -25,7 +25,6 @@ from bot.services.scrabble import (
     JOB_TURN,
     Member,
     describe_entries,
-    parse_duration,
     parse_game_ref,
 )
 from engines.scrabble import ScrabbleOptions
@@ -55,41 +54,6 @@ from tests.engines.scrabble.support import rigged_game
 from tests.leaks import shown_secrets
 
 # -- parsing -----------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "text,seconds",
-    [
-        ("3m", 180),
-        ("90s", 90),
-        ("24h", 86400),
-        ("3d", 259200),
-        ("1h30m", 5400),
-        ("2 days", 172800),
-        ("live", 180),
-    ],
-)
-def test_durations_are_read_in_the_club_s_notation(text, seconds):
-    assert (
-        parse_duration(
-            text, "clock", minimum=timedelta(seconds=10), maximum=timedelta(days=14)
-        ).total_seconds()
-        == seconds
-    )
-
-
-@pytest.mark.parametrize("text", ["off", "none", "0"])
-def test_a_duration_can_be_switched_off(text):
-    assert (
-        parse_duration(text, "clock", minimum=timedelta(seconds=10), maximum=timedelta(days=14))
-        is None
-    )
-
-
-@pytest.mark.parametrize("text", ["5s", "30d", "soon", "3x"])
-def test_durations_out_of_range_or_unreadable_are_refused(text):
-    with pytest.raises(InvalidInputError):
-        parse_duration(text, "clock", minimum=timedelta(seconds=10), maximum=timedelta(days=14))
 
 
 def test_game_references_accept_numbers_and_autocomplete_labels():
