@@ -17,6 +17,7 @@ from bot.db.repositories import (
     GuildRepository,
     HenyoRepository,
     JobRepository,
+    LeaderboardRepository,
     MoveRepository,
     OutboxRepository,
     PlayerRepository,
@@ -50,6 +51,7 @@ class UnitOfWork:
         self.outbox = OutboxRepository(self.session)
         self.results = ResultRepository(self.session)
         self.ratings = RatingRepository(self.session)
+        self.leaderboard = LeaderboardRepository(self.session)
         self.jobs = JobRepository(self.session)
         self.henyo = HenyoRepository(self.session)
         self.boggle = BoggleRepository(self.session)

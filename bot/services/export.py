@@ -6,12 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
-from sqlalchemy import select
-
-from bot.db.models import GameRecord, PlayerRecord, RatingRecord, ResultRecord
+from bot.db.models import RatingRecord, ResultRecord
 from bot.services import ServiceContext
+
+Cell = str | int
 
 # kind -> async fn(ctx, game id, guild id) -> (file name, text). Each runs its own
 # unit of work, so it is called after ours has closed (SQLite allows one writer).
@@ -66,90 +66,68 @@ class ExportService:
 
     async def export_zip(self, guild_id: int) -> tuple[bytes, dict[str, int]]:
         """The archive's bytes and how many rows/files of each kind it holds."""
-        counts = {"results": 0, "ratings": 0, "games": 0}
         buffer = io.BytesIO()
-        async with self.ctx.uow() as uow:
-            names = dict(
-                (
-                    await uow.session.execute(select(PlayerRecord.id, PlayerRecord.display_name))
-                ).all()
-            )
+        async with self.ctx.reader() as uow:
+            results = await uow.results.for_guild(guild_id)
+            ratings = await uow.ratings.for_guild(guild_id)
+            games = await uow.games.finished(guild_id, EXPORTERS)
+            # The rows are read while their unit of work is open.
             with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-                out = io.StringIO()
-                writer = csv.writer(out)
-                writer.writerow(RESULT_COLUMNS)
-                results = await uow.session.execute(
-                    select(ResultRecord)
-                    .where(ResultRecord.guild_id == guild_id)
-                    .order_by(ResultRecord.played_at, ResultRecord.id)
-                )
-                for result in results.scalars():
-                    writer.writerow(
-                        [
-                            result.played_at.isoformat(),
-                            result.game_kind,
-                            result.game_id or "",
-                            result.round_ref or "",
-                            result.player_id,
-                            names.get(result.player_id, ""),
-                            result.outcome or "",
-                            _num(result.score),
-                            _num(result.opponent_score),
-                            _num(result.points),
-                            result.time_ms if result.time_ms is not None else "",
-                            result.season or "",
-                        ]
-                    )
-                    counts["results"] += 1
-                archive.writestr("results.csv", out.getvalue())
-
-                out = io.StringIO()
-                writer = csv.writer(out)
-                writer.writerow(RATING_COLUMNS)
-                ratings = await uow.session.execute(
-                    select(RatingRecord)
-                    .where(RatingRecord.guild_id == guild_id)
-                    .order_by(RatingRecord.game_kind, RatingRecord.rating.desc())
-                )
-                for rating in ratings.scalars():
-                    writer.writerow(
-                        [
-                            rating.game_kind,
-                            rating.player_id,
-                            names.get(rating.player_id, ""),
-                            f"{rating.rating:.1f}",
-                            f"{rating.rd:.1f}",
-                            f"{rating.volatility:.6f}",
-                            rating.games,
-                            rating.wins,
-                            rating.losses,
-                            rating.draws,
-                            _num(rating.points),
-                            _num(rating.spread),
-                            rating.best_time_ms if rating.best_time_ms is not None else "",
-                            rating.last_played_at.isoformat() if rating.last_played_at else "",
-                        ]
-                    )
-                    counts["ratings"] += 1
-                archive.writestr("ratings.csv", out.getvalue())
-
-                games = (
-                    await uow.session.execute(
-                        select(GameRecord.id, GameRecord.kind)
-                        .where(
-                            GameRecord.guild_id == guild_id,
-                            GameRecord.status == "finished",
-                            GameRecord.kind.in_(list(EXPORTERS)),
-                        )
-                        .order_by(GameRecord.id)
-                    )
-                ).all()
+                archive.writestr("results.csv", _csv(RESULT_COLUMNS, map(_result_cells, results)))
+                archive.writestr("ratings.csv", _csv(RATING_COLUMNS, map(_rating_cells, ratings)))
+        counts = {"results": len(results), "ratings": len(ratings), "games": 0}
         with zipfile.ZipFile(buffer, "a", compression=zipfile.ZIP_DEFLATED) as archive:
             for game_id, kind in games:
                 filename, text = await EXPORTERS[kind](self.ctx, game_id, guild_id)
                 archive.writestr(f"games/{filename}", text)
                 counts["games"] += 1
         return buffer.getvalue(), counts
+
+
+def _csv(columns: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _result_cells(row: tuple[ResultRecord, str | None]) -> list[Cell]:
+    result, name = row
+    return [
+        result.played_at.isoformat(),
+        result.game_kind,
+        result.game_id or "",
+        result.round_ref or "",
+        result.player_id,
+        name or "",
+        result.outcome or "",
+        _num(result.score),
+        _num(result.opponent_score),
+        _num(result.points),
+        result.time_ms if result.time_ms is not None else "",
+        result.season or "",
+    ]
+
+
+def _rating_cells(row: tuple[RatingRecord, str | None]) -> list[Cell]:
+    rating, name = row
+    return [
+        rating.game_kind,
+        rating.player_id,
+        name or "",
+        f"{rating.rating:.1f}",
+        f"{rating.rd:.1f}",
+        f"{rating.volatility:.6f}",
+        rating.games,
+        rating.wins,
+        rating.losses,
+        rating.draws,
+        _num(rating.points),
+        _num(rating.spread),
+        rating.best_time_ms if rating.best_time_ms is not None else "",
+        rating.last_played_at.isoformat() if rating.last_played_at else "",
+    ]
 
 
 async def _scrabble_gcg(ctx: ServiceContext, game_id: int, guild_id: int) -> tuple[str, str]:

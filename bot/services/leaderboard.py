@@ -1,37 +1,22 @@
 """The club leaderboard: one table per guild, game and period, and member stats.
 
 Rated games (chess, Scrabble) rank by Glicko-2 rating; Boggle by points; Henyo
-by best final time. "All time" tables read the standings kept on ``ratings``
-(an indexed top-N query); a period (this week, this month, the season) sums the
-period's ``results`` rows. Members idle for 90 days drop off the all-time rated
-tables; their data stays.
+by best final time. "All time" tables read the standings kept on ``ratings``;
+a period (this week, this month, the season) sums the period's ``results``
+rows (the statements are ``uow.leaderboard``'s). Members idle for 90 days drop
+off the all-time rated tables; their data stays.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from functools import cache
-from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import (
-    ColumnElement,
-    ScalarSelect,
-    Select,
-    Subquery,
-    and_,
-    bindparam,
-    case,
-    func,
-    null,
-    select,
-)
-from sqlalchemy.ext.asyncio import AsyncConnection
-
-from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
+from bot.db.models import RatingRecord
+from bot.db.repositories.leaderboard import LeaderboardRepository
 from bot.errors import InvalidInputError
 from bot.services import ServiceContext
 from engines.ratings import is_provisional
@@ -48,9 +33,6 @@ GAME_TITLES = {
     "henyo": "Library Henyo",
     "all": "All games",
 }
-
-# A statement of any columns: the tables read their rows' columns by name.
-_Statement = Select[*tuple[Any, ...]]
 
 
 @dataclass(frozen=True)
@@ -138,10 +120,6 @@ def period_start(
     return start.astimezone(now.tzinfo)
 
 
-# One page of a table's rows, and how many rows the whole table has.
-_Page = tuple[list[LeaderboardRow], int]
-
-
 class LeaderboardService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
@@ -156,34 +134,24 @@ class LeaderboardService:
         now = self.ctx.clock()
         page = max(page, 0)
         async with self.ctx.reader() as uow:
-            # Plain Core statements on the unit of work's connection: the rows are
-            # tuples, so the ORM's entity machinery would only add time.
-            conn = await uow.session.connection()
+            board = uow.leaderboard
             since = None
             if period != "all":  # all time needs no club settings: one statement fewer
-                guild = (
-                    await conn.execute(
-                        select(GuildRecord.timezone, GuildRecord.settings).where(
-                            GuildRecord.id == guild_id
-                        )
-                    )
-                ).first()
-                tz = guild.timezone if guild else "UTC"
+                club = await board.calendar(guild_id)
                 since = period_start(
-                    period, now, tz, _season_start(guild.settings if guild else None, kind)
+                    period,
+                    now,
+                    club.timezone if club else "UTC",
+                    _season_start(club.settings if club else None, kind),
                 )
-            query = {
-                "chess": self._rated,
-                "scrabble": self._rated,
-                "boggle": self._points,
-                "henyo": self._times,
-            }.get(kind, self._overall)
-            rows, total = await query(conn, guild_id, kind, since, now, page * PAGE_SIZE)
+            rows, total = await _ranked_page(board, guild_id, kind, since, now, page * PAGE_SIZE)
             if not rows and page > 0 and total == 0:
                 # Past the end (e.g. an old "next" button): show the last page.
-                _, total = await query(conn, guild_id, kind, since, now, 0)
+                _, total = await _ranked_page(board, guild_id, kind, since, now, 0)
                 page = max(0, math.ceil(total / PAGE_SIZE) - 1)
-                rows, total = await query(conn, guild_id, kind, since, now, page * PAGE_SIZE)
+                rows, total = await _ranked_page(
+                    board, guild_id, kind, since, now, page * PAGE_SIZE
+                )
         label = {
             "chess": "Rating",
             "scrabble": "Rating",
@@ -196,358 +164,107 @@ class LeaderboardService:
             guild_id, kind, period, title, label, rows, total, page, pages, since
         )
 
-    # Each query is one statement returning one page of rows (ranked) and the
-    # total row count (a window function, or a count subquery). The ranking
-    # runs on ``ratings`` or ``results`` alone; names are joined to the page's
-    # ten rows only. The statements are built once (the ``_…_statement``
-    # builders below) and run with this call's parameters: no result is kept.
-
-    async def _rated(
-        self,
-        conn: AsyncConnection,
-        guild_id: int,
-        kind: str,
-        since: datetime | None,
-        now: datetime,
-        offset: int,
-    ) -> _Page:
-        if since is None:
-            params = {
-                "guild_id": guild_id,
-                "kind": kind,
-                "active_since": now - IDLE_AFTER,
-                "offset": offset,
-            }
-        else:
-            params = {"guild_id": guild_id, "kind": kind, "since": since, "offset": offset}
-        result = (await conn.execute(_rated_statement(since is not None), params)).all()
-        rows = [
-            LeaderboardRow(
-                offset + i + 1,
-                r.player_id,
-                r.display_name,
-                format_rating(r.rating, r.rd),
-                int(r.games),
-                int(r.wins or 0),
-                int(r.losses or 0),
-                int(r.draws or 0),
-                None if r.trend is None else float(r.trend),
-                is_provisional(r.rd),
-            )
-            for i, r in enumerate(result)
-        ]
-        return rows, (result[0].total if result else 0)
-
-    async def _points(
-        self,
-        conn: AsyncConnection,
-        guild_id: int,
-        kind: str,
-        since: datetime | None,
-        now: datetime,
-        offset: int,
-    ) -> _Page:
-        params = {
-            "guild_id": guild_id,
-            "offset": offset,
-            **({} if since is None else {"since": since}),
-        }
-        result = (await conn.execute(_points_statement(since is not None), params)).all()
-        rows = [
-            LeaderboardRow(
-                offset + i + 1,
-                r.player_id,
-                r.display_name,
-                f"{r.points:g}",
-                int(r.games),
-                int(r.wins or 0),
-            )
-            for i, r in enumerate(result)
-        ]
-        return rows, (result[0].total if result else 0)
-
-    async def _times(
-        self,
-        conn: AsyncConnection,
-        guild_id: int,
-        kind: str,
-        since: datetime | None,
-        now: datetime,
-        offset: int,
-    ) -> _Page:
-        params = {
-            "guild_id": guild_id,
-            "offset": offset,
-            **({} if since is None else {"since": since}),
-        }
-        result = (await conn.execute(_times_statement(since is not None), params)).all()
-        rows = [
-            LeaderboardRow(
-                offset + i + 1,
-                r.player_id,
-                r.display_name,
-                format_time_ms(r.best),
-                int(r.words),
-                int(r.wins or 0),
-                draws=int(r.guessed),
-            )
-            for i, r in enumerate(result)
-        ]
-        return rows, (result[0].total if result else 0)
-
-    async def _overall(
-        self,
-        conn: AsyncConnection,
-        guild_id: int,
-        kind: str,
-        since: datetime | None,
-        now: datetime,
-        offset: int,
-    ) -> _Page:
-        params = {
-            "guild_id": guild_id,
-            "offset": offset,
-            **({} if since is None else {"since": since}),
-        }
-        result = (await conn.execute(_overall_statement(since is not None), params)).all()
-        rows = [
-            LeaderboardRow(
-                offset + i + 1,
-                r.player_id,
-                r.display_name,
-                str(int(r.wins or 0)),
-                int(r.games),
-                int(r.wins or 0),
-            )
-            for i, r in enumerate(result)
-        ]
-        return rows, (result[0].total if result else 0)
-
     async def stats(self, guild_id: int, player_id: int) -> MemberStats:
         async with self.ctx.reader() as uow:
             player = await uow.players.get(player_id)
-            recs = (
-                await uow.session.execute(
-                    select(RatingRecord).where(
-                        RatingRecord.guild_id == guild_id, RatingRecord.player_id == player_id
-                    )
-                )
-            ).scalars()
-            stats = MemberStats(
-                guild_id, player_id, player.display_name if player else str(player_id)
+            name = player.display_name if player else str(player_id)
+            games = [_game_stats(rec) for rec in await uow.ratings.for_member(guild_id, player_id)]
+        return MemberStats(guild_id, player_id, name, {g.kind: g for g in games})
+
+
+# One page of a table's rows, and how many rows the whole table has.
+_Page = tuple[list[LeaderboardRow], int]
+
+
+async def _ranked_page(
+    board: LeaderboardRepository,
+    guild_id: int,
+    kind: str,
+    since: datetime | None,
+    now: datetime,
+    offset: int,
+) -> _Page:
+    """One page of ``kind``'s table (one statement each), ranked from ``offset + 1``."""
+    first = offset + 1
+    if kind in RATED:
+        rated = await board.rated(
+            guild_id,
+            kind,
+            since=since,
+            active_since=now - IDLE_AFTER,
+            offset=offset,
+            limit=PAGE_SIZE,
+        )
+        rows = [
+            LeaderboardRow(
+                rank,
+                r.player_id,
+                r.name,
+                format_rating(r.rating, r.rd),
+                r.games,
+                r.wins,
+                r.losses,
+                r.draws,
+                r.trend,
+                is_provisional(r.rd),
             )
-            for rec in recs:
-                stats.games[rec.game_kind] = GameStats(
-                    kind=rec.game_kind,
-                    games=rec.games,
-                    wins=rec.wins,
-                    losses=rec.losses,
-                    draws=rec.draws,
-                    rating=rec.rating if rec.game_kind in RATED else None,
-                    rd=rec.rd if rec.game_kind in RATED else None,
-                    provisional=rec.game_kind in RATED and is_provisional(rec.rd),
-                    points=rec.points,
-                    spread=rec.spread,
-                    best_time_ms=rec.best_time_ms,
-                    last_played_at=rec.last_played_at,
-                )
-        return stats
-
-
-# ----------------------------------------------------------------------- statements
-# Parameters: :guild_id, :offset, and :kind, :since (period tables) or
-# :active_since (all-time rated tables) where the statement has them.
-
-
-def _count_outcome(outcome: str) -> ColumnElement[int]:
-    return func.sum(case((ResultRecord.outcome == outcome, 1), else_=0))
-
-
-def _wins() -> ColumnElement[int]:
-    return _count_outcome("win")
-
-
-def _results_where(kind: str | None, by_period: bool) -> list[Any]:
-    conds = [ResultRecord.guild_id == bindparam("guild_id")]
-    if kind is not None:
-        conds.append(ResultRecord.game_kind == kind)
-    if by_period:
-        conds.append(ResultRecord.played_at >= bindparam("since"))
-    return conds
-
-
-def _count_of(standing: tuple[ColumnElement[bool], ...]) -> ScalarSelect[int]:
-    """How many ``ratings`` rows match: a subquery run once per statement. (A window
-    count would make the database rank every member; this lets it read the
-    ratings index in order and stop after the page.)"""
-    return (
-        select(func.count())
-        .select_from(RatingRecord)
-        .where(*standing)
-        .correlate(None)
-        .scalar_subquery()
-    )
-
-
-def _with_names(ranked: _Statement, order: Callable[[Subquery], tuple[Any, ...]]) -> _Statement:
-    """One ranked page (``ranked`` with its offset and limit) and the members' names,
-    ranked again by ``order`` (the same ranking on the page's columns)."""
-    page = ranked.offset(bindparam("offset")).limit(PAGE_SIZE).subquery()
-    return (
-        select(page, PlayerRecord.display_name)
-        .join(PlayerRecord, PlayerRecord.id == page.c.player_id)
-        .order_by(*order(page))
-    )
-
-
-@cache
-def _rated_statement(by_period: bool) -> _Statement:
-    if not by_period:
-        standing = (
-            RatingRecord.guild_id == bindparam("guild_id"),
-            RatingRecord.game_kind == bindparam("kind"),
-            RatingRecord.games > 0,
-            RatingRecord.last_played_at >= bindparam("active_since"),
-        )
-        ranked = (
-            select(
-                RatingRecord.player_id,
-                RatingRecord.rating,
-                RatingRecord.rd,
-                RatingRecord.games,
-                RatingRecord.wins,
-                RatingRecord.losses,
-                RatingRecord.draws,
-                _count_of(standing).label("total"),
-                null().label("trend"),
+            for rank, r in enumerate(rated.rows, first)
+        ]
+        return rows, rated.total
+    if kind == "boggle":
+        points = await board.boggle_points(guild_id, since=since, offset=offset, limit=PAGE_SIZE)
+        rows = [
+            LeaderboardRow(rank, r.player_id, r.name, f"{r.points:g}", r.games, r.wins)
+            for rank, r in enumerate(points.rows, first)
+        ]
+        return rows, points.total
+    if kind == "henyo":
+        times = await board.henyo_times(guild_id, since=since, offset=offset, limit=PAGE_SIZE)
+        rows = [
+            LeaderboardRow(
+                rank,
+                r.player_id,
+                r.name,
+                format_time_ms(r.best_ms),
+                r.words,
+                r.wins,
+                draws=r.guessed,
             )
-            .where(*standing)
-            .order_by(RatingRecord.rating.desc(), RatingRecord.player_id)
-        )
-        return _with_names(ranked, lambda p: (p.c.rating.desc(), p.c.player_id))
-    # The period's games per member, beside their current rating; the trend is
-    # the sum of the rating changes recorded with each result.
-    after = ResultRecord.extra["rating_after"].as_float()
-    before = ResultRecord.extra["rating_before"].as_float()
-    played = (
-        select(
-            ResultRecord.player_id,
-            func.count().label("games"),
-            _count_outcome("win").label("wins"),
-            _count_outcome("loss").label("losses"),
-            _count_outcome("draw").label("draws"),
-            func.sum(func.coalesce(after - func.coalesce(before, after), 0.0)).label("trend"),
-        )
-        .where(ResultRecord.game_kind == bindparam("kind"), *_results_where(None, True))
-        .group_by(ResultRecord.player_id)
-        .subquery()
+            for rank, r in enumerate(times.rows, first)
+        ]
+        return rows, times.total
+    wins = await board.wins(guild_id, since=since, offset=offset, limit=PAGE_SIZE)
+    rows = [
+        LeaderboardRow(rank, r.player_id, r.name, str(r.wins), r.games, r.wins)
+        for rank, r in enumerate(wins.rows, first)
+    ]
+    return rows, wins.total
+
+
+def _game_stats(rec: RatingRecord) -> GameStats:
+    rated = rec.game_kind in RATED
+    return GameStats(
+        kind=rec.game_kind,
+        games=rec.games,
+        wins=rec.wins,
+        losses=rec.losses,
+        draws=rec.draws,
+        rating=rec.rating if rated else None,
+        rd=rec.rd if rated else None,
+        provisional=rated and is_provisional(rec.rd),
+        points=rec.points,
+        spread=rec.spread,
+        best_time_ms=rec.best_time_ms,
+        last_played_at=rec.last_played_at,
     )
-    ranked = (
-        select(
-            played.c.player_id,
-            RatingRecord.rating,
-            RatingRecord.rd,
-            played.c.games,
-            played.c.wins,
-            played.c.losses,
-            played.c.draws,
-            func.count().over().label("total"),
-            played.c.trend,
-        )
-        .join(
-            RatingRecord,
-            and_(
-                RatingRecord.guild_id == bindparam("guild_id"),
-                RatingRecord.game_kind == bindparam("kind"),
-                RatingRecord.player_id == played.c.player_id,
-            ),
-        )
-        .order_by(RatingRecord.rating.desc(), played.c.player_id)
-    )
-    return _with_names(ranked, lambda p: (p.c.rating.desc(), p.c.player_id))
 
 
-@cache
-def _points_statement(by_period: bool) -> _Statement:
-    if not by_period:
-        standing = (
-            RatingRecord.guild_id == bindparam("guild_id"),
-            RatingRecord.game_kind == "boggle",
-            RatingRecord.games > 0,
-        )
-        ranked: _Statement = (
-            select(
-                RatingRecord.player_id,
-                RatingRecord.points,
-                RatingRecord.games,
-                RatingRecord.wins,
-                _count_of(standing).label("total"),
-            )
-            .where(*standing)
-            .order_by(RatingRecord.points.desc(), RatingRecord.wins.desc(), RatingRecord.player_id)
-        )
-        return _with_names(ranked, lambda p: (p.c.points.desc(), p.c.wins.desc(), p.c.player_id))
-    points = func.coalesce(func.sum(ResultRecord.points), 0)
-    ranked = (
-        select(
-            ResultRecord.player_id,
-            points.label("points"),
-            func.count().label("games"),
-            _wins().label("wins"),
-            func.count().over().label("total"),
-        )
-        .where(*_results_where("boggle", True))
-        .group_by(ResultRecord.player_id)
-        .order_by(points.desc(), ResultRecord.player_id)
-    )
-    return _with_names(ranked, lambda p: (p.c.points.desc(), p.c.player_id))
-
-
-@cache
-def _times_statement(by_period: bool) -> _Statement:
-    best = func.min(ResultRecord.time_ms)
-    # An event win is its own row (round_ref "henyo:event:…"), not a word played.
-    words = func.sum(case((ResultRecord.round_ref.like("henyo:event:%"), 0), else_=1))
-    ranked = (
-        select(
-            ResultRecord.player_id,
-            best.label("best"),
-            words.label("words"),
-            func.count(ResultRecord.time_ms).label("guessed"),
-            _wins().label("wins"),
-            func.count().over().label("total"),
-        )
-        .where(*_results_where("henyo", by_period))
-        .group_by(ResultRecord.player_id)
-        .order_by(best.is_(None), best, ResultRecord.player_id)
-    )
-    return _with_names(ranked, lambda p: (p.c.best.is_(None), p.c.best, p.c.player_id))
-
-
-@cache
-def _overall_statement(by_period: bool) -> _Statement:
-    wins = _wins()
-    ranked = (
-        select(
-            ResultRecord.player_id,
-            func.count().label("games"),
-            wins.label("wins"),
-            func.count().over().label("total"),
-        )
-        .where(*_results_where(None, by_period))
-        .group_by(ResultRecord.player_id)
-        .order_by(wins.desc(), func.count().desc(), ResultRecord.player_id)
-    )
-    return _with_names(ranked, lambda p: (p.c.wins.desc(), p.c.games.desc(), p.c.player_id))
-
-
-def _season_start(settings: dict[str, Any] | None, kind: str) -> datetime | None:
-    seasons = (settings or {}).get("seasons", {})
-    raw = seasons.get(kind) or seasons.get("all")
-    if not raw:
+def _season_start(settings: Mapping[str, object] | None, kind: str) -> datetime | None:
+    """When the club's current season of ``kind`` (or of every game) began, if it keeps one."""
+    seasons = (settings or {}).get("seasons")
+    if not isinstance(seasons, Mapping):
         return None
-    return (
-        datetime.fromisoformat(raw["started_at"])
-        if isinstance(raw, dict)
-        else datetime.fromisoformat(raw)
-    )
+    raw = seasons.get(kind) or seasons.get("all")
+    if isinstance(raw, Mapping):
+        raw = raw["started_at"]
+    return datetime.fromisoformat(raw) if isinstance(raw, str) and raw else None

@@ -3,16 +3,23 @@ own transaction (so a finished game and its rating change commit together)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TypeAlias
 
 from bot.db.models import ResultRecord
 from bot.db.uow import UnitOfWork
 from engines.ratings import RatingState, glicko2
 
 RATED_KINDS = ("chess", "scrabble")
+
+# What a result's ``extra`` holds: JSON the game chooses (a termination, a round
+# number); the rating before and after are added here for rated games.
+JsonValue: TypeAlias = (
+    str | int | float | bool | Sequence["JsonValue"] | Mapping[str, "JsonValue"] | None
+)
+ResultExtra: TypeAlias = Mapping[str, JsonValue]
 
 
 @dataclass(frozen=True)
@@ -23,7 +30,7 @@ class SeatOutcome:
     user_ids: Sequence[int]
     rank: int
     score: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: ResultExtra = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -92,7 +99,7 @@ async def record_game_result(
             rec.last_played_at = played_at
             if spread is not None:
                 rec.spread += spread
-            extra = dict(s.extra)
+            extra: dict[str, JsonValue] = dict(s.extra)
             if rated and kind in RATED_KINDS:
                 results = []
                 for o in others:
@@ -106,21 +113,19 @@ async def record_game_result(
                 changes.append(RatingChange(uid, before, rec.rating, rec.rd))
                 extra["rating_before"] = round(before, 2)
                 extra["rating_after"] = round(rec.rating, 2)
-            uow.results.add(
-                ResultRecord(
-                    guild_id=guild_id,
-                    game_kind=kind,
-                    game_id=game_id,
-                    player_id=uid,
-                    outcome=outcome,
-                    score=s.score,
-                    opponent_score=best_other,
-                    season=season,
-                    extra=extra,
-                    played_at=played_at,
-                )
+            uow.results.record(
+                guild_id=guild_id,
+                kind=kind,
+                game_id=game_id,
+                player_id=uid,
+                outcome=outcome,
+                score=s.score,
+                opponent_score=best_other,
+                season=season,
+                extra=extra,
+                played_at=played_at,
             )
-    await uow.session.flush()
+    await uow.results.flush()
     return changes
 
 
@@ -136,7 +141,7 @@ async def record_points(
     outcome: str | None = None,
     time_ms: int | None = None,
     season: str | None = None,
-    extra: dict[str, Any] | None = None,
+    extra: ResultExtra | None = None,
 ) -> ResultRecord:
     """A points or time result (Boggle round, Henyo word): no rating involved.
 
@@ -151,17 +156,15 @@ async def record_points(
         rec.points += points
     if time_ms is not None and (rec.best_time_ms is None or time_ms < rec.best_time_ms):
         rec.best_time_ms = time_ms
-    return uow.results.add(
-        ResultRecord(
-            guild_id=guild_id,
-            game_kind=kind,
-            round_ref=round_ref,
-            player_id=player_id,
-            outcome=outcome,
-            points=points,
-            time_ms=time_ms,
-            season=season,
-            extra=extra or {},
-            played_at=played_at,
-        )
+    return uow.results.record(
+        guild_id=guild_id,
+        kind=kind,
+        round_ref=round_ref,
+        player_id=player_id,
+        outcome=outcome,
+        points=points,
+        time_ms=time_ms,
+        season=season,
+        extra=extra,
+        played_at=played_at,
     )

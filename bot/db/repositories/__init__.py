@@ -11,12 +11,12 @@ from bot.db.repositories.common import (
     MoveRepository,
     OutboxRepository,
     PlayerRepository,
-    RatingRepository,
-    ResultRepository,
     is_row_id,
 )
 from bot.db.repositories.henyo import HenyoRepository
 from bot.db.repositories.jobs import JobRepository
+from bot.db.repositories.leaderboard import LeaderboardRepository
+from bot.db.repositories.results import RatingRepository, ResultRepository
 
 __all__ = [
     "MAX_ROW_ID",
@@ -25,6 +25,7 @@ __all__ = [
     "GuildRepository",
     "HenyoRepository",
     "JobRepository",
+    "LeaderboardRepository",
     "MoveRepository",
     "OutboxRepository",
     "PlayerRepository",

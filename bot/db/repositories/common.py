@@ -1,4 +1,6 @@
-"""The shared game tables: guilds, players, games and seats, moves, outbox, results, ratings."""
+"""The shared game tables: guilds, players, games and seats, moves, outbox.
+
+(Results and ratings are ``bot.db.repositories.results``.)"""
 
 from __future__ import annotations
 
@@ -18,8 +20,6 @@ from bot.db.models import (
     MoveRecord,
     OutboxRecord,
     PlayerRecord,
-    RatingRecord,
-    ResultRecord,
     utcnow,
 )
 from bot.errors import ConflictError, NotFoundError
@@ -158,6 +158,21 @@ class GameRepository:
             stmt = stmt.where(GameRecord.kind == kind)
         return list((await self.session.execute(stmt)).scalars())
 
+    async def finished(self, guild_id: int, kinds: Collection[str]) -> list[tuple[int, str]]:
+        """The club's finished games of these kinds, oldest first: (id, kind)."""
+        if not kinds:
+            return []
+        rows = await self.session.execute(
+            select(GameRecord.id, GameRecord.kind)
+            .where(
+                GameRecord.guild_id == guild_id,
+                GameRecord.status == "finished",
+                GameRecord.kind.in_(list(kinds)),
+            )
+            .order_by(GameRecord.id)
+        )
+        return [(game_id, kind) for game_id, kind in rows.tuples()]
+
     async def save_state(
         self,
         game: GameRecord,
@@ -273,40 +288,6 @@ def _json(post: Post | dict[str, Any]) -> dict[str, Any]:
     return post.to_json() if isinstance(post, Post) else Post.from_json(post).to_json()
 
 
-class ResultRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
-
-    def add(self, result: ResultRecord) -> ResultRecord:
-        self.session.add(result)
-        return result
-
-
-class RatingRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
-
-    async def get_or_new(self, guild_id: int, game_kind: str, player_id: int) -> RatingRecord:
-        rating = await self.session.get(RatingRecord, (guild_id, game_kind, player_id))
-        if rating is None:
-            rating = RatingRecord(
-                guild_id=guild_id,
-                game_kind=game_kind,
-                player_id=player_id,
-                rating=1500.0,
-                rd=350.0,
-                volatility=0.06,
-                games=0,
-                wins=0,
-                losses=0,
-                draws=0,
-                points=0.0,
-                spread=0.0,
-            )
-            self.session.add(rating)
-        return rating
-
-
 __all__ = [
     "GameRepository",
     "GuildRepository",
@@ -314,6 +295,4 @@ __all__ = [
     "NotFoundError",
     "OutboxRepository",
     "PlayerRepository",
-    "RatingRepository",
-    "ResultRepository",
 ]
