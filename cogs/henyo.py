@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.gateway import Gateway, is_chatty
+from bot.messages import henyo as messages
 from bot.services.club import ClubService
 from bot.services.henyo import ClosedRound, HenyoService, Member
 from bot.ui import henyo as ui
@@ -56,7 +57,7 @@ def member_of(user: discord.abc.User) -> Member:
 def _no_bots(*users: discord.abc.User | None) -> None:
     for user in users:
         if user is not None and user.bot:
-            raise InvalidInputError("Bots can't play Henyo: pick a member.")
+            raise InvalidInputError(messages.NO_BOTS)
 
 
 class HenyoCog(
@@ -209,14 +210,11 @@ class HenyoCog(
             user_id=interaction.user.id,
             is_moderator=await self._is_moderator(interaction),
         )
-        if closed.winner is not None:
-            headline = f"🏆 Event #{closed.event.id} is over. Winners: **{ui.escape(closed.winner.label)}**!"
-        elif closed.standings.leaders:
-            headline = (
-                f"Event #{closed.event.id} is over, with a tie for first place still unbroken."
-            )
-        else:
-            headline = f"Event #{closed.event.id} is over: no pair guessed its word."
+        headline = messages.event_closed(
+            closed.event.id,
+            closed.winner.label if closed.winner else None,
+            tie_unbroken=bool(closed.standings.leaders),
+        )
         await interaction.response.send_message(
             headline, embed=ui.standings_embed(closed.standings)
         )
@@ -244,14 +242,11 @@ class HenyoCog(
             role=role,
         )
         team = registration.team
-        where = (
-            "playing"
-            if team.status == "playing"
-            else f"on the waiting list (#{registration.event.waiting.index(team) + 1})"
+        waiting_place = (
+            None if team.status == "playing" else registration.event.waiting.index(team) + 1
         )
         await interaction.response.send_message(
-            f"Registered: **{ui.escape(team.label)}** (guesser & answerer), pair {team.position} — {where}.",
-            ephemeral=True,
+            messages.registered(team.label, team.position, waiting_place), ephemeral=True
         )
         await self._refresh_list(registration.event.id)
 
@@ -262,10 +257,10 @@ class HenyoCog(
         withdrawal = await self.service.events.withdraw(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, user_id=interaction.user.id
         )
-        text = f"**{ui.escape(withdrawal.team.label)}** withdrew from event #{withdrawal.event.id}."
-        if withdrawal.moved_up is not None:
-            text += f" {ui.escape(withdrawal.moved_up.label)} move up from the waiting list."
-        await interaction.response.send_message(text, ephemeral=True)
+        moved_up = withdrawal.moved_up.label if withdrawal.moved_up else None
+        await interaction.response.send_message(
+            messages.withdrew(withdrawal.team.label, withdrawal.event.id, moved_up), ephemeral=True
+        )
         await self._refresh_list(withdrawal.event.id)
 
     @app_commands.command(
@@ -315,29 +310,30 @@ class HenyoCog(
             category=category,
             word=word,
         )
-        if not await self._dm(prepared.answerer.id, ui.secret_dm(prepared, for_host=False)):
+        if not await self._dm(prepared.answerer.id, messages.secret_dm(prepared, for_host=False)):
             await self.service.rounds.cancel(prepared.round_id, "dm_closed")
-            await interaction.followup.send(ui.answerer_unreachable(prepared), ephemeral=True)
+            await interaction.followup.send(
+                messages.answerer_unreachable(prepared.answerer.name), ephemeral=True
+            )
             return
-        host_dm_ok = await self._dm(prepared.host.id, ui.secret_dm(prepared, for_host=True))
+        host_dm_ok = await self._dm(prepared.host.id, messages.secret_dm(prepared, for_host=True))
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)  # a guild command's channel
         try:
             posted = await channel.send(
-                ui.announcement(prepared), view=ui.reply_view(prepared.round_id)
+                messages.announcement(prepared), view=ui.reply_view(prepared.round_id)
             )
         except discord.HTTPException as error:
             await self.service.rounds.cancel(prepared.round_id, "announce_failed")
-            raise InvalidInputError(
-                "I couldn't post the round in this channel (check my permissions); it did not start."
-            ) from error
+            raise InvalidInputError(messages.CANNOT_ANNOUNCE) from error
         self._live_channels.add(prepared.channel_id)
         running = await self.service.rounds.begin(prepared.round_id, posted.id)
         self._live_channels.add(
             prepared.channel_id
         )  # a stray message may have dropped it meanwhile
         await interaction.followup.send(
-            ui.start_confirmation(prepared, running, host_dm_failed=not host_dm_ok), ephemeral=True
+            messages.start_confirmation(prepared, running.ends_at, host_dm_failed=not host_dm_ok),
+            ephemeral=True,
         )
 
     async def _dm(self, user_id: int, text: str) -> bool:
@@ -369,10 +365,10 @@ class HenyoCog(
             member_id=member.id if member else None,
         )
         if result.round is not None:
-            text = f"Round #{result.round.round_id} ended: the pair is disqualified."
+            text = messages.round_disqualified(result.round.round_id)
         else:
             assert result.team is not None
-            text = f"**{ui.escape(result.team.label)}** are disqualified."
+            text = messages.pair_disqualified(result.team.label)
         await interaction.response.send_message(text, ephemeral=True)
         if result.event_id is not None:
             await self._refresh_list(result.event_id)
@@ -386,7 +382,9 @@ class HenyoCog(
             reply=reply.value,
             interaction_id=interaction.id,
         )
-        await interaction.response.send_message(ui.reply_text(pressed.reply, pressed.answerer.name))
+        await interaction.response.send_message(
+            messages.reply_text(pressed.reply, pressed.answerer.name)
+        )
 
     # ------------------------------------------------------------------ the referee
 
@@ -470,10 +468,7 @@ class HenyoCog(
             category=category,
             language=language,
         )
-        await interaction.response.send_message(
-            f"Added **{ui.escape(added.text)}** ({added.category}, {added.language}).",
-            ephemeral=True,
-        )
+        await interaction.response.send_message(messages.word_added(added), ephemeral=True)
 
     @words.command(
         name="remove", description="Take a word out of the club's Henyo words (built-in ones too)"
@@ -490,9 +485,7 @@ class HenyoCog(
             is_moderator=await self._is_moderator(interaction),
             text=text,
         )
-        await interaction.response.send_message(
-            f"Removed **{ui.escape(removed.text)}**.", ephemeral=True
-        )
+        await interaction.response.send_message(messages.word_removed(removed), ephemeral=True)
 
     @words.command(name="list", description="List the club's Henyo words (only you see it)")
     @app_commands.describe(category="Only this category", builtin="Also list the built-in words")
