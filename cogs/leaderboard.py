@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import io
 from typing import Literal
 
 import discord
@@ -9,7 +8,7 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.services.leaderboard import LeaderboardService
-from bot.ui.leaderboard import LeaderboardPageButton, pager, stats_embed, table_png, table_text
+from bot.ui.leaderboard import LeaderboardPageButton, pager, stats_embed, table_file, table_text
 from bot.ui.permissions import require_guild
 from bot.ui.views import view_kwargs
 
@@ -36,11 +35,8 @@ class LeaderboardCog(commands.Cog):
     ) -> None:
         guild = require_guild(interaction)
         table = await self.service.table(guild.id, game, period)
-        png = await table_png(table)
         await interaction.response.send_message(
-            table_text(table),
-            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
-            **view_kwargs(pager(table)),
+            table_text(table), file=await table_file(table), **view_kwargs(pager(table))
         )
 
     @app_commands.command(name="stats", description="A member's record in every game")

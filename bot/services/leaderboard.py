@@ -18,21 +18,25 @@ from zoneinfo import ZoneInfo
 from bot.db.models import RatingRecord
 from bot.db.repositories.leaderboard import LeaderboardRepository
 from bot.errors import InvalidInputError
+from bot.messages.leaderboard import (
+    GAME_TITLES,
+    PERIOD_NAMES,
+    UNKNOWN_GAME,
+    UNKNOWN_PERIOD,
+    format_rating,
+    format_time_ms,
+    table_title,
+    unknown_period,
+    value_label,
+)
 from bot.services import ServiceContext
 from engines.ratings import is_provisional
 
 KINDS = ("chess", "scrabble", "boggle", "henyo")
 RATED = ("chess", "scrabble")
-PERIODS = {"week": "this week", "month": "this month", "season": "this season", "all": "all time"}
+PERIODS = tuple(PERIOD_NAMES)  # week, month, season, all
 IDLE_AFTER = timedelta(days=90)
 PAGE_SIZE = 10
-GAME_TITLES = {
-    "chess": "Chess",
-    "scrabble": "Scrabble",
-    "boggle": "Word Boggle",
-    "henyo": "Library Henyo",
-    "all": "All games",
-}
 
 
 @dataclass(frozen=True)
@@ -87,20 +91,6 @@ class MemberStats:
     games: dict[str, GameStats] = field(default_factory=dict)
 
 
-def format_time_ms(ms: int | None) -> str:
-    """Tenths of a second, as the Henyo sheet records them: 83.4 s → "1:23.4"."""
-    if ms is None:
-        return "–"
-    tenths = (ms + 50) // 100  # half up, as a stopwatch reads
-    minutes, tenths = divmod(tenths, 600)
-    seconds, tenth = divmod(tenths, 10)
-    return f"{minutes}:{seconds:02d}.{tenth}" if minutes else f"{seconds}.{tenth} s"
-
-
-def format_rating(rating: float, rd: float) -> str:
-    return f"{rating:.0f}{'?' if is_provisional(rd) else ''}"
-
-
 def period_start(
     period: str, now: datetime, tz_name: str, season_start: datetime | None
 ) -> datetime | None:
@@ -116,7 +106,7 @@ def period_start(
     elif period == "month":
         start = midnight.replace(day=1)
     else:
-        raise InvalidInputError(f"Unknown period {period!r}: use week, month, season or all.")
+        raise InvalidInputError(unknown_period(period))
     return start.astimezone(now.tzinfo)
 
 
@@ -128,9 +118,9 @@ class LeaderboardService:
         self, guild_id: int, kind: str = "all", period: str = "all", page: int = 0
     ) -> LeaderboardTable:
         if kind not in KINDS and kind != "all":
-            raise InvalidInputError("Pick a game: chess, scrabble, boggle, henyo or all.")
+            raise InvalidInputError(UNKNOWN_GAME)
         if period not in PERIODS:
-            raise InvalidInputError("Pick a period: week, month, season or all.")
+            raise InvalidInputError(UNKNOWN_PERIOD)
         now = self.ctx.clock()
         page = max(page, 0)
         async with self.ctx.reader() as uow:
@@ -152,16 +142,18 @@ class LeaderboardService:
                 rows, total = await _ranked_page(
                     board, guild_id, kind, since, now, page * PAGE_SIZE
                 )
-        label = {
-            "chess": "Rating",
-            "scrabble": "Rating",
-            "boggle": "Points",
-            "henyo": "Best time",
-        }.get(kind, "Wins")
         pages = max(1, math.ceil(total / PAGE_SIZE))
-        title = f"{GAME_TITLES[kind]} — {PERIODS[period]}"
         return LeaderboardTable(
-            guild_id, kind, period, title, label, rows, total, page, pages, since
+            guild_id,
+            kind,
+            period,
+            table_title(kind, period),
+            value_label(kind),
+            rows,
+            total,
+            page,
+            pages,
+            since,
         )
 
     async def stats(self, guild_id: int, player_id: int) -> MemberStats:
@@ -268,3 +260,19 @@ def _season_start(settings: Mapping[str, object] | None, kind: str) -> datetime 
     if isinstance(raw, Mapping):
         raw = raw["started_at"]
     return datetime.fromisoformat(raw) if isinstance(raw, str) and raw else None
+
+
+__all__ = [
+    "GAME_TITLES",
+    "KINDS",
+    "PAGE_SIZE",
+    "PERIODS",
+    "GameStats",
+    "LeaderboardRow",
+    "LeaderboardService",
+    "LeaderboardTable",
+    "MemberStats",
+    "format_rating",
+    "format_time_ms",
+    "period_start",
+]

@@ -1,4 +1,5 @@
-"""Leaderboard and stats messages: an image table with a text equivalent."""
+"""Leaderboard and stats messages: an image table with a text equivalent, and
+the image's alt text (the words are ``bot.messages.leaderboard``'s)."""
 
 from __future__ import annotations
 
@@ -10,83 +11,33 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.render.leaderboard import render_leaderboard
-from bot.services.leaderboard import (
+from bot.messages.leaderboard import (
     GAME_TITLES,
-    LeaderboardTable,
-    MemberStats,
-    format_rating,
-    format_time_ms,
+    NEXT_PAGE,
+    NO_GAMES_YET,
+    PREVIOUS_PAGE,
+    game_record,
+    image_cells,
+    stats_title,
+    table_alt_text,
+    table_cells,
+    table_text,
 )
+from bot.render.leaderboard import render_leaderboard
+from bot.services.leaderboard import LeaderboardTable, MemberStats
 
-COLUMNS_RATED = ("#", "Name", "Rating", "Games", "W-L-D", "Trend")
-COLUMNS_POINTS = ("#", "Name", "Points", "Rounds", "Won")
-COLUMNS_TIMES = ("#", "Name", "Best time", "Words", "Guessed", "Events won")
-COLUMNS_ALL = ("#", "Name", "Wins", "Games")
-
-
-def _trend(value: float | None) -> str:
-    if value is None or abs(value) < 0.5:
-        return "–"
-    return f"▲{value:.0f}" if value > 0 else f"▼{-value:.0f}"
-
-
-def table_cells(table: LeaderboardTable) -> tuple[tuple[str, ...], list[list[str]]]:
-    rows = []
-    for r in table.rows:
-        if table.kind in ("chess", "scrabble"):
-            rows.append(
-                [
-                    str(r.rank),
-                    r.name,
-                    r.value,
-                    str(r.games),
-                    f"{r.wins}-{r.losses}-{r.draws}",
-                    _trend(r.trend),
-                ]
-            )
-        elif table.kind == "boggle":
-            rows.append([str(r.rank), r.name, r.value, str(r.games), str(r.wins)])
-        elif table.kind == "henyo":
-            rows.append([str(r.rank), r.name, r.value, str(r.games), str(r.draws), str(r.wins)])
-        else:
-            rows.append([str(r.rank), r.name, r.value, str(r.games)])
-    columns = {
-        "chess": COLUMNS_RATED,
-        "scrabble": COLUMNS_RATED,
-        "boggle": COLUMNS_POINTS,
-        "henyo": COLUMNS_TIMES,
-    }.get(table.kind, COLUMNS_ALL)
-    return columns, rows
-
-
-def _escape(text: str) -> str:
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-
-
-def table_text(table: LeaderboardTable) -> str:
-    """The table in words, for screen readers and slow connections."""
-    columns, rows = table_cells(table)
-    lines = [
-        f"**{table.title}** (page {table.page + 1} of {table.pages})"
-        if table.pages > 1
-        else f"**{table.title}**"
-    ]
-    if not rows:
-        lines.append("Nobody has played yet in this period. Start a game with `/help`!")
-    for cells in rows:
-        rest = ", ".join(f"{c.lower()} {v}" for c, v in zip(columns[2:], cells[2:], strict=False))
-        lines.append(f"{cells[0]}. {_escape(cells[1])[:40]} — {rest}")
-    if table.kind in ("chess", "scrabble"):
-        lines.append("-# ? marks a provisional rating (few games yet).")
-    return "\n".join(lines)[:2000]
+FILENAME = "leaderboard.png"
 
 
 async def table_png(table: LeaderboardTable) -> bytes:
-    columns, rows = table_cells(table)
-    if not rows:
-        rows = [["", "No games yet", *[""] * (len(columns) - 2)]]
+    columns, rows = image_cells(table)
     return await asyncio.to_thread(render_leaderboard, table.title, columns, rows)
+
+
+async def table_file(table: LeaderboardTable) -> discord.File:
+    """The table's image, described in words for screen readers."""
+    png = await table_png(table)
+    return discord.File(io.BytesIO(png), filename=FILENAME, description=table_alt_text(table))
 
 
 class LeaderboardPageButton(
@@ -101,7 +52,7 @@ class LeaderboardPageButton(
     def __init__(
         self, kind: str, period: str, page: int, direction: str, *, disabled: bool = False
     ) -> None:
-        label = "◀ Previous" if direction == "p" else "Next ▶"
+        label = PREVIOUS_PAGE if direction == "p" else NEXT_PAGE
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -123,11 +74,8 @@ class LeaderboardPageButton(
         assert fetch is not None and interaction.guild_id is not None
         target = self.page - 1 if self.direction == "p" else self.page + 1
         table = await fetch(interaction.guild_id, self.kind, self.period, target)
-        png = await table_png(table)
         await interaction.response.edit_message(
-            content=table_text(table),
-            attachments=[discord.File(io.BytesIO(png), filename="leaderboard.png")],
-            view=pager(table),
+            content=table_text(table), attachments=[await table_file(table)], view=pager(table)
         )
 
 
@@ -147,22 +95,23 @@ def pager(table: LeaderboardTable) -> discord.ui.View | None:
 
 
 def stats_embed(stats: MemberStats) -> discord.Embed:
-    embed = discord.Embed(title=f"{stats.name} — club record", colour=discord.Colour.teal())
+    embed = discord.Embed(title=stats_title(stats.name), colour=discord.Colour.teal())
     if not stats.games:
-        embed.description = "No games yet. `/help` shows how to start one."
+        embed.description = NO_GAMES_YET
     for kind in ("chess", "scrabble", "boggle", "henyo"):
         g = stats.games.get(kind)
         if g is None or g.games == 0:
             continue
-        if kind in ("chess", "scrabble"):
-            value = f"Rating **{format_rating(g.rating or 1500, g.rd or 350)}** · {g.wins} W / {g.losses} L / {g.draws} D"
-            if kind == "scrabble":
-                value += f" · spread {g.spread:+.0f}"
-        elif kind == "boggle":
-            value = f"**{g.points:g}** points in {g.games} rounds · {g.wins} rounds won"
-        else:
-            value = f"Best time **{format_time_ms(g.best_time_ms)}** · {g.games} words · {g.wins} events won"
-        if g.last_played_at:
-            value += f"\nLast played <t:{int(g.last_played_at.timestamp())}:R>"
-        embed.add_field(name=GAME_TITLES[kind], value=value, inline=False)
+        embed.add_field(name=GAME_TITLES[kind], value=game_record(kind, g), inline=False)
     return embed
+
+
+__all__ = [
+    "LeaderboardPageButton",
+    "pager",
+    "stats_embed",
+    "table_cells",
+    "table_file",
+    "table_png",
+    "table_text",
+]

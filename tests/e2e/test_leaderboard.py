@@ -18,6 +18,7 @@ from typing import Any
 import chess
 import chess.pgn
 
+from bot.services.results import record_points
 from tests.conftest import shared_path  # noqa: F401  (shared/ is needed by other e2e tests, not here)
 from tests.e2e.club import Club
 
@@ -108,6 +109,10 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     assert "w-l-d 1-0-0" in rows[0] and "w-l-d 0-1-0" in rows[1]
     assert ix.response.files and ix.response.files[0][0] == "leaderboard.png"
     assert not ix.response.ephemeral
+    # The image says its rows in words (alt text), without the message's markdown.
+    [image] = ix.original.attachments
+    assert image.description.startswith("Chess — all time:\n1. bob — rating ")
+    assert "2. alice — " in image.description and "**" not in image.description
 
     ix = await dc.slash(alice, club.channel, "leaderboard", game="scrabble", period="week")
     assert [r.split(" — ")[0] for r in _table_rows(ix.response.content)] == ["1. dave", "2. carol"]
@@ -174,3 +179,51 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     game = chess.pgn.read_game(io.StringIO(archive.read(pgn[0]).decode()))
     board = game.end().board()
     assert board.is_checkmate() and game.headers["Result"] == "0-1"
+
+
+async def test_the_pages_of_a_long_table_turn_with_their_buttons_and_each_image_has_alt_text(
+    club: Club,
+) -> None:
+    dc = club.dc
+    bot = await club.start()
+    names = {100 + i: f"member{i:02d}" for i in range(12)}
+    async with bot.ctx.uow() as uow:
+        await uow.guilds.ensure(club.guild.id, club.guild.name)
+        for player_id, name in names.items():
+            await uow.players.ensure(player_id, name)
+            await record_points(
+                uow,
+                guild_id=club.guild.id,
+                kind="boggle",
+                player_id=player_id,
+                points=player_id - 90,  # member11 has most
+                played_at=club.clock(),
+                round_ref="boggle:seeded",
+                outcome="loss",
+            )
+        await uow.commit()
+    alice = club.members["alice"]
+
+    ix = await dc.slash(alice, club.channel, "leaderboard", game="boggle")
+    first = ix.original
+    assert first.content.startswith("**Word Boggle — all time** (page 1 of 2)")
+    assert _table_rows(first.content)[0].startswith("1. member11 — points 21")
+    assert first.attachments[0].description.startswith(
+        "Word Boggle — all time (page 1 of 2):\n1. member11 — points 21, rounds 1, won 0"
+    )
+    assert "lb:boggle:all:0:n" in first.custom_ids
+
+    turned = await dc.click(alice, first, "lb:boggle:all:0:n")
+    await turned.wait_done()
+    second = dc.messages[first.id]
+    assert second.content.startswith("**Word Boggle — all time** (page 2 of 2)")
+    assert [r.split(" — ")[0] for r in _table_rows(second.content)] == [
+        "11. member01",
+        "12. member00",
+    ]
+    [image] = second.attachments
+    assert image.filename == "leaderboard.png"
+    assert image.description.splitlines()[1:] == [
+        "11. member01 — points 11, rounds 1, won 0",
+        "12. member00 — points 10, rounds 1, won 0",
+    ]

@@ -1,0 +1,252 @@
+"""The leaderboard's and ``/stats``' words: a table's title, cells (what the image
+draws), the table as a message and as the image's alt text, and a member's record.
+
+Built from plain data: anything with a table's or a row's fields will do (the
+service's ``LeaderboardTable`` and ``LeaderboardRow``, ``GameStats``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from bot.messages.limits import ALT_TEXT_CHARS, MESSAGE_CHARS
+from bot.messages.text import clip, plain, relative_time
+from engines.ratings import is_provisional
+
+RATED_KINDS = ("chess", "scrabble")
+GAME_TITLES = {
+    "chess": "Chess",
+    "scrabble": "Scrabble",
+    "boggle": "Word Boggle",
+    "henyo": "Library Henyo",
+    "all": "All games",
+}
+PERIOD_NAMES = {
+    "week": "this week",
+    "month": "this month",
+    "season": "this season",
+    "all": "all time",
+}
+VALUE_LABELS = {"chess": "Rating", "scrabble": "Rating", "boggle": "Points", "henyo": "Best time"}
+
+COLUMNS_RATED = ("#", "Name", "Rating", "Games", "W-L-D", "Trend")
+COLUMNS_POINTS = ("#", "Name", "Points", "Rounds", "Won")
+COLUMNS_TIMES = ("#", "Name", "Best time", "Words", "Guessed", "Events won")
+COLUMNS_ALL = ("#", "Name", "Wins", "Games")
+
+NAME_CHARS = 40  # of a member's name in a table line
+UNKNOWN_GAME = "Pick a game: chess, scrabble, boggle, henyo or all."
+UNKNOWN_PERIOD = "Pick a period: week, month, season or all."
+NOBODY_YET = "Nobody has played yet in this period. Start a game with `/help`!"
+PROVISIONAL_NOTE = "? marks a provisional rating (few games yet)."
+EMPTY_IMAGE_ROW = "No games yet"
+NO_GAMES_YET = "No games yet. `/help` shows how to start one."
+PREVIOUS_PAGE = "◀ Previous"
+NEXT_PAGE = "Next ▶"
+
+
+class StandingRow(Protocol):
+    """A table row: the member's rank and name, the table's value, and counts."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def losses(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def trend(self) -> float | None: ...
+
+
+class Table(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def page(self) -> int: ...
+    @property
+    def pages(self) -> int: ...
+    @property
+    def rows(self) -> Sequence[StandingRow]: ...
+
+
+class GameRecord(Protocol):
+    """A member's standing in one game (``/stats``)."""
+
+    @property
+    def games(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def losses(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def rating(self) -> float | None: ...
+    @property
+    def rd(self) -> float | None: ...
+    @property
+    def points(self) -> float: ...
+    @property
+    def spread(self) -> float: ...
+    @property
+    def best_time_ms(self) -> int | None: ...
+    @property
+    def last_played_at(self) -> datetime | None: ...
+
+
+# ----------------------------------------------------------------------- values
+
+
+def format_time_ms(ms: int | None) -> str:
+    """Tenths of a second, as the Henyo sheet records them: 83.4 s → "1:23.4"."""
+    if ms is None:
+        return "–"
+    tenths = (ms + 50) // 100  # half up, as a stopwatch reads
+    minutes, tenths = divmod(tenths, 600)
+    seconds, tenth = divmod(tenths, 10)
+    return f"{minutes}:{seconds:02d}.{tenth}" if minutes else f"{seconds}.{tenth} s"
+
+
+def format_rating(rating: float, rd: float) -> str:
+    return f"{rating:.0f}{'?' if is_provisional(rd) else ''}"
+
+
+def table_title(kind: str, period: str) -> str:
+    return f"{GAME_TITLES[kind]} — {PERIOD_NAMES[period]}"
+
+
+def value_label(kind: str) -> str:
+    return VALUE_LABELS.get(kind, "Wins")
+
+
+def unknown_period(period: str) -> str:
+    return f"Unknown period {period!r}: use week, month, season or all."
+
+
+def _trend(value: float | None) -> str:
+    if value is None or abs(value) < 0.5:
+        return "–"
+    return f"▲{value:.0f}" if value > 0 else f"▼{-value:.0f}"
+
+
+# ----------------------------------------------------------------------- a table
+
+
+def table_cells(table: Table) -> tuple[tuple[str, ...], list[list[str]]]:
+    """The table's column headings and one list of cells per row (as the image shows them)."""
+    rows = []
+    for r in table.rows:
+        if table.kind in RATED_KINDS:
+            rows.append(
+                [
+                    str(r.rank),
+                    r.name,
+                    r.value,
+                    str(r.games),
+                    f"{r.wins}-{r.losses}-{r.draws}",
+                    _trend(r.trend),
+                ]
+            )
+        elif table.kind == "boggle":
+            rows.append([str(r.rank), r.name, r.value, str(r.games), str(r.wins)])
+        elif table.kind == "henyo":
+            rows.append([str(r.rank), r.name, r.value, str(r.games), str(r.draws), str(r.wins)])
+        else:
+            rows.append([str(r.rank), r.name, r.value, str(r.games)])
+    columns = {
+        "chess": COLUMNS_RATED,
+        "scrabble": COLUMNS_RATED,
+        "boggle": COLUMNS_POINTS,
+        "henyo": COLUMNS_TIMES,
+    }.get(table.kind, COLUMNS_ALL)
+    return columns, rows
+
+
+def image_cells(table: Table) -> tuple[tuple[str, ...], list[list[str]]]:
+    """What the image draws: the cells, or one row saying the table is empty."""
+    columns, rows = table_cells(table)
+    if not rows:
+        rows = [["", EMPTY_IMAGE_ROW, *[""] * (len(columns) - 2)]]
+    return columns, rows
+
+
+def _row_words(columns: Sequence[str], cells: Sequence[str], name: str) -> str:
+    rest = ", ".join(f"{c.lower()} {v}" for c, v in zip(columns[2:], cells[2:], strict=False))
+    return f"{cells[0]}. {name} — {rest}"
+
+
+def _spoken_trend(cell: str) -> str:
+    # A screen reader names the arrows' shapes ("black up-pointing triangle"): say them.
+    if cell.startswith("▲"):
+        return f"up {cell[1:]}"
+    if cell.startswith("▼"):
+        return f"down {cell[1:]}"
+    return "steady"
+
+
+def _heading(table: Table, *, bold: bool = False) -> str:
+    title = f"**{table.title}**" if bold else table.title
+    return f"{title} (page {table.page + 1} of {table.pages})" if table.pages > 1 else title
+
+
+def table_text(table: Table) -> str:
+    """The table in words, for screen readers and slow connections (the message)."""
+    columns, rows = table_cells(table)
+    lines = [_heading(table, bold=True)]
+    if not rows:
+        lines.append(NOBODY_YET)
+    for cells in rows:
+        lines.append(_row_words(columns, cells, plain(cells[1], NAME_CHARS)))
+    if table.kind in RATED_KINDS:
+        lines.append(f"-# {PROVISIONAL_NOTE}")
+    return "\n".join(lines)[:MESSAGE_CHARS]
+
+
+def table_alt_text(table: Table) -> str:
+    """The image's description: its title and rows in words (no markdown: alt text
+    is read as it is written)."""
+    columns, rows = table_cells(table)
+    lines = [_heading(table) + ":" if rows else f"{_heading(table)}: nobody has played yet."]
+    for cells in rows:
+        if columns[-1] == "Trend":
+            cells = [*cells[:-1], _spoken_trend(cells[-1])]
+        lines.append(_row_words(columns, cells, cells[1][:NAME_CHARS]))
+    if rows and table.kind in RATED_KINDS:
+        lines.append(PROVISIONAL_NOTE)
+    return clip("\n".join(lines), ALT_TEXT_CHARS)
+
+
+# ----------------------------------------------------------------------- /stats
+
+
+def stats_title(name: str) -> str:
+    return f"{name} — club record"
+
+
+def game_record(kind: str, g: GameRecord) -> str:
+    """One game's line of a member's record (an embed field's value)."""
+    if kind in RATED_KINDS:
+        rating = format_rating(g.rating or 1500, g.rd or 350)
+        value = f"Rating **{rating}** · {g.wins} W / {g.losses} L / {g.draws} D"
+        if kind == "scrabble":
+            value += f" · spread {g.spread:+.0f}"
+    elif kind == "boggle":
+        value = f"**{g.points:g}** points in {g.games} rounds · {g.wins} rounds won"
+    else:
+        best = format_time_ms(g.best_time_ms)
+        value = f"Best time **{best}** · {g.games} words · {g.wins} events won"
+    if g.last_played_at:
+        value += f"\nLast played {relative_time(g.last_played_at)}"
+    return value
