@@ -167,8 +167,8 @@ class HenyoCog(
     )
     @app_commands.describe(
         pairs="How many pairs play (default 5); later pairs wait and move up if a pair withdraws",
-        time_limit="Time to guess, e.g. 2m or 90s (default 2m)",
-        penalty="Penalty for an answer other than Oo/Hindi/Pwede, e.g. 5s (default 5s)",
+        time_limit="Time to guess, 10s to 10m, e.g. 90s or 1:30 (default 2m); a plain number is seconds",
+        penalty="Penalty for a reply other than Oo/Hindi/Pwede, up to 60s (default 5s); a plain number is seconds",
         categories="Word categories, e.g. 'Hayop, Pagkain' (default: all five)",
         language="Words in Filipino, English or both (default both)",
     )

@@ -6,6 +6,9 @@ clock starts at the bot's announcement message and stops at the guesser's
 message, so both ends are Discord's own times: how late the bot saw a message,
 or whether it restarted in between, changes nothing.
 
+Durations a host types (the time limit, the penalty) are read and written by
+``engines.durations``, the one grammar every game shares.
+
 Times are shown and compared to the tenth of a second, rounded half up as the
 club's stopwatch sheet does (so 37.45 s reads 37.5 s); two pairs whose final
 times read the same are tied.
@@ -13,7 +16,6 @@ times read the same are tied.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -22,7 +24,7 @@ _UNIX_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class HenyoTimingError(ValueError):
-    """A duration a member typed could not be used; the message says why."""
+    """A time that cannot be used (a negative id, a naive datetime); the message says why."""
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -80,51 +82,6 @@ def format_time(ms: int | None) -> str:
     minutes, rest = divmod(tenths(ms), 600)
     seconds, tenth = divmod(rest, 10)
     return f"{minutes}:{seconds:02d}.{tenth}" if minutes else f"{seconds}.{tenth} s"
-
-
-def format_seconds(ms: int) -> str:
-    """A setting or a penalty total: ``5 s``, ``2.5 s``, ``2 min``, ``1 min 30 s``."""
-    if ms % 1000:
-        return f"{ms / 1000:g} s"
-    seconds = ms // 1000
-    minutes, seconds = divmod(seconds, 60)
-    if minutes and seconds:
-        return f"{minutes} min {seconds} s"
-    return f"{minutes} min" if minutes else f"{seconds} s"
-
-
-_DURATION = re.compile(
-    r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|sec|secs|seconds?|m|min|mins|minutes?)?\s*$", re.IGNORECASE
-)
-_CLOCK = re.compile(r"^\s*(\d+):([0-5]\d)\s*$")
-_UNIT_MS = {"ms": 1, "s": 1000, "m": 60_000}
-
-
-def parse_duration_ms(
-    text: str, *, what: str, minimum_ms: int, maximum_ms: int, default_unit: str = "s"
-) -> int:
-    """Read ``90s``, ``2m``, ``1:30``, ``2.5s`` or a bare number (in ``default_unit``).
-
-    Raises ``HenyoTimingError`` naming ``what`` when the text is unreadable or
-    outside ``minimum_ms``..``maximum_ms``.
-    """
-    clock = _CLOCK.match(text)
-    if clock:
-        value = int(clock.group(1)) * 60_000 + int(clock.group(2)) * 1000
-    else:
-        match = _DURATION.match(text)
-        if not match:
-            raise HenyoTimingError(
-                f"I couldn't read {what} `{text[:20]}`: write it like `90s`, `2m` or `1:30`."
-            )
-        unit = (match.group(2) or default_unit).lower()
-        scale = _UNIT_MS["ms" if unit == "ms" else unit[0]]
-        value = round(float(match.group(1)) * scale)
-    if not minimum_ms <= value <= maximum_ms:
-        raise HenyoTimingError(
-            f"{what.capitalize()} must be between {format_seconds(minimum_ms)} and {format_seconds(maximum_ms)}."
-        )
-    return value
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.messages.henyo.names import Card, language_text, safe
+from bot.messages.henyo.names import Card, language_text, safe, seconds
 from bot.messages.henyo.rounds import Person
 from bot.messages.limits import EMBED_FIELD_VALUE_CHARS, EMBEDS_PER_MESSAGE
-from engines.henyo import ANY_LANGUAGE, WordEntry, format_seconds, format_time
+from engines.henyo import ANY_LANGUAGE, WordEntry, format_time
 
 # Discord allows 6,000 characters over all embeds of one message; a margin below it.
 EMBEDS_TOTAL_BUDGET = 5800
@@ -132,7 +132,7 @@ def settings_line(event: Event) -> str:
     )
     return (
         f"Host: **{safe(event.host.name)}** · {event.pairs} playing pairs · time limit "
-        f"{format_seconds(event.time_limit_ms)} · penalty {format_seconds(event.penalty_ms)}\n"
+        f"{seconds(event.time_limit_ms)} · penalty {seconds(event.penalty_ms)}\n"
         f"Categories: {', '.join(event.categories)} · words in {language}"
     )
 

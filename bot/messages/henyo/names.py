@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.messages.text import plain
+from engines.durations import format_duration
 from engines.henyo import CATEGORY_MEANINGS, LANGUAGES, Reply
 
 # Long enough for a pair's two display names (32 characters each) or a secret.
@@ -16,6 +17,11 @@ REPLY_EMOJI = {Reply.OO: "✅", Reply.HINDI: "❌", Reply.PWEDE: "🤔"}
 def safe(text: str) -> str:
     """A member's name, a pair's label or a word, safe inside bold text."""
     return plain(text, NAME_CHARS)
+
+
+def seconds(ms: int) -> str:
+    """A setting or a penalty total, as the one formatter writes it: ``5 s``, ``2.5 s``, ``2 min``."""
+    return format_duration(ms / 1000)
 
 
 def pair_label(guesser: str, answerer: str) -> str:

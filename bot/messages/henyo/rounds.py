@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from bot.messages.henyo.names import REPLY_EMOJI, category_text, safe
+from bot.messages.henyo.names import REPLY_EMOJI, category_text, safe, seconds
 from bot.messages.text import relative_time
-from engines.henyo import Reply, format_seconds, format_time
+from engines.henyo import Reply, format_time
 
 
 class Person(Protocol):
@@ -68,7 +68,7 @@ def secret_dm(card: RoundCard, *, for_host: bool) -> str:
     else:
         lines.append(
             f"You're the answerer: in {where} reply only **Oo**, **Hindi** or **Pwede** (or press the buttons). "
-            f"Anything else costs {format_seconds(card.penalty_ms)}. "
+            f"Anything else costs {seconds(card.penalty_ms)}. "
             f"Don't let **{safe(card.guesser.name)}** see this!"
         )
     return "\n".join(lines)
@@ -81,9 +81,9 @@ def announcement(card: RoundCard) -> str:
             f"🎯 **Library Henyo — {card.title}**",
             f"**{safe(card.guesser.name)}** guesses · **{safe(card.answerer.name)}** answers only "
             "**Oo**, **Hindi** or **Pwede** (or with the buttons below).",
-            f"The answerer has the secret word. Time: **{format_seconds(card.time_limit_ms)}**, "
+            f"The answerer has the secret word. Time: **{seconds(card.time_limit_ms)}**, "
             f"ending {relative_time(card.planned_end)}. Any other reply from the answerer: "
-            f"+{format_seconds(card.penalty_ms)}. Audience: no coaching, please!",
+            f"+{seconds(card.penalty_ms)}. Audience: no coaching, please!",
             "The clock is running — go!",
         ]
     )
@@ -128,8 +128,8 @@ def reply_text(reply: Reply, answerer: str) -> str:
 
 def penalty(answerer: str, penalty_ms: int, count: int) -> str:
     return (
-        f"⏱️ Penalty: +{format_seconds(penalty_ms)} for **{safe(answerer)}** "
-        f"(only Oo, Hindi or Pwede). Penalties so far: **{format_seconds(count * penalty_ms)}** ({count})."
+        f"⏱️ Penalty: +{seconds(penalty_ms)} for **{safe(answerer)}** "
+        f"(only Oo, Hindi or Pwede). Penalties so far: **{seconds(count * penalty_ms)}** ({count})."
     )
 
 
@@ -138,7 +138,7 @@ def guessed(
 ) -> list[str]:
     return [
         f"🎉 **{safe(guesser)}** guessed it: **{safe(word)}**!",
-        f"Time {format_time(elapsed_ms)} + penalties {format_seconds(penalties * penalty_ms)} ({penalties}) "
+        f"Time {format_time(elapsed_ms)} + penalties {seconds(penalties * penalty_ms)} ({penalties}) "
         f"= final time **{format_time(final_ms)}**.",
     ]
 
@@ -149,7 +149,7 @@ def time_up(
     outcome = "are eliminated" if in_event else "ran out of time"
     shown_category = f" ({category})" if category else ""
     return (
-        f"⌛ Time's up! **{safe(pair)}** didn't guess it in {format_seconds(time_limit_ms)} and "
+        f"⌛ Time's up! **{safe(pair)}** didn't guess it in {seconds(time_limit_ms)} and "
         f"{outcome}. The word was **{safe(word)}**{shown_category}."
     )
 

@@ -1,27 +1,28 @@
 """What a host types, read and checked before any unit of work opens.
 
-An event's options (pairs, time limit, penalty, categories, language), a
-round's request (one-off players, category, the host's own word) and a word
-for the club's bank. Engine errors become ``InvalidInputError`` here, with the
+An event's options (pairs, time limit, penalty, categories, language; the
+durations read by the one grammar, ``engines.durations``, a bare number being
+seconds), a round's request (one-off players, category, the host's own word)
+and a word for the club's bank. Engine errors become ``InvalidInputError`` here, with the
 engine's user-safe message.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from bot.errors import InvalidInputError
 from bot.messages import henyo as messages
 from bot.services.henyo.views import Member
+from engines.durations import Duration, DurationError
 from engines.henyo import (
     CATEGORIES,
-    HenyoTimingError,
     HenyoWordError,
     WordEntry,
     clean_word,
     parse_categories,
     parse_category,
-    parse_duration_ms,
     parse_language,
 )
 
@@ -29,8 +30,16 @@ DEFAULT_PAIRS = 5
 MAX_PAIRS = 25
 DEFAULT_TIME_LIMIT_MS = 120_000
 DEFAULT_PENALTY_MS = 5_000
-MIN_TIME_LIMIT_MS, MAX_TIME_LIMIT_MS = 10_000, 600_000
-MAX_PENALTY_MS = 60_000
+# A bare number is seconds for both (the cog's option descriptions say so).
+TIME_LIMIT = Duration("the time limit", "s", timedelta(seconds=10), timedelta(minutes=10))
+PENALTY = Duration("the penalty", "s", timedelta(0), timedelta(seconds=60))
+
+
+def duration_ms(spec: Duration, typed: str | None, default_ms: int) -> int:
+    """``typed`` read by ``spec``, in milliseconds (a penalty may be ``2.5s``)."""
+    if typed is None:
+        return default_ms
+    return round(spec.parse_required(typed) / timedelta(milliseconds=1))
 
 
 def user_error(error: Exception) -> InvalidInputError:
@@ -58,27 +67,14 @@ def event_options(
     if not 1 <= pairs <= MAX_PAIRS:
         raise InvalidInputError(messages.pairs_range(MAX_PAIRS))
     try:
-        limit_ms = (
-            DEFAULT_TIME_LIMIT_MS
-            if time_limit is None
-            else parse_duration_ms(
-                time_limit,
-                what="the time limit",
-                minimum_ms=MIN_TIME_LIMIT_MS,
-                maximum_ms=MAX_TIME_LIMIT_MS,
-            )
-        )
-        penalty_ms = (
-            DEFAULT_PENALTY_MS
-            if penalty is None
-            else parse_duration_ms(
-                penalty, what="the penalty", minimum_ms=0, maximum_ms=MAX_PENALTY_MS
-            )
-        )
         return EventOptions(
-            pairs, limit_ms, penalty_ms, parse_categories(categories), parse_language(language)
+            pairs,
+            duration_ms(TIME_LIMIT, time_limit, DEFAULT_TIME_LIMIT_MS),
+            duration_ms(PENALTY, penalty, DEFAULT_PENALTY_MS),
+            parse_categories(categories),
+            parse_language(language),
         )
-    except (HenyoTimingError, HenyoWordError) as exc:
+    except (DurationError, HenyoWordError) as exc:
         raise user_error(exc) from None
 
 

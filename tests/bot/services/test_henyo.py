@@ -163,7 +163,7 @@ async def test_event_options_are_read_and_checked(world: World) -> None:
         event.categories,
         event.language,
     ) == (3, 90_000, 3_000, ("Hayop", "Pagkain"), "fil")
-    with pytest.raises(InvalidInputError, match="between 10 s and 10 min"):
+    with pytest.raises(InvalidInputError, match="from 10 s to 10 min"):
         await world.svc.events.open(
             guild_id=GUILD, guild_name="L", channel_id=OTHER_CHANNEL, host=HOST, time_limit="5s"
         )

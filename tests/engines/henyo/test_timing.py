@@ -13,9 +13,7 @@ from engines.henyo.timing import (
     datetime_ms,
     elapsed_ms,
     final_time_ms,
-    format_seconds,
     format_time,
-    parse_duration_ms,
     snowflake_at,
     snowflake_ms,
     snowflake_time,
@@ -86,43 +84,6 @@ def test_times_are_shown_to_the_tenth_rounded_half_up(ms: int | None, shown: str
 def test_times_that_read_the_same_compare_equal() -> None:
     assert tenths(37_351) == tenths(37_449) == 374
     assert tenths(37_450) == 375
-
-
-@pytest.mark.parametrize(
-    ("typed", "ms"),
-    [
-        ("2m", 120_000),
-        ("90s", 90_000),
-        ("90", 90_000),
-        ("1:30", 90_000),
-        ("2.5s", 2_500),
-        ("2 min", 120_000),
-        ("1500ms", 1_500),
-        (" 45 seconds ", 45_000),
-    ],
-)
-def test_durations_read_in_the_usual_ways(typed: str, ms: int) -> None:
-    assert parse_duration_ms(typed, what="time limit", minimum_ms=0, maximum_ms=600_000) == ms
-
-
-@pytest.mark.parametrize("typed", ["", "two minutes", "-5s", "5h", "1:75"])
-def test_unreadable_durations_are_refused_with_a_hint(typed: str) -> None:
-    with pytest.raises(HenyoTimingError, match="write it like"):
-        parse_duration_ms(typed, what="time limit", minimum_ms=0, maximum_ms=600_000)
-
-
-def test_durations_outside_the_range_are_refused_with_the_range() -> None:
-    with pytest.raises(HenyoTimingError, match="between 10 s and 10 min"):
-        parse_duration_ms("5s", what="time limit", minimum_ms=10_000, maximum_ms=600_000)
-
-
-def test_settings_read_naturally() -> None:
-    assert [format_seconds(ms) for ms in (5_000, 2_500, 120_000, 90_000)] == [
-        "5 s",
-        "2.5 s",
-        "2 min",
-        "1 min 30 s",
-    ]
 
 
 def test_naive_datetimes_are_refused() -> None:
