@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ClubBot
+from bot.messages.club import EXPORT_WHAT, export_filename, export_note, settings_summary
 from bot.services.club import ClubService, timezone_choices
 from bot.services.export import ExportService
 from bot.ui.permissions import require_guild, require_moderator
@@ -45,14 +46,10 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
             timezone=timezone,
             channel_id=channel.id if channel else None,
         )
-        role = (
-            f"<@&{settings.moderator_role_id}>"
-            if settings.moderator_role_id
-            else "not set (Manage Server only)"
-        )
-        chan = f"<#{settings.default_channel_id}>" if settings.default_channel_id else "not set"
         await interaction.response.send_message(
-            f"**Club settings**\nModerator role: {role}\nTime zone: `{settings.timezone}`\nGames channel: {chan}",
+            settings_summary(
+                settings.moderator_role_id, settings.timezone, settings.default_channel_id
+            ),
             ephemeral=True,
         )
 
@@ -63,13 +60,12 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
     async def export(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
         settings = await self.service.get(guild.id)
-        require_moderator(interaction.user, settings.moderator_role_id, "export the club's data")
+        require_moderator(interaction.user, settings.moderator_role_id, EXPORT_WHAT)
         await interaction.response.defer(ephemeral=True, thinking=True)
         data, counts = await self.exports.export_zip(guild.id)
         await interaction.followup.send(
-            f"The club's data: {counts['results']} results, {counts['ratings']} standings, "
-            f"{counts['games']} finished games (GCG and PGN).",
-            file=discord.File(io.BytesIO(data), filename=f"clubbot-export-{guild.id}.zip"),
+            export_note(counts),
+            file=discord.File(io.BytesIO(data), filename=export_filename(guild.id)),
             ephemeral=True,
         )
 

@@ -9,6 +9,7 @@ from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.errors import InvalidInputError
+from bot.messages.club import NO_TIMEZONE_DATA, TIMEZONE_PROMPT, unknown_timezone
 from bot.services import ServiceContext
 
 
@@ -119,7 +120,7 @@ def validate_timezone(name: str) -> str:
     """
     cleaned = name.strip().replace(" ", "_")
     if not cleaned or len(cleaned) > 64:
-        raise InvalidInputError("Give a time zone like `Asia/Manila` or `Europe/London`.")
+        raise InvalidInputError(TIMEZONE_PROMPT)
     folded = cleaned.casefold()
     zone = _zone_index().by_folded_name.get(folded)
     if zone is not None and folded not in _ABBREVIATIONS:
@@ -130,26 +131,12 @@ def validate_timezone(name: str) -> str:
         else:
             return zone
     if not _zone_index().zones:
-        raise InvalidInputError(
-            "The bot has no time zone data on this machine: ask its operator to "
-            "install the `tzdata` package."
-        )
-    suggestions = suggest_timezones(cleaned)
+        raise InvalidInputError(NO_TIMEZONE_DATA)
     # Echo what was typed only when it cannot break the reply's formatting.
-    typed = f"`{name.strip()}`" if _TYPABLE.fullmatch(cleaned) else None
-    if folded in _ABBREVIATIONS:
-        opening = f"{typed} is an abbreviation; the bot needs the zone of a place."
-    elif typed:
-        opening = f"I don't know the time zone {typed}."
-    else:
-        opening = "I don't know that time zone."
-    if suggestions:
-        quoted = [f"`{z}`" for z in suggestions]
-        listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-        hint = f" Did you mean {listed}?"
-    else:
-        hint = " Zones are written Region/City, like `Asia/Manila`, `Europe/London` or `UTC`."
-    raise InvalidInputError(f"{opening}{hint} (Pick one from the list as you type.)")
+    typed = name.strip() if _TYPABLE.fullmatch(cleaned) else None
+    raise InvalidInputError(
+        unknown_timezone(typed, suggest_timezones(cleaned), abbreviation=folded in _ABBREVIATIONS)
+    )
 
 
 def timezone_choices(current: str, limit: int = 25) -> list[str]:

@@ -12,6 +12,7 @@ import asyncio
 import os
 
 from bot.errors import InvalidInputError
+from bot.messages.errors import word_list_unusable
 from bot.services import ServiceContext
 from engines.lexicon import Lexicon, LexiconError, available_lexicons, load_lexicon
 
@@ -45,6 +46,6 @@ async def get_lexicon(ctx: ServiceContext, name: str | None = None) -> Lexicon:
             try:
                 lexicon = await asyncio.to_thread(load_lexicon, name)
             except LexiconError as exc:
-                raise InvalidInputError(f"The word list {name!r} can't be used: {exc}") from None
+                raise InvalidInputError(word_list_unusable(name, exc)) from None
             cache[name] = (signature, lexicon)
     return cache[name][1]

@@ -14,6 +14,15 @@ import discord
 from discord import app_commands
 
 from bot.errors import ClubError
+from bot.messages.errors import (
+    MANAGE_SERVER_NEEDED,
+    NOT_HERE,
+    PRIVATE_REPLY_CHARS,
+    SERVER_ONLY,
+    slow_down,
+    something_went_wrong,
+    unreadable_option,
+)
 
 log = logging.getLogger("clubbot.errors")
 
@@ -38,25 +47,23 @@ def user_message_for(error: BaseException, *, where: str = "") -> str:
     if isinstance(error, ClubError):
         return error.message
     if isinstance(error, app_commands.TransformerError):
-        return (
-            f"I couldn't read `{error.value!s:.50}` as {error.type.name.lower().replace('_', ' ')}."
-        )
+        return unreadable_option(error.value, error.type.name)
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the **Manage Server** permission for that."
+        return MANAGE_SERVER_NEEDED
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command works in a server channel, not in DMs."
+        return SERVER_ONLY
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+        return slow_down(error.retry_after)
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You can't use that command here."
+        return str(error) or NOT_HERE
     error_id = uuid.uuid4().hex[:8]
     log.error("unexpected error %s %s", error_id, where, exc_info=error)
-    return f"Sorry, something went wrong on my side (error id `{error_id}`). The club's admins can look it up in the bot's log."
+    return something_went_wrong(error_id)
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
     """Answer ephemerally whether or not the interaction was answered already."""
-    text = text[:1900]
+    text = text[:PRIVATE_REPLY_CHARS]
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)

@@ -1,62 +1,20 @@
-"""The /help overview."""
+"""The /help overview (its words are ``bot.messages.help``'s)."""
 
 from __future__ import annotations
 
 import discord
 
-HELP_SECTIONS: list[tuple[str, str]] = [
-    (
-        "Scrabble",
-        "`/scrabble new opponent:@member` starts a game (2–4 seats, pairs allowed) in its own thread. "
-        "Play with `/scrabble play word position`, see your tiles with `/scrabble rack` (only you see them). "
-        "`/scrabble exchange`, `/scrabble pass`, `/scrabble challenge` and `/scrabble resign` do what they say; "
-        "`/scrabble games` lists your games and "
-        "`/scrabble export` gives a finished game's GCG record. "
-        "To play the computer, name me: `/scrabble new opponent:@me level:casual` (or equity, strong). "
-        "`/scrabble new hints:True` makes a game where `/scrabble hint` shows your best plays (not rated). "
-        "`/scrabble analyse` shows a finished game's plays beside the best ones.",
-    ),
-    (
-        "Chess",
-        "`/chess new opponent:@member time:3d` for correspondence or `time:10+5` for a live clock. "
-        "Move with `/chess move` (SAN like `Nf3` or UCI like `g1f3`; suggestions as you type). "
-        "Going away? `/chess vacation` pauses your correspondence clocks. With Stockfish installed you can "
-        "play the computer and `/chess analyse` a finished game.",
-    ),
-    (
-        "Word Boggle",
-        "A moderator starts a round with `/boggle start` or a weekly one with `/boggle schedule`. "
-        "DM me your words (or press **Submit words**) before the timer ends. Shared words are cancelled! "
-        "`/boggle results` shows the last round and the season.",
-    ),
-    (
-        "Library Henyo",
-        "A moderator opens an event with `/henyo event open` and hosts it; pairs join with "
-        "`/henyo register partner:@member`, and the host starts each pair's round with `/henyo start`. "
-        "A one-off round needs no event: `/henyo start guesser:@member answerer:@member`. "
-        "The answerer may only say **Oo**, **Hindi** or **Pwede** — anything else costs a penalty "
-        "(5 seconds unless the event sets another).",
-    ),
-    (
-        "Leaderboard",
-        "`/leaderboard` shows ratings and points by game and period; `/stats` shows a member's record.",
-    ),
-    (
-        "For admins and moderators",
-        "Server admins (Manage Server) use `/club setup` to set the moderator role, the club's time zone "
-        "and the default games channel. Moderators run Boggle rounds, open Henyo events and download "
-        "the club's results and games with `/club export`.",
-    ),
-]
+from bot.messages.help import HELP_DESCRIPTION, HELP_FOOTER, HELP_SECTIONS, HELP_TITLE
 
 
 def help_embed() -> discord.Embed:
     embed = discord.Embed(
-        title="clubbot — the club's games",
-        description="Scrabble, chess, Word Boggle and Library Henyo, with a leaderboard that remembers.",
-        colour=discord.Colour.blurple(),
+        title=HELP_TITLE, description=HELP_DESCRIPTION, colour=discord.Colour.blurple()
     )
     for name, text in HELP_SECTIONS:
         embed.add_field(name=name, value=text, inline=False)
-    embed.set_footer(text="Private things (your rack, a secret word) are only ever shown to you.")
+    embed.set_footer(text=HELP_FOOTER)
     return embed
+
+
+__all__ = ["HELP_SECTIONS", "help_embed"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.errors import PermissionDeniedError
+from bot.messages.errors import SERVER_ONLY, moderators_only
 
 
 def is_moderator(member: discord.abc.User, moderator_role_id: int | None) -> bool:
@@ -18,10 +19,10 @@ def is_moderator(member: discord.abc.User, moderator_role_id: int | None) -> boo
 
 def require_moderator(member: discord.abc.User, moderator_role_id: int | None, what: str) -> None:
     if not is_moderator(member, moderator_role_id):
-        raise PermissionDeniedError(f"Only the club's moderators can {what}.")
+        raise PermissionDeniedError(moderators_only(what))
 
 
 def require_guild(interaction: discord.Interaction) -> discord.Guild:
     if interaction.guild is None:
-        raise PermissionDeniedError("That command works in a server channel, not in DMs.")
+        raise PermissionDeniedError(SERVER_ONLY)
     return interaction.guild
