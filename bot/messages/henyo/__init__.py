@@ -47,6 +47,7 @@ from bot.messages.henyo.names import (
     pair_label,
     round_title,
     safe,
+    seconds,
 )
 from bot.messages.henyo.refusals import (
     ALREADY_PLAYED,
@@ -186,6 +187,7 @@ __all__ = [
     "round_disqualified",
     "round_title",
     "safe",
+    "seconds",
     "secret_dm",
     "settings_line",
     "several_open_events",
