@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.config import load_settings
 from bot.db.models import JobRecord, OutboxRecord, ResultRecord
 from bot.db.models_henyo import HenyoRoundEventRecord, HenyoRoundRecord
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
@@ -122,17 +121,10 @@ class World:
 
 
 @pytest.fixture
-async def world(session_factory, database_url, clock: FakeClock) -> World:
-    scheduler = Scheduler(session_factory, clock=clock)
-    ctx = ServiceContext(
-        settings=load_settings(None, database_url=database_url),
-        session_factory=session_factory,
-        scheduler=scheduler,
-        clock=clock,
-    )
+async def world(ctx: ServiceContext, session_factory, clock: FakeClock) -> World:
     svc = HenyoService(ctx, rng=random.Random(5))
-    scheduler.register_service(svc)
-    w = World(svc, clock, scheduler, session_factory)
+    ctx.scheduler.register_service(svc)
+    w = World(svc, clock, ctx.scheduler, session_factory)
     svc.round_closed_listeners.append(w.notified.append)
     return w
 
