@@ -13,6 +13,7 @@ from typing import NamedTuple
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db.dml import rowcount
 from bot.db.models_henyo import (
@@ -64,6 +65,10 @@ class HenyoRepository:
     async def flush(self) -> None:
         await self.session.flush()
 
+    async def _count(self, model: type[HenyoRow], *where: ColumnElement[bool]) -> int:
+        stmt = select(func.count()).select_from(model).where(*where)
+        return int((await self.session.execute(stmt)).scalar_one())
+
     async def bump(self, row: HenyoEventRecord | HenyoRoundRecord, **changes: object) -> bool:
         """Apply ``changes`` and a new version if the row still has the version read;
         False (nothing written) when someone else changed it first."""
@@ -114,16 +119,14 @@ class HenyoRepository:
         ).scalar_one_or_none()
 
     async def hosts_open_event(self, guild_id: int, user_id: int) -> bool:
-        stmt = (
-            select(func.count())
-            .select_from(HenyoEventRecord)
-            .where(
+        return bool(
+            await self._count(
+                HenyoEventRecord,
                 HenyoEventRecord.guild_id == guild_id,
                 HenyoEventRecord.status == "open",
                 HenyoEventRecord.host_id == user_id,
             )
         )
-        return bool((await self.session.execute(stmt)).scalar_one())
 
     async def set_list_message(self, event_id: int, message_id: int) -> None:
         await self.session.execute(
@@ -196,27 +199,22 @@ class HenyoRepository:
 
     async def seen(self, round_id: int, source_id: int) -> bool:
         """Whether the round already holds what came from this Discord id."""
-        stmt = (
-            select(func.count())
-            .select_from(HenyoRoundEventRecord)
-            .where(
+        return bool(
+            await self._count(
+                HenyoRoundEventRecord,
                 HenyoRoundEventRecord.round_id == round_id,
                 HenyoRoundEventRecord.source_id == source_id,
             )
         )
-        return bool((await self.session.execute(stmt)).scalar_one())
 
     async def penalties_before(self, round_id: int, source_id: int = LAST_SOURCE_ID) -> int:
-        stmt = (
-            select(func.count())
-            .select_from(HenyoRoundEventRecord)
-            .where(
-                HenyoRoundEventRecord.round_id == round_id,
-                HenyoRoundEventRecord.kind == "penalty",
-                HenyoRoundEventRecord.source_id < source_id,
-            )
+        """The round's penalties from messages before ``source_id`` (by default all of them)."""
+        return await self._count(
+            HenyoRoundEventRecord,
+            HenyoRoundEventRecord.round_id == round_id,
+            HenyoRoundEventRecord.kind == "penalty",
+            HenyoRoundEventRecord.source_id < source_id,
         )
-        return int((await self.session.execute(stmt)).scalar_one())
 
     # ------------------------------------------------------------------ the club's words
 

@@ -12,6 +12,7 @@ def host_only(host_id: int, what: str) -> str:
 
 
 def channel_has_an_event(host_id: int) -> str:
+    """One open event per channel: the host is named so members know whom to ask."""
     return (
         f"This channel already has an open Henyo event (hosted by <@{host_id}>). "
         "Close it with `/henyo event close` first."

@@ -159,6 +159,7 @@ def disqualified_in_round(pair: str, word: str) -> str:
 
 
 def could_not_start(round_id: int) -> str:
+    """The watchdog's note for a round stored but never announced (the bot stopped)."""
     return (
         f"⚠️ Henyo round #{round_id} could not start (the bot was interrupted). "
         "The host can start it again with `/henyo start`."

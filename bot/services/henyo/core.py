@@ -82,6 +82,14 @@ def team_view(team: HenyoTeamRecord, status: str, names: dict[int, str]) -> Team
     )
 
 
+def registered_team_of(teams: Sequence[HenyoTeamRecord], user_id: int) -> HenyoTeamRecord | None:
+    """The still-registered pair ``user_id`` plays in (not a withdrawn or disqualified one)."""
+    return next(
+        (t for t in teams if t.status == "registered" and user_id in (t.guesser_id, t.answerer_id)),
+        None,
+    )
+
+
 def team_members(teams: Sequence[HenyoTeamRecord]) -> list[int]:
     return [t.guesser_id for t in teams] + [t.answerer_id for t in teams]
 

@@ -19,6 +19,7 @@ from bot.services.henyo.core import (
     KIND,
     HenyoCore,
     job_key,
+    registered_team_of,
     require_host,
     slot_statuses,
     team_view,
@@ -160,14 +161,7 @@ class RoundEnding:
             raise InvalidInputError(messages.NO_OPEN_EVENT_HERE)
         require_host(event, user_id, is_moderator, "disqualify a pair")
         teams = await uow.henyo.teams(event.id)
-        team = next(
-            (
-                t
-                for t in teams
-                if t.status == "registered" and member_id in (t.guesser_id, t.answerer_id)
-            ),
-            None,
-        )
+        team = registered_team_of(teams, member_id)
         if team is None:
             raise InvalidInputError(messages.NOT_IN_A_PAIR)
         if slot_statuses(event, teams)[team.id] != "playing":

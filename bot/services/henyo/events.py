@@ -12,6 +12,7 @@ from bot.services.henyo.core import (
     KIND,
     OPEN_ROUND,
     HenyoCore,
+    registered_team_of,
     require_host,
     slot_statuses,
     team_members,
@@ -147,14 +148,7 @@ class Events:
             async with self.core.ctx.uow() as uow:
                 event = await self.core.event_for_members(uow, guild_id, channel_id)
                 teams = await uow.henyo.teams(event.id)
-                team = next(
-                    (
-                        t
-                        for t in teams
-                        if t.status == "registered" and user_id in (t.guesser_id, t.answerer_id)
-                    ),
-                    None,
-                )
+                team = registered_team_of(teams, user_id)
                 if team is None:
                     raise InvalidInputError(messages.NOT_REGISTERED)
                 rounds = await uow.henyo.event_rounds(event.id)

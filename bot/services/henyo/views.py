@@ -15,6 +15,8 @@ from engines.henyo import Reply, WordEntry
 
 @dataclass(frozen=True)
 class Member:
+    """A Discord member as Henyo knows them: the id and the display name."""
+
     id: int
     name: str
 
@@ -64,12 +66,16 @@ class EventView:
 
 @dataclass(frozen=True)
 class Registration:
+    """A pair registered: the event as it now stands, and the pair (playing or waiting)."""
+
     event: EventView
     team: TeamView
 
 
 @dataclass(frozen=True)
 class Withdrawal:
+    """A pair withdrew; ``moved_up`` is the waiting pair that took its slot, if any."""
+
     event: EventView
     team: TeamView
     moved_up: TeamView | None
