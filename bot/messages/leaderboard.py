@@ -47,15 +47,9 @@ PREVIOUS_PAGE = "◀ Previous"
 NEXT_PAGE = "Next ▶"
 
 
-class StandingRow(Protocol):
-    """A table row: the member's rank and name, the table's value, and counts."""
+class Counts(Protocol):
+    """Games played and their outcomes."""
 
-    @property
-    def rank(self) -> int: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def value(self) -> str: ...
     @property
     def games(self) -> int: ...
     @property
@@ -64,6 +58,17 @@ class StandingRow(Protocol):
     def losses(self) -> int: ...
     @property
     def draws(self) -> int: ...
+
+
+class StandingRow(Counts, Protocol):
+    """A table row: the member's rank and name, the table's value, and counts."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> str: ...
     @property
     def trend(self) -> float | None: ...
 
@@ -81,17 +86,9 @@ class Table(Protocol):
     def rows(self) -> Sequence[StandingRow]: ...
 
 
-class GameRecord(Protocol):
+class GameRecord(Counts, Protocol):
     """A member's standing in one game (``/stats``)."""
 
-    @property
-    def games(self) -> int: ...
-    @property
-    def wins(self) -> int: ...
-    @property
-    def losses(self) -> int: ...
-    @property
-    def draws(self) -> int: ...
     @property
     def rating(self) -> float | None: ...
     @property
