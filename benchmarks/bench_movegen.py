@@ -102,7 +102,9 @@ def _position_times(
 ) -> tuple[list[float], list[int]]:
     times, counts = [], []
     for _, board, rack in positions:
-        samples = time_calls(lambda: generator.generate(board, rack), repeat=repeat, warmup=1)
+        samples = time_calls(
+            lambda b=board, r=rack: generator.generate(b, r), repeat=repeat, warmup=1
+        )
         times.append(min(samples))
         counts.append(len(generator.generate(board, rack)))
     return times, counts
@@ -138,7 +140,11 @@ def run(quick: bool) -> list[Row]:
     rows.append(row)
 
     checks = [
-        min(time_calls(lambda: generator.has_valid_play(board, rack), repeat=repeat, warmup=1))
+        min(
+            time_calls(
+                lambda b=board, r=rack: generator.has_valid_play(b, r), repeat=repeat, warmup=1
+            )
+        )
         for _, board, rack in positions
     ]
     rows.append(ms_row("movegen: has_valid_play (same positions, no blank)", checks, None))
