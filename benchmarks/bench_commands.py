@@ -297,7 +297,7 @@ async def _seed_games(
                 PlayerRef(2 * 10**15 + 2 * n, f"w{n}"),
                 PlayerRef(2 * 10**15 + 2 * n + 1, f"b{n}"),
             )
-        snap = await chess_service.challenge(
+        snap = await chess_service.starting.challenge(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=channel,
@@ -306,7 +306,7 @@ async def _seed_games(
             time_control="3d",
             color="white",
         )
-        await chess_service.accept(snap.game_id, b)
+        await chess_service.starting.accept(snap.game_id, b)
         chess_ids.append(snap.game_id)
 
     async with factory() as session:

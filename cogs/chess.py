@@ -10,6 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ClubBot
+from bot.messages import chess as msg
+from bot.messages.chess import refusals
+from bot.messages.text import clip
 from bot.services.chess import (
     BOARD_RENDERER,
     DRAW_OFFER_VIEW,
@@ -18,9 +21,9 @@ from bot.services.chess import (
     ChessUpdate,
     PlayerRef,
     PromotionNeeded,
-    board_text,
 )
-from bot.services.chess_engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
+from bot.services.chess.engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
+from bot.services.games import Want
 from bot.ui.buttons import buttons_of
 from bot.ui.chess import (
     CHESS_BUTTONS,
@@ -28,7 +31,6 @@ from bot.ui.chess import (
     board_file,
     draw_offer_view,
     games_embed,
-    invite_text,
     invite_view,
     mentions,
     outbox_board_renderer,
@@ -72,17 +74,17 @@ class ChessCog(
         return PlayerRef(user.id, getattr(user, "display_name", None) or user.name)
 
     async def _game_id(
-        self, interaction: discord.Interaction, game: int | None, *, finished_ok: bool = False
+        self, interaction: discord.Interaction, game: int | None, *, want: Want = "playing"
     ) -> int:
         """The game a command means. A given number costs no query here: the
         service call that follows checks it's this server's (pass it guild_id)."""
         guild = require_guild(interaction)
-        return await self.service.resolve_game(
+        return await self.service.finder.resolve(
             guild_id=guild.id,
             user_id=interaction.user.id,
             channel_id=interaction.channel_id,
-            game_id=game,
-            finished_ok=finished_ok,
+            ref=game,
+            want=want,
         )
 
     async def _send_update(self, interaction: discord.Interaction, update: ChessUpdate) -> None:
@@ -90,16 +92,14 @@ class ChessCog(
         snap = update.snapshot
         file = await board_file(snap)
         if update.announced_elsewhere:
-            note = f"Done — posted in <#{snap.place_id}>.\n" if snap.place_id else ""
             await interaction.response.send_message(
-                (note + update.text)[:2000], file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
+                clip(msg.posted_in(snap.place_id) + update.text),
+                file=file,
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
             )
             return
-        view = (
-            draw_offer_view(snap.game_id)
-            if snap.draw_offer is not None and snap.status == "active"
-            else None
-        )
+        view = draw_offer_view(snap.game_id) if snap.offers_draw else None
         await interaction.response.send_message(
             update.text,
             file=file,
@@ -117,7 +117,7 @@ class ChessCog(
             return message.channel.id  # already in a thread: play here
         try:
             thread = await message.create_thread(
-                name=snap.title()[:100],
+                name=msg.thread_name(snap),
                 auto_archive_duration=THREAD_ARCHIVE_LIVE
                 if snap.is_live
                 else THREAD_ARCHIVE_CORRESPONDENCE,
@@ -160,12 +160,9 @@ class ChessCog(
             await self._new_vs_computer(interaction, guild, time, color, level)
             return
         if opponent.bot:
-            await interaction.response.send_message(
-                "Other bots can't play here. Challenge a member — or me, to play the computer.",
-                ephemeral=True,
-            )
+            await interaction.response.send_message(refusals.OTHER_BOTS, ephemeral=True)
             return
-        snap = await self.service.challenge(
+        snap = await self.service.starting.challenge(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id or 0,
@@ -175,7 +172,7 @@ class ChessCog(
             color=color,
         )
         await interaction.response.send_message(
-            invite_text(snap, interaction.user.id, opponent.id),
+            msg.invitation(snap, interaction.user.id, opponent.id),
             view=invite_view(snap.game_id),
             allowed_mentions=mentions([opponent.id]),
         )
@@ -190,52 +187,44 @@ class ChessCog(
     ) -> None:
         me = self.bot.user
         assert me is not None
-        snap = await self.service.play_computer(
+        snap = await self.service.starting.play_computer(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id or 0,
             player=self._player(interaction.user),
-            computer=PlayerRef(me.id, "Stockfish"),
+            computer=PlayerRef(me.id, msg.COMPUTER_NAME),
             level=level,
             time_control=time,
             color=color,
         )
         await interaction.response.send_message(
-            f"Chess #{snap.game_id}: <@{interaction.user.id}> vs Stockfish (level {snap.level}, "
-            f"{snap.control.label()}). The game is in the thread below.",
+            msg.computer_game_started(snap, interaction.user.id, snap.level),
             allowed_mentions=NO_MENTIONS,
         )
         thread_id = await self._open_thread(await interaction.original_response(), snap)
-        await self.service.open_in(snap.game_id, thread_id)
+        await self.service.starting.open_in(snap.game_id, thread_id)
 
     # ButtonHandler: the invitation's Accept / Decline
     async def invite_clicked(
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
         if action == "accept":
-            snap = await self.service.accept(game_id, self._player(interaction.user))
-            where = (
-                "the thread below"
-                if not isinstance(interaction.channel, discord.Thread)
-                else "this thread"
-            )
+            snap = await self.service.starting.accept(game_id, self._player(interaction.user))
+            in_thread = isinstance(interaction.channel, discord.Thread)
             await interaction.response.edit_message(
-                content=f"Chess #{snap.game_id}: {snap.white.name} (White) vs {snap.black.name} (Black), "
-                f"{snap.control.label()} — accepted! The game is in {where}.",
+                content=msg.accepted(snap, in_thread=in_thread),
                 view=None,
                 allowed_mentions=NO_MENTIONS,
             )
             thread_id = await self._open_thread(interaction.message, snap)
-            await self.service.open_in(game_id, thread_id)
+            await self.service.starting.open_in(game_id, thread_id)
             return
-        snap = await self.service.decline(game_id, interaction.user.id)
-        who = (
-            "withdrawn"
-            if interaction.user.id == snap.created_by
-            else f"declined by {interaction.user.display_name}"
-        )
+        snap = await self.service.starting.decline(game_id, interaction.user.id)
+        withdrawn = interaction.user.id == snap.created_by
         await interaction.response.edit_message(
-            content=f"Chess challenge #{snap.game_id} ({snap.white.name} vs {snap.black.name}) was {who}.",
+            content=msg.challenge_answered(
+                snap, withdrawn=withdrawn, by=interaction.user.display_name
+            ),
             view=None,
             allowed_mentions=NO_MENTIONS,
         )
@@ -255,7 +244,7 @@ class ChessCog(
     ) -> None:
         game_id = await self._game_id(interaction, game)
         try:
-            update = await self.service.move(
+            update = await self.service.moves.play(
                 game_id,
                 interaction.user.id,
                 move,
@@ -277,7 +266,7 @@ class ChessCog(
             return []
         game = getattr(interaction.namespace, "game", None)
         try:
-            choices = await self.service.move_choices(
+            choices = await self.service.reading.move_choices(
                 guild_id=interaction.guild.id,
                 user_id=interaction.user.id,
                 channel_id=interaction.channel_id,
@@ -293,7 +282,7 @@ class ChessCog(
     async def promotion_clicked(
         self, interaction: discord.Interaction, game_id: int, ply: int, uci: str
     ) -> None:
-        update = await self.service.move(
+        update = await self.service.moves.play(
             game_id,
             interaction.user.id,
             uci,
@@ -307,7 +296,7 @@ class ChessCog(
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         game_id = await self._game_id(interaction, game)
-        update = await self.service.resign(
+        update = await self.service.endings.resign(
             game_id,
             interaction.user.id,
             reply_channel_id=interaction.channel_id,
@@ -330,7 +319,7 @@ class ChessCog(
         game: int | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
-        update = await self.service.draw(
+        update = await self.service.endings.draw(
             game_id,
             interaction.user.id,
             action,
@@ -343,7 +332,7 @@ class ChessCog(
     async def draw_clicked(
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
-        update = await self.service.draw(
+        update = await self.service.endings.draw(
             game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id
         )
         await self._send_update(interaction, update)
@@ -371,10 +360,10 @@ class ChessCog(
         game_id = game
         if game_id is None and interaction.channel_id is not None:
             # Inside a game's thread the command means that game; elsewhere, all of them.
-            game_id = await self.service.game_in_thread(
+            game_id = await self.service.reading.game_in_thread(
                 guild_id=guild.id, channel_id=interaction.channel_id
             )
-        result = await self.service.vacation(
+        result = await self.service.vacations.take(
             guild_id=guild.id, user_id=interaction.user.id, days=days, game_id=game_id
         )
         await interaction.response.send_message(result.text, ephemeral=True)
@@ -385,23 +374,23 @@ class ChessCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        game_id = await self._game_id(interaction, game, finished_ok=True)
-        snap = await self.service.snapshot(game_id, guild_id=interaction.guild_id)
+        game_id = await self._game_id(interaction, game, want="any")
+        snap = await self.service.reading.snapshot(game_id, guild_id=interaction.guild_id)
         file = await board_file(snap, viewer=snap.color_of(interaction.user.id))
-        await interaction.response.send_message(board_text(snap), file=file, ephemeral=True)
+        await interaction.response.send_message(msg.board_text(snap), file=file, ephemeral=True)
 
     @app_commands.command(name="pgn", description="Export a chess game as a PGN file")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def pgn(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        game_id = await self._game_id(interaction, game, finished_ok=True)
-        filename, text = await self.service.pgn(game_id, guild_id=interaction.guild_id)
+        game_id = await self._game_id(interaction, game, want="any")
+        filename, text = await self.service.reading.pgn(game_id, guild_id=interaction.guild_id)
         await interaction.response.send_message(
-            f"Chess #{game_id} as PGN — it opens in any chess program.",
+            msg.pgn_reply(game_id),
             file=discord.File(
                 io.BytesIO(text.encode("utf-8")),
                 filename=filename,
-                description=f"PGN of chess game {game_id}",
+                description=msg.pgn_description(game_id),
             ),
             ephemeral=True,
         )
@@ -410,7 +399,7 @@ class ChessCog(
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
-        snaps = await self.service.games_of(guild_id=guild.id, user_id=interaction.user.id)
+        snaps = await self.service.reading.games_of(guild_id=guild.id, user_id=interaction.user.id)
         await interaction.response.send_message(
             embed=games_embed(snaps, interaction.user.id), ephemeral=True
         )
@@ -425,31 +414,47 @@ class ChessCog(
         if self.service.engine is None:
             await interaction.response.send_message(INSTALL_HINT, ephemeral=True)
             return
-        game_id = await self._game_id(interaction, game, finished_ok=True)
-        snap = await self.service.analysable(game_id, guild_id=interaction.guild_id)
+        game_id = await self._game_id(interaction, game, want="any")
+        snap = await self.service.analysis.analysable(game_id, guild_id=interaction.guild_id)
         public = interaction.channel_id == snap.place_id
         await interaction.response.defer(thinking=True, ephemeral=not public)
-        report = await self.service.analyse(game_id, guild_id=interaction.guild_id)
+        report = await self.service.analysis.analyse(game_id, guild_id=interaction.guild_id)
         await interaction.followup.send(report.text, allowed_mentions=NO_MENTIONS)
 
     # ------------------------------------------------------------------ autocomplete of `game`
 
     async def _game_choices(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction, current: str, want: Want
     ) -> list[app_commands.Choice[int]]:
         if interaction.guild is None:
             return []
         try:
-            choices = await self.service.game_choices(
-                guild_id=interaction.guild.id, user_id=interaction.user.id, typed=current or ""
+            choices = await self.service.finder.choices(
+                guild_id=interaction.guild.id,
+                user_id=interaction.user.id,
+                typed=current or "",
+                want=want,
             )
         except Exception:
             log.exception("chess game suggestions failed")
             return []
-        return [app_commands.Choice(name=label, value=game_id) for label, game_id in choices]
+        return [app_commands.Choice(name=label, value=int(value)) for label, value in choices]
 
-    for _command in (move, resign, draw, vacation, board, pgn, analyse):
-        _command.autocomplete("game")(_game_choices)
+    async def _games_in_play(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._game_choices(interaction, current, "playing")
+
+    async def _any_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """Games in progress, then the latest finished (for commands that read a game)."""
+        return await self._game_choices(interaction, current, "any")
+
+    for _command in (move, resign, draw, vacation):
+        _command.autocomplete("game")(_games_in_play)
+    for _command in (board, pgn, analyse):
+        _command.autocomplete("game")(_any_games)
     del _command
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Literal, NotRequired, TypedDict
 
 import chess
 
@@ -168,6 +168,18 @@ def _whole_seconds(part: str, spec: Duration, text: str | None) -> int:
                 f"I can't read `{shown}` as a time control. {HOW_TO_WRITE}"
             ) from None
         raise TimeControlError(str(error)) from None  # readable, outside this part's limits
+
+
+class ClockDict(TypedDict):
+    """A clock as JSON (``ChessClock.to_dict``): times in ISO 8601, banks in milliseconds."""
+
+    control: str
+    to_move: str  # "white" or "black"
+    turn_started_at: str
+    white_ms: int
+    black_ms: int
+    white_pauses: NotRequired[list[list[str]]]  # [start, end] of each vacation
+    black_pauses: NotRequired[list[list[str]]]
 
 
 @dataclass(frozen=True)
@@ -330,7 +342,7 @@ class ChessClock:
 
     # ---------------------------------------------------------------- storage
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ClockDict:
         return {
             "control": self.control.text(),
             "to_move": "white" if self.to_move == chess.WHITE else "black",
@@ -342,11 +354,10 @@ class ChessClock:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ChessClock:
-        def pauses(key: str) -> tuple[Pause, ...]:
+    def from_dict(cls, data: ClockDict) -> ChessClock:
+        def pauses(spans: list[list[str]]) -> tuple[Pause, ...]:
             return tuple(
-                Pause(datetime.fromisoformat(s), datetime.fromisoformat(e))
-                for s, e in data.get(key, [])
+                Pause(datetime.fromisoformat(s), datetime.fromisoformat(e)) for s, e in spans
             )
 
         return cls(
@@ -355,8 +366,8 @@ class ChessClock:
             turn_started_at=datetime.fromisoformat(data["turn_started_at"]),
             white_ms=int(data["white_ms"]),
             black_ms=int(data["black_ms"]),
-            white_pauses=pauses("white_pauses"),
-            black_pauses=pauses("black_pauses"),
+            white_pauses=pauses(data.get("white_pauses", [])),
+            black_pauses=pauses(data.get("black_pauses", [])),
         )
 
 
@@ -380,6 +391,7 @@ __all__ = [
     "LIVE",
     "MAX_VACATION_DAYS",
     "ChessClock",
+    "ClockDict",
     "ClockError",
     "Pause",
     "TimeControl",

@@ -139,7 +139,7 @@ async def _scrabble_gcg(ctx: ServiceContext, game_id: int, guild_id: int) -> tup
 async def _chess_pgn(ctx: ServiceContext, game_id: int, guild_id: int) -> tuple[str, str]:
     from bot.services.chess import ChessService
 
-    return await ChessService(ctx).pgn(game_id, guild_id=guild_id)
+    return await ChessService(ctx).reading.pgn(game_id, guild_id=guild_id)
 
 
 register_exporter("scrabble", _scrabble_gcg)

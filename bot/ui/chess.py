@@ -12,27 +12,21 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import Any, Literal, Protocol, cast
 
 import chess
 import discord
 
+from bot.messages import chess as msg
 from bot.render.chess import render_chess_board
-from bot.services.chess import (
-    ChessSnapshot,
-    PromotionNeeded,
-    board_alt_text,
-    board_image_args,
-    game_line,
-)
+from bot.services.chess import BoardImageArgs, ChessSnapshot, PromotionNeeded
 from bot.ui.buttons import ButtonRoute, dispatch
 from bot.ui.errors import NO_MENTIONS
 
 log = logging.getLogger(__name__)
 
 BOARD_SIZE = 400
-_PIECE_NAMES = {"q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight"}
 
 
 class ChessButtonHandler(Protocol):
@@ -52,66 +46,47 @@ class ChessButtonHandler(Protocol):
 CHESS_BUTTONS: ButtonRoute[ChessButtonHandler] = ButtonRoute("Chess")
 
 
-class InviteButton(
+Answer = Literal["invite", "draw"]  # a challenge's answer, or a draw offer's
+_LABELS: dict[tuple[Answer, str], str] = {
+    ("invite", "accept"): msg.ACCEPT,
+    ("invite", "decline"): msg.DECLINE,
+    ("draw", "accept"): msg.ACCEPT_DRAW,
+    ("draw", "decline"): msg.DECLINE_DRAW,
+}
+
+
+class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"chess:invite:(?P<action>accept|decline):(?P<game_id>\d+)",
+    template=r"chess:(?P<what>invite|draw):(?P<action>accept|decline):(?P<game_id>\d+)",
 ):
-    def __init__(self, game_id: int, action: str) -> None:
+    """Accept or Decline: a challenge (``chess:invite:…``) or a draw offer (``chess:draw:…``)."""
+
+    def __init__(self, what: Answer, game_id: int, action: str) -> None:
         accept = action == "accept"
         super().__init__(
             discord.ui.Button(
-                label="Accept" if accept else "Decline",
+                label=_LABELS[what, action],
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=f"chess:invite:{action}:{game_id}",
+                custom_id=f"chess:{what}:{action}:{game_id}",
             )
         )
         self.game_id = game_id
         self.action = action
+        self.what: Answer = what
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> InviteButton:
-        return cls(int(match["game_id"]), match["action"])
+    ) -> AnswerButton:
+        what: Answer = "invite" if match["what"] == "invite" else "draw"
+        return cls(what, int(match["game_id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await dispatch(
-            interaction,
-            CHESS_BUTTONS,
-            lambda chess: chess.invite_clicked(interaction, self.game_id, self.action),
-            where="chess button invite_clicked",
-        )
+        def answer(handler: ChessButtonHandler) -> Awaitable[None]:
+            clicked = handler.invite_clicked if self.what == "invite" else handler.draw_clicked
+            return clicked(interaction, self.game_id, self.action)
 
-
-class DrawButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"chess:draw:(?P<action>accept|decline):(?P<game_id>\d+)",
-):
-    def __init__(self, game_id: int, action: str) -> None:
-        accept = action == "accept"
-        super().__init__(
-            discord.ui.Button(
-                label="Accept draw" if accept else "Decline draw",
-                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
-                custom_id=f"chess:draw:{action}:{game_id}",
-            )
-        )
-        self.game_id = game_id
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DrawButton:
-        return cls(int(match["game_id"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await dispatch(
-            interaction,
-            CHESS_BUTTONS,
-            lambda chess: chess.draw_clicked(interaction, self.game_id, self.action),
-            where="chess button draw_clicked",
-        )
+        await dispatch(interaction, CHESS_BUTTONS, answer, where=f"chess button {self.what}")
 
 
 class PromotionButton(
@@ -121,7 +96,7 @@ class PromotionButton(
     def __init__(self, game_id: int, ply: int, uci: str, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or _PIECE_NAMES[uci[-1]],
+                label=label or msg.PIECE_NAMES[uci[-1]],
                 style=discord.ButtonStyle.primary
                 if uci.endswith("q")
                 else discord.ButtonStyle.secondary,
@@ -147,21 +122,22 @@ class PromotionButton(
         )
 
 
-DYNAMIC_ITEMS = (InviteButton, DrawButton, PromotionButton)
+DYNAMIC_ITEMS = (AnswerButton, PromotionButton)
+
+
+def _answers(what: Answer, game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AnswerButton(what, game_id, "accept"))
+    view.add_item(AnswerButton(what, game_id, "decline"))
+    return view
 
 
 def invite_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(InviteButton(game_id, "accept"))
-    view.add_item(InviteButton(game_id, "decline"))
-    return view
+    return _answers("invite", game_id)
 
 
 def draw_offer_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(DrawButton(game_id, "accept"))
-    view.add_item(DrawButton(game_id, "decline"))
-    return view
+    return _answers("draw", game_id)
 
 
 def promotion_view(choice: PromotionNeeded) -> discord.ui.View:
@@ -169,7 +145,7 @@ def promotion_view(choice: PromotionNeeded) -> discord.ui.View:
     for san, uci in choice.options:
         view.add_item(
             PromotionButton(
-                choice.game_id, choice.ply, uci, label=f"{_PIECE_NAMES[uci[-1]]} ({san})"
+                choice.game_id, choice.ply, uci, label=msg.promotion_label(uci[-1], san)
             )
         )
     return view
@@ -178,39 +154,35 @@ def promotion_view(choice: PromotionNeeded) -> discord.ui.View:
 # ------------------------------------------------------------------ images
 
 
-def _render(args: dict[str, Any], orientation: str | None = None) -> bytes:
+def _render(args: BoardImageArgs, size: int) -> bytes:
     board = chess.Board(args["fen"])
-    last = chess.Move.from_uci(args["last_move"]) if args.get("last_move") else None
-    side = (
-        chess.WHITE if (orientation or args.get("orientation", "white")) == "white" else chess.BLACK
-    )
-    return render_chess_board(
-        board, orientation=side, size=int(args.get("size", BOARD_SIZE)), last_move=last
-    )
+    last_uci = args.get("last_move")
+    last = chess.Move.from_uci(last_uci) if last_uci else None
+    side = chess.WHITE if args.get("orientation", "white") == "white" else chess.BLACK
+    return render_chess_board(board, orientation=side, size=size, last_move=last)
 
 
-async def render_board_png(args: dict[str, Any], orientation: str | None = None) -> bytes:
+async def render_board_png(args: BoardImageArgs, size: int = BOARD_SIZE) -> bytes:
     """The board PNG, drawn in a worker thread so the event loop stays free."""
-    return await asyncio.to_thread(_render, args, orientation)
+    return await asyncio.to_thread(_render, args, size)
 
 
-def _filename(args: dict[str, Any]) -> str:
+def _filename(args: BoardImageArgs) -> str:
     return f"chess-{args.get('game_id', 'board')}-{args.get('ply', 0)}.png"
 
 
-async def outbox_board_renderer(args: dict[str, Any]) -> tuple[str, bytes]:
+async def outbox_board_renderer(stored: Mapping[str, object]) -> tuple[str, bytes]:
     """The outbox's file renderer for board posts written by the service."""
+    args = cast(BoardImageArgs, stored)  # written by ChessSnapshot.board_image
     return _filename(args), await render_board_png(args)
 
 
 async def board_file(snap: ChessSnapshot, *, viewer: chess.Color | None = None) -> discord.File:
     """The board as an attachment with alt text; from the side to move unless ``viewer`` is given."""
-    args = board_image_args(snap)
-    orientation = None if viewer is None else ("white" if viewer == chess.WHITE else "black")
-    data = await render_board_png(args, orientation)
-    return discord.File(
-        io.BytesIO(data), filename=_filename(args), description=board_alt_text(snap)[:1000]
-    )
+    spec = snap.board_image(viewer)
+    args = cast(BoardImageArgs, spec.args)
+    data = await render_board_png(args)
+    return discord.File(io.BytesIO(data), filename=_filename(args), description=spec.description)
 
 
 def warm_up_renderer() -> None:
@@ -232,40 +204,18 @@ def mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
     )
 
 
-def invite_text(snap: ChessSnapshot, challenger_id: int, opponent_id: int) -> str:
-    challenger_white = snap.white.user_id == challenger_id
-    colour = "White" if challenger_white else "Black"
-    return (
-        f"<@{opponent_id}>, <@{challenger_id}> challenges you to chess #{snap.game_id} "
-        f"({snap.control.label()}; they play {colour}). Accept to start: the game gets its own thread."
-    )
-
-
 def games_embed(snaps: Sequence[ChessSnapshot], user_id: int) -> discord.Embed:
-    embed = discord.Embed(title="Your chess games", colour=discord.Colour.dark_green())
+    embed = discord.Embed(title=msg.GAMES_TITLE, colour=discord.Colour.dark_green())
     current = [s for s in snaps if s.status in ("invited", "active")]
     finished = [s for s in snaps if s.status not in ("invited", "active")]
-
-    def describe(snap: ChessSnapshot) -> str:
-        line = game_line(snap, user_id)
-        flag = snap.flag_time()
-        if flag is not None:
-            line += f" · time runs out <t:{int(flag.timestamp())}:R>"
-        if snap.place_id:
-            line += f" · <#{snap.place_id}>"
-        return line
-
     embed.add_field(
-        name="In progress",
-        value="\n".join(describe(s) for s in current)[:1024]
-        or "None. Start one with `/chess new opponent:@member`.",
+        name=msg.GAMES_IN_PROGRESS,
+        value=msg.games_list(current, user_id) or msg.NO_GAMES,
         inline=False,
     )
     if finished:
         embed.add_field(
-            name="Recently finished",
-            value="\n".join(describe(s) for s in finished)[:1024],
-            inline=False,
+            name=msg.GAMES_FINISHED, value=msg.games_list(finished, user_id), inline=False
         )
     return embed
 
@@ -273,14 +223,12 @@ def games_embed(snaps: Sequence[ChessSnapshot], user_id: int) -> discord.Embed:
 __all__ = [
     "CHESS_BUTTONS",
     "DYNAMIC_ITEMS",
+    "AnswerButton",
     "ChessButtonHandler",
-    "DrawButton",
-    "InviteButton",
     "PromotionButton",
     "board_file",
     "draw_offer_view",
     "games_embed",
-    "invite_text",
     "mentions",
     "outbox_board_renderer",
     "promotion_view",

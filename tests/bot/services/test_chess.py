@@ -32,7 +32,7 @@ from bot.services.chess import (
     PlayerRef,
     PromotionNeeded,
 )
-from bot.services.chess_engine import EngineUnavailableError, PositionEval
+from bot.services.chess.engine import EngineUnavailableError, PositionEval
 from tests.clock import FakeClock
 from tests.conftest import sqlite_write_lock_free
 
@@ -98,7 +98,7 @@ class World:
     async def new_game(
         self, time: str = "3d", *, white: PlayerRef = ALICE, black: PlayerRef = BOB
     ) -> int:
-        snap = await self.service.challenge(
+        snap = await self.service.starting.challenge(
             guild_id=GUILD,
             guild_name="Club",
             channel_id=CHANNEL,
@@ -107,14 +107,16 @@ class World:
             time_control=time,
             color="white",
         )
-        await self.service.accept(snap.game_id, black)
-        await self.service.open_in(snap.game_id, THREAD)
+        await self.service.starting.accept(snap.game_id, black)
+        await self.service.starting.open_in(snap.game_id, THREAD)
         return snap.game_id
 
     async def play(self, game_id: int, *sans: str) -> None:
         for san in sans:
-            snap = await self.service.snapshot(game_id)
-            await self.service.move(game_id, snap.to_move.user_id, san, reply_channel_id=THREAD)
+            snap = await self.service.reading.snapshot(game_id)
+            await self.service.moves.play(
+                game_id, snap.to_move.user_id, san, reply_channel_id=THREAD
+            )
 
 
 @pytest.fixture
@@ -140,7 +142,7 @@ def world(session_factory, database_url, clock: FakeClock) -> World:
 async def test_a_challenge_waits_for_the_opponent_and_accepting_starts_the_clock(
     world: World,
 ) -> None:
-    snap = await world.service.challenge(
+    snap = await world.service.starting.challenge(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=CHANNEL,
@@ -158,7 +160,7 @@ async def test_a_challenge_waits_for_the_opponent_and_accepting_starts_the_clock
     assert (await world.job(f"chess:invite:{snap.game_id}")).due_at == world.t0 + timedelta(hours=1)
 
     world.clock.advance(minutes=2)
-    started = await world.service.accept(snap.game_id, BOB)
+    started = await world.service.starting.accept(snap.game_id, BOB)
     assert started.status == "active" and started.clock is not None
     assert started.clock.turn_started_at == world.t0 + timedelta(minutes=2)
     assert (await world.job(f"chess:invite:{snap.game_id}")).status == "cancelled"
@@ -168,7 +170,7 @@ async def test_a_challenge_waits_for_the_opponent_and_accepting_starts_the_clock
 
 
 async def test_only_the_invited_member_can_accept(world: World) -> None:
-    snap = await world.service.challenge(
+    snap = await world.service.starting.challenge(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=CHANNEL,
@@ -176,37 +178,37 @@ async def test_only_the_invited_member_can_accept(world: World) -> None:
         opponent=BOB,
     )
     with pytest.raises(InvalidInputError, match="wait for your opponent"):
-        await world.service.accept(snap.game_id, ALICE)
+        await world.service.starting.accept(snap.game_id, ALICE)
     with pytest.raises(PermissionDeniedError):
-        await world.service.accept(snap.game_id, CAROL)
-    assert (await world.service.snapshot(snap.game_id)).status == "invited"
+        await world.service.starting.accept(snap.game_id, CAROL)
+    assert (await world.service.reading.snapshot(snap.game_id)).status == "invited"
 
 
 async def test_declining_or_letting_a_challenge_expire_calls_the_game_off(world: World) -> None:
-    first = await world.service.challenge(
+    first = await world.service.starting.challenge(
         guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=BOB
     )
-    assert (await world.service.decline(first.game_id, BOB.user_id)).status == "abandoned"
+    assert (await world.service.starting.decline(first.game_id, BOB.user_id)).status == "abandoned"
     with pytest.raises(InvalidInputError):
-        await world.service.accept(first.game_id, BOB)
+        await world.service.starting.accept(first.game_id, BOB)
 
-    second = await world.service.challenge(
+    second = await world.service.starting.challenge(
         guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=CAROL
     )
     world.clock.advance(days=7)
     await world.run_due()
-    assert (await world.service.snapshot(second.game_id)).status == "abandoned"
+    assert (await world.service.reading.snapshot(second.game_id)).status == "abandoned"
     posts = await world.rows(OutboxRecord, OutboxRecord.target_id == CHANNEL)
     assert any("expired" in p.payload["content"] for p in posts)
 
 
 async def test_challenges_are_checked_before_anything_is_stored(world: World) -> None:
     with pytest.raises(InvalidInputError, match="yourself"):
-        await world.service.challenge(
+        await world.service.starting.challenge(
             guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, challenger=ALICE, opponent=ALICE
         )
     with pytest.raises(InvalidInputError, match="time control"):
-        await world.service.challenge(
+        await world.service.starting.challenge(
             guild_id=GUILD,
             guild_name="Club",
             channel_id=CHANNEL,
@@ -215,7 +217,7 @@ async def test_challenges_are_checked_before_anything_is_stored(world: World) ->
             time_control="soon",
         )
     with pytest.raises(InvalidInputError, match="colour"):
-        await world.service.challenge(
+        await world.service.starting.challenge(
             guild_id=GUILD,
             guild_name="Club",
             channel_id=CHANNEL,
@@ -241,7 +243,7 @@ async def test_challenges_are_checked_before_anything_is_stored(world: World) ->
 async def test_the_time_option_reads_the_one_duration_grammar(
     world: World, time: str, label: str, live: bool, seconds: int
 ) -> None:
-    snap = await world.service.challenge(
+    snap = await world.service.starting.challenge(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=CHANNEL,
@@ -269,7 +271,7 @@ async def test_the_time_option_reads_the_one_duration_grammar(
 async def test_time_controls_out_of_range_are_refused_with_their_limits(
     world: World, time: str, refusal: str | None
 ) -> None:
-    challenge = world.service.challenge(
+    challenge = world.service.starting.challenge(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=CHANNEL,
@@ -291,7 +293,7 @@ async def test_time_controls_out_of_range_are_refused_with_their_limits(
 async def test_a_move_is_logged_and_moves_the_turn_timer(world: World) -> None:
     game_id = await world.new_game("1d")
     world.clock.advance(hours=5)
-    update = await world.service.move(game_id, ALICE.user_id, "e2e4", reply_channel_id=THREAD)
+    update = await world.service.moves.play(game_id, ALICE.user_id, "e2e4", reply_channel_id=THREAD)
     assert update.headline == "alice played **e4**."
     assert update.snapshot.moves == ("e2e4",) and not update.announced_elsewhere
     assert "Move 1 · **Black** to play: <@2>" in update.text and "FEN `" in update.text
@@ -315,14 +317,14 @@ async def test_a_move_is_logged_and_moves_the_turn_timer(world: World) -> None:
 
 async def test_bad_moves_change_nothing_and_explain_themselves(world: World) -> None:
     game_id = await world.new_game()
-    before = await world.service.snapshot(game_id)
+    before = await world.service.reading.snapshot(game_id)
     with pytest.raises(InvalidInputError, match="not yours"):
-        await world.service.move(game_id, BOB.user_id, "e5")
+        await world.service.moves.play(game_id, BOB.user_id, "e5")
     with pytest.raises(PermissionDeniedError):
-        await world.service.move(game_id, CAROL.user_id, "e4")
+        await world.service.moves.play(game_id, CAROL.user_id, "e4")
     with pytest.raises(InvalidInputError, match="Legal moves include"):
-        await world.service.move(game_id, ALICE.user_id, "Ke2")
-    after = await world.service.snapshot(game_id)
+        await world.service.moves.play(game_id, ALICE.user_id, "Ke2")
+    after = await world.service.reading.snapshot(game_id)
     assert after.moves == before.moves == ()
     assert await world.rows(MoveRecord) == []
 
@@ -333,20 +335,20 @@ async def test_a_promotion_without_a_piece_offers_the_choices_for_this_position_
     game_id = await world.new_game()
     await world.play(game_id, "e4", "d5", "exd5", "c6", "dxc6", "Nd7", "cxb7", "a5")
     with pytest.raises(PromotionNeeded) as choice:
-        await world.service.move(game_id, ALICE.user_id, "bxa8")
+        await world.service.moves.play(game_id, ALICE.user_id, "bxa8")
     assert choice.value.ply == 8
     assert [uci for _, uci in choice.value.options] == ["b7a8q", "b7a8r", "b7a8b", "b7a8n"]
     with pytest.raises(ConflictError):
-        await world.service.move(game_id, ALICE.user_id, "b7a8n", expected_ply=7)
-    update = await world.service.move(game_id, ALICE.user_id, "b7a8n", expected_ply=8)
+        await world.service.moves.play(game_id, ALICE.user_id, "b7a8n", expected_ply=7)
+    update = await world.service.moves.play(game_id, ALICE.user_id, "b7a8n", expected_ply=8)
     assert update.snapshot.sans[-1] == "bxa8=N"
 
 
 async def test_two_moves_at_once_apply_once(world: World) -> None:
     game_id = await world.new_game()
     results = await asyncio.gather(
-        world.service.move(game_id, ALICE.user_id, "e4"),
-        world.service.move(game_id, ALICE.user_id, "d4"),
+        world.service.moves.play(game_id, ALICE.user_id, "e4"),
+        world.service.moves.play(game_id, ALICE.user_id, "d4"),
         return_exceptions=True,
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
@@ -356,12 +358,14 @@ async def test_two_moves_at_once_apply_once(world: World) -> None:
         if isinstance(r, Exception)
     )
     assert len(await world.rows(MoveRecord, MoveRecord.game_id == game_id)) == 1
-    assert len((await world.service.snapshot(game_id)).moves) == 1
+    assert len((await world.service.reading.snapshot(game_id)).moves) == 1
 
 
 async def test_a_move_from_another_channel_is_announced_in_the_game_thread(world: World) -> None:
     game_id = await world.new_game()
-    update = await world.service.move(game_id, ALICE.user_id, "e4", reply_channel_id=ELSEWHERE)
+    update = await world.service.moves.play(
+        game_id, ALICE.user_id, "e4", reply_channel_id=ELSEWHERE
+    )
     assert update.announced_elsewhere
     posts = [
         p
@@ -381,7 +385,7 @@ async def test_a_move_from_another_channel_is_announced_in_the_game_thread(world
 async def test_checkmate_finishes_the_game_rates_it_and_stops_its_timers(world: World) -> None:
     game_id = await world.new_game()
     await world.play(game_id, "f3", "e5", "g4")
-    update = await world.service.move(game_id, BOB.user_id, "Qh4#", reply_channel_id=THREAD)
+    update = await world.service.moves.play(game_id, BOB.user_id, "Qh4#", reply_channel_id=THREAD)
     snap = update.snapshot
     assert (snap.status, snap.result, snap.termination) == ("finished", "0-1", "checkmate")
     assert "**0-1** — bob wins by checkmate." in update.text
@@ -394,7 +398,7 @@ async def test_checkmate_finishes_the_game_rates_it_and_stops_its_timers(world: 
     for key in ("timeout", "reminder"):
         assert (await world.job(f"chess:{key}:{game_id}")).status == "cancelled"
     with pytest.raises(InvalidInputError, match="is over"):
-        await world.service.move(game_id, ALICE.user_id, "e4")
+        await world.service.moves.play(game_id, ALICE.user_id, "e4")
 
 
 async def test_the_flag_timer_ends_a_live_game_on_time(world: World) -> None:
@@ -402,10 +406,10 @@ async def test_the_flag_timer_ends_a_live_game_on_time(world: World) -> None:
     await world.play(game_id, "e4")
     world.clock.advance(seconds=59)
     await world.run_due()
-    assert (await world.service.snapshot(game_id)).status == "active"
+    assert (await world.service.reading.snapshot(game_id)).status == "active"
     world.clock.advance(seconds=1)
     await world.run_due()
-    snap = await world.service.snapshot(game_id)
+    snap = await world.service.reading.snapshot(game_id)
     assert (snap.result, snap.termination) == ("1-0", "timeout")
     posts = await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD)
     assert "alice wins on time — bob ran out." in posts[-1].payload["content"]
@@ -415,56 +419,58 @@ async def test_a_move_after_the_flag_fell_loses_even_before_the_timer_runs(world
     game_id = await world.new_game("1+0")
     world.clock.advance(seconds=61)
     with pytest.raises(InvalidInputError, match="time ran out"):
-        await world.service.move(game_id, ALICE.user_id, "e4")
-    snap = await world.service.snapshot(game_id)
+        await world.service.moves.play(game_id, ALICE.user_id, "e4")
+    snap = await world.service.reading.snapshot(game_id)
     assert (snap.status, snap.result, snap.moves) == ("finished", "0-1", ())
 
 
 async def test_resigning_gives_the_opponent_the_win(world: World) -> None:
     game_id = await world.new_game()
-    update = await world.service.resign(game_id, ALICE.user_id, reply_channel_id=THREAD)
+    update = await world.service.endings.resign(game_id, ALICE.user_id, reply_channel_id=THREAD)
     assert update.snapshot.result == "0-1" and update.headline == "alice resigned."
 
 
 async def test_a_draw_offer_lapses_when_the_opponent_moves_instead(world: World) -> None:
     game_id = await world.new_game()
-    update = await world.service.draw(game_id, ALICE.user_id, "offer", reply_channel_id=THREAD)
+    update = await world.service.endings.draw(
+        game_id, ALICE.user_id, "offer", reply_channel_id=THREAD
+    )
     assert update.snapshot.draw_offer == chess.WHITE and "🤝 alice offers a draw." in update.text
     with pytest.raises(InvalidInputError, match="already waiting"):
-        await world.service.draw(game_id, ALICE.user_id, "offer")
+        await world.service.endings.draw(game_id, ALICE.user_id, "offer")
     await world.play(game_id, "e4")  # the offerer may move: the offer stands
-    assert (await world.service.snapshot(game_id)).draw_offer == chess.WHITE
+    assert (await world.service.reading.snapshot(game_id)).draw_offer == chess.WHITE
     await world.play(game_id, "e5")  # the opponent moves instead of answering
-    assert (await world.service.snapshot(game_id)).draw_offer is None
+    assert (await world.service.reading.snapshot(game_id)).draw_offer is None
     with pytest.raises(InvalidInputError, match="has not offered"):
-        await world.service.draw(game_id, BOB.user_id, "accept")
+        await world.service.endings.draw(game_id, BOB.user_id, "accept")
 
 
 async def test_offering_a_draw_when_the_opponent_already_offered_agrees_to_it(world: World) -> None:
     game_id = await world.new_game()
-    await world.service.draw(game_id, BOB.user_id, "offer")
-    update = await world.service.draw(game_id, ALICE.user_id, "offer")
+    await world.service.endings.draw(game_id, BOB.user_id, "offer")
+    update = await world.service.endings.draw(game_id, ALICE.user_id, "offer")
     assert (update.snapshot.result, update.snapshot.termination) == ("1/2-1/2", "agreement")
 
 
 async def test_a_declined_or_withdrawn_offer_is_gone(world: World) -> None:
     game_id = await world.new_game()
-    await world.service.draw(game_id, BOB.user_id, "offer")
-    update = await world.service.draw(game_id, ALICE.user_id, "decline")
+    await world.service.endings.draw(game_id, BOB.user_id, "offer")
+    update = await world.service.endings.draw(game_id, ALICE.user_id, "decline")
     assert update.snapshot.draw_offer is None and "declined" in update.headline
-    await world.service.draw(game_id, BOB.user_id, "offer")
-    update = await world.service.draw(game_id, BOB.user_id, "decline")
+    await world.service.endings.draw(game_id, BOB.user_id, "offer")
+    update = await world.service.endings.draw(game_id, BOB.user_id, "decline")
     assert update.snapshot.draw_offer is None and "withdrew" in update.headline
     with pytest.raises(InvalidInputError, match="no draw offer"):
-        await world.service.draw(game_id, BOB.user_id, "decline")
+        await world.service.endings.draw(game_id, BOB.user_id, "decline")
 
 
 async def test_a_draw_claim_needs_the_rules_on_its_side(world: World) -> None:
     game_id = await world.new_game()
     with pytest.raises(InvalidInputError, match="can't claim a draw"):
-        await world.service.draw(game_id, ALICE.user_id, "claim")
+        await world.service.endings.draw(game_id, ALICE.user_id, "claim")
     await world.play(game_id, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
-    update = await world.service.draw(game_id, BOB.user_id, "claim")
+    update = await world.service.endings.draw(game_id, BOB.user_id, "claim")
     assert update.snapshot.termination == "threefold_repetition"
 
 
@@ -494,13 +500,13 @@ async def test_a_stale_reminder_is_not_sent(world: World) -> None:
 async def test_a_vacation_moves_the_deadline_and_the_timers(world: World) -> None:
     game_id = await world.new_game("1d")
     world.clock.advance(hours=6)
-    result = await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=3)
+    result = await world.service.vacations.take(guild_id=GUILD, user_id=ALICE.user_id, days=3)
     assert [g.game_id for g in result.games] == [game_id] and result.days_left == 11
     assert "paused" in result.text
     assert (await world.job(f"chess:timeout:{game_id}")).due_at == world.t0 + timedelta(days=4)
     world.clock.advance(days=2)
     await world.run_due()
-    assert (await world.service.snapshot(game_id)).status == "active"
+    assert (await world.service.reading.snapshot(game_id)).status == "active"
     posts = await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD)
     assert any("on vacation until" in p.payload["content"] for p in posts)
 
@@ -508,20 +514,24 @@ async def test_a_vacation_moves_the_deadline_and_the_timers(world: World) -> Non
 async def test_ending_a_vacation_that_never_began_is_refused(world: World) -> None:
     await world.new_game("2d")
     with pytest.raises(InvalidInputError, match="not on vacation"):
-        await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=0)
+        await world.service.vacations.take(guild_id=GUILD, user_id=ALICE.user_id, days=0)
 
 
 async def test_vacations_are_refused_for_live_games_and_beyond_the_allowance(world: World) -> None:
     live = await world.new_game("10+0")
     with pytest.raises(NotFoundError, match="correspondence"):
-        await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=2)
+        await world.service.vacations.take(guild_id=GUILD, user_id=ALICE.user_id, days=2)
     with pytest.raises(NotFoundError, match="live clock"):
-        await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=2, game_id=live)
+        await world.service.vacations.take(
+            guild_id=GUILD, user_id=ALICE.user_id, days=2, game_id=live
+        )
     corr = await world.new_game("2d")
-    await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=14, game_id=corr)
+    await world.service.vacations.take(guild_id=GUILD, user_id=ALICE.user_id, days=14, game_id=corr)
     world.clock.advance(days=14)
     with pytest.raises(InvalidInputError, match=r"0\.0 of 14 days"):
-        await world.service.vacation(guild_id=GUILD, user_id=ALICE.user_id, days=1, game_id=corr)
+        await world.service.vacations.take(
+            guild_id=GUILD, user_id=ALICE.user_id, days=1, game_id=corr
+        )
 
 
 # ------------------------------------------------------------------ finding games
@@ -531,24 +541,24 @@ async def test_a_command_finds_its_game_from_the_thread_or_the_member_s_only_gam
     world: World,
 ) -> None:
     with pytest.raises(NotFoundError, match="/chess new"):
-        await world.service.resolve_game(
-            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None
+        await world.service.finder.resolve(
+            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, ref=None
         )
     first = await world.new_game()
     assert (
-        await world.service.resolve_game(
-            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None
+        await world.service.finder.resolve(
+            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, ref=None
         )
         == first
     )
     await world.new_game(white=ALICE, black=CAROL)
     with pytest.raises(InvalidInputError, match="You have 2 chess games going"):
-        await world.service.resolve_game(
-            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, game_id=None
+        await world.service.finder.resolve(
+            guild_id=GUILD, user_id=ALICE.user_id, channel_id=CHANNEL, ref=None
         )
     assert (
-        await world.service.resolve_game(
-            guild_id=GUILD, user_id=BOB.user_id, channel_id=CHANNEL, game_id=None
+        await world.service.finder.resolve(
+            guild_id=GUILD, user_id=BOB.user_id, channel_id=CHANNEL, ref=None
         )
         == first
     )
@@ -568,35 +578,37 @@ async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(
 
     monkeypatch.setattr(world.service.ctx, "uow", counting_uow)
     # /chess move game:N — resolving the number costs nothing; the move is one unit of work.
-    resolved = await world.service.resolve_game(
-        guild_id=GUILD, user_id=ALICE.user_id, channel_id=None, game_id=game_id
+    resolved = await world.service.finder.resolve(
+        guild_id=GUILD, user_id=ALICE.user_id, channel_id=None, ref=game_id
     )
-    await world.service.move(resolved, ALICE.user_id, "e4", reply_channel_id=THREAD, guild_id=GUILD)
+    await world.service.moves.play(
+        resolved, ALICE.user_id, "e4", reply_channel_id=THREAD, guild_id=GUILD
+    )
     assert units == 1
 
     # Another server's number (or no such game) is refused by the command itself, as before.
     other = GUILD + 1
     assert (
-        await world.service.resolve_game(
-            guild_id=other, user_id=ALICE.user_id, channel_id=None, game_id=game_id
+        await world.service.finder.resolve(
+            guild_id=other, user_id=ALICE.user_id, channel_id=None, ref=game_id
         )
         == game_id
     )
     refusal = f"There is no chess #{game_id} in this server."
     for call in (
-        world.service.move(game_id, BOB.user_id, "e5", guild_id=other),
-        world.service.resign(game_id, BOB.user_id, guild_id=other),
-        world.service.draw(game_id, BOB.user_id, "offer", guild_id=other),
-        world.service.snapshot(game_id, guild_id=other),
-        world.service.pgn(game_id, guild_id=other),
+        world.service.moves.play(game_id, BOB.user_id, "e5", guild_id=other),
+        world.service.endings.resign(game_id, BOB.user_id, guild_id=other),
+        world.service.endings.draw(game_id, BOB.user_id, "offer", guild_id=other),
+        world.service.reading.snapshot(game_id, guild_id=other),
+        world.service.reading.pgn(game_id, guild_id=other),
     ):
         with pytest.raises(NotFoundError) as refused:
             await call
         assert str(refused.value) == refusal
     with pytest.raises(NotFoundError, match=f"no chess #{game_id + 1000} in this server"):
-        await world.service.move(game_id + 1000, BOB.user_id, "e5", guild_id=GUILD)
+        await world.service.moves.play(game_id + 1000, BOB.user_id, "e5", guild_id=GUILD)
     assert (
-        await world.service.move_choices(
+        await world.service.reading.move_choices(
             guild_id=other, user_id=BOB.user_id, channel_id=None, game_id=game_id, typed="e"
         )
         == []
@@ -604,22 +616,22 @@ async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(
 
     # In the right server, not yours and over still say so.
     with pytest.raises(PermissionDeniedError, match="not yours"):
-        await world.service.move(game_id, CAROL.user_id, "e5", guild_id=GUILD)
-    await world.service.resign(game_id, BOB.user_id, guild_id=GUILD)
+        await world.service.moves.play(game_id, CAROL.user_id, "e5", guild_id=GUILD)
+    await world.service.endings.resign(game_id, BOB.user_id, guild_id=GUILD)
     with pytest.raises(InvalidInputError, match="is over"):
-        await world.service.move(game_id, BOB.user_id, "e5", guild_id=GUILD)
-    snap = await world.service.snapshot(game_id)
+        await world.service.moves.play(game_id, BOB.user_id, "e5", guild_id=GUILD)
+    snap = await world.service.reading.snapshot(game_id)
     assert snap.moves == ("e2e4",) and snap.result == "1-0"
 
 
 async def test_games_are_listed_and_suggested_for_their_players(world: World) -> None:
     game_id = await world.new_game("10+5")
-    choices = await world.service.game_choices(guild_id=GUILD, user_id=BOB.user_id, typed="")
-    assert choices == [(f"#{game_id} vs alice · alice to move · 10+5", game_id)]
+    choices = await world.service.finder.choices(guild_id=GUILD, user_id=BOB.user_id, typed="")
+    assert choices == [(f"#{game_id} vs alice · alice to move · 10+5", str(game_id))]
     assert (
-        await world.service.game_choices(guild_id=GUILD, user_id=BOB.user_id, typed="carol") == []
+        await world.service.finder.choices(guild_id=GUILD, user_id=BOB.user_id, typed="carol") == []
     )
-    moves = await world.service.move_choices(
+    moves = await world.service.reading.move_choices(
         guild_id=GUILD, user_id=ALICE.user_id, channel_id=THREAD, game_id=None, typed="e"
     )
     assert [v for _, v in moves] == ["e3", "e4"]
@@ -628,7 +640,7 @@ async def test_games_are_listed_and_suggested_for_their_players(world: World) ->
 async def test_the_pgn_reads_back_to_the_final_position(world: World) -> None:
     game_id = await world.new_game("10+5")
     await world.play(game_id, "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#")
-    filename, text = await world.service.pgn(game_id)
+    filename, text = await world.service.reading.pgn(game_id)
     assert filename == f"chess-{game_id}.pgn"
     game = chess.pgn.read_game(io.StringIO(text))
     assert game is not None and game.headers["Event"] == "Club"
@@ -649,7 +661,7 @@ async def test_the_pgn_reads_back_to_the_final_position(world: World) -> None:
 async def test_playing_the_computer_without_an_engine_explains_the_install(world: World) -> None:
     world.service.engine = None
     with pytest.raises(EngineUnavailableError, match="apt-get install stockfish"):
-        await world.service.play_computer(
+        await world.service.starting.play_computer(
             guild_id=GUILD,
             guild_name="Club",
             channel_id=CHANNEL,
@@ -659,7 +671,7 @@ async def test_playing_the_computer_without_an_engine_explains_the_install(world
 
 
 async def test_the_computer_replies_from_a_timer_and_the_game_is_unrated(world: World) -> None:
-    snap = await world.service.play_computer(
+    snap = await world.service.starting.play_computer(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=CHANNEL,
@@ -672,17 +684,17 @@ async def test_the_computer_replies_from_a_timer_and_the_game_is_unrated(world: 
     assert (await world.job(f"chess:computer:{snap.game_id}")).due_at == world.t0 + timedelta(
         seconds=30
     )
-    await world.service.open_in(snap.game_id, THREAD)  # the thread exists: reply at once
+    await world.service.starting.open_in(snap.game_id, THREAD)  # the thread exists: reply at once
     await world.run_due()
-    after = await world.service.snapshot(snap.game_id)
+    after = await world.service.reading.snapshot(snap.game_id)
     assert after.moves == ("a2a3",)
     # The engine thought before the job's transaction: on SQLite the write lock was free.
     assert world.service.engine.thought_with_lock_free in ([True], [None])  # type: ignore[union-attr]
     with pytest.raises(InvalidInputError, match="plays every game to the end"):
-        await world.service.draw(snap.game_id, ALICE.user_id, "offer")
+        await world.service.endings.draw(snap.game_id, ALICE.user_id, "offer")
     with pytest.raises(PermissionDeniedError):
-        await world.service.move(snap.game_id, BOT.user_id, "e5")
-    await world.service.resign(snap.game_id, ALICE.user_id)
+        await world.service.moves.play(snap.game_id, BOT.user_id, "e5")
+    await world.service.endings.resign(snap.game_id, ALICE.user_id)
     assert await world.rows(ResultRecord) == []
 
 
@@ -692,13 +704,13 @@ async def test_analysis_lists_each_side_s_mistakes_and_is_kept(world: World) -> 
     game_id = await world.new_game()
     await world.play(game_id, "e4", "e5", "Qh5")
     with pytest.raises(InvalidInputError, match="finished games"):
-        await world.service.analysable(game_id)
+        await world.service.analysis.analysable(game_id)
     await world.play(game_id, "Nc6", "Bc4", "Nf6", "Qxf7#")
-    report = await world.service.analyse(game_id)
+    report = await world.service.analysis.analyse(game_id)
     assert [m.san for m in report.mistakes[chess.BLACK]] == ["Nf6", "Nc6"]
     assert (
         "**bob** (Black): biggest mistakes" in report.text
         and "blunder, lost 5.5 pawns" in report.text
     )
-    again = await world.service.analyse(game_id)
+    again = await world.service.analysis.analyse(game_id)
     assert again.mistakes == report.mistakes and engine.analyses == 1

@@ -10,7 +10,7 @@ import chess
 import pytest
 
 from bot.config import load_settings
-from bot.services.chess_engine import (
+from bot.services.chess.engine import (
     LEVELS,
     EngineUnavailableError,
     StockfishEngine,

@@ -1,4 +1,4 @@
-"""Stockfish glue: the computer opponent's moves and post-game analysis.
+"""Stockfish, the chess service's engine: the computer opponent's moves and analysis.
 
 ``engines/`` must not do I/O, so the engine process lives here. Each request
 starts its own Stockfish through python-chess's asyncio UCI driver and quits it
@@ -22,15 +22,17 @@ import chess.engine
 
 from bot.config import Settings
 from bot.errors import ClubError
+from bot.messages.chess.refusals import (
+    ENGINE_INSTALL_HINT,
+    ENGINE_NO_MOVE,
+    ENGINE_STOPPED,
+    ENGINE_WONT_START,
+)
 from engines.chess_game import MATE_CP
 
 log = logging.getLogger(__name__)
 
-INSTALL_HINT = (
-    "Playing the computer and `/chess analyse` need the Stockfish chess engine on the bot's machine: "
-    "install it (Debian/Ubuntu: `apt-get install stockfish`, which puts it at `/usr/games/stockfish`; "
-    "other systems: stockfishchess.org/download) and set `STOCKFISH_PATH` in the bot's `.env`."
-)
+INSTALL_HINT = ENGINE_INSTALL_HINT
 DEFAULT_LEVEL = 3
 MIN_LEVEL, MAX_LEVEL = 1, 8
 
@@ -122,16 +124,12 @@ class StockfishEngine:
                 _, engine = await asyncio.wait_for(chess.engine.popen_uci(self.path), self.timeout)
             except (TimeoutError, OSError, chess.engine.EngineError) as error:
                 log.error("could not start Stockfish at %s: %s", self.path, error)
-                raise EngineUnavailableError(
-                    "The chess engine would not start; tell the club's admins."
-                ) from error
+                raise EngineUnavailableError(ENGINE_WONT_START) from error
             try:
                 yield engine
             except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
                 log.error("Stockfish failed: %s", error)
-                raise EngineUnavailableError(
-                    "The chess engine stopped unexpectedly; try again in a moment."
-                ) from error
+                raise EngineUnavailableError(ENGINE_STOPPED) from error
             finally:
                 try:
                     await asyncio.wait_for(engine.quit(), 5)
@@ -145,7 +143,7 @@ class StockfishEngine:
             await engine.configure({"Skill Level": settings.skill})
             result = await asyncio.wait_for(engine.play(board, limit), self.timeout)
         if result.move is None:
-            raise EngineUnavailableError("The chess engine found no move in this position.")
+            raise EngineUnavailableError(ENGINE_NO_MOVE)
         return result.move
 
     async def evaluate_positions(self, moves: Sequence[str]) -> list[PositionEval]:

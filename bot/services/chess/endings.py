@@ -1,0 +1,127 @@
+"""The endings a player chooses: resigning, and draws offered, answered or claimed.
+
+A draw offer stands until it is answered, withdrawn, or the opponent moves
+instead of answering (``ChessCore.play`` lets it lapse then).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError
+from bot.messages import chess as msg
+from bot.messages.chess import refusals
+from bot.services.chess.core import UseCase
+from bot.services.chess.options import read_draw_action
+from bot.services.chess.state import ChessState
+from bot.services.chess.views import ChessUpdate
+from engines.chess_game import ChessError, agreement, claim_draw, resignation
+
+
+class Endings(UseCase):
+    async def resign(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        reply_channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> ChessUpdate:
+        core = self.core
+        now = core.now()
+        async with core.ctx.uow() as uow:
+            game, color, state = await core.players_turn(uow, game_id, user_id, guild_id)
+            names = await uow.players.names([user_id])
+            update = await core.finish(
+                uow,
+                game,
+                state,
+                resignation(color),
+                now,
+                reply_channel_id=reply_channel_id,
+                headline=msg.news(msg.RESIGNED, names.get(user_id, msg.SOMEONE)),
+            )
+            await uow.commit()
+        return update
+
+    async def draw(
+        self,
+        game_id: int,
+        user_id: int,
+        action: str,
+        *,
+        reply_channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> ChessUpdate:
+        """``offer``, ``accept``, ``decline`` (or withdraw one's own offer) or ``claim``."""
+        chosen = read_draw_action(action)
+        core = self.core
+        now = core.now()
+        async with core.ctx.uow() as uow:
+            game, color, state = await core.players_turn(uow, game_id, user_id, guild_id)
+            snap = await core.snapshot(uow, game, state)
+            me, other = snap.player(color).name, snap.player(not color)
+            theirs = state.draw_offer == (not color)
+            if chosen == "claim":
+                try:
+                    finish = claim_draw(state.board(), color)
+                except ChessError as error:
+                    raise InvalidInputError(str(error)) from None
+                update = await core.finish(
+                    uow,
+                    game,
+                    state,
+                    finish,
+                    now,
+                    reply_channel_id=reply_channel_id,
+                    headline=msg.news(msg.DRAW_CLAIMED, me),
+                )
+            elif chosen == "accept" or (chosen == "offer" and theirs):
+                if not theirs:
+                    raise InvalidInputError(refusals.no_offer_to_accept(other.name))
+                update = await core.finish(
+                    uow,
+                    game,
+                    state,
+                    agreement(),
+                    now,
+                    reply_channel_id=reply_channel_id,
+                    headline=msg.news(msg.DRAW_ACCEPTED, me),
+                )
+            elif chosen == "offer":
+                if other.is_computer:
+                    raise InvalidInputError(refusals.COMPUTER_PLAYS_ON)
+                if state.draw_offer == color:
+                    raise InvalidInputError(refusals.offer_waiting(other.name))
+                offered = replace(state, draw_offer=color)
+                update = await self._set_offer(
+                    uow, game, offered, msg.news(msg.DRAW_OFFERED, me), reply_channel_id
+                )
+            else:  # decline
+                if state.draw_offer is None:
+                    raise InvalidInputError(refusals.NO_OFFER_TO_DECLINE)
+                headline = (
+                    msg.news(msg.DRAW_WITHDRAWN, me)
+                    if state.draw_offer == color
+                    else msg.news(msg.DRAW_DECLINED, me)
+                )
+                withdrawn = replace(state, draw_offer=None)
+                update = await self._set_offer(uow, game, withdrawn, headline, reply_channel_id)
+            await uow.commit()
+        return update
+
+    async def _set_offer(
+        self,
+        uow: UnitOfWork,
+        game: GameRecord,
+        state: ChessState,
+        headline: str,
+        reply_channel_id: int | None,
+    ) -> ChessUpdate:
+        core = self.core
+        await core.save(uow, game, state)
+        snap = await core.snapshot(uow, game, state)
+        post = core.board_post(snap, headline)
+        return ChessUpdate(snap, headline, core.announce(uow, snap, post, reply_channel_id))

@@ -1,0 +1,59 @@
+"""A member's move: read (SAN or UCI), checked against the rules and the clock, played."""
+
+from __future__ import annotations
+
+from bot.errors import ConflictError, InvalidInputError
+from bot.messages.chess import refusals
+from bot.services.chess.core import UseCase
+from bot.services.chess.views import ChessUpdate, PromotionNeeded
+from engines.chess_game import ChessMoveError, PromotionChoiceError, parse_move
+
+
+class Moves(UseCase):
+    async def play(
+        self,
+        game_id: int,
+        user_id: int,
+        text: str,
+        *,
+        reply_channel_id: int | None = None,
+        expected_ply: int | None = None,
+        guild_id: int | None = None,
+    ) -> ChessUpdate:
+        """Play ``text`` (SAN or UCI) for ``user_id``.
+
+        Bad input raises a ``ClubError`` and changes nothing; a pawn reaching the
+        last rank without a piece raises ``PromotionNeeded`` with the choices.
+        With ``guild_id``, another server's game is "not found" (see ``GameFinder.resolve``).
+        """
+        core = self.core
+        now = core.now()
+        async with core.ctx.uow() as uow:
+            game, color, state = await core.players_turn(uow, game_id, user_id, guild_id)
+            if expected_ply is not None and expected_ply != len(state.moves):
+                raise ConflictError(refusals.STALE_BUTTONS)
+            board = state.board()
+            if board.turn != color:
+                snap = await core.snapshot(uow, game, state)
+                raise InvalidInputError(refusals.not_your_move(snap.to_move.name))
+            if state.running_clock().has_flagged(now):
+                await core.flag_fell(uow, game, state, now)
+                await uow.commit()
+                raise InvalidInputError(refusals.FLAG_FELL)
+            try:
+                move = parse_move(board, text)
+            except PromotionChoiceError as choice:
+                raise PromotionNeeded(
+                    str(choice),
+                    game_id=game_id,
+                    ply=len(state.moves),
+                    options=[
+                        (san, m.uci())
+                        for san, m in zip(choice.suggestions, choice.moves, strict=False)
+                    ],
+                ) from None
+            except ChessMoveError as error:
+                raise InvalidInputError(str(error)) from None
+            update = await core.play(uow, game, state, move, user_id, now, reply_channel_id)
+            await uow.commit()
+        return update

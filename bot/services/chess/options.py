@@ -1,0 +1,102 @@
+"""Chess inputs and their validation, the names of its jobs and outbox pieces,
+and the shape of a game's stored options.
+
+Seat 0 is White, seat 1 Black. Durations (the time control) are read with the
+one grammar of ``engines.durations`` by ``engines.chess_clock``.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Literal, TypedDict, cast, get_args
+
+import chess
+
+from bot.errors import InvalidInputError
+from bot.messages.chess import refusals
+from bot.services.chess.engine import MAX_LEVEL, MIN_LEVEL
+from engines.chess_clock import TimeControl, TimeControlError, parse_time_control
+
+KIND = "chess"
+WHITE_SEAT, BLACK_SEAT = 0, 1
+JOB_TIMEOUT = "chess.timeout"
+JOB_REMINDER = "chess.reminder"
+JOB_COMPUTER = "chess.computer_move"
+JOB_INVITE = "chess.invite_expiry"
+BOARD_RENDERER = "chess_board"  # outbox file renderer, registered by the cog
+DRAW_OFFER_VIEW = "chess_draw_offer"  # outbox view builder, registered by the cog
+REMINDER_LEAD = timedelta(hours=24)
+INVITE_TTL_LIVE = timedelta(hours=1)
+INVITE_TTL_CORRESPONDENCE = timedelta(days=7)
+# The computer's first move waits this long for the game's thread to be opened,
+# so it appears there; opening the thread moves it to "now".
+COMPUTER_START_GRACE = timedelta(seconds=30)
+
+ColorChoice = Literal["white", "black", "random"]
+DrawAction = Literal["offer", "accept", "decline", "claim"]
+COLOR_CHOICES: tuple[str, ...] = get_args(ColorChoice)
+DRAW_ACTIONS: tuple[str, ...] = get_args(DrawAction)
+
+
+class ChessOptions(TypedDict, total=False):
+    """A chess game's ``options`` JSON."""
+
+    time_control: str
+    color: str
+    computer_seat: int  # the seat Stockfish plays, in games against it
+    computer_level: int
+
+
+def options_of(stored: object) -> ChessOptions:
+    return cast(ChessOptions, stored or {})
+
+
+def seat_of(color: chess.Color) -> int:
+    return WHITE_SEAT if color == chess.WHITE else BLACK_SEAT
+
+
+def timeout_key(game_id: int) -> str:
+    return f"chess:timeout:{game_id}"
+
+
+def reminder_key(game_id: int) -> str:
+    return f"chess:reminder:{game_id}"
+
+
+def computer_key(game_id: int) -> str:
+    return f"chess:computer:{game_id}"
+
+
+def invite_key(game_id: int) -> str:
+    return f"chess:invite:{game_id}"
+
+
+def read_time_control(typed: str | None) -> TimeControl:
+    """``3d``, ``12h``, ``1h30m``, a plain number of days, ``10+5``, ``3m``, ``90s``, ``1:30``."""
+    try:
+        return parse_time_control(typed)
+    except TimeControlError as error:
+        raise InvalidInputError(str(error)) from None
+
+
+def challenger_plays_white(color: str | None, rng: random.Random) -> bool:
+    choice = (color or "random").strip().lower()
+    if choice not in COLOR_CHOICES:
+        raise InvalidInputError(refusals.CHOOSE_COLOUR)
+    if choice == "random":
+        return rng.random() < 0.5
+    return choice == "white"
+
+
+def check_level(level: int) -> int:
+    if not MIN_LEVEL <= level <= MAX_LEVEL:
+        raise InvalidInputError(refusals.level_range(MIN_LEVEL, MAX_LEVEL))
+    return level
+
+
+def read_draw_action(action: str) -> DrawAction:
+    cleaned = action.strip().lower()
+    if cleaned not in DRAW_ACTIONS:
+        raise InvalidInputError(refusals.CHOOSE_DRAW_ACTION)
+    return cast(DrawAction, cleaned)

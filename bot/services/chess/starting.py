@@ -1,0 +1,210 @@
+"""Starting chess games: a challenge and its answer, a game against the computer,
+and the game's place (its thread) where the opening board is posted.
+
+``invited → active`` when the challenged member accepts (the clock starts then),
+``invited → abandoned`` when they decline, the challenger withdraws, or the
+invitation expires (``Timers.on_invite_expiry``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, PermissionDeniedError
+from bot.messages import chess as msg
+from bot.messages.chess import refusals
+from bot.services.chess.core import UseCase
+from bot.services.chess.engine import DEFAULT_LEVEL, INSTALL_HINT, EngineUnavailableError
+from bot.services.chess.options import (
+    BLACK_SEAT,
+    COMPUTER_START_GRACE,
+    INVITE_TTL_CORRESPONDENCE,
+    INVITE_TTL_LIVE,
+    JOB_INVITE,
+    KIND,
+    WHITE_SEAT,
+    ChessOptions,
+    challenger_plays_white,
+    check_level,
+    invite_key,
+    options_of,
+    read_time_control,
+)
+from bot.services.chess.state import ChessState
+from bot.services.chess.views import ChessSnapshot, PlayerRef
+from engines.chess_clock import ChessClock, TimeControl, parse_time_control
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Where a new game is set up, and the options it was asked with."""
+
+    guild_id: int
+    guild_name: str
+    channel_id: int
+    time_control: str | None
+    color: str | None
+
+
+class Starting(UseCase):
+    async def challenge(
+        self,
+        *,
+        guild_id: int,
+        guild_name: str,
+        channel_id: int,
+        challenger: PlayerRef,
+        opponent: PlayerRef,
+        time_control: str | None = None,
+        color: str | None = None,
+    ) -> ChessSnapshot:
+        """Invite ``opponent``; the game starts when they accept."""
+        if opponent.user_id == challenger.user_id:
+            raise InvalidInputError(refusals.SELF_CHALLENGE)
+        table = _Table(guild_id, guild_name, channel_id, time_control, color)
+        async with self.core.ctx.uow() as uow:
+            game, control = await self._create(uow, table, challenger, opponent, status="invited")
+            ttl = INVITE_TTL_LIVE if control.is_live else INVITE_TTL_CORRESPONDENCE
+            await uow.jobs.schedule(
+                JOB_INVITE, self.core.now() + ttl, {"game_id": game.id}, key=invite_key(game.id)
+            )
+            snap = await self.core.snapshot(uow, game)
+            await uow.commit()
+        return snap
+
+    async def play_computer(
+        self,
+        *,
+        guild_id: int,
+        guild_name: str,
+        channel_id: int,
+        player: PlayerRef,
+        computer: PlayerRef,
+        level: int | None = None,
+        time_control: str | None = None,
+        color: str | None = None,
+    ) -> ChessSnapshot:
+        """A game against Stockfish: active at once; the thread is opened with ``open_in``."""
+        if self.core.engine is None:
+            raise EngineUnavailableError(INSTALL_HINT)
+        table = _Table(guild_id, guild_name, channel_id, time_control, color)
+        level = check_level(DEFAULT_LEVEL if level is None else level)
+        now = self.core.now()
+        async with self.core.ctx.uow() as uow:
+            game, control = await self._create(
+                uow, table, player, computer, status="active", computer_level=level
+            )
+            for seat in game.seats:
+                seat.accepted = True
+            state = self._started(control, now)
+            await self.core.save(uow, game, state, deadline=state.running_clock().flag_time())
+            snap = await self.core.snapshot(uow, game, state)
+            await self.core.schedule_turn(uow, snap, now, computer_delay=COMPUTER_START_GRACE)
+            await uow.commit()
+        return snap
+
+    @staticmethod
+    def _started(control: TimeControl, now: datetime) -> ChessState:
+        return ChessState(moves=[], clock=ChessClock.start(control, now), started_at=now)
+
+    async def _create(
+        self,
+        uow: UnitOfWork,
+        table: _Table,
+        creator: PlayerRef,
+        other: PlayerRef,
+        *,
+        status: str,
+        computer_level: int | None = None,
+    ) -> tuple[GameRecord, TimeControl]:
+        """The game row and its seats, after checking the options; ``other`` is the
+        computer when ``computer_level`` is given."""
+        control = read_time_control(table.time_control)
+        creator_white = challenger_plays_white(table.color, self.core.rng)
+        options: ChessOptions = {"time_control": control.text(), "color": table.color or "random"}
+        if computer_level is not None:
+            options["computer_seat"] = BLACK_SEAT if creator_white else WHITE_SEAT
+            options["computer_level"] = computer_level
+        await uow.guilds.ensure(table.guild_id, table.guild_name)
+        await uow.players.ensure(creator.user_id, creator.name)
+        await uow.players.ensure(other.user_id, other.name)
+        now = self.core.now()
+        white, black = (creator, other) if creator_white else (other, creator)
+        game = await uow.games.add_with_seats(
+            GameRecord(
+                guild_id=table.guild_id,
+                kind=KIND,
+                channel_id=table.channel_id,
+                status=status,
+                version=1,
+                options=dict(options),
+                state=dict(ChessState(moves=[], clock=None).dump()),
+                created_by=creator.user_id,
+                created_at=now,
+                updated_at=now,
+            ),
+            [
+                (WHITE_SEAT, white.user_id, white is creator),
+                (BLACK_SEAT, black.user_id, black is creator),
+            ],
+        )
+        return game, control
+
+    async def accept(self, game_id: int, user: PlayerRef) -> ChessSnapshot:
+        """The invited player accepts: the clock starts now."""
+        now = self.core.now()
+        async with self.core.ctx.uow() as uow:
+            game = await self._invitation(uow, game_id, user.user_id)
+            seat = next(s for s in game.seats if s.user_id == user.user_id)
+            if seat.accepted:
+                raise InvalidInputError(refusals.WAIT_FOR_OPPONENT)
+            await uow.players.ensure(user.user_id, user.name)
+            seat.accepted = True
+            control = parse_time_control(options_of(game.options).get("time_control"))
+            state = self._started(control, now)
+            await self.core.save(
+                uow, game, state, status="active", deadline=state.running_clock().flag_time()
+            )
+            await uow.jobs.cancel(invite_key(game.id))
+            snap = await self.core.snapshot(uow, game, state)
+            await self.core.schedule_turn(uow, snap, now)
+            await uow.commit()
+        return snap
+
+    async def decline(self, game_id: int, user_id: int) -> ChessSnapshot:
+        """The invited player declines, or the challenger withdraws."""
+        async with self.core.ctx.uow() as uow:
+            game = await self._invitation(uow, game_id, user_id)
+            await self.core.save(uow, game, None, status="abandoned", finished_at=self.core.now())
+            await uow.jobs.cancel(invite_key(game.id))
+            snap = await self.core.snapshot(uow, game)
+            await uow.commit()
+        return snap
+
+    async def _invitation(self, uow: UnitOfWork, game_id: int, user_id: int) -> GameRecord:
+        game = await self.core.game(uow, game_id)
+        if not any(s.user_id == user_id for s in game.seats):
+            raise PermissionDeniedError(refusals.NOT_FOR_YOU)
+        if game.status != "invited":
+            raise InvalidInputError(refusals.no_longer_waiting(game_id, game.status))
+        return game
+
+    async def open_in(self, game_id: int, thread_id: int | None) -> ChessSnapshot:
+        """Record the game's thread (None: play in the channel) and post the opening board there."""
+        now = self.core.now()
+        async with self.core.ctx.uow() as uow:
+            game = await self.core.game(uow, game_id)
+            if thread_id is not None and game.thread_id != thread_id:
+                await self.core.save(uow, game, None, thread_id=thread_id)
+            snap = await self.core.snapshot(uow, game)
+            if snap.status == "active":
+                if snap.place_id is not None:
+                    post = self.core.board_post(snap, msg.game_on(snap))
+                    uow.outbox.to_channel(snap.place_id, post)
+                if snap.to_move.is_computer:
+                    await self.core.schedule_computer(uow, snap, now)
+            await uow.commit()
+        return snap

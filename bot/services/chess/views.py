@@ -1,0 +1,218 @@
+"""What the chess use cases return: a game's snapshot and what a command changed.
+
+Plain data for ``cogs/chess.py`` and ``bot/ui/chess.py`` to render; their
+texts come from ``bot.messages.chess``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+from typing import TypedDict
+
+import chess
+
+from bot.errors import InvalidInputError
+from bot.messages import chess as msg
+from bot.messages.post import FileSpec, ViewSpec
+from bot.services.chess.options import BOARD_RENDERER, DRAW_OFFER_VIEW
+from bot.services.results import RatingChange
+from engines.chess_clock import ChessClock, TimeControl
+from engines.chess_game import Finish, Mistake, board_from_moves, san_moves
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    """A member as the cog knows them: id and display name."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    user_id: int
+    name: str
+    is_computer: bool = False
+
+
+class BoardImageArgs(TypedDict):
+    """The board renderer's input (``bot/ui/chess.py``), stored in outbox rows as JSON."""
+
+    fen: str
+    last_move: str | None
+    orientation: str  # "white" or "black": the side at the bottom
+    game_id: int
+    ply: int
+
+
+def color_key(color: chess.Color) -> str:
+    return "white" if color == chess.WHITE else "black"
+
+
+@dataclass(frozen=True)
+class ChessSnapshot:
+    """A game as it stands after a command: what every reply is built from."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int | None
+    thread_id: int | None
+    status: str
+    white: Seat
+    black: Seat
+    moves: tuple[str, ...]
+    control: TimeControl
+    clock: ChessClock | None
+    draw_offer: chess.Color | None
+    result: str | None
+    termination: str | None
+    created_by: int | None
+    started_at: datetime | None
+    finished_at: datetime | None
+    as_of: datetime
+    level: int | None = None
+
+    @cached_property
+    def board(self) -> chess.Board:
+        return board_from_moves(self.moves)
+
+    @cached_property
+    def sans(self) -> list[str]:
+        return san_moves(self.moves)
+
+    @property
+    def place_id(self) -> int | None:
+        """Where the game is played: its thread, else the channel it started in."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def is_live(self) -> bool:
+        return self.control.is_live
+
+    @property
+    def vs_computer(self) -> bool:
+        return self.white.is_computer or self.black.is_computer
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    @property
+    def offers_draw(self) -> bool:
+        """A draw offer waits for its answer (its buttons go with the board)."""
+        return self.draw_offer is not None and self.status == "active"
+
+    def player(self, color: chess.Color) -> Seat:
+        return self.white if color == chess.WHITE else self.black
+
+    def color_of(self, user_id: int) -> chess.Color | None:
+        if self.white.user_id == user_id and not self.white.is_computer:
+            return chess.WHITE
+        if self.black.user_id == user_id and not self.black.is_computer:
+            return chess.BLACK
+        return None
+
+    @property
+    def to_move(self) -> Seat:
+        return self.player(self.board.turn)
+
+    @property
+    def finish(self) -> Finish | None:
+        if self.result is None or self.termination is None:
+            return None
+        winner = {"1-0": chess.WHITE, "0-1": chess.BLACK}.get(self.result)
+        return Finish(self.result, self.termination, winner)
+
+    def flag_time(self) -> datetime | None:
+        return (
+            self.clock.flag_time() if self.clock is not None and self.status == "active" else None
+        )
+
+    def remaining_ms(self, color: chess.Color) -> int | None:
+        if self.clock is None:
+            return None
+        return self.clock.remaining_ms(color, self.finished_at or self.as_of)
+
+    def mention_user_ids(self) -> list[int]:
+        """Who a board post should notify: the player to move in a correspondence game.
+
+        A live game's players are watching; pinging them on every move is noise.
+        """
+        if self.status != "active" or self.is_live:
+            return []
+        mover = self.to_move
+        return [] if mover.is_computer else [mover.user_id]
+
+    def board_image(self, side: chess.Color | None = None) -> FileSpec:
+        """The board picture drawn from ``side`` (default: the side to move), with its
+        alt text saying that side, the last move and the FEN."""
+        board = self.board
+        side = board.turn if side is None else side
+        args: BoardImageArgs = {
+            "fen": board.fen(),
+            "last_move": board.peek().uci() if board.move_stack else None,
+            "orientation": color_key(side),
+            "game_id": self.game_id,
+            "ply": self.ply,
+        }
+        return FileSpec(BOARD_RENDERER, args, msg.board_alt_text(self, side))
+
+    def draw_offer_view(self) -> ViewSpec | None:
+        return ViewSpec(DRAW_OFFER_VIEW, {"game_id": self.game_id}) if self.offers_draw else None
+
+
+@dataclass(frozen=True)
+class ChessUpdate:
+    """What a command changed, for the reply."""
+
+    snapshot: ChessSnapshot
+    headline: str
+    # True when the news went to the game's thread through the outbox because
+    # the command was used elsewhere; the reply is then private.
+    announced_elsewhere: bool = False
+    rating_changes: tuple[RatingChange, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return msg.board_text(self.snapshot, self.headline, self.rating_changes)
+
+    @property
+    def mention_user_ids(self) -> list[int]:
+        return self.snapshot.mention_user_ids()
+
+
+@dataclass(frozen=True)
+class VacationResult:
+    games: tuple[ChessSnapshot, ...]
+    until: datetime | None  # None: the vacation was ended
+    days_left: float  # of the per-game allowance, in the game with the least left
+
+    @property
+    def text(self) -> str:
+        return msg.vacation_reply([g.game_id for g in self.games], self.until, self.days_left)
+
+
+@dataclass(frozen=True)
+class AnalysisReport:
+    snapshot: ChessSnapshot
+    mistakes: dict[chess.Color, list[Mistake]]
+    engine: str
+
+    @property
+    def text(self) -> str:
+        return msg.analysis(self.snapshot, self.mistakes, self.engine)
+
+
+class PromotionNeeded(InvalidInputError):
+    """The move reaches the last rank without naming a piece: the cog offers buttons."""
+
+    def __init__(
+        self, message: str, *, game_id: int, ply: int, options: Sequence[tuple[str, str]]
+    ) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+        self.ply = ply
+        self.options = tuple(options)  # (SAN, UCI), queen first
