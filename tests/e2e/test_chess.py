@@ -97,6 +97,31 @@ async def _pgn(club: Club, user: Any, thread: Any) -> chess.pgn.Game:
     return game
 
 
+def _every_image_has_alt_text(club: Club) -> None:
+    for message in club.dc.bot_messages(include_ephemeral=True):
+        for attachment in message.attachments:
+            assert attachment.description, f"{attachment.filename} in {message.content[:60]!r}"
+
+
+async def test_each_player_s_board_is_drawn_from_their_side_and_says_so(club: Club) -> None:
+    await club.start()
+    dc = club.dc
+    alice, bob = club.members["alice"], club.members["bob"]
+    _game_id, thread = await _start(club, alice, bob, time="3d")
+    opening = dc.messages_in(thread)[-1]
+    assert "seen from White's side" in opening.attachments[0].description
+    posted = await _move(club, alice, thread, "e4")  # Black to move now
+    assert "after 1. e4, Black to move, seen from Black's side" in (
+        posted.response.message.attachments[0].description
+    )
+    for user, side in ((alice, "White"), (bob, "Black")):
+        ix = await dc.slash(user, thread, "chess board")
+        (attachment,) = ix.response.message.attachments
+        assert f"seen from {side}'s side" in attachment.description, attachment.description
+        assert attachment.description.endswith(f"FEN {_fen_in(ix.response.content)}")
+    _every_image_has_alt_text(club)
+
+
 async def test_correspondence_game_with_castling_and_promotion_ends_in_checkmate(
     club: Club,
 ) -> None:
@@ -143,6 +168,7 @@ async def test_correspondence_game_with_castling_and_promotion_ends_in_checkmate
     board = game.end().board()
     assert board.is_checkmate() and board.fen() == _fen_in(final.content)
     assert [board.move_stack[i].uci() for i in (8, 14)] == ["b7a8q", "e1g1"]
+    _every_image_has_alt_text(club)
 
 
 async def test_live_clock_is_right_after_a_restart_and_the_flag_loses(club: Club) -> None:
@@ -267,6 +293,7 @@ async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_p
     await club.tick()
     final = await dc.wait_for_message(thread, predicate=lambda m: "**1-0**" in m.content)
     assert "carol wins on time" in final.content
+    _every_image_has_alt_text(club)
 
 
 async def test_the_computer_option_explains_how_to_install_stockfish_when_it_is_missing(

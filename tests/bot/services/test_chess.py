@@ -377,6 +377,40 @@ async def test_a_move_from_another_channel_is_announced_in_the_game_thread(world
     assert payload["files"][0]["args"]["orientation"] == "black"
     assert payload["files"][0]["args"]["last_move"] == "e2e4"
     assert payload["mention_user_ids"] == [BOB.user_id]
+    fen = update.snapshot.board.fen()
+    assert payload["files"][0]["description"] == (
+        f"Chess board after 1. e4, Black to move, seen from Black's side. FEN {fen}"
+    )
+
+
+async def test_every_posted_board_says_in_words_the_side_it_is_drawn_from(world: World) -> None:
+    game_id = await world.new_game()
+    for user, move in ((ALICE, "e4"), (BOB, "e5"), (ALICE, "Nf3")):  # played elsewhere: posted
+        await world.service.moves.play(game_id, user.user_id, move, reply_channel_id=ELSEWHERE)
+    posts = await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD)
+    boards = [p.payload["files"][0] for p in posts if p.payload.get("files")]
+    assert len(boards) == 4  # the opening board, then one a move
+    for board in boards:
+        side = "White" if board["args"]["orientation"] == "white" else "Black"
+        assert f"seen from {side}'s side" in board["description"]
+        assert board["description"].endswith(f"FEN {board['args']['fen']}")
+    assert [b["args"]["orientation"] for b in boards] == ["white", "black", "white", "black"]
+
+
+@pytest.mark.parametrize(
+    ("viewer", "side"), [(chess.WHITE, "White"), (chess.BLACK, "Black"), (None, "Black")]
+)
+async def test_a_board_drawn_for_a_player_says_that_player_s_side(
+    world: World, viewer: chess.Color | None, side: str
+) -> None:
+    game_id = await world.new_game()
+    await world.play(game_id, "e4")  # Black to move: drawn from Black's side unless asked
+    snap = await world.service.reading.snapshot(game_id)
+    image = snap.board_image(viewer)
+    assert image.args["orientation"] == side.lower()
+    assert image.description == (
+        f"Chess board after 1. e4, Black to move, seen from {side}'s side. FEN {snap.board.fen()}"
+    )
 
 
 # ------------------------------------------------------------------ endings
