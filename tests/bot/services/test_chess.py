@@ -15,7 +15,6 @@ import chess.pgn
 import pytest
 from sqlalchemy import select
 
-from bot.config import load_settings
 from bot.db.models import (
     GameRecord,
     JobRecord,
@@ -120,20 +119,13 @@ class World:
 
 
 @pytest.fixture
-def world(session_factory, database_url, clock: FakeClock) -> World:
-    scheduler = Scheduler(session_factory, clock=clock)
-    ctx = ServiceContext(
-        settings=load_settings(None, stockfish_path=""),
-        session_factory=session_factory,
-        scheduler=scheduler,
-        clock=clock,
-    )
+def world(ctx: ServiceContext, database_url: str, clock: FakeClock) -> World:
     engine = FakeEngine()
     if database_url.startswith("sqlite"):
         engine.sqlite_path = database_url.split("///", 1)[1]
     service = ChessService(ctx, engine=engine, rng=random.Random(7))
-    scheduler.register_service(service)
-    return World(service, clock, scheduler, session_factory)
+    ctx.scheduler.register_service(service)
+    return World(service, clock, ctx.scheduler, ctx.session_factory)
 
 
 # ------------------------------------------------------------------ invitations
