@@ -8,7 +8,7 @@
   ``timers``: one use case each; ``service``: ``ChessService``, which holds them.
 - ``engine``: Stockfish, the computer opponent and analyst.
 
-Nothing here imports discord or sqlalchemy: use cases return snapshots that
+Nothing here imports discord or SQLAlchemy: use cases return snapshots that
 ``bot/ui/chess.py`` and ``cogs/chess.py`` render, with texts from
 ``bot.messages.chess``.
 """
