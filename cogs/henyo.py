@@ -40,14 +40,6 @@ LanguageChoice = Literal["Filipino", "English", "Both"]
 WordLanguageChoice = Literal["Filipino", "English"]
 RoleChoice = Literal["guesser", "answerer"]
 HISTORY_LIMIT = 500
-# Where a round is played: channels that take messages and keep a history.
-RoundChannel = (
-    discord.TextChannel
-    | discord.VoiceChannel
-    | discord.StageChannel
-    | discord.Thread
-    | discord.DMChannel
-)
 
 
 def member_of(user: discord.abc.User) -> Member:
@@ -78,7 +70,7 @@ class HenyoCog(
         self.service.round_closed_listeners.append(self._round_closed)
         self._live_channels: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._list_locks: dict[int, asyncio.Lock] = {}
+        self.lists = ui.RegistrationList(bot, self.service.events)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -100,65 +92,11 @@ class HenyoCog(
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _channel(self, channel_id: int) -> RoundChannel | None:
-        """A round's channel; None when it is gone or can't be read (a forum, a category)."""
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                return None
-        return channel if isinstance(channel, RoundChannel) else None
-
-    async def _refresh_list(self, event_id: int) -> None:
-        """Edit the live registration list (post a new one if it is gone).
-
-        One refresh at a time per event, each reading the state afresh, so edits
-        from two quick registrations can't land in the wrong order.
-        """
-        lock = self._list_locks.setdefault(event_id, asyncio.Lock())
-        async with lock:
-            try:
-                await self._edit_list(event_id)
-            except (
-                discord.HTTPException
-            ) as exc:  # the command itself succeeded; the list catches up next time
-                log.warning(
-                    "could not show the registration list of henyo event %s (%s %s)",
-                    event_id,
-                    exc.status,
-                    exc.code,
-                )
-
-    async def _edit_list(self, event_id: int) -> None:
-        event = await self.service.events.get(event_id)
-        channel = await self._channel(event.channel_id)
-        if channel is None:
-            return
-        embed = ui.registration_embed(event)
-        if event.list_message_id is not None:
-            try:
-                await channel.get_partial_message(event.list_message_id).edit(embed=embed)
-                return
-            except discord.NotFound:
-                pass  # someone deleted it: post a new one
-        message = await channel.send(embed=embed)
-        await self.service.events.set_list_message(event.id, message.id)
-
     def _round_closed(self, closed: ClosedRound) -> None:
         """After a round's end commits: stop watching the channel, take the buttons off."""
         self._live_channels.discard(closed.channel_id)
         if closed.announce_message_id is not None:
-            self._spawn(self._remove_buttons(closed.channel_id, closed.announce_message_id))
-
-    async def _remove_buttons(self, channel_id: int, message_id: int) -> None:
-        channel = await self._channel(channel_id)
-        if channel is None:
-            return
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("could not take the reply buttons off message %s", message_id)
+            self._spawn(ui.remove_buttons(self.bot, closed.channel_id, closed.announce_message_id))
 
     # ------------------------------------------------------------------ events
 
@@ -196,7 +134,7 @@ class HenyoCog(
         )
         # Hold the list's lock until its message id is saved: a registration
         # arriving meanwhile must edit this message, not post a second list.
-        async with self._list_locks.setdefault(event.id, asyncio.Lock()):
+        async with self.lists.lock(event.id):
             await interaction.response.send_message(embed=ui.registration_embed(event))
             message = await interaction.original_response()
             await self.service.events.set_list_message(event.id, message.id)
@@ -218,7 +156,7 @@ class HenyoCog(
         await interaction.response.send_message(
             headline, embed=ui.standings_embed(closed.standings)
         )
-        await self._refresh_list(closed.event.id)
+        await self.lists.refresh(closed.event.id)
 
     @app_commands.command(
         name="register", description="Register your pair for the open Henyo event"
@@ -248,7 +186,7 @@ class HenyoCog(
         await interaction.response.send_message(
             messages.registered(team.label, team.position, waiting_place), ephemeral=True
         )
-        await self._refresh_list(registration.event.id)
+        await self.lists.refresh(registration.event.id)
 
     @app_commands.command(name="withdraw", description="Withdraw your pair from the Henyo event")
     @app_commands.guild_only()
@@ -261,7 +199,7 @@ class HenyoCog(
         await interaction.response.send_message(
             messages.withdrew(withdrawal.team.label, withdrawal.event.id, moved_up), ephemeral=True
         )
-        await self._refresh_list(withdrawal.event.id)
+        await self.lists.refresh(withdrawal.event.id)
 
     @app_commands.command(
         name="standings", description="The Henyo event's table: final times, ties, waiting list"
@@ -310,13 +248,17 @@ class HenyoCog(
             category=category,
             word=word,
         )
-        if not await self._dm(prepared.answerer.id, messages.secret_dm(prepared, for_host=False)):
+        if not await ui.send_dm(
+            self.bot, prepared.answerer.id, messages.secret_dm(prepared, for_host=False)
+        ):
             await self.service.rounds.cancel(prepared.round_id, "dm_closed")
             await interaction.followup.send(
                 messages.answerer_unreachable(prepared.answerer.name), ephemeral=True
             )
             return
-        host_dm_ok = await self._dm(prepared.host.id, messages.secret_dm(prepared, for_host=True))
+        host_dm_ok = await ui.send_dm(
+            self.bot, prepared.host.id, messages.secret_dm(prepared, for_host=True)
+        )
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)  # a guild command's channel
         try:
@@ -335,18 +277,6 @@ class HenyoCog(
             messages.start_confirmation(prepared, running.ends_at, host_dm_failed=not host_dm_ok),
             ephemeral=True,
         )
-
-    async def _dm(self, user_id: int, text: str) -> bool:
-        """Send a private message; False when the member's DMs are closed."""
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
-            return True
-        except discord.Forbidden:
-            return False
-        except discord.HTTPException as exc:
-            log.warning("henyo DM to %s failed with %s %s", user_id, exc.status, exc.code)
-            return False
 
     @app_commands.command(
         name="disqualify", description="End the running round here for coaching (host)"
@@ -371,7 +301,7 @@ class HenyoCog(
             text = messages.pair_disqualified(result.team.label)
         await interaction.response.send_message(text, ephemeral=True)
         if result.event_id is not None:
-            await self._refresh_list(result.event_id)
+            await self.lists.refresh(result.event_id)
 
     async def on_reply_button(
         self, interaction: discord.Interaction, round_id: int, reply: Reply
@@ -428,7 +358,7 @@ class HenyoCog(
             if active.status != "running" or active.announce_message_id is None:
                 continue
             self._live_channels.add(active.channel_id)
-            channel = await self._channel(active.channel_id)
+            channel = await ui.round_channel(self.bot, active.channel_id)
             if channel is None:
                 continue
             try:

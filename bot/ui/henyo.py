@@ -1,6 +1,7 @@
-"""Library Henyo on Discord: the Oo / Hindi / Pwede buttons, and the embeds of
-the live registration list, the standings table and the word bank (their text
-comes from ``bot.messages.henyo``).
+"""Library Henyo on Discord: the Oo / Hindi / Pwede buttons, the embeds of the
+live registration list, the standings table and the word bank (their text
+comes from ``bot.messages.henyo``), and the posts the cog keeps up to date: the
+registration list message, a finished round's buttons, the secret's DMs.
 
 The reply buttons are dynamic items: their custom id carries the round id and
 the reply (``henyo:reply:<round>:<oo|hindi|pwede>``), so they keep working after
@@ -9,6 +10,8 @@ a restart without any view being re-registered per round.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from typing import Any, Protocol
 
@@ -16,6 +19,7 @@ import discord
 
 from bot.messages import henyo as messages
 from bot.services.henyo import EventView, Standings, WordList
+from bot.services.henyo.events import Events
 from bot.ui.buttons import ButtonRoute, dispatch
 from engines.henyo import Reply
 
@@ -25,6 +29,16 @@ REPLY_STYLES = {
     Reply.PWEDE: discord.ButtonStyle.secondary,
 }
 EMBED_COLOUR = discord.Colour.from_rgb(206, 128, 0)
+# Where a round is played: channels that take messages and keep a history.
+RoundChannel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.DMChannel
+)
+
+log = logging.getLogger(__name__)
 
 
 class ReplyButtonHandler(Protocol):
@@ -97,3 +111,88 @@ def standings_embed(standings: Standings) -> discord.Embed:
 def word_list_embeds(words: WordList) -> list[discord.Embed]:
     """The club's words (private to the host)."""
     return [embed(card) for card in messages.word_list_cards(words)]
+
+
+# --------------------------------------------------------------------------- posts kept up to date
+
+
+async def round_channel(client: discord.Client, channel_id: int) -> RoundChannel | None:
+    """A round's channel; None when it is gone or can't be read (a forum, a category)."""
+    channel = client.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await client.fetch_channel(channel_id)
+        except discord.HTTPException:
+            return None
+    return channel if isinstance(channel, RoundChannel) else None
+
+
+async def remove_buttons(client: discord.Client, channel_id: int, message_id: int) -> None:
+    """Take a finished round's reply buttons off its announcement."""
+    channel = await round_channel(client, channel_id)
+    if channel is None:
+        return
+    try:
+        await channel.get_partial_message(message_id).edit(view=None)
+    except discord.HTTPException:
+        log.info("could not take the reply buttons off message %s", message_id)
+
+
+async def send_dm(client: discord.Client, user_id: int, text: str) -> bool:
+    """Send a private message; False when the member's DMs are closed."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        await user.send(text)
+        return True
+    except discord.Forbidden:
+        return False
+    except discord.HTTPException as exc:
+        log.warning("henyo DM to %s failed with %s %s", user_id, exc.status, exc.code)
+        return False
+
+
+class RegistrationList:
+    """Each event's live registration list: edited on every change, posted again
+    if someone deleted it.
+
+    One refresh at a time per event, each reading the state afresh, so edits
+    from two quick registrations can't land in the wrong order.
+    """
+
+    def __init__(self, client: discord.Client, events: Events) -> None:
+        self.client = client
+        self.events = events
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, event_id: int) -> asyncio.Lock:
+        """Held while a list is posted or edited (and its message id saved)."""
+        return self._locks.setdefault(event_id, asyncio.Lock())
+
+    async def refresh(self, event_id: int) -> None:
+        async with self.lock(event_id):
+            try:
+                await self._edit(event_id)
+            except (
+                discord.HTTPException
+            ) as exc:  # the command succeeded; the list catches up next time
+                log.warning(
+                    "could not show the registration list of henyo event %s (%s %s)",
+                    event_id,
+                    exc.status,
+                    exc.code,
+                )
+
+    async def _edit(self, event_id: int) -> None:
+        event = await self.events.get(event_id)
+        channel = await round_channel(self.client, event.channel_id)
+        if channel is None:
+            return
+        drawn = registration_embed(event)
+        if event.list_message_id is not None:
+            try:
+                await channel.get_partial_message(event.list_message_id).edit(embed=drawn)
+                return
+            except discord.NotFound:
+                pass  # someone deleted it: post a new one
+        message = await channel.send(embed=drawn)
+        await self.events.set_list_message(event.id, message.id)
