@@ -1,0 +1,257 @@
+"""A Word Boggle round's results as stored and shown: the summary the score job
+keeps on the round, the results post (text, an embed of every list, the grid
+and a text file of everything), the season's table and its end.
+
+The summary (``RoundSummary``) is the round's stored JSON; the results post
+and ``/boggle results`` are both built from it, so they read the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypedDict
+
+from bot.messages.boggle.rounds import TEXT_RENDERER, grid_file, letters_text
+from bot.messages.limits import (
+    EMBED_FIELD_VALUE_CHARS,
+    MESSAGE_CHARS,
+)
+from bot.messages.post import FileSpec, Post
+from bot.messages.text import clip, plain
+from engines.boggle import Grid, WordStatus, display_blocklist
+
+RESULTS_FIELDS = 25  # Discord's limit of fields per embed
+EMBED_FIELD_NAME_CHARS = 256
+# Under Discord's 6,000 characters per message, leaving room for the title and footer.
+RESULTS_EMBED_CHARS = 5500
+RESULTS_COLOUR = 0x1C3460
+RANKED_IN_CONTENT = 15
+
+STATUS_LABELS = {
+    WordStatus.SCORED.value: "Scored",
+    WordStatus.CANCELLED.value: "Cancelled (on another list too)",
+    WordStatus.NOT_ON_GRID.value: "Not on the grid",
+    WordStatus.NOT_A_WORD.value: "Not a word",
+    WordStatus.TOO_SHORT.value: "Too short",
+}
+STATUS_ORDER = tuple(STATUS_LABELS)
+
+
+class PlayerSummary(TypedDict):
+    id: int
+    name: str
+    rank: int
+    total: int
+    words: list[tuple[str, str, int]]  # word, status, points (a JSON array when stored)
+
+
+class RoundSummary(TypedDict):
+    """A scored round's results, stored on the round as JSON."""
+
+    round_id: int
+    number: int
+    grid: str
+    size: int
+    min_length: int
+    ends_at: str | None
+    season: str
+    players: list[PlayerSummary]  # best first; on a tie, first to send first
+    winners: list[int]
+    missed: list[tuple[str, int]]  # the best words nobody found, with their points
+    words_on_grid: int
+    points_on_grid: int
+
+
+class PreviousSeason(TypedDict):
+    """The season before this one, stored with the season: who won it, how, and when."""
+
+    number: int
+    winners: list[tuple[int, str]]  # player id, name
+    points: float
+    ended_at: str
+    reason: str
+
+
+class StandingFacts(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def points(self) -> float: ...
+
+
+def points_text(value: float) -> str:
+    return f"{value:g} point{'' if value == 1 else 's'}"
+
+
+def shown_missed(summary: RoundSummary) -> list[tuple[str, int]]:
+    """The best words nobody found, as shown: never a word on the display blocklist.
+
+    Scoring leaves those out already; this also cleans results stored before it did.
+    """
+    hidden = display_blocklist()
+    return [(word, points) for word, points in summary.get("missed") or () if word not in hidden]
+
+
+def _name_of(summary: RoundSummary, player_id: int) -> str:
+    return next(
+        (plain(p["name"]) for p in summary["players"] if p["id"] == player_id), str(player_id)
+    )
+
+
+def winner_line(summary: RoundSummary) -> str:
+    winners = summary["winners"]
+    if not summary["players"]:
+        return "Nobody sent any words this round."
+    if not winners:
+        return "Nobody scored this round."
+    top = summary["players"][0]["total"]
+    names = " and ".join(f"**{_name_of(summary, w)}**" for w in winners)
+    tie = len(winners) > 1
+    return f"🏆 {'Tie: ' if tie else ''}{names} {'win' if tie else 'wins'} with {points_text(top)}."
+
+
+def standings_text(standings: Sequence[StandingFacts], limit: int = 10) -> str:
+    shown = [f"{i}. {plain(s.name)} {s.points:g}" for i, s in enumerate(standings[:limit], start=1)]
+    return " · ".join(shown) if shown else "no points yet"
+
+
+def player_lines(player: PlayerSummary) -> list[str]:
+    """One line per word status, e.g. "Scored: QUIT (1), TONE (1)"."""
+    by_status: dict[str, list[str]] = {status: [] for status in STATUS_ORDER}
+    for word, status, points in player["words"]:
+        shown = word.upper() + (f" ({points})" if status == WordStatus.SCORED.value else "")
+        by_status.setdefault(status, []).append(shown)
+    lines = [f"{STATUS_LABELS[s]}: {', '.join(words)}" for s, words in by_status.items() if words]
+    return lines or ["No words."]
+
+
+def _grid_rows(summary: RoundSummary) -> tuple[tuple[str, ...], ...]:
+    return Grid.parse(summary["grid"]).rows
+
+
+def results_content(
+    summary: RoundSummary, standings: Sequence[StandingFacts], season_number: int, target: int
+) -> str:
+    lines = [
+        f"📋 **Word Boggle — round #{summary['number']} results**",
+        f"Letters, row by row: {letters_text(_grid_rows(summary))}",
+        winner_line(summary),
+    ]
+    players = summary["players"]
+    if players:
+        ranking = " · ".join(
+            f"{p['rank']}. {plain(p['name'])} {p['total']:g}" for p in players[:RANKED_IN_CONTENT]
+        )
+        more = len(players) - RANKED_IN_CONTENT
+        lines.append("Round: " + ranking + (f" · …and {more} more" if more > 0 else ""))
+    missed = shown_missed(summary)
+    if missed:
+        lines.append(
+            "Best words nobody found: " + " · ".join(f"{w.upper()} ({p})" for w, p in missed)
+        )
+    lines.append(
+        f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points."
+    )
+    lines.append(f"Season {season_number} (first to {target}): {standings_text(standings)}")
+    return clip("\n".join(lines), MESSAGE_CHARS)
+
+
+def results_embed(summary: RoundSummary) -> dict[str, Any] | None:
+    """Each player's words marked scored / cancelled / not on grid / not a word / too short."""
+    if not summary["players"]:
+        return None
+    fields: list[dict[str, Any]] = []
+    used, left_out = 0, 0
+    for player in summary["players"]:
+        name = clip(
+            f"{player['rank']}. {plain(player['name'])} — {points_text(player['total'])}",
+            EMBED_FIELD_NAME_CHARS,
+        )
+        value = clip("\n".join(player_lines(player)), EMBED_FIELD_VALUE_CHARS)
+        if len(fields) >= RESULTS_FIELDS or used + len(name) + len(value) > RESULTS_EMBED_CHARS:
+            left_out += 1
+            continue
+        fields.append({"name": name, "value": value, "inline": False})
+        used += len(name) + len(value)
+    embed: dict[str, Any] = {
+        "title": f"Round #{summary['number']} — every list",
+        "color": RESULTS_COLOUR,
+        "fields": fields,
+    }
+    if left_out:
+        embed["footer"] = {
+            "text": f"{left_out} more player{'s' if left_out > 1 else ''}: every list is in the attached file."
+        }
+    return embed
+
+
+def results_text_file(summary: RoundSummary) -> str:
+    """Everything, untruncated: attached to the results for long lists and screen readers."""
+    rows = _grid_rows(summary)
+    out = [f"Word Boggle - round #{summary['number']}", ""]
+    out += ["Grid:", *("  " + " ".join(f"{face:<2}" for face in row).rstrip() for row in rows), ""]
+    out.append(winner_line(summary).replace("**", "").replace("🏆 ", ""))
+    out.append("")
+    for player in summary["players"]:
+        out.append(f"{player['rank']}. {player['name']} - {points_text(player['total'])}")
+        out += [f"   {line}" for line in player_lines(player)]
+        out.append("")
+    missed = shown_missed(summary)
+    if missed:
+        out.append("Best words nobody found: " + ", ".join(f"{w.upper()} ({p})" for w, p in missed))
+    out.append(
+        f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points."
+    )
+    return "\n".join(out) + "\n"
+
+
+def results_filename(number: int) -> str:
+    return f"boggle-round-{number}.txt"
+
+
+def results_file_alt_text(number: int) -> str:
+    return f"Word Boggle round {number}: every player's words and points, as text."
+
+
+def results_text_spec(summary: RoundSummary) -> FileSpec:
+    return FileSpec(
+        TEXT_RENDERER,
+        {"filename": results_filename(summary["number"]), "text": results_text_file(summary)},
+        results_file_alt_text(summary["number"]),
+    )
+
+
+def results_post(
+    summary: RoundSummary, standings: Sequence[StandingFacts], season_number: int, target: int
+) -> Post:
+    embed = results_embed(summary)
+    return Post(
+        content=results_content(summary, standings, season_number, target),
+        embeds=(embed,) if embed is not None else (),
+        files=(grid_file(_grid_rows(summary), summary["number"]), results_text_spec(summary)),
+    )
+
+
+SEASON_END_REASONS = {
+    "target": "first to {target} points",
+    "moderator": "ended by a moderator",
+    "schedule": "the season's time is up",
+}
+
+
+def season_end(
+    number: int,
+    winners: Sequence[tuple[int, str]],
+    points: float,
+    reason: str,
+    next_number: int,
+    target: int,
+) -> Post:
+    why = SEASON_END_REASONS[reason].format(target=target)
+    if winners:
+        names = " and ".join(f"**{plain(name)}**" for _, name in winners)
+        verb = "win" if len(winners) > 1 else "wins"
+        head = f"🎉 {names} {verb} Word Boggle season {number} with {points_text(points)} ({why})!"
+    else:
+        head = f"Word Boggle season {number} is over ({why}); nobody scored in it."
+    return Post(content=f"{head}\nSeason {next_number} starts now: everyone is back to 0.")
