@@ -7,16 +7,16 @@ from collections.abc import Sequence
 from bot.messages.text import plain
 
 
-def host_only(host_id: int, what: str) -> str:
-    return f"Only the event's host (<@{host_id}>) or a moderator can {what}."
-
-
 def channel_has_an_event(host_id: int) -> str:
     """One open event per channel: the host is named so members know whom to ask."""
     return (
         f"This channel already has an open Henyo event (hosted by <@{host_id}>). "
         "Close it with `/henyo event close` first."
     )
+
+
+def host_only(host_id: int, what: str) -> str:
+    return f"Only the event's host (<@{host_id}>) or a moderator can {what}."
 
 
 def several_open_events(channel_ids: Sequence[int]) -> str:
