@@ -55,19 +55,15 @@ async def _run(quick: bool) -> list[Row]:
             settings=load_settings(None), session_factory=factory, scheduler=scheduler, clock=clock
         )
         service = boggle.BoggleService(ctx)
-        for kind, handler in (
-            (boggle.JOB_CLOSE, service.run_close_job),
-            (boggle.JOB_SCORE, service.run_score_job),
-        ):
-            scheduler.register(kind, handler)
+        scheduler.register_service(service)
         lexicon = await get_lexicon(ctx)
-        await service.warm_lexicon()
+        await service.core.warm_lexicon()
         rng = random.Random(7)
         on_grid, junk = _word_pools(lexicon, rng)
 
         rows += await _dm_rates(service, clock, on_grid, junk, rng, quick)
         rows += await _closing(service, scheduler, clock, lexicon, on_grid, junk, rng, quick)
-        await service.wait_background()
+        await service.core.wait_background()
         await engine.dispose()
     return rows
 
@@ -91,7 +87,7 @@ def _list_of(count: int, on_grid: list[str], junk: list[str], rng: random.Random
 
 async def _dm_rates(service, clock, on_grid, junk, rng, quick: bool) -> list[Row]:  # type: ignore[no-untyped-def]
     for guild in range(1, LIVE_ROUNDS + 1):
-        await service.start_round(
+        await service.starting.start_round(
             guild_id=guild,
             guild_name=f"club {guild}",
             channel_id=100 + guild,
@@ -113,7 +109,7 @@ async def _dm_rates(service, clock, on_grid, junk, rng, quick: bool) -> list[Row
             batch.append((player, message_id, guilds, _list_of(5, on_grid, junk, rng)))
         t0 = time.perf_counter()
         for player, mid, guilds, text in batch:
-            await service.submit_dm(
+            await service.submissions.submit_dm(
                 user_id=player,
                 display_name=f"p{player}",
                 message_id=mid,
@@ -129,7 +125,7 @@ async def _dm_rates(service, clock, on_grid, junk, rng, quick: bool) -> list[Row
         for start in range(0, messages, 10):
             await asyncio.gather(
                 *(
-                    service.submit_dm(
+                    service.submissions.submit_dm(
                         user_id=p,
                         display_name=f"p{p}",
                         message_id=mid,
@@ -172,11 +168,11 @@ async def _closing(
     for attempt in range(3 if quick else 6):
         guild = 500 + attempt
         clock.now = T0 + timedelta(hours=2 + attempt)
-        info = await service.start_round(
+        info = await service.starting.start_round(
             guild_id=guild, guild_name="big club", channel_id=900, started_by=1
         )
         for number, (player, text) in enumerate(lists.items()):
-            await service.submit_dm(
+            await service.submissions.submit_dm(
                 user_id=player,
                 display_name=f"p{player}",
                 message_id=90_000_000 + attempt * 1000 + number,

@@ -10,19 +10,13 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.gateway import Gateway, Throttle
+from bot.messages import boggle as msg
+from bot.messages.boggle import rounds as say
 from bot.services.boggle import (
+    ANNOUNCE_LEAD,
     CATCH_UP_PER_GUILD,
-    GRID_RENDERER,
-    JOB_CLOSE,
-    JOB_OPEN,
-    JOB_SCORE,
-    JOB_SEASON,
-    JOB_WEEKLY,
     MAX_SEASON_TARGET,
     MIN_SEASON_TARGET,
-    ROUND_VIEW,
-    TEXT_RENDERER,
-    WEEKDAYS,
     BoggleService,
     RoundInfo,
 )
@@ -45,7 +39,9 @@ DICE_CHOICES = [
         name="Super Big Boggle, 36 cubes with Qu/Th/In/Er/He/An (6x6)", value="super36"
     ),
 ]
-WEEKDAY_CHOICES = [app_commands.Choice(name=day, value=index) for index, day in enumerate(WEEKDAYS)]
+WEEKDAY_CHOICES = [
+    app_commands.Choice(name=day, value=index) for index, day in enumerate(msg.WEEKDAYS)
+]
 HINT_EVERY = timedelta(hours=12)  # a DM with no round open gets the hint at most this often
 HINTS_REMEMBERED = 10_000  # past this many members, forget hints older than HINT_EVERY
 CATCH_UP_LIMIT = 100  # messages read back per player after a restart
@@ -77,14 +73,12 @@ class BoggleCog(
     def _postable(guild: discord.Guild, channel: InteractionChannel | None) -> int:
         # A guild command's own channel is a guild channel or a thread, never a DM.
         if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
-            raise InvalidInputError("Pick a channel for the round.")
+            raise InvalidInputError(say.PICK_A_CHANNEL)
         perms = channel.permissions_for(guild.me)
         if not (
             perms.view_channel and perms.send_messages and perms.attach_files and perms.embed_links
         ):
-            raise InvalidInputError(
-                f"I can't post the grid in <#{channel.id}>: I need to see it, send messages, embed links and attach files there."
-            )
+            raise InvalidInputError(say.cannot_post_grid(channel.id))
         return channel.id
 
     # ---------------------------------------------------------------- commands
@@ -92,7 +86,7 @@ class BoggleCog(
     @app_commands.command(name="start", description="Start a Word Boggle round now (moderators)")
     @app_commands.describe(
         size="Grid size (default 4x4)",
-        duration="How long players have, e.g. 3m, 90s (default 3m)",
+        duration="How long players have, e.g. 3m or 90s; a plain number is minutes (default 3m)",
         min_length="Shortest word that scores (default 4)",
         dice="Which dice (default: the classic set for the size)",
         channel="Where to post the grid (default: here)",
@@ -111,7 +105,7 @@ class BoggleCog(
         guild = await self._require_moderator(interaction, "start Boggle rounds")
         channel_id = self._postable(guild, channel or interaction.channel)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        info = await self.service.start_round(
+        info = await self.service.starting.start_round(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=channel_id,
@@ -121,7 +115,7 @@ class BoggleCog(
             min_length=min_length,
             dice=dice,
         )
-        await interaction.followup.send(ui.start_reply(info), ephemeral=True)
+        await interaction.followup.send(msg.start_reply(info), ephemeral=True)
 
     @app_commands.command(
         name="schedule",
@@ -131,7 +125,7 @@ class BoggleCog(
         weekday="The day of the week",
         time="The time in the club's time zone (set with /club setup), e.g. 19:00 or 7pm",
         size="Grid size (default 4x4)",
-        duration="How long players have, e.g. 3m (default 3m)",
+        duration="How long players have, e.g. 3m or 90s; a plain number is minutes (default 3m)",
         min_length="Shortest word that scores (default 4)",
         dice="Which dice (default: the classic set for the size)",
         channel="Where the rounds are played (default: here)",
@@ -152,7 +146,7 @@ class BoggleCog(
     ) -> None:
         guild = await self._require_moderator(interaction, "schedule Boggle rounds")
         channel_id = self._postable(guild, channel or interaction.channel)
-        info = await self.service.schedule_weekly(
+        info = await self.service.schedule.schedule_weekly(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=channel_id,
@@ -164,7 +158,9 @@ class BoggleCog(
             min_length=min_length,
             dice=dice,
         )
-        await interaction.response.send_message(ui.schedule_reply(info), ephemeral=True)
+        await interaction.response.send_message(
+            msg.schedule_reply(info, ANNOUNCE_LEAD), ephemeral=True
+        )
 
     @app_commands.command(
         name="cancel",
@@ -178,7 +174,7 @@ class BoggleCog(
         self, interaction: discord.Interaction, what: Literal["round", "schedule"] | None = None
     ) -> None:
         guild = await self._require_moderator(interaction, "cancel Boggle rounds")
-        outcome = await self.service.cancel(guild_id=guild.id, what=what)
+        outcome = await self.service.cancelling.cancel(guild_id=guild.id, what=what)
         await interaction.response.send_message(ui.cancel_reply(outcome), ephemeral=True)
 
     @app_commands.command(
@@ -187,7 +183,7 @@ class BoggleCog(
     @app_commands.guild_only()
     async def submit(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
-        info = await self.service.round_for_form(guild_id=guild.id)
+        info = await self.service.submissions.round_for_form(guild_id=guild.id)
         await self._send_form(interaction, info)
 
     @app_commands.command(
@@ -199,7 +195,7 @@ class BoggleCog(
     @app_commands.guild_only()
     async def results(self, interaction: discord.Interaction, public: bool = False) -> None:
         guild = require_guild(interaction)
-        view = await self.service.results(guild.id)
+        view = await self.service.results.latest(guild.id)
         content, embeds, files = ui.results_reply(view)
         await interaction.response.send_message(
             content, embeds=embeds, files=files, ephemeral=not public
@@ -223,7 +219,7 @@ class BoggleCog(
         reset: bool = False,
     ) -> None:
         guild = await self._require_moderator(interaction, "change Boggle seasons")
-        info = await self.service.configure_season(
+        info = await self.service.results.configure_season(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id if reset else None,
@@ -231,7 +227,9 @@ class BoggleCog(
             every=every,
             reset=reset,
         )
-        await interaction.response.send_message(ui.season_reply(info), ephemeral=True)
+        await interaction.response.send_message(
+            msg.season_reply(info, info.ended.number if info.ended else None), ephemeral=True
+        )
 
     # ---------------------------------------------------------------- the round's buttons and form
 
@@ -243,25 +241,23 @@ class BoggleCog(
         modal.stop()
 
     async def open_form(self, interaction: discord.Interaction, round_id: int) -> None:
-        info = await self.service.round_for_form(round_id=round_id)
+        info = await self.service.submissions.round_for_form(round_id=round_id)
         await self._send_form(interaction, info)
 
     async def send_grid_dm(self, interaction: discord.Interaction, round_id: int) -> None:
-        info = await self.service.round_for_form(round_id=round_id)
+        info = await self.service.submissions.round_for_form(round_id=round_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_name = interaction.guild.name if interaction.guild else ""
         try:
             await interaction.user.send(
-                ui.grid_dm_text(info, guild_name), file=await ui.grid_file(info)
+                msg.grid_dm(info, guild_name), file=await ui.grid_file(info)
             )
         except discord.Forbidden:
             await interaction.followup.send(
-                ui.DMS_CLOSED, view=ui.round_view(round_id, dm_button=False), ephemeral=True
+                msg.DMS_CLOSED, view=ui.round_view(round_id, dm_button=False), ephemeral=True
             )
             return
-        await interaction.followup.send(
-            "I've sent you the grid by DM: reply there with your words.", ephemeral=True
-        )
+        await interaction.followup.send(msg.GRID_SENT, ephemeral=True)
 
     @commands.Cog.listener("on_interaction")
     async def on_form_submit(self, interaction: discord.Interaction) -> None:
@@ -272,14 +268,14 @@ class BoggleCog(
         if match is None:
             return
         try:
-            receipt = await self.service.submit_form(
+            receipt = await self.service.submissions.submit_form(
                 round_id=int(match.group(1)),
                 user_id=interaction.user.id,
                 display_name=interaction.user.display_name,
                 source_id=interaction.id,
                 text=ui.modal_text(interaction.data),
             )
-            await interaction.response.send_message(ui.form_receipt_text(receipt), ephemeral=True)
+            await interaction.response.send_message(msg.form_receipt(receipt), ephemeral=True)
         except Exception as error:
             await handle_interaction_error(interaction, error, where="boggle form")
 
@@ -300,14 +296,14 @@ class BoggleCog(
         author, sent_at = message.author, message.created_at
         reply: str | None
         try:
-            outcome = await self.service.submit_dm(
+            outcome = await self.service.submissions.submit_dm(
                 user_id=author.id,
                 display_name=author.display_name,
                 message_id=message.id,
                 sent_at=sent_at,
                 text=message.content,
                 guild_ids=await self.gateway.members.guilds_of(
-                    author, lambda: self.service.guilds_taking_dms(sent_at)
+                    author, lambda: self.service.catch_up.guilds_taking_dms(sent_at)
                 ),
             )
         except Exception as error:
@@ -315,7 +311,7 @@ class BoggleCog(
         else:
             reply = ui.dm_reply(outcome)
             if outcome.no_round:
-                reply = ui.NO_ROUND_HINT if self._hints.allow(author.id) else None
+                reply = msg.NO_ROUND_HINT if self._hints.allow(author.id) else None
         if reply:
             await self.gateway.dms.reply(message, reply)
 
@@ -324,22 +320,22 @@ class BoggleCog(
         """Read DMs that players of open rounds sent while the bot was away.
 
         Each player's with a list after their last stored message, and the
-        likely first-time players' (see ``BoggleService.catch_up_targets``) from
+        likely first-time players' (see ``service.catch_up.catch_up_targets``) from
         the round's opening, through the gateway's read-back. Stored messages
         are recognised by id and counted once. Only the process holding shard 0
         missed anything: DMs go there.
         """
-        rounds = await self.service.open_rounds()
+        rounds = await self.service.catch_up.open_rounds()
         if not rounds:
             return
-        self.service.warm_in_background()
+        self.service.core.warm_in_background()
         if not self.gateway.members.receives_dms():
             return
         members = {
             guild_id: await self.gateway.members.human_member_ids(guild_id, CATCH_UP_PER_GUILD)
             for guild_id in dict.fromkeys(r.guild_id for r in rounds)
         }
-        targets = await self.service.catch_up_targets(members)
+        targets = await self.service.catch_up.catch_up_targets(members)
         await self.gateway.read_back.dm_channels(
             {t.user_id: t.start for t in targets},
             handle=self._take_dm,
@@ -352,14 +348,9 @@ async def setup(bot: ClubBot) -> None:
     cog = BoggleCog(bot)
     buttons_of(bot).bind(ui.BOGGLE_BUTTONS, cog)
     bot.add_dynamic_items(ui.RoundButton)
-    scheduler = bot.scheduler
-    scheduler.register(JOB_OPEN, cog.service.run_open_job)
-    scheduler.register(JOB_CLOSE, cog.service.run_close_job)
-    scheduler.register(JOB_SCORE, cog.service.run_score_job)
-    scheduler.register(JOB_WEEKLY, cog.service.run_weekly_job)
-    scheduler.register(JOB_SEASON, cog.service.run_season_job)
+    bot.scheduler.register_service(cog.service)
     outbox = bot.outbox
-    outbox.renderers[GRID_RENDERER] = ui.render_grid_file
-    outbox.renderers[TEXT_RENDERER] = ui.render_text_file
-    outbox.views[ROUND_VIEW] = lambda args: ui.round_view(int(args["round_id"]))
+    outbox.renderers[msg.GRID_RENDERER] = ui.render_grid_file
+    outbox.renderers[msg.TEXT_RENDERER] = ui.render_text_file
+    outbox.views[msg.ROUND_VIEW] = lambda args: ui.round_view(int(args["round_id"]))
     await bot.add_cog(cog)

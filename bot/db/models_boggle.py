@@ -9,12 +9,30 @@ so the scoring can be rerun from what players actually wrote.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bot.db.models import Base, utcnow
+
+
+class SubmissionEntry(TypedDict):
+    """One message of a list, as sent."""
+
+    id: str  # the Discord message or interaction snowflake
+    at: str  # its time (ISO): the message's own for a DM, the bot's for a form
+    via: str  # "dm" | "form"
+    text: str  # the raw text
 
 
 class BoggleScheduleRecord(Base):
@@ -101,8 +119,8 @@ class BoggleSubmissionRecord(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("boggle_rounds.id", ondelete="CASCADE"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    entries: Mapped[list[Any]] = mapped_column(default=list)
-    words: Mapped[list[Any]] = mapped_column(default=list)
+    entries: Mapped[list[SubmissionEntry]] = mapped_column(JSON, default=list)
+    words: Mapped[list[str]] = mapped_column(JSON, default=list)
     first_at: Mapped[datetime] = mapped_column()
     last_at: Mapped[datetime] = mapped_column()
     last_source_id: Mapped[int] = mapped_column(BigInteger)

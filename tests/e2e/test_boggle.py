@@ -106,6 +106,7 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     assert LETTERS in grid_post.content  # the grid in words, for screen readers
     assert f"<t:{int(ENDS.timestamp())}:R>" in grid_post.content
     assert grid_post.attachments and grid_post.attachments[0].filename.endswith(".png")
+    assert LETTERS in grid_post.attachments[0].description  # the image's alt text: its letters
     assert set(grid_post.custom_ids) == {"boggle:submit:1", "boggle:dm:1"}
 
     # Alice asks for the grid by DM, then sends two messages.
@@ -113,6 +114,7 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     await ix.wait_done()
     dm_grid = await wait_said(club, alice, "Letters, row by row")
     assert LETTERS in dm_grid.content and dm_grid.attachments
+    assert LETTERS in dm_grid.attachments[0].description
     await dc.dm(alice, "Toucanet, convey\ncanoe", at=OPENS + timedelta(seconds=20))
     await wait_said(club, alice, r"3 new words — your list for round #1 .* has \*\*3\*\*")
     await dc.dm(alice, "ovin canoe", at=OPENS + timedelta(seconds=40))
@@ -194,6 +196,7 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
         and "Cancelled (on another list too): CANOE, ENVOY" in carol_words
     )
     assert {a.filename for a in results.attachments} == {"boggle-round-1.png", "boggle-round-1.txt"}
+    assert all(a.description for a in results.attachments)  # every file says what it holds
 
     # The leaderboard has the points, and /boggle results shows the round again.
     ix = await dc.slash(alice, channel, "leaderboard", game="boggle", period="season")
@@ -202,6 +205,8 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     )
     ix = await dc.slash(carol, channel, "boggle results")
     assert ix.response.ephemeral and "round #1 results" in ix.response.content
+    sent_files = ix.response.data.get("attachments") or []
+    assert sent_files and all(f.get("description") for f in sent_files)
 
     # DMs after the round get a hint once, not on every message.
     clock.now = ENDS + timedelta(hours=2)

@@ -153,7 +153,7 @@ class BoggleRepository:
         if guild_ids is not None:
             stmt = stmt.where(BoggleRoundRecord.guild_id.in_(list(guild_ids)))
         rows = await self.session.execute(stmt.order_by(BoggleRoundRecord.id))
-        return [(record, name) for record, name in rows.tuples()]
+        return [(record, name) for record, name in rows]
 
     async def round_taking_lists(self, round_id: int) -> tuple[BoggleRoundRecord, str] | None:
         """The round (whatever its status), ``FOR SHARE``."""
@@ -174,7 +174,7 @@ class BoggleRepository:
         if guild_ids is not None:
             stmt = stmt.where(BoggleRoundRecord.guild_id.in_(list(guild_ids)))
         rows = await self.session.execute(stmt.order_by(BoggleRoundRecord.id))
-        return [(record, name) for record, name in rows.tuples()]
+        return [(record, name) for record, name in rows]
 
     async def guilds_open_or_ended_after(self, moment: datetime) -> list[int]:
         """Guilds with an open round or one that ended after ``moment`` (one indexed query)."""
@@ -249,7 +249,7 @@ class BoggleRepository:
             .order_by(BoggleSubmissionRecord.player_id, BoggleSubmissionRecord.id)
         )
         rows = await self.session.execute(stmt)
-        return [(submission, opens_at) for submission, opens_at in rows.tuples()]
+        return [(submission, opens_at) for submission, opens_at in rows]
 
     async def open_round_openings(self) -> list[tuple[int, datetime]]:
         """(guild, opening) of every open round, earliest first."""
@@ -258,7 +258,7 @@ class BoggleRepository:
             .where(BoggleRoundRecord.status == "open")
             .order_by(BoggleRoundRecord.opens_at, BoggleRoundRecord.id)
         )
-        return [(int(guild_id), opens_at) for guild_id, opens_at in rows.tuples()]
+        return [(int(guild_id), opens_at) for guild_id, opens_at in rows]
 
     async def past_players(self, guild_id: int, limit: int) -> list[int]:
         """Who sent a list in the guild, latest first."""
@@ -304,8 +304,7 @@ class BoggleRepository:
             .limit(limit)
         )
         return [
-            (int(pid), str(name), float(pts), int(n), int(w or 0))
-            for pid, name, pts, n, w in rows.tuples()
+            (int(pid), str(name), float(pts), int(n), int(w or 0)) for pid, name, pts, n, w in rows
         ]
 
     async def load_standings(self, guild_id: int, player_ids: list[int]) -> list[RatingRecord]:

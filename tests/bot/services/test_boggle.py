@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import select
 
-import bot.services.boggle as boggle_module
+import bot.services.boggle.submissions as submissions_module
 from bot.config import load_settings
 from bot.db.models import (
     GuildRecord,
@@ -24,9 +24,10 @@ from bot.db.models import (
     ResultRecord,
 )
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord
+from bot.db.uow import UnitOfWork
 from bot.errors import ConflictError, InvalidInputError, NotFoundError
+from bot.messages.boggle import results_content, results_embed, results_text_file
 from bot.scheduler import Scheduler
-from bot.services import ServiceContext
 from bot.services.boggle import (
     ANNOUNCE_LEAD,
     CLOSE_GRACE,
@@ -35,21 +36,20 @@ from bot.services.boggle import (
     JOB_SCORE,
     JOB_SEASON,
     JOB_WEEKLY,
+    LATE_NOTE_WINDOW,
     BoggleService,
+    RoundOptions,
     Standing,
     next_season_boundary,
     next_weekly_occurrence,
     parse_clock_time,
-    parse_duration,
     resolve_options,
-    results_content,
-    results_embed,
-    results_text_file,
 )
 from bot.services.leaderboard import LeaderboardService
 from engines.boggle import Grid, WordStatus, check_word, roll
 from engines.lexicon import load_lexicon
 from tests.clock import FakeClock
+from tests.conftest import make_service_context
 
 UTC = UTC
 T0 = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)  # a Monday
@@ -93,7 +93,7 @@ class Env:
     next_message_id: int = 1000
 
     async def start(self, guild: int = GUILD, channel: int = CHANNEL, **options: Any):
-        return await self.service.start_round(
+        return await self.service.starting.start_round(
             guild_id=guild,
             guild_name=f"club {guild}",
             channel_id=channel,
@@ -103,7 +103,7 @@ class Env:
 
     async def dm(self, user: int, text: str, *, at: datetime | None = None, guilds=(GUILD,)):
         self.next_message_id += 1
-        return await self.service.submit_dm(
+        return await self.service.submissions.submit_dm(
             user_id=user,
             display_name=f"player{user}",
             message_id=self.next_message_id,
@@ -147,27 +147,13 @@ def lexicon_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def env(session_factory, lexicon_file: Path, monkeypatch: pytest.MonkeyPatch, clock):
-    monkeypatch.setattr(boggle_module, "new_seed", lambda: SEED)
+async def env(session_factory, lexicon_file: Path, clock):
     assert clock() == T0
-    scheduler = Scheduler(session_factory, clock=clock)
-    ctx = ServiceContext(
-        settings=load_settings(None, lexicon=str(lexicon_file)),
-        session_factory=session_factory,
-        scheduler=scheduler,
-        clock=clock,
-    )
-    service = BoggleService(ctx)
-    for kind, handler in (
-        (JOB_OPEN, service.run_open_job),
-        (JOB_CLOSE, service.run_close_job),
-        (JOB_SCORE, service.run_score_job),
-        (JOB_WEEKLY, service.run_weekly_job),
-        (JOB_SEASON, service.run_season_job),
-    ):
-        scheduler.register(kind, handler)
-    yield Env(service, clock, scheduler, session_factory)
-    await service.wait_background()
+    ctx = make_service_context(session_factory, clock, lexicon=str(lexicon_file))
+    service = BoggleService(ctx, seeds=lambda: SEED)
+    ctx.scheduler.register_service(service)
+    yield Env(service, clock, ctx.scheduler, session_factory)
+    await service.core.wait_background()
 
 
 async def finish(env: Env, round_info) -> list[str]:
@@ -190,20 +176,6 @@ def test_the_test_grid_and_word_list_are_what_the_tests_assume(lexicon_file: Pat
 
 
 @pytest.mark.parametrize(
-    ("text", "seconds"),
-    [("3m", 180), ("90s", 90), ("2m30s", 150), ("2 min 30 s", 150), ("3", 180), ("1h", 3600)],
-)
-def test_durations_read_minutes_and_seconds(text: str, seconds: int) -> None:
-    assert parse_duration(text) == seconds
-
-
-@pytest.mark.parametrize("text", ["", "soon", "3x", "m3", "0s"])
-def test_unreadable_durations_are_a_clear_error(text: str) -> None:
-    with pytest.raises(InvalidInputError):
-        parse_duration(text)
-
-
-@pytest.mark.parametrize(
     ("text", "expected"),
     [("19:00", "19:00"), ("7pm", "19:00"), ("7:30 am", "07:30"), ("12am", "00:00"), ("0930", None)],
 )
@@ -216,7 +188,7 @@ def test_clock_times_accept_24_hour_and_am_pm(text: str, expected: str | None) -
 
 
 def test_options_default_to_the_rules_and_dice_decide_the_size() -> None:
-    assert resolve_options() == boggle_module.RoundOptions(4, "classic16", 180, 4)
+    assert resolve_options() == RoundOptions(4, "classic16", 180, 4)
     assert resolve_options(size=5).dice == "big25"
     assert resolve_options(dice="super36").size == 6
     assert resolve_options(min_length=3).min_length == 3
@@ -285,6 +257,7 @@ async def test_starting_a_round_posts_the_grid_with_its_letters_and_sets_the_clo
     assert f"<t:{int(info.ends_at.timestamp())}:R>" in content
     assert post.payload["files"][0]["render"] == "boggle_grid"
     assert post.payload["files"][0]["args"]["rows"][0] == ["I", "T", "V", "A"]
+    assert "I T V A / T E V W / Y O N I / L U C A" in post.payload["files"][0]["description"]
     assert post.payload["view"] == {"kind": "boggle_round", "args": {"round_id": info.id}}
     [close] = await env.jobs(JOB_CLOSE)
     assert close.due_at == info.ends_at + CLOSE_GRACE and close.status == "due"
@@ -339,10 +312,10 @@ async def test_dms_add_to_the_list_and_acknowledge_the_running_count(env: Env) -
 
 async def test_the_same_message_seen_twice_is_stored_once(env: Env) -> None:
     await env.start()
-    once = await env.service.submit_dm(
+    once = await env.service.submissions.submit_dm(
         user_id=ANA, display_name="ana", message_id=5, sent_at=T0, text="canoe", guild_ids=[GUILD]
     )
-    again = await env.service.submit_dm(
+    again = await env.service.submissions.submit_dm(
         user_id=ANA, display_name="ana", message_id=5, sent_at=T0, text="canoe", guild_ids=[GUILD]
     )
     assert not once.receipts[0].repeated and again.receipts[0].repeated
@@ -390,7 +363,7 @@ async def test_without_an_open_round_a_dm_is_not_stored(env: Env) -> None:
 
 
 async def test_a_list_stops_growing_at_its_cap(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(boggle_module, "MAX_WORDS_PER_LIST", 3)
+    monkeypatch.setattr(submissions_module, "MAX_WORDS_PER_LIST", 3)
     await env.start()
     receipt = (await env.dm(ANA, "canoe tonic acne envoy")).receipts[0]
     assert (receipt.new_words, receipt.total_words, receipt.full) == (3, 3, True)
@@ -399,7 +372,7 @@ async def test_a_list_stops_growing_at_its_cap(env: Env, monkeypatch: pytest.Mon
 async def test_two_first_messages_at_once_are_both_kept(env: Env) -> None:
     await env.start()
     await asyncio.gather(
-        env.service.submit_dm(
+        env.service.submissions.submit_dm(
             user_id=ANA,
             display_name="ana",
             message_id=1,
@@ -407,7 +380,7 @@ async def test_two_first_messages_at_once_are_both_kept(env: Env) -> None:
             text="canoe",
             guild_ids=[GUILD],
         ),
-        env.service.submit_dm(
+        env.service.submissions.submit_dm(
             user_id=ANA,
             display_name="ana",
             message_id=2,
@@ -424,39 +397,39 @@ async def test_two_first_messages_at_once_are_both_kept(env: Env) -> None:
 async def test_the_form_adds_to_the_same_list_until_the_end(env: Env) -> None:
     info = await env.start()
     await env.dm(ANA, "canoe")
-    receipt = await env.service.submit_form(
+    receipt = await env.service.submissions.submit_form(
         round_id=info.id, user_id=ANA, display_name="ana", source_id=77, text="tonic, canoe"
     )
     assert (receipt.new_words, receipt.total_words) == (1, 2)
     env.clock.now = info.ends_at
     with pytest.raises(NotFoundError, match="has ended"):
-        await env.service.submit_form(
+        await env.service.submissions.submit_form(
             round_id=info.id, user_id=ANA, display_name="ana", source_id=78, text="acne"
         )
     with pytest.raises(NotFoundError):
-        await env.service.round_for_form(guild_id=GUILD)
+        await env.service.submissions.round_for_form(guild_id=GUILD)
 
 
 async def test_an_empty_form_is_refused(env: Env) -> None:
     info = await env.start()
     with pytest.raises(InvalidInputError, match="empty"):
-        await env.service.submit_form(
+        await env.service.submissions.submit_form(
             round_id=info.id, user_id=ANA, display_name="ana", source_id=1, text="  \n "
         )
 
 
 async def test_catch_up_starts_after_each_players_last_stored_message(env: Env) -> None:
     await env.start()
-    await env.service.submit_dm(
+    await env.service.submissions.submit_dm(
         user_id=ANA, display_name="a", message_id=50, sent_at=T0, text="canoe", guild_ids=[GUILD]
     )
-    await env.service.submit_dm(
+    await env.service.submissions.submit_dm(
         user_id=ANA, display_name="a", message_id=70, sent_at=T0, text="acne", guild_ids=[GUILD]
     )
-    await env.service.submit_dm(
+    await env.service.submissions.submit_dm(
         user_id=BEN, display_name="b", message_id=60, sent_at=T0, text="acne", guild_ids=[GUILD]
     )
-    targets = await env.service.catch_up_targets()
+    targets = await env.service.catch_up.catch_up_targets()
     assert [(t.user_id, t.after_message_id) for t in targets] == [(ANA, 70), (BEN, 60)]
 
 
@@ -487,8 +460,8 @@ async def test_catch_up_also_reads_likely_first_lists_from_the_rounds_opening(en
     await _add_result(env, EVE, OTHER_GUILD)  # Eve plays in another club only
     second = await env.start()
     await env.dm(ANA, "tonic")  # Ana already has a list: read after it
-    targets = await env.service.catch_up_targets({GUILD: [BEN, ANA, CY, 99]})
-    ana_list = await env.service.catch_up_targets()
+    targets = await env.service.catch_up.catch_up_targets({GUILD: [BEN, ANA, CY, 99]})
+    ana_list = await env.service.catch_up.catch_up_targets()
     assert [(t.user_id, t.after_message_id, t.since) for t in targets] == [
         (ANA, env.next_message_id, None),
         (CY, None, second.opens_at),  # past Boggle players first, then other results, then members
@@ -507,11 +480,11 @@ async def test_catch_up_reads_at_most_per_guild_likely_players_and_skips_a_large
     env.clock.advance(seconds=1)
     await _add_result(env, EVE, GUILD)  # the latest first
     await env.dm(ANA, "tonic")
-    capped = await env.service.catch_up_targets({GUILD: [BEN]}, per_guild=1)
+    capped = await env.service.catch_up.catch_up_targets({GUILD: [BEN]}, per_guild=1)
     assert [t.user_id for t in capped] == [ANA, EVE]  # Ana's list does not use up the one place
-    large = await env.service.catch_up_targets({GUILD: [BEN, CY, 99, 98]}, per_guild=3)
+    large = await env.service.catch_up.catch_up_targets({GUILD: [BEN, CY, 99, 98]}, per_guild=3)
     assert [t.user_id for t in large] == [ANA, EVE, DEE]  # four members > 3: not read at all
-    small = await env.service.catch_up_targets({GUILD: [BEN, CY]}, per_guild=4)
+    small = await env.service.catch_up.catch_up_targets({GUILD: [BEN, CY]}, per_guild=4)
     assert [t.user_id for t in small] == [ANA, EVE, DEE, BEN, CY]
 
 
@@ -521,7 +494,9 @@ async def test_catch_up_covers_each_open_round_and_a_member_of_two_from_the_earl
     first = await env.start()
     env.clock.advance(seconds=30)
     second = await env.start(guild=OTHER_GUILD, channel=OTHER_CHANNEL)
-    targets = await env.service.catch_up_targets({GUILD: [ANA, BEN], OTHER_GUILD: [BEN, CY]})
+    targets = await env.service.catch_up.catch_up_targets(
+        {GUILD: [ANA, BEN], OTHER_GUILD: [BEN, CY]}
+    )
     assert [(t.user_id, t.since) for t in targets] == [
         (ANA, first.opens_at),
         (BEN, first.opens_at),
@@ -533,19 +508,19 @@ async def test_catch_up_has_nothing_to_read_without_an_open_round(env: Env) -> N
     info = await env.start()
     await env.dm(ANA, "tonic")
     await finish(env, info)
-    assert await env.service.catch_up_targets({GUILD: [ANA, BEN]}) == []
+    assert await env.service.catch_up.catch_up_targets({GUILD: [ANA, BEN]}) == []
 
 
 async def test_guilds_taking_dms_are_those_with_an_open_or_a_just_ended_round(env: Env) -> None:
-    assert await env.service.guilds_taking_dms(env.clock()) == []
+    assert await env.service.catch_up.guilds_taking_dms(env.clock()) == []
     first = await env.start()
-    assert await env.service.guilds_taking_dms(env.clock()) == [GUILD]
+    assert await env.service.catch_up.guilds_taking_dms(env.clock()) == [GUILD]
     await finish(env, first)
     await env.start(guild=OTHER_GUILD, channel=OTHER_CHANNEL)
     # The ended round still takes DMs a while (to tell a late player so), then not.
-    assert await env.service.guilds_taking_dms(env.clock()) == [GUILD, OTHER_GUILD]
-    later = env.clock() + boggle_module.LATE_NOTE_WINDOW + timedelta(minutes=1)
-    assert await env.service.guilds_taking_dms(later) == [OTHER_GUILD]
+    assert await env.service.catch_up.guilds_taking_dms(env.clock()) == [GUILD, OTHER_GUILD]
+    later = env.clock() + LATE_NOTE_WINDOW + timedelta(minutes=1)
+    assert await env.service.catch_up.guilds_taking_dms(later) == [OTHER_GUILD]
 
 
 # -- closing and scoring --------------------------------------------------------------
@@ -603,6 +578,7 @@ async def test_closing_scores_every_list_crosses_off_shared_words_and_records_po
     assert "Not a word: OVIN" in fields[0]["value"]
     assert "Not on the grid: ZEBRA" in fields[1]["value"] and "Too short: CAT" in fields[1]["value"]
     assert [f["render"] for f in results_post["files"]] == ["boggle_grid", "boggle_text"]
+    assert all(f["description"] for f in results_post["files"])  # alt text on both
     assert "TOUCANET (11)" in results_post["files"][1]["args"]["text"]
 
 
@@ -614,11 +590,9 @@ async def test_running_the_jobs_again_changes_nothing(env: Env) -> None:
         job = (
             await session.execute(select(JobRecord).where(JobRecord.kind == JOB_SCORE))
         ).scalar_one()
-    from bot.db.uow import UnitOfWork
-
     async with UnitOfWork(env.factory) as uow:
-        await env.service.run_score_job(uow, job)
-        await env.service.run_close_job(uow, job)
+        await env.service.closing.on_round_score(uow, job)
+        await env.service.closing.on_round_close(uow, job)
     async with env.factory() as session:
         assert len((await session.execute(select(ResultRecord))).scalars().all()) == 1
 
@@ -645,12 +619,12 @@ async def test_words_cannot_be_added_once_the_lists_are_frozen(env: Env) -> None
 
 
 async def test_results_show_the_last_round_and_the_season_table(env: Env) -> None:
-    assert (await env.service.results(GUILD)).last is None
+    assert (await env.service.results.latest(GUILD)).last is None
     info = await env.start()
     await env.dm(ANA, "convey")
     await env.dm(BEN, "tonic")
     await finish(env, info)
-    view = await env.service.results(GUILD)
+    view = await env.service.results.latest(GUILD)
     assert view.last["number"] == 1 and view.running is None
     assert [(s.player_id, s.points, s.wins) for s in view.season.standings] == [
         (ANA, 3, 1),
@@ -660,7 +634,7 @@ async def test_results_show_the_last_round_and_the_season_table(env: Env) -> Non
 
 
 async def test_reaching_the_target_wins_the_season_and_starts_the_next(env: Env) -> None:
-    await env.service.configure_season(
+    await env.service.results.configure_season(
         guild_id=GUILD, guild_name="club", channel_id=None, target=10
     )
     info = await env.start()
@@ -669,7 +643,7 @@ async def test_reaching_the_target_wins_the_season_and_starts_the_next(env: Env)
     await finish(env, info)
     last_post = (await env.outbox())[-1].payload["content"]
     assert "**player11** wins Word Boggle season 1 with 11 points (first to 10 points)" in last_post
-    view = await env.service.results(GUILD)
+    view = await env.service.results.latest(GUILD)
     assert view.season.number == 2 and view.season.standings == [] and view.season.target == 10
     assert view.season.previous["winners"] == [[ANA, "player11"]]
 
@@ -687,7 +661,7 @@ async def test_a_moderator_can_end_the_season_now(env: Env) -> None:
     info = await env.start()
     await env.dm(ANA, "convey")
     await finish(env, info)
-    season = await env.service.configure_season(
+    season = await env.service.results.configure_season(
         guild_id=GUILD, guild_name="club", channel_id=CHANNEL, reset=True
     )
     assert (
@@ -699,7 +673,7 @@ async def test_a_moderator_can_end_the_season_now(env: Env) -> None:
 
 
 async def test_a_season_can_reset_every_month_in_the_club_time_zone(env: Env) -> None:
-    season = await env.service.configure_season(
+    season = await env.service.results.configure_season(
         guild_id=GUILD, guild_name="club", channel_id=None, every="month"
     )
     boundary = datetime(2026, 12, 1, tzinfo=UTC)
@@ -711,7 +685,7 @@ async def test_a_season_can_reset_every_month_in_the_club_time_zone(env: Env) ->
     await finish(env, info)
     env.clock.now = boundary
     await env.run_due()
-    view = await env.service.results(GUILD)
+    view = await env.service.results.latest(GUILD)
     assert view.season.number == 2 and view.season.previous["winners"] == [[ANA, "player11"]]
     [job] = await env.jobs(JOB_SEASON)
     assert job.status == "due" and job.due_at == datetime(2027, 1, 1, tzinfo=UTC)
@@ -720,11 +694,11 @@ async def test_a_season_can_reset_every_month_in_the_club_time_zone(env: Env) ->
 
 async def test_bad_season_settings_are_refused(env: Env) -> None:
     with pytest.raises(InvalidInputError):
-        await env.service.configure_season(
+        await env.service.results.configure_season(
             guild_id=GUILD, guild_name="club", channel_id=None, target=1
         )
     with pytest.raises(InvalidInputError):
-        await env.service.configure_season(
+        await env.service.results.configure_season(
             guild_id=GUILD, guild_name="club", channel_id=None, every="fortnight"
         )
 
@@ -740,7 +714,7 @@ async def schedule_tuesday_19(env: Env) -> Any:
         guild = await GuildRepository(session).ensure(GUILD, "club")
         guild.timezone = "Asia/Manila"
         await session.commit()
-    return await env.service.schedule_weekly(
+    return await env.service.schedule.schedule_weekly(
         guild_id=GUILD,
         guild_name="club",
         channel_id=CHANNEL,
@@ -785,17 +759,13 @@ async def test_a_weekly_job_run_twice_makes_one_round(env: Env) -> None:
     await schedule_tuesday_19(env)
     env.clock.now = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
     [weekly] = await env.jobs(JOB_WEEKLY)
-    from bot.db.uow import UnitOfWork
-
     for _ in range(
         2
     ):  # as if a process died after the round was made but before the job was marked
         async with UnitOfWork(env.factory) as uow:
-            await env.service._create_scheduled_round(
+            await env.service.schedule.create_scheduled_round(
                 uow,
-                await uow.session.get(
-                    boggle_module.BoggleScheduleRecord, weekly.payload["schedule_id"]
-                ),
+                await uow.boggle.lock_schedule(weekly.payload["schedule_id"]),
                 datetime(2026, 12, 1, 11, 0, tzinfo=UTC),
                 env.clock(),
             )
@@ -817,7 +787,7 @@ async def test_a_weekly_round_missed_while_the_bot_was_down_is_skipped_not_stack
 async def test_cancel_without_a_choice_cancels_the_round_and_keeps_the_schedule(env: Env) -> None:
     await schedule_tuesday_19(env)
     info = await env.start()
-    outcome = await env.service.cancel(guild_id=GUILD)
+    outcome = await env.service.cancelling.cancel(guild_id=GUILD)
     assert (outcome.what, outcome.round_number, outcome.round_status, outcome.schedule_remains) == (
         "round",
         info.number,
@@ -836,13 +806,13 @@ async def test_cancelling_the_schedule_stops_it_and_its_announced_round(env: Env
     await schedule_tuesday_19(env)
     env.clock.now = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
     await env.run_due()  # the round is announced
-    outcome = await env.service.cancel(guild_id=GUILD, what="schedule")
+    outcome = await env.service.cancelling.cancel(guild_id=GUILD, what="schedule")
     assert outcome.what == "schedule" and outcome.also_cancelled_round == 1
     [weekly] = await env.jobs(JOB_WEEKLY)
     [opener] = await env.jobs(JOB_OPEN)
     assert weekly.status == opener.status == "cancelled"
     with pytest.raises(NotFoundError):
-        await env.service.cancel(guild_id=GUILD)
+        await env.service.cancelling.cancel(guild_id=GUILD)
 
 
 async def test_a_scheduled_round_does_not_open_over_a_running_one(env: Env) -> None:
@@ -881,7 +851,7 @@ def test_results_for_fifty_long_lists_fit_discords_limits() -> None:
         "points_on_grid": 300,
     }
     standings = [Standing(i, f"player number {i}", 99, 3, 1) for i in range(10)]
-    content = results_content(summary, standings, {"number": 1}, 100)
+    content = results_content(summary, standings, 1, 100)
     embed = results_embed(summary)
     assert len(content) <= 2000
     assert len(embed["fields"]) <= 25
@@ -908,7 +878,7 @@ def test_results_never_show_a_blocklisted_word_among_the_best_nobody_found() -> 
             {"id": 1, "name": "ana", "rank": 1, "total": 1, "words": [["shits", "scored", 2]]}
         ],
     }
-    content = results_content(summary, [], {"number": 1}, 100)
+    content = results_content(summary, [], 1, 100)
     assert "Best words nobody found: TOUCANET (11)" in content
     assert "MOTHERFUCKERS" not in content and "SHIT (" not in content
     text = results_text_file(summary)
@@ -935,6 +905,6 @@ def test_member_names_in_results_cannot_format_or_mention() -> None:
             }
         ],
     }
-    content = results_content(summary, [], {"number": 1}, 100)
+    content = results_content(summary, [], 1, 100)
     assert "@everyone" not in content and "\\*\\*" in content
     assert Grid.parse(GRID)  # the content's grid line comes from the stored grid

@@ -1,0 +1,88 @@
+"""What the DM intake needs to know of the rounds: which guilds a DM may
+concern, and whose DMs to read back after a restart, from where.
+
+Discord does not replay DMs sent while the bot was away, so they are read back
+from each player's DM channel (``bot.gateway``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from bot.db.uow import UnitOfWork
+from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
+from bot.services.boggle.views import CatchUpTarget, RoundInfo
+
+# After a restart, the DMs of at most this many likely first-time players per
+# guild are read back (each costs a call to Discord); see catch_up_targets.
+CATCH_UP_PER_GUILD = 200
+
+
+class CatchUp:
+    def __init__(self, core: BoggleCore) -> None:
+        self.core = core
+
+    async def open_rounds(self) -> list[RoundInfo]:
+        async with self.core.ctx.uow() as uow:
+            return [RoundInfo.of(r) for r in await uow.boggle.open_rounds()]
+
+    async def guilds_taking_dms(self, sent_at: datetime) -> list[int]:
+        """Guilds a DM sent at ``sent_at`` may concern: an open round, or one that
+        ended lately (a late list gets a note). One indexed query."""
+        async with self.core.ctx.uow() as uow:
+            return await uow.boggle.guilds_open_or_ended_after(sent_at - LATE_NOTE_WINDOW)
+
+    async def catch_up_targets(
+        self,
+        members: Mapping[int, Sequence[int]] | None = None,
+        per_guild: int = CATCH_UP_PER_GUILD,
+    ) -> list[CatchUpTarget]:
+        """Whose DMs to read back after a restart, and from where.
+
+        First every player of an open round, after their last stored DM. Then,
+        per guild with an open round, the players likely to send a *first*
+        list, read from the round's opening, at most ``per_guild`` of them, in
+        this order: who played Boggle there before (latest first), who has any
+        result there (latest first), and the guild's ``members`` as the caller
+        knows them, but only when there are at most ``per_guild`` (a club; in a
+        large server the known players are the likely ones, and reading every
+        member's DMs would cost too much).
+        """
+        members = members or {}
+        async with self.core.ctx.uow() as uow:
+            opened: dict[int, datetime] = {}  # each guild's earliest open round
+            for guild_id, opens_at in await uow.boggle.open_round_openings():
+                opened.setdefault(guild_id, opens_at)
+            if not opened:
+                return []
+            targets = await self._players_with_lists(uow)
+            seen = {target.user_id for target in targets}
+            since: dict[int, datetime] = {}  # a likely player -> their guilds' earliest opening
+            for guild_id, opens_at in opened.items():
+                known = list(members.get(guild_id, ()))
+                likely = [
+                    *await uow.boggle.past_players(guild_id, per_guild),
+                    *await uow.boggle.players_with_results(guild_id, per_guild),
+                    *(known if len(known) <= per_guild else ()),
+                ]
+                chosen = 0
+                for player in dict.fromkeys(likely):
+                    if player in seen:
+                        continue  # has a list: read as above
+                    if chosen >= per_guild:
+                        break
+                    chosen += 1
+                    since[player] = min(since.get(player, opens_at), opens_at)
+        return targets + [CatchUpTarget(player, since=at) for player, at in since.items()]
+
+    @staticmethod
+    async def _players_with_lists(uow: UnitOfWork) -> list[CatchUpTarget]:
+        """Players of open rounds, by id, after their last stored message."""
+        last: dict[int, int] = {}
+        for submission, _ in await uow.boggle.open_lists():
+            player = submission.player_id
+            last[player] = max(
+                last.get(player, submission.last_source_id), submission.last_source_id
+            )
+        return [CatchUpTarget(player, after_message_id=last[player]) for player in sorted(last)]

@@ -1,0 +1,31 @@
+"""Boggle's job kinds (stored in the jobs table: they never change) and the keys
+that make each round's and each guild's timers one row apiece."""
+
+from __future__ import annotations
+
+JOB_OPEN = "boggle.open"  # a scheduled round opens: on_round_open
+JOB_CLOSE = "boggle.close"  # the countdown (and its grace) is over: on_round_close
+JOB_SCORE = "boggle.score"  # the frozen lists are judged: on_round_score
+JOB_WEEKLY = "boggle.weekly"  # this week's round is made and announced: on_weekly_round
+JOB_SEASON = "boggle.season"  # the season's time is up: on_season_end
+JOB_KINDS = (JOB_OPEN, JOB_CLOSE, JOB_SCORE, JOB_WEEKLY, JOB_SEASON)
+
+
+def open_key(round_id: int) -> str:
+    return f"boggle:open:{round_id}"
+
+
+def close_key(round_id: int) -> str:
+    return f"boggle:close:{round_id}"
+
+
+def score_key(round_id: int) -> str:
+    return f"boggle:score:{round_id}"
+
+
+def weekly_key(schedule_id: int) -> str:
+    return f"boggle:weekly:{schedule_id}"
+
+
+def season_key(guild_id: int) -> str:
+    return f"boggle:season:{guild_id}"

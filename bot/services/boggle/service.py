@@ -1,0 +1,51 @@
+"""BoggleService: the composition root. It builds the use cases on one core and
+exposes them as attributes; cogs and tests call them there
+(``service.starting.start_round(...)``, ``service.submissions.submit_dm(...)``).
+
+- ``starting``: ``/boggle start``
+- ``schedule``: ``/boggle schedule`` and the weekly job
+- ``cancelling``: ``/boggle cancel``
+- ``submissions``: DM'd and form lists, the round a form adds to
+- ``catch_up``: the guilds a DM may concern, whose DMs to read back after a restart
+- ``closing``: the open, close and score jobs
+- ``results``: ``/boggle results``, ``/boggle season`` and the season's end
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from bot.context import ServiceContext
+from bot.scheduler import JobSpec
+from bot.services.boggle.cancelling import Cancelling
+from bot.services.boggle.catchup import CatchUp
+from bot.services.boggle.closing import Closing
+from bot.services.boggle.core import BoggleCore, package_seed
+from bot.services.boggle.jobs import JOB_CLOSE, JOB_OPEN, JOB_SCORE, JOB_SEASON, JOB_WEEKLY
+from bot.services.boggle.results import Results
+from bot.services.boggle.schedule import WeeklySchedule
+from bot.services.boggle.starting import Starting
+from bot.services.boggle.submissions import Submissions
+
+
+class BoggleService:
+    def __init__(self, ctx: ServiceContext, *, seeds: Callable[[], int] = package_seed) -> None:
+        """``seeds`` gives each new round's dice seed (a fixed one makes a known grid)."""
+        self.ctx = ctx
+        self.core = BoggleCore(ctx, seeds)
+        self.starting = Starting(self.core)
+        self.schedule = WeeklySchedule(self.core)
+        self.cancelling = Cancelling(self.core)
+        self.submissions = Submissions(self.core)
+        self.catch_up = CatchUp(self.core)
+        self.closing = Closing(self.core)
+        self.results = Results(self.core)
+
+    def job_handlers(self) -> Mapping[str, JobSpec]:
+        return {
+            JOB_OPEN: JobSpec(self.closing.on_round_open),
+            JOB_CLOSE: JobSpec(self.closing.on_round_close),
+            JOB_SCORE: JobSpec(self.closing.on_round_score),
+            JOB_WEEKLY: JobSpec(self.schedule.on_weekly_round),
+            JOB_SEASON: JobSpec(self.results.on_season_end),
+        }

@@ -1,0 +1,68 @@
+"""Starting a round now (``/boggle start``): ``scheduled`` is skipped, the round
+opens at once and its grid goes to the channel through the outbox."""
+
+from __future__ import annotations
+
+from bot.db.models_boggle import BoggleRoundRecord
+from bot.db.repositories.boggle import duplicate_as
+from bot.errors import ConflictError
+from bot.messages.boggle import rounds as say
+from bot.services.boggle.core import BoggleCore
+from bot.services.boggle.options import resolve_options
+from bot.services.boggle.views import RoundInfo
+from bot.services.words import get_lexicon
+
+
+class Starting:
+    def __init__(self, core: BoggleCore) -> None:
+        self.core = core
+
+    async def start_round(
+        self,
+        *,
+        guild_id: int,
+        guild_name: str,
+        channel_id: int,
+        started_by: int,
+        size: int | None = None,
+        duration: str | None = None,
+        min_length: int | None = None,
+        dice: str | None = None,
+    ) -> RoundInfo:
+        """Open a round now: the grid and its countdown go to ``channel_id``."""
+        core = self.core
+        options = resolve_options(size, duration, min_length, dice)
+        lexicon_name = core.ctx.settings.lexicon
+        await get_lexicon(core.ctx, lexicon_name)  # a broken word list fails here, not at the end
+        now = core.now()
+        with duplicate_as(ConflictError(say.STARTED_AT_ONCE)):
+            async with core.ctx.uow() as uow:
+                await uow.guilds.ensure(guild_id, guild_name)
+                running = await uow.boggle.latest_round(guild_id, ("open",))
+                if running is not None:
+                    raise ConflictError(
+                        say.still_running(running.number, running.channel_id, running.ends_at)
+                    )
+                record = await uow.boggle.add_round(
+                    BoggleRoundRecord(
+                        guild_id=guild_id,
+                        number=await uow.boggle.next_round_number(guild_id),
+                        channel_id=channel_id,
+                        status="scheduled",
+                        size=options.size,
+                        dice=options.dice,
+                        min_length=options.min_length,
+                        duration_s=options.duration_s,
+                        seed=core.seeds(),
+                        lexicon=lexicon_name,
+                        opens_at=now,
+                        started_by=started_by,
+                        results={},
+                        version=1,
+                        created_at=now,
+                    )
+                )
+                await core.open_round(uow, record, now)
+                info = RoundInfo.of(record)
+                await uow.commit()
+        return info

@@ -1,0 +1,197 @@
+"""Lists: words DM'd to the bot or sent through the Submit words form.
+
+Submissions carry Discord's own time (the DM's snowflake), never the time the
+bot happened to see them: a DM counts when it was sent before ``ends_at`` and
+reached the bot while the round was still open. Each DM is stored for every
+open round in a guild the member belongs to (one open round per guild at most),
+so a member of two clubs playing at once plays in both with one list. A message
+id seen twice (a gateway replay, the catch-up after a restart) is stored once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import replace
+from datetime import datetime
+
+from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord, SubmissionEntry
+from bot.db.repositories.boggle import retry_on_duplicate
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, NotFoundError
+from bot.messages.boggle import rounds as say
+from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
+from bot.services.boggle.views import DmOutcome, LateNote, RoundInfo, SubmissionReceipt
+from engines.boggle import player_words
+
+MAX_WORDS_PER_LIST = 500
+MAX_MESSAGES_PER_LIST = 300
+
+
+def require_open(record: BoggleRoundRecord | None, now: datetime) -> BoggleRoundRecord:
+    """The round, if it takes words now; else why not."""
+    if record is None:
+        raise NotFoundError(say.NO_SUCH_ROUND)
+    if record.status == "scheduled":
+        raise NotFoundError(say.opens_later(record.number, record.opens_at))
+    if record.status == "cancelled":
+        raise NotFoundError(say.was_cancelled(record.number))
+    if record.status != "open" or record.ends_at is None or now >= record.ends_at:
+        raise NotFoundError(say.has_ended(record.number, record.channel_id))
+    return record
+
+
+class Submissions:
+    def __init__(self, core: BoggleCore) -> None:
+        self.core = core
+
+    async def submit_dm(
+        self,
+        *,
+        user_id: int,
+        display_name: str,
+        message_id: int,
+        sent_at: datetime,
+        text: str,
+        guild_ids: Collection[int] | None = None,
+    ) -> DmOutcome:
+        """Add a DM'd list to every open round in ``guild_ids`` (the member's guilds).
+
+        ``sent_at`` is the message's own (snowflake) time: it counts when it is
+        before the round's end, even if it reached the bot after.
+        """
+        entry = SubmissionEntry(id=str(message_id), at=sent_at.isoformat(), via="dm", text=text)
+        return await retry_on_duplicate(
+            lambda: self._submit_dm(user_id, display_name, entry, sent_at, guild_ids)
+        )
+
+    async def _submit_dm(
+        self,
+        user_id: int,
+        display_name: str,
+        entry: SubmissionEntry,
+        sent_at: datetime,
+        guild_ids: Collection[int] | None,
+    ) -> DmOutcome:
+        if guild_ids is not None and not guild_ids:
+            return DmOutcome()
+        async with self.core.writing(), self.core.ctx.uow() as uow:
+            rounds = await uow.boggle.rounds_taking_lists(guild_ids)
+            receipts: list[SubmissionReceipt] = []
+            late: list[LateNote] = []
+            for record, guild_name in rounds:
+                if record.ends_at is not None and sent_at < record.ends_at:
+                    receipts.append(
+                        await self._add_entry(uow, record, guild_name, user_id, display_name, entry)
+                    )
+                else:
+                    late.append(LateNote.of(record, guild_name))
+            if not rounds:
+                # Also rounds that ended *after* the message was sent: it was on
+                # time but reached the bot once the lists were frozen.
+                ended = await uow.boggle.rounds_ended_after(sent_at - LATE_NOTE_WINDOW, guild_ids)
+                late = [LateNote.of(record, name) for record, name in ended]
+            await uow.commit()
+        return DmOutcome(receipts, late)
+
+    async def submit_form(
+        self, *, round_id: int, user_id: int, display_name: str, source_id: int, text: str
+    ) -> SubmissionReceipt:
+        """Add words sent through the Submit words form.
+
+        A form reaches the bot live (an interaction not answered in 3 s fails),
+        so the bot's clock is its time.
+        """
+        if not text.strip():
+            raise InvalidInputError(say.EMPTY_FORM)
+        return await retry_on_duplicate(
+            lambda: self._submit_form(round_id, user_id, display_name, source_id, text)
+        )
+
+    async def _submit_form(
+        self, round_id: int, user_id: int, display_name: str, source_id: int, text: str
+    ) -> SubmissionReceipt:
+        now = self.core.now()
+        entry = SubmissionEntry(id=str(source_id), at=now.isoformat(), via="form", text=text)
+        async with self.core.writing(), self.core.ctx.uow() as uow:
+            row = await uow.boggle.round_taking_lists(round_id)
+            record = require_open(row[0] if row else None, now)
+            guild_name = row[1] if row else ""
+            receipt = await self._add_entry(uow, record, guild_name, user_id, display_name, entry)
+            await uow.commit()
+        return receipt
+
+    async def _add_entry(
+        self,
+        uow: UnitOfWork,
+        record: BoggleRoundRecord,
+        guild_name: str,
+        player_id: int,
+        display_name: str,
+        entry: SubmissionEntry,
+    ) -> SubmissionReceipt:
+        submission = await uow.boggle.list_for_update(record.id, player_id)
+        assert record.ends_at is not None  # the callers checked the round is open
+        # The round's part of every receipt; the counts are filled in below.
+        receipt = SubmissionReceipt(
+            round_id=record.id,
+            round_number=record.number,
+            guild_id=record.guild_id,
+            guild_name=guild_name,
+            channel_id=record.channel_id,
+            ends_at=record.ends_at,
+            new_words=0,
+            total_words=0,
+        )
+        at, source_id = datetime.fromisoformat(entry["at"]), int(entry["id"])
+        if submission is None:
+            await uow.players.ensure(player_id, display_name)
+            submission = uow.boggle.add_list(
+                BoggleSubmissionRecord(
+                    round_id=record.id,
+                    player_id=player_id,
+                    entries=[],
+                    words=[],
+                    first_at=at,
+                    last_at=at,
+                    last_source_id=source_id,
+                )
+            )
+        elif any(stored["id"] == entry["id"] for stored in submission.entries):
+            return replace(receipt, total_words=len(submission.words), repeated=True)
+        if len(submission.entries) >= MAX_MESSAGES_PER_LIST:
+            return replace(receipt, total_words=len(submission.words), full=True)
+        known = list(submission.words)
+        seen = set(known)
+        fresh = [word for word in player_words(entry["text"]) if word not in seen]
+        added = fresh[: max(0, MAX_WORDS_PER_LIST - len(known))]
+        # New list objects: the JSON columns are saved when reassigned, not when mutated.
+        submission.entries = [*submission.entries, entry]
+        submission.words = known + added
+        submission.last_at = max(submission.last_at, at)
+        submission.first_at = min(submission.first_at, at)
+        submission.last_source_id = max(submission.last_source_id, source_id)
+        await uow.boggle.flush()
+        return replace(
+            receipt,
+            new_words=len(added),
+            total_words=len(submission.words),
+            full=len(added) < len(fresh),
+        )
+
+    async def round_for_form(
+        self, *, round_id: int | None = None, guild_id: int | None = None
+    ) -> RoundInfo:
+        """The open round a form would add to (by id, or the guild's), or a clear error."""
+        now = self.core.now()
+        async with self.core.ctx.uow() as uow:
+            if round_id is not None:
+                record = await uow.boggle.get_round(round_id)
+            else:
+                assert guild_id is not None
+                record = await uow.boggle.latest_round(guild_id, ("open",))
+                if record is None:
+                    upcoming = await uow.boggle.latest_round(guild_id, ("scheduled",))
+                    if upcoming is not None:
+                        raise NotFoundError(say.opens_later(upcoming.number, upcoming.opens_at))
+                    raise NotFoundError(say.NO_OPEN_ROUND)
+            return RoundInfo.of(require_open(record, now))

@@ -1,0 +1,168 @@
+"""What the Boggle use cases return: plain, frozen data a cog renders (with
+``bot.messages.boggle``), and the stored JSON shapes they carry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.db.models_boggle import BoggleRoundRecord
+from bot.messages.boggle import PreviousSeason, RoundSummary
+from bot.services.boggle.options import RoundOptions
+from engines.boggle import Grid
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    id: int
+    guild_id: int
+    number: int
+    channel_id: int
+    status: str
+    size: int
+    dice: str
+    min_length: int
+    duration_s: int
+    opens_at: datetime
+    ends_at: datetime | None
+    grid: str | None
+
+    @property
+    def rows(self) -> tuple[tuple[str, ...], ...]:
+        """Faces as printed ("Qu", "A"), row by row; empty until the round opens."""
+        return Grid.parse(self.grid).rows if self.grid else ()
+
+    @classmethod
+    def of(cls, record: BoggleRoundRecord) -> RoundInfo:
+        return cls(
+            record.id,
+            record.guild_id,
+            record.number,
+            record.channel_id,
+            record.status,
+            record.size,
+            record.dice,
+            record.min_length,
+            record.duration_s,
+            record.opens_at,
+            record.ends_at,
+            record.grid,
+        )
+
+
+@dataclass(frozen=True)
+class ScheduleInfo:
+    guild_id: int
+    channel_id: int
+    weekday: int
+    local_time: str
+    timezone: str
+    next_at: datetime
+    options: RoundOptions
+    replaced: bool
+
+
+@dataclass(frozen=True)
+class SubmissionReceipt:
+    round_id: int
+    round_number: int
+    guild_id: int
+    guild_name: str
+    channel_id: int
+    ends_at: datetime
+    new_words: int  # words not on the list before this message
+    total_words: int  # distinct words on the list now
+    repeated: bool = False  # this very message was stored before (a replay)
+    full: bool = False  # the list hit its cap; some words were not added
+
+
+@dataclass(frozen=True)
+class LateNote:
+    round_number: int
+    guild_name: str
+    channel_id: int
+    ended_at: datetime
+
+    @classmethod
+    def of(cls, record: BoggleRoundRecord, guild_name: str) -> LateNote:
+        return cls(record.number, guild_name, record.channel_id, record.ends_at or record.opens_at)
+
+
+@dataclass(frozen=True)
+class DmOutcome:
+    receipts: list[SubmissionReceipt] = field(default_factory=list)
+    late: list[LateNote] = field(default_factory=list)
+
+    @property
+    def no_round(self) -> bool:
+        return not self.receipts and not self.late
+
+
+@dataclass(frozen=True)
+class CancelOutcome:
+    what: str  # "round" | "schedule"
+    round_number: int | None = None
+    round_status: str | None = None  # what the round was when cancelled: "open" | "scheduled"
+    channel_id: int | None = None
+    schedule_next_at: datetime | None = None  # the schedule still runs: its next round
+    schedule_remains: bool = False
+    also_cancelled_round: int | None = None  # a scheduled round stopped with its schedule
+
+
+@dataclass(frozen=True)
+class Standing:
+    player_id: int
+    name: str
+    points: float
+    rounds: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class SeasonEnd:
+    number: int
+    winners: list[tuple[int, str]]
+    points: float
+    reason: str  # "target" | "moderator" | "schedule"
+    next_number: int
+
+
+@dataclass(frozen=True)
+class SeasonInfo:
+    number: int
+    started_at: datetime
+    target: int
+    every: str
+    next_reset_at: datetime | None
+    standings: list[Standing] = field(default_factory=list)
+    ended: SeasonEnd | None = None
+    previous: PreviousSeason | None = None
+
+
+@dataclass(frozen=True)
+class ResultsView:
+    last: RoundSummary | None  # the last scored round's stored summary
+    running: RoundInfo | None
+    season: SeasonInfo
+
+
+@dataclass(frozen=True)
+class CatchUpTarget:
+    """A player whose DMs are read back after a restart, and from where.
+
+    ``after_message_id``: the last DM stored for an open round (the player has
+    a list). ``since``: no list yet, so whatever they sent after the round
+    opened (for a member of two guilds playing, the earlier opening).
+    """
+
+    user_id: int
+    after_message_id: int | None = None
+    since: datetime | None = None
+
+    @property
+    def start(self) -> int | datetime:
+        """Where to read from: after this message id, or after this moment."""
+        if self.after_message_id is not None:
+            return self.after_message_id
+        assert self.since is not None
+        return self.since
