@@ -68,6 +68,11 @@ def test_services_import_no_discord() -> None:
     assert _violations("bot/services", ("discord",)) == []
 
 
+def test_services_import_no_sqlalchemy() -> None:
+    # use cases read and write through the repositories on the unit of work
+    assert _violations("bot/services", ("sqlalchemy",)) == []
+
+
 def test_messages_import_no_discord_database_or_services() -> None:
     # the text layer is built from plain data, so any layer (and a translation) can use it
     assert _violations("bot/messages", ("discord", "sqlalchemy", "bot.db", "bot.services")) == []
