@@ -335,7 +335,9 @@ class BoggleCog(
             guild_id: await self.gateway.members.human_member_ids(guild_id, CATCH_UP_PER_GUILD)
             for guild_id in dict.fromkeys(r.guild_id for r in rounds)
         }
-        targets = await self.service.catch_up.catch_up_targets(members)
+        targets = await self.service.catch_up.catch_up_targets(
+            members, live_since=self.gateway.dms.live_since()
+        )
         await self.gateway.read_back.dm_channels(
             {t.user_id: t.start for t in targets},
             handle=self._take_dm,

@@ -2,7 +2,10 @@
 concern, and whose DMs to read back after a restart, from where.
 
 Discord does not replay DMs sent while the bot was away, so they are read back
-from each player's DM channel (``bot.gateway``).
+from each player's DM channel (``bot.gateway``). Each reads from the last DM
+of their list the bot handled *before it went down*: not simply the last one
+stored, since a DM that arrived live after the restart may be stored first,
+and reading after it would skip what was sent while the bot was away.
 """
 
 from __future__ import annotations
@@ -37,26 +40,31 @@ class CatchUp:
         self,
         members: Mapping[int, Sequence[int]] | None = None,
         per_guild: int = CATCH_UP_PER_GUILD,
+        *,
+        live_since: Mapping[int, int] | None = None,
     ) -> list[CatchUpTarget]:
         """Whose DMs to read back after a restart, and from where.
 
-        First every player of an open round, after their last stored DM. Then,
-        per guild with an open round, the players likely to send a *first*
-        list, read from the round's opening, at most ``per_guild`` of them, in
-        this order: who played Boggle there before (latest first), who has any
-        result there (latest first), and the guild's ``members`` as the caller
-        knows them, but only when there are at most ``per_guild`` (a club; in a
-        large server the known players are the likely ones, and reading every
-        member's DMs would cost too much).
+        First every player with a list in an open round, after the last DM of
+        it that is older than ``live_since[player]`` (the first DM this session
+        handled live: what came after it was not missed), or from their round's
+        opening when there is none. Then, per guild with an open round, the
+        players likely to send a *first* list, read from the round's opening,
+        at most ``per_guild`` of them, in this order: who played Boggle there
+        before (latest first), who has any result there (latest first), and the
+        guild's ``members`` as the caller knows them, but only when there are
+        at most ``per_guild`` (a club; in a large server the known players are
+        the likely ones, and reading every member's DMs would cost too much).
         """
         members = members or {}
+        live_since = live_since or {}
         async with self.core.ctx.uow() as uow:
             opened: dict[int, datetime] = {}  # each guild's earliest open round
             for guild_id, opens_at in await uow.boggle.open_round_openings():
                 opened.setdefault(guild_id, opens_at)
             if not opened:
                 return []
-            targets = await self._players_with_lists(uow)
+            targets = await self._players_with_lists(uow, live_since)
             seen = {target.user_id for target in targets}
             since: dict[int, datetime] = {}  # a likely player -> their guilds' earliest opening
             for guild_id, opens_at in opened.items():
@@ -77,12 +85,24 @@ class CatchUp:
         return targets + [CatchUpTarget(player, since=at) for player, at in since.items()]
 
     @staticmethod
-    async def _players_with_lists(uow: UnitOfWork) -> list[CatchUpTarget]:
-        """Players of open rounds, by id, after their last stored message."""
-        last: dict[int, int] = {}
-        for submission, _ in await uow.boggle.open_lists():
+    async def _players_with_lists(
+        uow: UnitOfWork, live_since: Mapping[int, int]
+    ) -> list[CatchUpTarget]:
+        """Players of open rounds, by id: after their last DM handled before the
+        restart, else from the earliest opening of the rounds they have a list in."""
+        last_dm: dict[int, int] = {}
+        opening: dict[int, datetime] = {}
+        for submission, opens_at in await uow.boggle.open_lists():
             player = submission.player_id
-            last[player] = max(
-                last.get(player, submission.last_source_id), submission.last_source_id
-            )
-        return [CatchUpTarget(player, after_message_id=last[player]) for player in sorted(last)]
+            opening[player] = min(opening.get(player, opens_at), opens_at)
+            before = live_since.get(player)
+            for entry in submission.entries:
+                message_id = int(entry["id"])
+                if entry["via"] == "dm" and (before is None or message_id < before):
+                    last_dm[player] = max(last_dm.get(player, message_id), message_id)
+        return [
+            CatchUpTarget(player, after_message_id=last_dm[player])
+            if player in last_dm
+            else CatchUpTarget(player, since=opening[player])
+            for player in sorted(opening)
+        ]

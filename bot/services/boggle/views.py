@@ -150,9 +150,10 @@ class ResultsView:
 class CatchUpTarget:
     """A player whose DMs are read back after a restart, and from where.
 
-    ``after_message_id``: the last DM stored for an open round (the player has
-    a list). ``since``: no list yet, so whatever they sent after the round
-    opened (for a member of two guilds playing, the earlier opening).
+    ``after_message_id``: the last DM of their list the bot handled before it
+    went down. ``since``: none (no list yet, or only DMs that arrived live
+    since the restart), so whatever they sent after the round opened (for a
+    member of two guilds playing, the earlier opening).
     """
 
     user_id: int

@@ -433,6 +433,49 @@ async def test_catch_up_starts_after_each_players_last_stored_message(env: Env) 
     assert [(t.user_id, t.after_message_id) for t in targets] == [(ANA, 70), (BEN, 60)]
 
 
+async def test_catch_up_starts_after_the_last_dm_handled_before_the_restart(env: Env) -> None:
+    # Ana's DM 50 was stored before the bot went down; 60 was sent while it was
+    # away; 70 arrived live after the restart and was stored before the read-back.
+    info = await env.start()
+    for message_id in (50, 70):
+        await env.service.submissions.submit_dm(
+            user_id=ANA,
+            display_name="a",
+            message_id=message_id,
+            sent_at=T0,
+            text="canoe",
+            guild_ids=[GUILD],
+        )
+    # Ben's only DM arrived live after the restart: his whole DM channel since the opening.
+    await env.service.submissions.submit_dm(
+        user_id=BEN, display_name="b", message_id=80, sent_at=T0, text="acne", guild_ids=[GUILD]
+    )
+    targets = await env.service.catch_up.catch_up_targets(live_since={ANA: 70, BEN: 80})
+    assert [(t.user_id, t.after_message_id, t.since) for t in targets] == [
+        (ANA, 50, None),
+        (BEN, None, info.opens_at),
+    ]
+
+
+async def test_catch_up_reads_after_dms_not_after_a_form(env: Env) -> None:
+    # A form is not a message in the DM channel: DMs sent before it may still be missed.
+    info = await env.start()
+    await env.service.submissions.submit_dm(
+        user_id=ANA, display_name="a", message_id=50, sent_at=T0, text="canoe", guild_ids=[GUILD]
+    )
+    await env.service.submissions.submit_form(
+        round_id=info.id, user_id=ANA, display_name="a", source_id=90, text="tonic"
+    )
+    await env.service.submissions.submit_form(
+        round_id=info.id, user_id=BEN, display_name="b", source_id=91, text="tonic"
+    )
+    targets = await env.service.catch_up.catch_up_targets()
+    assert [(t.user_id, t.after_message_id, t.since) for t in targets] == [
+        (ANA, 50, None),
+        (BEN, None, info.opens_at),
+    ]
+
+
 async def _add_result(env: Env, player: int, guild: int, kind: str = "chess") -> None:
     async with env.factory() as session:
         if await session.get(GuildRecord, guild) is None:
