@@ -281,11 +281,11 @@ async def _seed_games(
             a, b = (Member(u.id, u.name) for u in world.scrabble_pairs[n])
         else:
             a, b = Member(10**15 + 2 * n, f"p{2 * n}"), Member(10**15 + 2 * n + 1, f"p{2 * n + 1}")
-        invite = await scrabble.create(
+        invite = await scrabble.invitations.create(
             NewGameRequest(guild.id, guild.name, channel, a, [b], clock="3m", deadline="7d")
         )
-        await scrabble.accept_invite(invite.game_id, b.user_id)
-        await scrabble.start(invite.game_id, None)
+        await scrabble.invitations.accept(invite.game_id, b.user_id)
+        await scrabble.invitations.start(invite.game_id, None)
         scrabble_ids.append(invite.game_id)
 
     chess_ids = []

@@ -55,13 +55,13 @@ async def _measure(games: int, tmp: Path) -> dict[str, list[float]]:
     ids = []
     for n in range(games):
         a, b = Member(1000 + 2 * n, f"p{2 * n}"), Member(1001 + 2 * n, f"p{2 * n + 1}")
-        invite = await service.create(NewGameRequest(1, "Bench", 2, a, [b], clock="3m"))
-        await service.accept_invite(invite.game_id, b.user_id)
-        await service.start(invite.game_id, 3 + n)
+        invite = await service.invitations.create(NewGameRequest(1, "Bench", 2, a, [b], clock="3m"))
+        await service.invitations.accept(invite.game_id, b.user_id)
+        await service.invitations.start(invite.game_id, 3 + n)
         ids.append(invite.game_id)
 
     async def mover(game_id: int) -> tuple[int, str]:
-        view = await service.board(game_id, 0)
+        view = await service.reading.board(game_id, 0)
         seat = view.current_seat
         return view.seats[seat].user_ids[0], seat
 
@@ -69,23 +69,23 @@ async def _measure(games: int, tmp: Path) -> dict[str, list[float]]:
     measured = ids[: max(40, games // 2)]  # every game is live; half of them are enough samples
     for game_id in measured:
         user, _ = await mover(game_id)
-        rack = (await service.rack(game_id, user)).tiles
+        rack = (await service.reading.rack(game_id, user)).tiles
         word = "".join("e" if t == "?" else t for t in rack[:3])
         t0 = time.perf_counter()
-        await service.position_choices(game_id, user, word, "")
+        await service.reading.position_choices(game_id, user, word, "")
         samples["autocomplete"].append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
-        await service.play(game_id, user, word, "8H")
+        await service.moves.play(game_id, user, word, "8H")
         samples["play"].append((time.perf_counter() - t0) * 1000)
     for game_id in measured:
         user, _ = await mover(game_id)
         t0 = time.perf_counter()
-        await service.pass_turn(game_id, user)
+        await service.moves.pass_turn(game_id, user)
         samples["pass"].append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
-        await service.rack(game_id, user)
+        await service.reading.rack(game_id, user)
         samples["rack"].append((time.perf_counter() - t0) * 1000)
-    picture = (await service.board(ids[0], 0)).picture
+    picture = (await service.reading.board(ids[0], 0)).picture
     samples["picture"] = [picture]  # type: ignore[list-item]
     await engine.dispose()
     return samples

@@ -3,12 +3,16 @@ rack, board, games, hint, analyse, export.
 
 Thin: parse the options, call ``ScrabbleService``, answer. Moves are answered
 privately (your new tiles are yours only); the board goes to the game's thread
-through the outbox, after the move is committed.
+through the outbox, after the move is committed. ``ScrabbleButtons`` answers the
+invitation's and the board's buttons.
+
+Over 400 lines: one group of 14 commands whose options, descriptions, choices
+and autocompletes Discord needs declared with them; each body only parses,
+calls the service and answers (its texts are in ``bot.messages.scrabble``).
 """
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import Any
 
@@ -18,6 +22,15 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.errors import ClubError, ConflictError
+from bot.messages import scrabble as msg
+from bot.messages.limits import (
+    CHOICE_NAME_CHARS,
+    CHOICE_VALUE_CHARS,
+    CHOICES,
+    MESSAGE_CHARS,
+    THREAD_NAME_CHARS,
+)
+from bot.services.games import Want
 from bot.services.scrabble import (
     COMPUTER_LEVELS,
     RENDER_BOARD,
@@ -25,6 +38,7 @@ from bot.services.scrabble import (
     VIEW_BOARD,
     VIEW_INVITE,
     ActionOutcome,
+    InviteOutcome,
     Member,
     NewGameRequest,
     ScrabbleService,
@@ -42,6 +56,7 @@ from bot.ui.scrabble import (
     rack_file,
     render_board_for_outbox,
     render_text_for_outbox,
+    text_file,
 )
 from engines.scrabble import FINISH_LINE_TARGETS
 
@@ -49,22 +64,6 @@ log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 GAME_HELP = "The game (default: this thread's game, or your only game)"
-CLOCK_SUGGESTIONS = [
-    ("3m — live, as the society plays", "3m"),
-    ("5m — live", "5m"),
-    ("1d — asynchronous", "1d"),
-    ("2d — asynchronous", "2d"),
-    ("3d — asynchronous", "3d"),
-    ("off — no turn clock", "off"),
-]
-DEADLINE_SUGGESTIONS = [
-    ("80m — one club session", "80m"),
-    ("1d", "1d"),
-    ("3d", "3d"),
-    ("7d — a week", "7d"),
-    ("14d", "14d"),
-    ("off — no deadline", "off"),
-]
 
 
 def _member(user: discord.abc.User, me: discord.abc.User | None = None) -> Member:
@@ -75,9 +74,7 @@ def _member(user: discord.abc.User, me: discord.abc.User | None = None) -> Membe
 
 
 def _where(outcome: ActionOutcome, interaction: discord.Interaction) -> str:
-    if outcome.home_channel_id and outcome.home_channel_id != interaction.channel_id:
-        return f" The board is in <#{outcome.home_channel_id}>."
-    return ""
+    return msg.board_elsewhere(outcome.home_channel_id, interaction.channel_id)
 
 
 async def _answer(
@@ -88,9 +85,128 @@ async def _answer(
     if files:
         kwargs["files"] = files
     if interaction.response.is_done():
-        await interaction.followup.send(content[:2000], **kwargs)
+        await interaction.followup.send(content[:MESSAGE_CHARS], **kwargs)
     else:
-        await interaction.response.send_message(content[:2000], **kwargs)
+        await interaction.response.send_message(content[:MESSAGE_CHARS], **kwargs)
+
+
+async def _open_thread(
+    message: discord.Message, name: str
+) -> tuple[int | None, discord.Thread | None]:
+    try:
+        thread = await message.create_thread(
+            name=name[:THREAD_NAME_CHARS], auto_archive_duration=10080
+        )
+        return thread.id, thread
+    except discord.HTTPException as error:
+        if error.code == 160004:  # the message already has its thread (an earlier attempt)
+            return message.id, None
+        log.warning("could not open a Scrabble thread (%s); playing in the channel", error.code)
+        return None, None
+
+
+async def _add_players(thread: discord.Thread, user_ids: list[int]) -> None:
+    for user_id in user_ids:
+        try:
+            await thread.add_user(discord.Object(user_id))
+        except discord.HTTPException:
+            pass  # they can still open the thread from the channel
+
+
+class ScrabbleButtons:
+    """What the invitation's and the board's buttons do (``ScrabbleActions``, bound
+    to ``SCRABBLE_BUTTONS``), and the start of a game once everyone is in."""
+
+    def __init__(self, service: ScrabbleService) -> None:
+        self.service = service
+
+    async def start_against_computer(
+        self, interaction: discord.Interaction, outcome: InviteOutcome
+    ) -> None:
+        """Nobody to wait for: post the game, open its thread, deal. The post keeps
+        its Accept button until the game is dealt, so a failure half-way can be
+        finished with a click (see ``join``)."""
+        await interaction.response.send_message(
+            msg.against_computer(interaction.user.mention, outcome.text),
+            view=invite_view(outcome.game_id),
+            allowed_mentions=NO_MENTIONS,
+        )
+        thread_id, thread = outcome.thread_id, None
+        if thread_id is None:
+            message = await interaction.original_response()
+            thread_id, thread = await _open_thread(message, outcome.thread_name)
+        view = await self.service.invitations.start(outcome.game_id, thread_id)
+        if thread is not None:
+            await _add_players(thread, [interaction.user.id])
+        on = msg.game_is_on(outcome.text, view.home_channel_id, everyone=False)
+        try:
+            await interaction.edit_original_response(
+                content=msg.against_computer(interaction.user.mention, on),
+                view=None,
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException:
+            pass  # cosmetic only: the game has started either way
+
+    async def join(self, interaction: discord.Interaction, game_id: int) -> None:
+        guild = require_guild(interaction)
+        outcome = await self.service.invitations.accept(game_id, interaction.user.id, guild.id)
+        if not outcome.all_accepted:
+            await interaction.response.edit_message(
+                content=outcome.text, view=invite_view(game_id), allowed_mentions=NO_MENTIONS
+            )
+            return
+        # The buttons stay until the game has started, so a crash half-way can be
+        # retried with another click (a second thread is never made: see _open_thread).
+        await interaction.response.defer()
+        thread_id, thread = outcome.thread_id, None
+        if thread_id is None and interaction.message is not None:
+            thread_id, thread = await _open_thread(interaction.message, outcome.thread_name)
+        try:
+            view = await self.service.invitations.start(game_id, thread_id)
+        except ConflictError:
+            return  # another acceptance started it at the same moment
+        if thread is not None:
+            await _add_players(thread, [u for seat in view.seats for u in seat.user_ids])
+        try:
+            await interaction.edit_original_response(
+                content=msg.game_is_on(outcome.text, view.home_channel_id, everyone=True),
+                view=None,
+            )
+        except discord.HTTPException:
+            pass  # cosmetic only: the game has started either way
+
+    async def decline(self, interaction: discord.Interaction, game_id: int) -> None:
+        guild = require_guild(interaction)
+        outcome = await self.service.invitations.decline(game_id, interaction.user.id, guild.id)
+        await interaction.response.edit_message(
+            content=outcome.text, view=None, allowed_mentions=NO_MENTIONS
+        )
+
+    async def show_rack(self, interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rack = await self.service.reading.rack(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
+        files = [await rack_file(rack.tiles)]
+        if rack.game.picture is not None:
+            files.append(await board_file(rack.game.picture))
+        await _answer(interaction, msg.rack_message(rack.text, rack.game.summary), files=files)
+
+    async def challenge_button(
+        self, interaction: discord.Interaction, game_id: int, ply: int
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.service.moves.challenge(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id, ply=ply
+        )
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
+
+    async def accept_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None:
+        outcome = await self.service.moves.accept_play(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id, ply=ply
+        )
+        await _answer(interaction, outcome.message + _where(outcome, interaction))
 
 
 class ScrabbleCog(
@@ -101,27 +217,32 @@ class ScrabbleCog(
     def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
         self.service = ScrabbleService(bot.ctx)
-        buttons_of(bot).bind(SCRABBLE_BUTTONS, self)
+        self.buttons = ScrabbleButtons(self.service)
+        buttons_of(bot).bind(SCRABBLE_BUTTONS, self.buttons)
         super().__init__()
 
     # -- helpers ---------------------------------------------------------------------------
 
     async def _game_id(
-        self, interaction: discord.Interaction, game: str | None, *, finished: bool = False
+        self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
     ) -> int:
         guild = require_guild(interaction)
-        return await self.service.resolve_game(
-            guild.id, interaction.user.id, game, interaction.channel_id, finished=finished
+        return await self.service.finder.resolve(
+            guild_id=guild.id,
+            user_id=interaction.user.id,
+            channel_id=interaction.channel_id,
+            ref=game,
+            want=want,
         )
 
     async def _game_choices(
-        self, interaction: discord.Interaction, current: str, *, finished: bool = False
+        self, interaction: discord.Interaction, current: str, *, want: Want = "playing"
     ) -> list[Choice[str]]:
         if interaction.guild is None:
             return []
         try:
-            pairs = await self.service.game_choices(
-                interaction.guild.id, interaction.user.id, current, finished=finished
+            pairs = await self.service.finder.choices(
+                guild_id=interaction.guild.id, user_id=interaction.user.id, typed=current, want=want
             )
         except ClubError:
             return []
@@ -209,61 +330,33 @@ class ScrabbleCog(
             computer_level=level.value if level else None,
             hints=bool(hints),
         )
-        outcome = await self.service.create(request)
+        outcome = await self.service.invitations.create(request)
         invited = [
             m
             for m in (opponent, opponent2, opponent3, partner, opponent_partner)
             if m is not None and (me is None or m.id != me.id)
         ]
         if outcome.all_accepted:
-            await self._start_against_computer(interaction, outcome)
+            await self.buttons.start_against_computer(interaction, outcome)
             return
         pings = " ".join(m.mention for m in invited)
         await interaction.response.send_message(
-            f"{pings} — {interaction.user.mention} invites you to Scrabble. Press **Accept** to play.\n{outcome.text}",
+            msg.invite_post(pings, interaction.user.mention, outcome.text),
             view=invite_view(outcome.game_id),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=invited),
         )
-
-    async def _start_against_computer(self, interaction: discord.Interaction, outcome: Any) -> None:
-        """Nobody to wait for: post the game, open its thread, deal. The post keeps
-        its Accept button until the game is dealt, so a failure half-way can be
-        finished with a click (see ``join``)."""
-        await interaction.response.send_message(
-            f"{interaction.user.mention} plays Scrabble against me.\n{outcome.text}",
-            view=invite_view(outcome.game_id),
-            allowed_mentions=NO_MENTIONS,
-        )
-        thread_id, thread = outcome.thread_id, None
-        if thread_id is None:
-            message = await interaction.original_response()
-            thread_id, thread = await self._open_thread(message, outcome.thread_name)
-        view = await self.service.start(outcome.game_id, thread_id)
-        if thread is not None:
-            await self._add_players(thread, [interaction.user.id])
-        where = f" in <#{view.home_channel_id}>" if view.home_channel_id else ""
-        try:
-            await interaction.edit_original_response(
-                content=f"{interaction.user.mention} plays Scrabble against me.\n"
-                + outcome.text.replace("\nEveryone accepted.", "")
-                + f"\nThe game is on{where}.",
-                view=None,
-                allowed_mentions=NO_MENTIONS,
-            )
-        except discord.HTTPException:
-            pass  # cosmetic only: the game has started either way
 
     @new.autocomplete("clock")
     async def _clock_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
-        return _suggest(CLOCK_SUGGESTIONS, current)
+        return _suggest(msg.CLOCK_SUGGESTIONS, current)
 
     @new.autocomplete("deadline")
     async def _deadline_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
-        return _suggest(DEADLINE_SUGGESTIONS, current)
+        return _suggest(msg.DEADLINE_SUGGESTIONS, current)
 
     @new.autocomplete("target")
     async def _target_choices(
@@ -288,91 +381,10 @@ class ScrabbleCog(
     async def _word_list_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
-        options = [(lexicon_display_name(name), name) for name in self.service.word_lists()]
+        options = [
+            (lexicon_display_name(name), name) for name in self.service.invitations.word_lists()
+        ]
         return _suggest(options, current)
-
-    # -- invitation and board buttons (ScrabbleActions) ---------------------------------------
-
-    async def join(self, interaction: discord.Interaction, game_id: int) -> None:
-        guild = require_guild(interaction)
-        outcome = await self.service.accept_invite(game_id, interaction.user.id, guild.id)
-        if not outcome.all_accepted:
-            await interaction.response.edit_message(
-                content=outcome.text, view=invite_view(game_id), allowed_mentions=NO_MENTIONS
-            )
-            return
-        # The buttons stay until the game has started, so a crash half-way can be
-        # retried with another click (a second thread is never made: see _open_thread).
-        await interaction.response.defer()
-        thread_id, thread = outcome.thread_id, None
-        if thread_id is None and interaction.message is not None:
-            thread_id, thread = await self._open_thread(interaction.message, outcome.thread_name)
-        try:
-            view = await self.service.start(game_id, thread_id)
-        except ConflictError:
-            return  # another acceptance started it at the same moment
-        if thread is not None:
-            await self._add_players(thread, [u for seat in view.seats for u in seat.user_ids])
-        where = f" in <#{view.home_channel_id}>" if view.home_channel_id else ""
-        try:
-            await interaction.edit_original_response(
-                content=outcome.text.replace("\nEveryone accepted.", "")
-                + f"\nEveryone accepted: the game is on{where}.",
-                view=None,
-            )
-        except discord.HTTPException:
-            pass  # cosmetic only: the game has started either way
-
-    async def _open_thread(
-        self, message: discord.Message, name: str
-    ) -> tuple[int | None, discord.Thread | None]:
-        try:
-            thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
-            return thread.id, thread
-        except discord.HTTPException as error:
-            if error.code == 160004:  # the message already has its thread (an earlier attempt)
-                return message.id, None
-            log.warning("could not open a Scrabble thread (%s); playing in the channel", error.code)
-            return None, None
-
-    async def _add_players(self, thread: discord.Thread, user_ids: list[int]) -> None:
-        for user_id in user_ids:
-            try:
-                await thread.add_user(discord.Object(user_id))
-            except discord.HTTPException:
-                pass  # they can still open the thread from the channel
-
-    async def decline(self, interaction: discord.Interaction, game_id: int) -> None:
-        guild = require_guild(interaction)
-        outcome = await self.service.decline_invite(game_id, interaction.user.id, guild.id)
-        await interaction.response.edit_message(
-            content=outcome.text, view=None, allowed_mentions=NO_MENTIONS
-        )
-
-    async def show_rack(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        rack = await self.service.rack(
-            game_id, interaction.user.id, guild_id=require_guild(interaction).id
-        )
-        files = [await rack_file(rack.tiles)]
-        if rack.game.picture is not None:
-            files.append(await board_file(rack.game.picture))
-        await _answer(interaction, f"{rack.text}\n\n{rack.game.summary}", files=files)
-
-    async def challenge_button(
-        self, interaction: discord.Interaction, game_id: int, ply: int
-    ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.challenge(
-            game_id, interaction.user.id, guild_id=require_guild(interaction).id, expected_ply=ply
-        )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
-
-    async def accept_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None:
-        outcome = await self.service.accept_play(
-            game_id, interaction.user.id, guild_id=require_guild(interaction).id, expected_ply=ply
-        )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -399,7 +411,7 @@ class ScrabbleCog(
     ) -> None:
         game_id = await self._game_id(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.play(
+        outcome = await self.service.moves.play(
             game_id,
             interaction.user.id,
             word,
@@ -417,18 +429,18 @@ class ScrabbleCog(
             return []
         ns = interaction.namespace
         try:
-            game_id = await self.service.resolve_game(
-                interaction.guild.id,
-                interaction.user.id,
-                getattr(ns, "game", None),
-                interaction.channel_id,
+            game_id = await self.service.finder.resolve(
+                guild_id=interaction.guild.id,
+                user_id=interaction.user.id,
+                channel_id=interaction.channel_id,
+                ref=getattr(ns, "game", None),
             )
-            found = await self.service.position_choices(
+            found = await self.service.reading.position_choices(
                 game_id, interaction.user.id, getattr(ns, "word", "") or "", current
             )
         except ClubError:
             return []
-        return [Choice(name=c.label[:100], value=c.position) for c in found]
+        return [Choice(name=c.label[:CHOICE_NAME_CHARS], value=c.position) for c in found]
 
     @app_commands.command(
         name="exchange",
@@ -443,7 +455,7 @@ class ScrabbleCog(
         game: str | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
-        outcome = await self.service.exchange(
+        outcome = await self.service.moves.exchange(
             game_id, interaction.user.id, tiles, guild_id=require_guild(interaction).id
         )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
@@ -455,13 +467,13 @@ class ScrabbleCog(
         if interaction.guild is None:
             return []
         try:
-            game_id = await self.service.resolve_game(
-                interaction.guild.id,
-                interaction.user.id,
-                getattr(interaction.namespace, "game", None),
-                interaction.channel_id,
+            game_id = await self.service.finder.resolve(
+                guild_id=interaction.guild.id,
+                user_id=interaction.user.id,
+                channel_id=interaction.channel_id,
+                ref=getattr(interaction.namespace, "game", None),
             )
-            rack = await self.service.rack_text(game_id, interaction.user.id)
+            rack = await self.service.reading.rack_text(game_id, interaction.user.id)
         except ClubError:
             return []
         choices = []
@@ -478,7 +490,7 @@ class ScrabbleCog(
     @app_commands.guild_only()
     async def pass_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
-        outcome = await self.service.pass_turn(
+        outcome = await self.service.moves.pass_turn(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
@@ -490,7 +502,7 @@ class ScrabbleCog(
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
-        outcome = await self.service.resign(
+        outcome = await self.service.moves.resign(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
@@ -503,7 +515,7 @@ class ScrabbleCog(
     async def challenge(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.challenge(
+        outcome = await self.service.moves.challenge(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
@@ -517,7 +529,7 @@ class ScrabbleCog(
     @app_commands.guild_only()
     async def rack(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
-        await self.show_rack(interaction, game_id)
+        await self.buttons.show_rack(interaction, game_id)
 
     @app_commands.command(name="board", description="See a game's board and scores (just for you)")
     @app_commands.describe(game=GAME_HELP)
@@ -525,7 +537,7 @@ class ScrabbleCog(
     async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = await self.service.board(
+        view = await self.service.reading.board(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
         files = [await board_file(view.picture)] if view.picture is not None else []
@@ -535,22 +547,9 @@ class ScrabbleCog(
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
-        summaries = await self.service.games_for(guild.id, interaction.user.id)
-        if not summaries:
-            await _answer(
-                interaction,
-                "You have no Scrabble game running here. Start one with `/scrabble new`.",
-            )
-            return
-        lines = ["**Your Scrabble games**"]
-        for summary in summaries:
-            line = summary.label()
-            if summary.turn_due is not None:
-                line += f" · clock ends <t:{int(summary.turn_due.timestamp())}:R>"
-            if summary.home_channel_id:
-                line += f" · <#{summary.home_channel_id}>"
-            lines.append(line)
-        await _answer(interaction, "\n".join(lines))
+        summaries = await self.service.reading.games_for(guild.id, interaction.user.id)
+        rows = [(s.label(), s.turn_due, s.home_channel_id) for s in summaries]
+        await _answer(interaction, msg.games_list(rows))
 
     @app_commands.command(
         name="hint",
@@ -561,7 +560,7 @@ class ScrabbleCog(
     async def hint(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.service.hint(
+        text = await self.service.computer.hint(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
         await _answer(interaction, text)
@@ -572,17 +571,17 @@ class ScrabbleCog(
     @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
     @app_commands.guild_only()
     async def analyse(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        game_id = await self._game_id(interaction, game, finished=True)
-        work = await self.service.prepare_analysis(game_id, guild_id=require_guild(interaction).id)
+        game_id = await self._game_id(interaction, game, want="finished")
+        work = await self.service.computer.prepare_analysis(
+            game_id, guild_id=require_guild(interaction).id
+        )
         await interaction.response.defer(thinking=True)
         message, table = await work()
         files = (
             []
             if "```" in message
             else [
-                discord.File(
-                    io.BytesIO(table.encode("utf-8")), filename=f"scrabble-{game_id}-analysis.txt"
-                )
+                text_file(table, f"scrabble-{game_id}-analysis.txt", msg.analysis_alt_text(game_id))
             ]
         )
         await interaction.followup.send(message, files=files, allowed_mentions=NO_MENTIONS)
@@ -591,12 +590,14 @@ class ScrabbleCog(
     @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        game_id = await self._game_id(interaction, game, finished=True)
-        filename, text = await self.service.export(game_id, guild_id=require_guild(interaction).id)
+        game_id = await self._game_id(interaction, game, want="finished")
+        filename, text = await self.service.reading.export(
+            game_id, guild_id=require_guild(interaction).id
+        )
         await _answer(
             interaction,
-            f"Scrabble #{game_id}, as GCG.",
-            files=[discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)],
+            msg.gcg_export(game_id),
+            files=[text_file(text, filename, msg.record_alt_text(game_id))],
         )
 
     @export.autocomplete("game")
@@ -604,7 +605,7 @@ class ScrabbleCog(
     async def _export_game_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
-        return await self._game_choices(interaction, current, finished=True)
+        return await self._game_choices(interaction, current, want="finished")
 
     @play.autocomplete("game")
     @exchange.autocomplete("game")
@@ -623,21 +624,20 @@ class ScrabbleCog(
 def _suggest(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     needle = current.strip().lower()
     picked = [
-        Choice(name=name[:100], value=value)
+        Choice(name=name[:CHOICE_NAME_CHARS], value=value)
         for name, value in options
         if not needle or needle in name.lower()
     ]
     if needle and not picked:
-        picked = [Choice(name=current.strip()[:100], value=current.strip()[:100])]
-    return picked[:25]
+        typed = current.strip()
+        picked = [Choice(name=typed[:CHOICE_NAME_CHARS], value=typed[:CHOICE_VALUE_CHARS])]
+    return picked[:CHOICES]
 
 
 async def setup(bot: ClubBot) -> None:
     cog = ScrabbleCog(bot)
     await bot.add_cog(cog)
-    preparers = cog.service.job_preparers()
-    for kind, handler in cog.service.job_handlers().items():
-        bot.scheduler.register(kind, handler, prepare=preparers.get(kind))
+    bot.scheduler.register_service(cog.service)
     outbox = bot.outbox
     outbox.renderers[RENDER_BOARD] = render_board_for_outbox
     outbox.renderers[RENDER_TEXT_FILE] = render_text_for_outbox

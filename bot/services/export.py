@@ -133,7 +133,7 @@ def _rating_cells(row: tuple[RatingRecord, str | None]) -> list[Cell]:
 async def _scrabble_gcg(ctx: ServiceContext, game_id: int, guild_id: int) -> tuple[str, str]:
     from bot.services.scrabble import ScrabbleService
 
-    return await ScrabbleService(ctx).export(game_id, guild_id=guild_id)
+    return await ScrabbleService(ctx).reading.export(game_id, guild_id=guild_id)
 
 
 async def _chess_pgn(ctx: ServiceContext, game_id: int, guild_id: int) -> tuple[str, str]:

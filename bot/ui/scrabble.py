@@ -2,9 +2,10 @@
 
 Buttons are ``DynamicItem``s: their custom ids carry the game (and the move the
 button belongs to), so they keep working after a restart without any state in
-memory. What a click does lives in the cog; it registers itself as the
-``ScrabbleActions`` to ``SCRABBLE_BUTTONS`` (``bot.ui.buttons``) and the buttons call it.
-Images are rendered in a worker thread, never on the event loop.
+memory. What a click does lives in the cog: its ``ScrabbleButtons`` is bound as
+the ``ScrabbleActions`` of ``SCRABBLE_BUTTONS`` (``bot.ui.buttons``) and the buttons
+call it. Images are rendered in a worker thread, never on the event loop, and
+every file carries its alt text.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
+from bot.messages import scrabble as msg
 from bot.render.scrabble import ScrabbleBoardView, render_rack, render_scrabble_board
 from bot.services.scrabble import BoardPicture
 from bot.ui.buttons import ButtonRoute, dispatch
@@ -54,17 +56,20 @@ def board_png(picture: BoardPicture, size: int = BOARD_PX) -> bytes:
 
 async def board_file(picture: BoardPicture, filename: str = "scrabble-board.png") -> discord.File:
     data = await asyncio.to_thread(board_png, picture)
-    return discord.File(
-        io.BytesIO(data), filename=filename, description="Scrabble board (described in the message)"
-    )
+    description = picture.description or "Scrabble board (described in the message)"
+    return discord.File(io.BytesIO(data), filename=filename, description=description)
 
 
 async def rack_file(tiles: str) -> discord.File:
     data = await asyncio.to_thread(render_rack, list(tiles))
     return discord.File(
-        io.BytesIO(data),
-        filename="scrabble-rack.png",
-        description="Your rack (listed in the message)",
+        io.BytesIO(data), filename="scrabble-rack.png", description=msg.rack_text(tiles)
+    )
+
+
+def text_file(text: str, filename: str, description: str) -> discord.File:
+    return discord.File(
+        io.BytesIO(text.encode("utf-8")), filename=filename, description=description
     )
 
 
@@ -81,146 +86,72 @@ async def render_text_for_outbox(args: dict[str, Any]) -> tuple[str, bytes]:
 # -- buttons -----------------------------------------------------------------------------
 
 
-async def _run(
-    interaction: discord.Interaction,
-    name: str,
-    call: Callable[[ScrabbleActions], Awaitable[None]],
-) -> None:
-    await dispatch(interaction, SCRABBLE_BUTTONS, call, where=f"button {name}")
-
-
-class JoinButton(
+class _GameButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"scrabble:join:(?P<game>\d+)",
+    template=r"(?!)",  # each button below has its own
 ):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Accept",
-                style=discord.ButtonStyle.success,
-                custom_id=f"scrabble:join:{game_id}",
-            )
-        )
+    """A button of one game (``scrabble:<action>:<game>``), or of one move of it
+    (``…:<ply>``), whose press goes to the cog's ``ScrabbleActions``."""
+
+    action: ClassVar[str]
+    label: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle]
+
+    def __init__(self, game_id: int, ply: int | None = None) -> None:
+        custom_id = f"scrabble:{self.action}:{game_id}" + ("" if ply is None else f":{ply}")
+        super().__init__(discord.ui.Button(label=self.label, style=self.style, custom_id=custom_id))
         self.game_id = game_id
+        self.ply = ply or 0
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> JoinButton:
-        return cls(int(match["game"]))
+    ) -> Self:
+        ply = match.groupdict().get("ply")
+        return cls(int(match["game"]), None if ply is None else int(ply))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(interaction, "join", lambda actions: actions.join(interaction, self.game_id))
-
-
-class DeclineButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"scrabble:decline:(?P<game>\d+)",
-):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Decline",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"scrabble:decline:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DeclineButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(
-            interaction, "decline", lambda actions: actions.decline(interaction, self.game_id)
-        )
-
-
-class RackButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"scrabble:rack:(?P<game>\d+)",
-):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Show my rack",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"scrabble:rack:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RackButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(
-            interaction, "rack", lambda actions: actions.show_rack(interaction, self.game_id)
-        )
-
-
-class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"scrabble:challenge:(?P<game>\d+):(?P<ply>\d+)",
-):
-    def __init__(self, game_id: int, ply: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Challenge",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"scrabble:challenge:{game_id}:{ply}",
-            )
-        )
-        self.game_id = game_id
-        self.ply = ply
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeButton:
-        return cls(int(match["game"]), int(match["ply"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(
+        press = _PRESSES[self.action]
+        await dispatch(
             interaction,
-            "challenge",
-            lambda actions: actions.challenge_button(interaction, self.game_id, self.ply),
+            SCRABBLE_BUTTONS,
+            lambda actions: press(actions, interaction, self.game_id, self.ply),
+            where=f"button {self.action}",
         )
 
 
-class AcceptPlayButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"scrabble:accept:(?P<game>\d+):(?P<ply>\d+)",
-):
-    def __init__(self, game_id: int, ply: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Accept final play",
-                style=discord.ButtonStyle.success,
-                custom_id=f"scrabble:accept:{game_id}:{ply}",
-            )
-        )
-        self.game_id = game_id
-        self.ply = ply
+# What each button does, as (the cog's actions, the click, the game, the move) -> the answer.
+_PRESSES: dict[str, Callable[[ScrabbleActions, discord.Interaction, int, int], Awaitable[None]]] = {
+    "join": lambda actions, interaction, game_id, ply: actions.join(interaction, game_id),
+    "decline": lambda actions, interaction, game_id, ply: actions.decline(interaction, game_id),
+    "rack": lambda actions, interaction, game_id, ply: actions.show_rack(interaction, game_id),
+    "challenge": lambda actions, interaction, game_id, ply: actions.challenge_button(
+        interaction, game_id, ply
+    ),
+    "accept": lambda actions, interaction, game_id, ply: actions.accept_button(
+        interaction, game_id, ply
+    ),
+}
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AcceptPlayButton:
-        return cls(int(match["game"]), int(match["ply"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _run(
-            interaction,
-            "accept",
-            lambda actions: actions.accept_button(interaction, self.game_id, self.ply),
-        )
+class JoinButton(_GameButton, template=r"scrabble:join:(?P<game>\d+)"):
+    action, label, style = "join", "Accept", discord.ButtonStyle.success
+
+
+class DeclineButton(_GameButton, template=r"scrabble:decline:(?P<game>\d+)"):
+    action, label, style = "decline", "Decline", discord.ButtonStyle.secondary
+
+
+class RackButton(_GameButton, template=r"scrabble:rack:(?P<game>\d+)"):
+    action, label, style = "rack", "Show my rack", discord.ButtonStyle.primary
+
+
+class ChallengeButton(_GameButton, template=r"scrabble:challenge:(?P<game>\d+):(?P<ply>\d+)"):
+    action, label, style = "challenge", "Challenge", discord.ButtonStyle.danger
+
+
+class AcceptPlayButton(_GameButton, template=r"scrabble:accept:(?P<game>\d+):(?P<ply>\d+)"):
+    action, label, style = "accept", "Accept final play", discord.ButtonStyle.success
 
 
 DYNAMIC_ITEMS = (JoinButton, DeclineButton, RackButton, ChallengeButton, AcceptPlayButton)
@@ -245,10 +176,6 @@ def board_view(args: dict[str, Any]) -> discord.ui.View:
     return view
 
 
-def rack_message(text: str, game_summary: str) -> str:
-    return f"{text}\n\n{game_summary}"[:1990]
-
-
 __all__ = [
     "DYNAMIC_ITEMS",
     "SCRABBLE_BUTTONS",
@@ -263,7 +190,7 @@ __all__ = [
     "board_view",
     "invite_view",
     "rack_file",
-    "rack_message",
     "render_board_for_outbox",
     "render_text_for_outbox",
+    "text_file",
 ]

@@ -57,12 +57,12 @@ def request(*opponents: Member, **options) -> NewGameRequest:
 
 async def started(service: ScrabbleService, req: NewGameRequest | None = None) -> int:
     req = req or request()
-    outcome = await service.create(req)
+    outcome = await service.invitations.create(req)
     invited = [m for m in [*req.opponents, req.partner, req.opponent_partner] if m is not None]
     for member in invited:
-        outcome = await service.accept_invite(outcome.game_id, member.user_id, GUILD)
+        outcome = await service.invitations.accept(outcome.game_id, member.user_id, GUILD)
     assert outcome.all_accepted
-    await service.start(outcome.game_id, THREAD)
+    await service.invitations.start(outcome.game_id, THREAD)
     return outcome.game_id
 
 
@@ -96,7 +96,7 @@ async def first_play(
     seat = game.current_seat
     user = await seat_member(ctx, game_id, seat)
     word = "".join("e" if t == "?" else t for t in game.racks[seat][:2])
-    await service.play(game_id, user, word, "8H")
+    await service.moves.play(game_id, user, word, "8H")
     return user, word
 
 
@@ -132,6 +132,4 @@ async def jobs(ctx: ServiceContext) -> dict[str, SimpleNamespace]:
 
 def register(ctx: ServiceContext, service: ScrabbleService) -> None:
     """Let the context's scheduler run the service's jobs."""
-    preparers = service.job_preparers()
-    for kind, handler in service.job_handlers().items():
-        ctx.scheduler.register(kind, handler, prepare=preparers.get(kind))
+    ctx.scheduler.register_service(service)

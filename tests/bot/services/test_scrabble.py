@@ -112,20 +112,20 @@ def test_move_descriptions_name_bingos_blanks_and_challenges_but_no_tiles():
 )
 async def test_invalid_new_games_are_refused_with_a_reason(service, bad, message):
     with pytest.raises(InvalidInputError, match=message):
-        await service.create(bad)
+        await service.invitations.create(bad)
 
 
 async def test_a_game_starts_when_everyone_invited_accepts_and_posts_the_first_board(service, ctx):
-    outcome = await service.create(request(BOB, partner=CAROL, opponent_partner=DAVE))
+    outcome = await service.invitations.create(request(BOB, partner=CAROL, opponent_partner=DAVE))
     assert not outcome.all_accepted and set(outcome.waiting_for) == {"Bob", "Carol", "Dave"}
     for m in (BOB, CAROL):
-        outcome = await service.accept_invite(outcome.game_id, m.user_id, GUILD)
+        outcome = await service.invitations.accept(outcome.game_id, m.user_id, GUILD)
     assert outcome.waiting_for == ("Dave",)
     with pytest.raises(PermissionDeniedError):
-        await service.accept_invite(outcome.game_id, ERIN.user_id, GUILD)
-    outcome = await service.accept_invite(outcome.game_id, DAVE.user_id, GUILD)
+        await service.invitations.accept(outcome.game_id, ERIN.user_id, GUILD)
+    outcome = await service.invitations.accept(outcome.game_id, DAVE.user_id, GUILD)
     assert outcome.all_accepted
-    view = await service.start(outcome.game_id, THREAD)
+    view = await service.invitations.start(outcome.game_id, THREAD)
     assert view.status == "active" and view.home_channel_id == THREAD
     assert [s.label for s in view.seats] == ["Alice & Carol", "Bob & Dave"]
     board = (await posts(ctx))[-1]
@@ -135,21 +135,21 @@ async def test_a_game_starts_when_everyone_invited_accepts_and_posts_the_first_b
         keys
     )
     assert f"scrabble:{outcome.game_id}:invite" not in keys
-    again = await service.start(outcome.game_id, THREAD)  # a second start is harmless
+    again = await service.invitations.start(outcome.game_id, THREAD)  # a second start is harmless
     assert again.status == "active"
 
 
 async def test_a_declined_invitation_closes_the_game(service):
-    outcome = await service.create(request(BOB))
-    closed = await service.decline_invite(outcome.game_id, BOB.user_id, GUILD)
+    outcome = await service.invitations.create(request(BOB))
+    closed = await service.invitations.decline(outcome.game_id, BOB.user_id, GUILD)
     assert "declined" in closed.text
     with pytest.raises(InvalidInputError):
-        await service.accept_invite(outcome.game_id, BOB.user_id, GUILD)
+        await service.invitations.accept(outcome.game_id, BOB.user_id, GUILD)
 
 
 async def test_an_unanswered_invitation_expires_on_its_timer(service, ctx, clock):
-    ctx.scheduler.register(JOB_INVITE, service.on_invite_expiry)
-    outcome = await service.create(request(BOB))
+    ctx.scheduler.register(JOB_INVITE, service.timers.on_invite_expiry)
+    outcome = await service.invitations.create(request(BOB))
     clock.advance(days=3, seconds=1)
     await ctx.scheduler.run_due()
     async with ctx.uow() as uow:
@@ -182,11 +182,13 @@ async def test_a_non_player_and_a_player_out_of_turn_change_nothing(service, ctx
     game = await engine_of(ctx, game_id)
     waiting = await seat_member(ctx, game_id, 1 - game.current_seat)
     with pytest.raises(PermissionDeniedError, match="not yours"):
-        await service.pass_turn(game_id, ERIN.user_id)
+        await service.moves.pass_turn(game_id, ERIN.user_id)
     with pytest.raises(InvalidInputError, match="not your turn"):
-        await service.pass_turn(game_id, waiting)
+        await service.moves.pass_turn(game_id, waiting)
     with pytest.raises(InvalidInputError, match="off the board"):
-        await service.play(game_id, await seat_member(ctx, game_id, game.current_seat), "AB", "Z99")
+        await service.moves.play(
+            game_id, await seat_member(ctx, game_id, game.current_seat), "AB", "Z99"
+        )
     assert await engine_of(ctx, game_id) == game
     async with ctx.uow() as uow:
         assert (await uow.games.get(game_id)).version == 3  # created, accepted, started
@@ -200,7 +202,8 @@ async def test_two_plays_sent_at_once_apply_once(service, ctx):
     members = [s for s in (ALICE, CAROL) if seat == 0] or [BOB, DAVE]
     word = "".join("e" if t == "?" else t for t in game.racks[seat][:2])
     results = await asyncio.gather(
-        *(service.play(game_id, m.user_id, word, "8H") for m in members), return_exceptions=True
+        *(service.moves.play(game_id, m.user_id, word, "8H") for m in members),
+        return_exceptions=True,
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert all(
@@ -229,24 +232,24 @@ async def test_exchange_and_pass_are_announced_without_the_tiles(service, ctx):
     game = await engine_of(ctx, game_id)
     user = await seat_member(ctx, game_id, game.current_seat)
     tiles = game.racks[game.current_seat][:3]
-    outcome = await service.exchange(game_id, user, tiles)
+    outcome = await service.moves.exchange(game_id, user, tiles)
     assert outcome.message.startswith("You exchanged 3 tiles")
     board = (await posts(ctx))[-1].payload["content"]
     assert "exchanged 3 tiles" in board and tiles not in board.split("exchanged")[1][:20]
     other = await seat_member(ctx, game_id, 1 - game.current_seat)
-    assert (await service.pass_turn(game_id, other)).message == "You passed."
+    assert (await service.moves.pass_turn(game_id, other)).message == "You passed."
 
 
 async def test_a_failed_double_challenge_costs_the_challenger_a_turn(service, ctx, words):
     game_id = await started(service)
     player, _ = await first_play(service, ctx, game_id)
     challenger = BOB.user_id if player == ALICE.user_id else ALICE.user_id
-    outcome = await service.challenge(game_id, challenger)
+    outcome = await service.moves.challenge(game_id, challenger)
     assert "stands" in outcome.message and "lose your next turn" in outcome.message
     game = await engine_of(ctx, game_id)
     assert await seat_member(ctx, game_id, game.current_seat) == player  # the player moves again
     with pytest.raises(InvalidInputError, match="no play to challenge"):
-        await service.challenge(game_id, challenger)
+        await service.moves.challenge(game_id, challenger)
 
 
 async def test_a_successful_challenge_takes_the_play_back(service, ctx, words):
@@ -255,7 +258,7 @@ async def test_a_successful_challenge_takes_the_play_back(service, ctx, words):
     player, word = await first_play(service, ctx, game_id)
     words.phonies.add(word.upper())
     challenger = BOB.user_id if player == ALICE.user_id else ALICE.user_id
-    outcome = await service.challenge(game_id, challenger)
+    outcome = await service.moves.challenge(game_id, challenger)
     assert "succeeded" in outcome.message
     after = await engine_of(ctx, game_id)
     assert (
@@ -271,7 +274,7 @@ async def test_a_challenge_button_from_an_older_move_is_refused(service, ctx):
     player, _ = await first_play(service, ctx, game_id)
     challenger = BOB.user_id if player == ALICE.user_id else ALICE.user_id
     with pytest.raises(InvalidInputError, match="no longer"):
-        await service.challenge(game_id, challenger, expected_ply=0)
+        await service.moves.challenge(game_id, challenger, ply=0)
 
 
 async def test_void_mode_refuses_a_word_outside_the_list_up_front(service, ctx, words):
@@ -281,7 +284,7 @@ async def test_void_mode_refuses_a_word_outside_the_list_up_front(service, ctx, 
     word = "".join("e" if t == "?" else t for t in game.racks[game.current_seat][:2])
     words.phonies.add(word.upper())
     with pytest.raises(InvalidInputError, match="not in the word list"):
-        await service.play(game_id, user, word, "8H")
+        await service.moves.play(game_id, user, word, "8H")
     assert await engine_of(ctx, game_id) == game
 
 
@@ -304,10 +307,12 @@ async def test_position_suggestions_are_legal_places_for_the_word_best_first(ser
     game = await engine_of(ctx, game_id)
     user = await seat_member(ctx, game_id, game.current_seat)
     word = "".join("e" if t == "?" else t for t in game.racks[game.current_seat][:3])
-    choices = await service.position_choices(game_id, user, word, "")
+    choices = await service.reading.position_choices(game_id, user, word, "")
     assert choices and all(game.preview(game.current_seat, word, c.position) for c in choices)
     assert [c.score for c in choices] == sorted((c.score for c in choices), reverse=True)
-    assert {c.position for c in await service.position_choices(game_id, user, word, "8")} <= {
+    assert {
+        c.position for c in await service.reading.position_choices(game_id, user, word, "8")
+    } <= {
         "8F",
         "8G",
         "8H",
@@ -407,25 +412,27 @@ async def test_an_out_play_waits_for_the_challenge_window_and_then_finishes(serv
         ScrabbleOptions(seats=3, turn_order="fixed"), racks=["AT", "EEE", "III"], bag=""
     )
     await rig(ctx, game_id, rigged)
-    await service.play(game_id, ALICE.user_id, "AT", "7A")  # under the tiles laid aside on rows 1-6
+    await service.moves.play(
+        game_id, ALICE.user_id, "AT", "7A"
+    )  # under the tiles laid aside on rows 1-6
     game = await engine_of(ctx, game_id)
     assert game.status == "ending"
     with pytest.raises(InvalidInputError, match="challenge it or accept it"):
-        await service.pass_turn(game_id, BOB.user_id)
+        await service.moves.pass_turn(game_id, BOB.user_id)
     assert "Accept" in (await posts(ctx))[-1].payload["content"]
-    await service.accept_play(game_id, BOB.user_id)  # Carol has not accepted yet
+    await service.moves.accept_play(game_id, BOB.user_id)  # Carol has not accepted yet
     assert (await engine_of(ctx, game_id)).status == "ending"
     clock.advance(hours=24, seconds=1)
     await ctx.scheduler.run_due()
     final = await engine_of(ctx, game_id)
     assert final.status == "finished" and final.result().reason == "out"
     with pytest.raises(InvalidInputError, match="over"):
-        await service.pass_turn(game_id, BOB.user_id)
+        await service.moves.pass_turn(game_id, BOB.user_id)
 
 
 async def test_resigning_a_two_seat_game_ends_it(service, ctx):
     game_id = await started(service)
-    await service.resign(game_id, BOB.user_id)
+    await service.moves.resign(game_id, BOB.user_id)
     game = await engine_of(ctx, game_id)
     assert game.status == "finished" and game.result().winners == (0,)
 
@@ -436,13 +443,13 @@ async def test_resigning_a_two_seat_game_ends_it(service, ctx):
 async def test_racks_are_shown_only_to_their_seat_and_partners_share_one(service, ctx):
     game_id = await started(service, request(BOB, partner=CAROL, opponent_partner=DAVE))
     alice, carol = (
-        await service.rack(game_id, ALICE.user_id),
-        await service.rack(game_id, CAROL.user_id),
+        await service.reading.rack(game_id, ALICE.user_id),
+        await service.reading.rack(game_id, CAROL.user_id),
     )
     assert alice.tiles == carol.tiles and alice.text.startswith("Your rack:")
     assert alice.tiles not in alice.game.summary
     with pytest.raises(PermissionDeniedError):
-        await service.rack(game_id, ERIN.user_id)
+        await service.reading.rack(game_id, ERIN.user_id)
 
 
 async def test_a_new_service_on_the_same_database_carries_on_and_the_log_rebuilds_the_state(
@@ -454,22 +461,38 @@ async def test_a_new_service_on_the_same_database_carries_on_and_the_log_rebuild
     second = make_service(ctx, words)  # as after a restart
     game = await engine_of(ctx, game_id)
     user = await seat_member(ctx, game_id, game.current_seat)
-    await second.pass_turn(game_id, user)
-    assert await second.replay_from_log(game_id) == await engine_of(ctx, game_id)
+    await second.moves.pass_turn(game_id, user)
+    assert await second.reading.replay_from_log(game_id) == await engine_of(ctx, game_id)
 
 
 async def test_the_game_is_found_from_its_thread_or_as_the_member_s_only_game(service, ctx):
     game_id = await started(service)
-    assert await service.resolve_game(GUILD, ERIN.user_id, None, THREAD) == game_id
-    assert await service.resolve_game(GUILD, ALICE.user_id, None, None) == game_id
+    assert (
+        await service.finder.resolve(
+            guild_id=GUILD, user_id=ERIN.user_id, ref=None, channel_id=THREAD
+        )
+        == game_id
+    )
+    assert (
+        await service.finder.resolve(
+            guild_id=GUILD, user_id=ALICE.user_id, ref=None, channel_id=None
+        )
+        == game_id
+    )
     await started(service, request(CAROL))
     with pytest.raises(InvalidInputError, match="2 Scrabble games"):
-        await service.resolve_game(GUILD, ALICE.user_id, None, CHANNEL)
+        await service.finder.resolve(
+            guild_id=GUILD, user_id=ALICE.user_id, ref=None, channel_id=CHANNEL
+        )
     with pytest.raises(NotFoundError):
-        await service.resolve_game(GUILD, ERIN.user_id, None, None)
-    summaries = await service.games_for(GUILD, ALICE.user_id)
+        await service.finder.resolve(
+            guild_id=GUILD, user_id=ERIN.user_id, ref=None, channel_id=None
+        )
+    summaries = await service.reading.games_for(GUILD, ALICE.user_id)
     assert len(summaries) == 2 and all(s.label().startswith("#") for s in summaries)
-    assert len(await service.game_choices(GUILD, ALICE.user_id, "Carol")) == 1
+    assert (
+        len(await service.finder.choices(guild_id=GUILD, user_id=ALICE.user_id, typed="Carol")) == 1
+    )
 
 
 async def test_only_finished_games_export_and_the_gcg_passes_the_checker(service, ctx, tmp_path):
@@ -477,15 +500,15 @@ async def test_only_finished_games_export_and_the_gcg_passes_the_checker(service
 
     game_id = await started(service)
     with pytest.raises(InvalidInputError, match="isn't finished"):
-        await service.export(game_id, guild_id=GUILD)
+        await service.reading.export(game_id, guild_id=GUILD)
     await first_play(service, ctx, game_id)
-    await service.resign(game_id, ALICE.user_id)
-    filename, text = await service.export(game_id, guild_id=GUILD)
+    await service.moves.resign(game_id, ALICE.user_id)
+    filename, text = await service.reading.export(game_id, guild_id=GUILD)
     path = tmp_path / filename
     path.write_text(text, encoding="utf-8")
     assert check_file(path).ok
     with pytest.raises(NotFoundError):
-        await service.export(game_id, guild_id=GUILD + 1)
+        await service.reading.export(game_id, guild_id=GUILD + 1)
 
 
 # -- definitions ----------------------------------------------------------------------------------------------

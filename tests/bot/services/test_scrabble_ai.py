@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from bot.services.scrabble_ai import (
+from bot.messages.scrabble import format_analysis
+from bot.services.scrabble.ai import (
     AiOptions,
     ComputerMoveError,
     analyse_game,
     apply_move_description,
     computer_move,
-    format_analysis,
     has_valid_play,
     hint,
 )

@@ -11,8 +11,7 @@ from sqlalchemy import select
 
 from bot.db.models import MoveRecord, RatingRecord, ResultRecord
 from bot.errors import InvalidInputError
-from bot.services import scrabble_ai
-from bot.services.scrabble import JOB_COMPUTER, LexiconCache, Member, ScrabbleService
+from bot.services.scrabble import JOB_COMPUTER, LexiconCache, Member, ScrabbleService, ai
 from engines.lexicon import load_lexicon
 from engines.scrabble import ScrabbleOptions
 from engines.scrabble.movegen import MoveGenerator
@@ -56,9 +55,9 @@ def service_with(ctx, lexicon) -> ScrabbleService:
 
 
 async def against_computer(service, **options) -> int:
-    outcome = await service.create(request(COMPUTER, **options))
+    outcome = await service.invitations.create(request(COMPUTER, **options))
     assert outcome.all_accepted and outcome.waiting_for == ()
-    await service.start(outcome.game_id, THREAD)
+    await service.invitations.start(outcome.game_id, THREAD)
     return outcome.game_id
 
 
@@ -68,9 +67,9 @@ async def member_moves(service, ctx, game_id, lexicon) -> None:
     plays = MoveGenerator(lexicon).generate(game.board_copy(), game.racks[0])
     if plays:
         best = max(plays, key=lambda p: p.score)
-        await service.play(game_id, ALICE.user_id, best.word, best.position)
+        await service.moves.play(game_id, ALICE.user_id, best.word, best.position)
     else:
-        await service.pass_turn(game_id, ALICE.user_id)
+        await service.moves.pass_turn(game_id, ALICE.user_id)
 
 
 async def computer_moves(ctx, clock) -> None:
@@ -142,8 +141,8 @@ async def test_the_computer_searches_with_no_database_lock_held(ctx, clock, data
     game_id = await against_computer(service)
     game = await engine_of(ctx, game_id)
     if game.current_seat == 0:
-        await service.pass_turn(game_id, ALICE.user_id)
-    assert not scrabble_ai.graph_ready(lexicon)
+        await service.moves.pass_turn(game_id, ALICE.user_id)
+    assert not ai.graph_ready(lexicon)
     await computer_moves(ctx, clock)
     game = await engine_of(ctx, game_id)
     assert game.moves[-1]["seat"] == 1 and game.current_seat == 0
@@ -164,15 +163,15 @@ async def test_computer_options_that_make_no_sense_are_refused(ctx, dictionary, 
     options = dict(options)
     opponents = options.pop("opponents")
     with pytest.raises(InvalidInputError, match=message):
-        await service.create(request(*opponents, **options))
+        await service.invitations.create(request(*opponents, **options))
     assert await jobs(ctx) == {}
 
 
 async def test_a_computer_playing_through_a_three_seat_game_waits_for_the_members(ctx, dictionary):
     service = service_with(ctx, dictionary)
-    outcome = await service.create(request(BOB, COMPUTER))
+    outcome = await service.invitations.create(request(BOB, COMPUTER))
     assert not outcome.all_accepted and outcome.waiting_for == ("Bob",)
-    outcome = await service.accept_invite(outcome.game_id, BOB.user_id, GUILD)
+    outcome = await service.invitations.accept(outcome.game_id, BOB.user_id, GUILD)
     assert outcome.all_accepted
 
 
@@ -183,18 +182,18 @@ async def test_hints_are_only_for_games_made_with_them_private_and_the_game_is_n
     plain = await started(service, request(BOB))
     member = await seat_member(ctx, plain, 0)
     with pytest.raises(InvalidInputError, match="without hints"):
-        await service.hint(plain, member)
+        await service.computer.hint(plain, member)
 
     game_id = await started(service, request(BOB, hints=True))
     game = await engine_of(ctx, game_id)
     user = await seat_member(ctx, game_id, game.current_seat)
     posted_before = len(await outbox(ctx))
-    text = await service.hint(game_id, user)
+    text = await service.computer.hint(game_id, user)
     assert (
         len(await outbox(ctx)) == posted_before
     )  # a hint is an answer to one member, never a post
     assert "Hints you have asked for in this game: 1" in text
-    assert "in this game: 2" in await service.hint(game_id, user)
+    assert "in this game: 2" in await service.computer.hint(game_id, user)
     best = MoveGenerator(dictionary).best(
         game.board_copy(),
         game.racks[game.current_seat],
@@ -203,10 +202,10 @@ async def test_hints_are_only_for_games_made_with_them_private_and_the_game_is_n
         unseen=game.unseen_tiles(game.current_seat),
     )
     assert f"word:{best.word} position:{best.position}`" in text.splitlines()[1]
-    outcome = await service.play(game_id, user, best.word, best.position)
+    outcome = await service.moves.play(game_id, user, best.word, best.position)
     assert outcome.message.startswith("You played")
 
-    await service.resign(game_id, user)
+    await service.moves.resign(game_id, user)
     async with ctx.uow() as uow:
         assert (
             await uow.session.execute(select(ResultRecord).where(ResultRecord.game_id == game_id))
@@ -224,16 +223,18 @@ async def test_analysis_is_for_finished_games_and_lists_every_turn_beside_the_be
     service = service_with(ctx, dictionary)
     game_id = await against_computer(service, computer_level="casual")
     with pytest.raises(InvalidInputError, match="isn't finished"):
-        await service.analyse(game_id, guild_id=GUILD)
+        await service.computer.analyse(game_id, guild_id=GUILD)
     for _ in range(3):
         game = await engine_of(ctx, game_id)
         if game.current_seat == 0:
             await member_moves(service, ctx, game_id, dictionary)
         await computer_moves(ctx, clock)
-    await service.resign(game_id, ALICE.user_id)
+    await service.moves.resign(game_id, ALICE.user_id)
     with pytest.raises(Exception):
-        await service.analyse(game_id, guild_id=GUILD + 1)  # another club's game is not found
-    message, table = await service.analyse(game_id, guild_id=GUILD)
+        await service.computer.analyse(
+            game_id, guild_id=GUILD + 1
+        )  # another club's game is not found
+    message, table = await service.computer.analyse(game_id, guild_id=GUILD)
     game = await engine_of(ctx, game_id)
     turns = [m for m in game.moves if m["type"] in ("play", "exchange", "pass")]
     rows = [line for line in table.splitlines() if line[:3].strip().isdigit()]
@@ -269,7 +270,7 @@ async def test_a_game_nobody_can_play_on_ends_at_once_with_tiles_deducted(ctx, c
     game, generator = _endgame(lexicon)
     assert generator.is_blocked(game)
     await rig(ctx, game_id, game)
-    await service.pass_turn(game_id, await seat_member(ctx, game_id, 0))
+    await service.moves.pass_turn(game_id, await seat_member(ctx, game_id, 0))
     final = await engine_of(ctx, game_id)
     result = final.result()
     assert result is not None and result.reason == "blocked"
@@ -289,6 +290,6 @@ async def test_a_game_where_one_seat_can_still_play_goes_on(ctx, clock):
     game, generator = _endgame(lexicon)
     assert not generator.is_blocked(game)
     await rig(ctx, game_id, game)
-    await service.pass_turn(game_id, await seat_member(ctx, game_id, 0))
+    await service.moves.pass_turn(game_id, await seat_member(ctx, game_id, 0))
     after = await engine_of(ctx, game_id)
     assert after.status == "active" and after.current_seat == 1

@@ -36,7 +36,7 @@ TABLE = {
 
 
 async def stored(service, ctx, **option: str) -> tuple[int | None, int | None]:
-    outcome = await service.create(request(BOB, **option))
+    outcome = await service.invitations.create(request(BOB, **option))
     async with ctx.uow() as uow:
         options = (await uow.games.get(outcome.game_id)).options
     return options["clock_seconds"], options["deadline_seconds"]
@@ -50,7 +50,7 @@ async def test_each_duration_option_reads_the_shared_grammar_in_its_own_bare_uni
     expected = TABLE[text][0 if option == "clock" else 1]
     if expected == REFUSED:
         with pytest.raises(InvalidInputError, match=r"turn clock|game deadline|read"):
-            await service.create(request(BOB, **{option: text}))
+            await service.invitations.create(request(BOB, **{option: text}))
         return
     clock, deadline = await stored(service, ctx, **{option: text})
     assert (clock if option == "clock" else deadline) == expected
@@ -62,6 +62,6 @@ async def test_the_defaults_are_a_day_s_clock_and_a_week_s_deadline(service, ctx
 
 async def test_a_refusal_says_the_limits_in_the_shared_format(service):
     with pytest.raises(InvalidInputError, match="from 10 s to 2 weeks"):
-        await service.create(request(BOB, clock="5s"))
+        await service.invitations.create(request(BOB, clock="5s"))
     with pytest.raises(InvalidInputError, match="a plain number is days"):
-        await service.create(request(BOB, deadline="soon"))
+        await service.invitations.create(request(BOB, deadline="soon"))

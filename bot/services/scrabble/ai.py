@@ -10,7 +10,9 @@ and render it without knowing the generator.
     move = await computer_move(game.to_json(), AiOptions(lexicon="default"), seat, "equity", seed)
     apply_move_description(game, seat, move, lexicon)   # in the service's unit of work
 
-A move description is a dict with ``"type"`` one of:
+(It was ``bot.services.scrabble_ai``; the use cases that call it are in ``computer.py``.)
+
+A move description (``MoveDescription``) is a dict with ``"type"`` one of:
 
 * ``"play"``: ``word`` and ``position`` (what ``ScrabbleGame.play`` takes),
   ``notation`` ("8H QUIZ"), ``score``, ``placements`` ([["H8", "Q"], ["I8",
@@ -27,20 +29,46 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, Required, TypedDict, cast
 
 from bot.errors import ClubError
+from bot.messages.scrabble import Analysis, AnalysisTurn
 from engines.lexicon import load_lexicon
 from engines.scrabble.game import ACTIVE, ENDING, ScrabbleGame
-from engines.scrabble.movegen import LEVELS, Exchange, Move, MoveGenerator, Play, points_left
+from engines.scrabble.lexicon import Lexicon
+from engines.scrabble.movegen import (
+    LEVELS,
+    Exchange,
+    Move,
+    MoveGenerator,
+    Play,
+    TurnAnalysis,
+    points_left,
+)
 from engines.scrabble.wordgraph import word_graph_ready
 
 log = logging.getLogger(__name__)
 
 HINT_LIMIT = 3
-_TABLE_WIDTH_LIMIT = 1900  # a Discord message holds 2,000 characters
+# A saved game as ``ScrabbleGame.to_json()`` gives it (the engine's own JSON).
+GameState = Mapping[str, Any]
+
+
+class MoveDescription(TypedDict, total=False):
+    """A move as JSON-ready data (see the module docstring)."""
+
+    type: Required[Literal["play", "exchange", "pass", "challenge", "accept"]]
+    word: str
+    position: str
+    notation: str
+    score: int
+    placements: list[list[str]]
+    tiles: str
+    main_word: str
+    leave: str
+    equity: float
 
 
 class ComputerMoveError(ClubError):
@@ -56,7 +84,7 @@ class AiOptions:
     setting). Loaded lists are cached per process by ``engines.lexicon``.
     """
 
-    lexicon: Any = "default"
+    lexicon: Lexicon | str = "default"
 
 
 def _generator(options: AiOptions | None) -> MoveGenerator:
@@ -65,7 +93,7 @@ def _generator(options: AiOptions | None) -> MoveGenerator:
     return MoveGenerator(lexicon)
 
 
-def describe_move(move: Move, game: ScrabbleGame, seat: int) -> dict[str, Any]:
+def describe_move(move: Move, game: ScrabbleGame, seat: int) -> MoveDescription:
     """A move as JSON-ready data (see the module docstring)."""
     rack = game.racks[seat]
     if isinstance(move, Play):
@@ -86,14 +114,14 @@ def describe_move(move: Move, game: ScrabbleGame, seat: int) -> dict[str, Any]:
 
 
 def _computer_move(
-    state: Mapping[str, Any], options: AiOptions | None, seat: int, level: str, seed: int
-) -> dict[str, Any]:
+    state: GameState, options: AiOptions | None, seat: int, level: str, seed: int
+) -> MoveDescription:
     return decide(ScrabbleGame.from_json(dict(state)), _generator(options), seat, level, seed)
 
 
 def decide(
     game: ScrabbleGame, generator: MoveGenerator, seat: int, level: str, seed: int
-) -> dict[str, Any]:
+) -> MoveDescription:
     """What :func:`computer_move` answers, on a game already in memory (blocking:
     call it from a worker thread). ``game`` is only read."""
     if game.status == ENDING:
@@ -111,8 +139,8 @@ def decide(
 
 
 async def computer_move(
-    state: Mapping[str, Any], options: AiOptions | None, seat: int, level: str, seed: int
-) -> dict[str, Any]:
+    state: GameState, options: AiOptions | None, seat: int, level: str, seed: int
+) -> MoveDescription:
     """The computer's action for ``seat`` at ``level`` ("strong", "equity", "casual").
 
     In an active game on the computer's turn: a challenge if the last play
@@ -126,8 +154,8 @@ async def computer_move(
 
 
 def apply_move_description(
-    game: ScrabbleGame, seat: int, move: Mapping[str, Any], lexicon: Any = None
-) -> Any:
+    game: ScrabbleGame, seat: int, move: MoveDescription, lexicon: Lexicon | None = None
+) -> object:
     """Make a described move in ``game`` (the engine checks it again).
 
     Returns what the engine returns: a ``PlayResult``, the tiles an exchange
@@ -139,7 +167,8 @@ def apply_move_description(
     if kind == "exchange":
         return game.exchange(seat, move["tiles"])
     if kind == "pass":
-        return game.pass_turn(seat)
+        game.pass_turn(seat)
+        return None
     if kind == "challenge":
         return game.challenge(seat, lexicon)
     if kind == "accept":
@@ -148,8 +177,8 @@ def apply_move_description(
 
 
 def _hint(
-    state: Mapping[str, Any], options: AiOptions | None, seat: int, limit: int
-) -> list[dict[str, Any]]:
+    state: GameState, options: AiOptions | None, seat: int, limit: int
+) -> list[MoveDescription]:
     game = ScrabbleGame.from_json(dict(state))
     if game.status != ACTIVE:
         raise ComputerMoveError("the game is over")
@@ -169,24 +198,29 @@ def _hint(
 
 
 async def hint(
-    state: Mapping[str, Any], options: AiOptions | None, seat: int, limit: int = HINT_LIMIT
-) -> list[dict[str, Any]]:
+    state: GameState, options: AiOptions | None, seat: int, limit: int = HINT_LIMIT
+) -> list[MoveDescription]:
     """The best few moves for ``seat``'s rack by equity (plays and exchanges), best
     first, each a move description with its ``equity``. Empty: nothing to play
     and no exchange allowed (the seat can only pass)."""
     return await asyncio.to_thread(_hint, state, options, seat, limit)
 
 
-def _analyse_game(state: Mapping[str, Any], options: AiOptions | None) -> dict[str, Any]:
+def _analyse_game(state: GameState, options: AiOptions | None) -> Analysis:
     game = ScrabbleGame.from_json(dict(state))
     turns = _generator(options).analyse(game)
     return {
-        "turns": [turn._asdict() for turn in turns],
+        "turns": [_turn(turn) for turn in turns],
         "left_on_table": {seat: total for seat, total in sorted(points_left(turns).items())},
     }
 
 
-async def analyse_game(state: Mapping[str, Any], options: AiOptions | None) -> dict[str, Any]:
+def _turn(turn: TurnAnalysis) -> AnalysisTurn:
+    # The same fields, by construction (AnalysisTurn mirrors TurnAnalysis).
+    return cast(AnalysisTurn, turn._asdict())
+
+
+async def analyse_game(state: GameState, options: AiOptions | None) -> Analysis:
     """Each turn beside the best play that was available.
 
     ``{"turns": [{"ply", "seat", "rack", "played", "score", "best", "best_score",
@@ -197,12 +231,12 @@ async def analyse_game(state: Mapping[str, Any], options: AiOptions | None) -> d
     return await asyncio.to_thread(_analyse_game, state, options)
 
 
-def _has_valid_play(state: Mapping[str, Any], options: AiOptions | None, seat: int) -> bool:
+def _has_valid_play(state: GameState, options: AiOptions | None, seat: int) -> bool:
     game = ScrabbleGame.from_json(dict(state))
     return _generator(options).has_valid_play(game.board_copy(), game.racks[seat])
 
 
-async def has_valid_play(state: Mapping[str, Any], options: AiOptions | None, seat: int) -> bool:
+async def has_valid_play(state: GameState, options: AiOptions | None, seat: int) -> bool:
     """Whether ``seat`` could still make a legal play (so a forced pass is not forced)."""
     return await asyncio.to_thread(_has_valid_play, state, options, seat)
 
@@ -213,15 +247,17 @@ async def warm_up(options: AiOptions | None = None) -> None:
 
 
 _warming: dict[int, asyncio.Task[None]] = {}
-_failed: dict[int, Any] = {}  # lists whose graph could not be built (kept so the id stays theirs)
+_failed: dict[
+    int, Lexicon
+] = {}  # lists whose graph could not be built (kept so the id stays theirs)
 
 
-def graph_ready(lexicon: Any) -> bool:
+def graph_ready(lexicon: Lexicon) -> bool:
     """Whether the move generator for this loaded word list can answer at once."""
     return word_graph_ready(lexicon)
 
 
-def start_warm_up(lexicon: Any) -> None:
+def start_warm_up(lexicon: Lexicon) -> None:
     """Build the word list's graph in a worker thread, in the background (once at
     a time per list): callers inside a transaction use this instead of building
     it there (0.4 s for the built-in list, a few seconds for a large club list)."""
@@ -241,41 +277,17 @@ def start_warm_up(lexicon: Any) -> None:
     _warming[key] = asyncio.get_running_loop().create_task(build())
 
 
-def format_analysis(analysis: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The analysis as a short monospace table (fits one Discord message)."""
-    turns = analysis["turns"]
-    width = max([len(name) for name in names] + [4])
-    lines = [
-        f"{'#':>3} {'who':<{width}} {'played':<18} {'pts':>4}  {'best':<18} {'pts':>4} {'lost':>4}"
-    ]
-    for number, turn in enumerate(turns, start=1):
-        played = turn["played"] + (" (off)" if turn["withdrawn"] else "")
-        best = turn["best"] or "-"
-        lines.append(
-            f"{number:>3} {names[turn['seat']]:<{width}} {played[:18]:<18} {turn['score']:>4}  "
-            f"{best[:18]:<18} {turn['best_score']:>4} {turn['left_on_table']:>4}"
-        )
-    totals = ", ".join(
-        f"{names[int(seat)]} {total}" for seat, total in analysis["left_on_table"].items()
-    )
-    footer = f"points left on the table: {totals}"
-    body = "\n".join(lines)
-    if len(body) + len(footer) + 1 > _TABLE_WIDTH_LIMIT:
-        keep = _TABLE_WIDTH_LIMIT - len(footer) - 40
-        body = body[:keep].rsplit("\n", 1)[0] + "\n  … (the rest is cut to fit)"
-    return body + "\n" + footer
-
-
 __all__ = [
     "HINT_LIMIT",
     "AiOptions",
     "ComputerMoveError",
+    "GameState",
+    "MoveDescription",
     "analyse_game",
     "apply_move_description",
     "computer_move",
     "decide",
     "describe_move",
-    "format_analysis",
     "graph_ready",
     "has_valid_play",
     "hint",

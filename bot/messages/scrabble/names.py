@@ -1,0 +1,118 @@
+"""Scrabble's names and shared phrases: seats, the computer, word lists, tiles, rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import PurePath
+
+from bot.messages.text import plain
+from engines.durations import format_duration
+
+COMPUTER_LEVELS = {
+    "casual": "casual (one of its ten best-scoring plays)",
+    "equity": "expert (score plus the value of the tiles it keeps)",
+    "strong": "greedy (the highest score every turn)",
+}
+
+REASONS = {
+    "out": "a player went out",
+    "six_zeros": "six scoreless turns in a row",
+    "two_passes": "two passes in a row",
+    "deadline": "the game's deadline passed",
+    "target": "the finish line was reached",
+    "resign": "resignation",
+    "blocked": "no seat could make a play",
+}
+
+CLOCK_SUGGESTIONS = [
+    ("3m — live, as the society plays", "3m"),
+    ("5m — live", "5m"),
+    ("1d — asynchronous", "1d"),
+    ("2d — asynchronous", "2d"),
+    ("3d — asynchronous", "3d"),
+    ("off — no turn clock", "off"),
+]
+DEADLINE_SUGGESTIONS = [
+    ("80m — one club session", "80m"),
+    ("1d", "1d"),
+    ("3d", "3d"),
+    ("7d — a week", "7d"),
+    ("14d", "14d"),
+    ("off — no deadline", "off"),
+]
+
+NAME_CHARS = 64
+
+# -- names and tiles ------------------------------------------------------------------------
+
+
+def seat_label(names: Sequence[str]) -> str:
+    """A seat as a thread shows it: its members' names, escaped, joined by ``&``."""
+    return " & ".join(plain(name, NAME_CHARS) for name in names)
+
+
+def computer_label(level: str | None) -> str:
+    return f"Computer ({COMPUTER_LEVELS.get(level or '', level or '?').split(' (')[0]})"
+
+
+def level_name(level: str) -> str:
+    return COMPUTER_LEVELS.get(level, level).split(" (")[0]
+
+
+def lexicon_display_name(name: str) -> str:
+    """A word list's name without its folder and file suffixes."""
+    base = PurePath(name).name
+    for suffix in (".gz", ".txt", ".dic", ".lst"):
+        base = base.removesuffix(suffix)
+    return base or name
+
+
+def tiles_text(tiles: str, empty: str = "") -> str:
+    """Tiles as a member reads them: ``A E blank``."""
+    return " ".join("blank" if t == "?" else t for t in tiles) or empty
+
+
+def sentence(text: str) -> str:
+    """An engine's error as a sentence (capital first, a full stop last)."""
+    text = text.strip() or "That move is not allowed."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+def game_title(game_id: int) -> str:
+    return f"Scrabble #{game_id}"
+
+
+def rules_text(
+    *,
+    challenge: str,
+    target: int | None,
+    rack_size: int,
+    clock_seconds: int | None,
+    deadline_seconds: int | None,
+    end_rule: str,
+    explain: bool,
+    computer_level: str | None,
+    hints: bool,
+    computer_seat: bool,
+) -> str:
+    parts = [f"challenge: {challenge}"]
+    if target:
+        parts.append(f"finish line at {target}")
+    if rack_size != 7:
+        parts.append(f"{rack_size}-tile racks")
+    parts.append(f"turn clock: {format_duration(clock_seconds) if clock_seconds else 'none'}")
+    parts.append(
+        f"game deadline: {format_duration(deadline_seconds) if deadline_seconds else 'none'}"
+    )
+    if end_rule == "two_passes":
+        parts.append("ends after two passes in a row by one player")
+    if explain:
+        parts.append("explain the word")
+    if computer_level:
+        parts.append(f"computer: {level_name(computer_level)}")
+    if hints:
+        parts.append("hints on (not rated)")
+    elif computer_seat:
+        parts.append("not rated")
+    return " · ".join(parts)

@@ -1,0 +1,324 @@
+"""What every Scrabble use case shares: the context, loading a game in a unit of
+work, and committing a change to it.
+
+A change is a compare-and-set on the game's version (two plays sent at once
+apply once): the engine's new log entries are appended to ``moves`` (ply = the
+entry's index in the engine's log, so ``ScrabbleGame.replay`` rebuilds the
+game), the timers move to the new turn, the thread is told through the outbox
+and a finished game's result is recorded, all in the same transaction.
+
+Timers (durable jobs, one key per game and purpose, so rescheduling moves them):
+the turn clock (a turn that runs out is a pass), the reminder before it, the
+challenge window of a play that would end the game, the game's deadline, the
+invitation's expiry, and the computer's move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.context import ServiceContext
+from bot.db.models import JobRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, NotFoundError
+from bot.messages import scrabble as msg
+from bot.services.results import SeatOutcome, record_game_result
+from bot.services.scrabble import ai
+from bot.services.scrabble.announce import Announcer
+from bot.services.scrabble.lexicons import WordLists
+from bot.services.scrabble.loaded import (
+    KIND,
+    LoadedGame,
+    TurnMeta,
+    load_game,
+    member_game,
+    when,
+)
+from engines.scrabble.game import ACTIVE, ENDING, FINISHED, MIN_BAG_TO_EXCHANGE
+from engines.scrabble.gcg import export_gcg
+from engines.scrabble.movegen import MoveGenerator
+
+log = logging.getLogger(__name__)
+
+JOB_TURN = "scrabble.turn_timeout"
+JOB_REMINDER = "scrabble.reminder"
+JOB_ENDING = "scrabble.ending_window"
+JOB_DEADLINE = "scrabble.deadline"
+JOB_INVITE = "scrabble.invite_expiry"
+JOB_COMPUTER = "scrabble.computer_move"
+JOB_KINDS = (JOB_TURN, JOB_REMINDER, JOB_ENDING, JOB_DEADLINE, JOB_INVITE, JOB_COMPUTER)
+
+INVITE_TTL = timedelta(days=3)
+# The computer answers after the board of the move before it is out.
+COMPUTER_DELAY = timedelta(seconds=1)
+# Log entries no member made (the clock, the deadline, the end of a window).
+_NOBODY = ("close", "deadline", "blocked")
+
+
+def job_key(game_id: int, purpose: str) -> str:
+    return f"scrabble:{game_id}:{purpose}"
+
+
+def notation(entry: dict[str, Any]) -> str:
+    """Public notation for the move log (never the tiles exchanged or a rack)."""
+    kind: str = entry["type"]
+    if kind == "play":
+        return f"{entry['position']} {entry['word']}"
+    if kind == "exchange":
+        return f"-{len(entry['tiles'])}"
+    if kind == "pass":
+        if entry.get("timed_out"):
+            return "- (timed out)"
+        return "- (lost turn)" if entry.get("lost_turn") else "-"
+    if kind == "challenge":
+        return f"challenge: {entry['result']}"
+    return kind
+
+
+class ScrabbleCore:
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        *,
+        rng: random.Random,
+        lexicons: WordLists,
+        announce: Announcer,
+    ) -> None:
+        self.ctx = ctx
+        self.rng = rng
+        self.lexicons = lexicons
+        self.announce = announce
+
+    # -- loading ------------------------------------------------------------------------
+
+    load = staticmethod(load_game)
+    member_game = staticmethod(member_game)
+
+    async def job_game(
+        self, uow: UnitOfWork, job: JobRecord, *, status: str = "active"
+    ) -> LoadedGame | None:
+        """The game a timer is for, if it is still as the timer was set for it."""
+        try:
+            loaded = await load_game(uow, int(job.payload["game_id"]))
+        except NotFoundError:
+            return None
+        if loaded.record.status != status or (status == "active" and loaded.engine is None):
+            return None
+        expected = job.payload.get("moves")
+        engine = loaded.engine
+        if expected is not None and engine is not None and len(engine.moves) != expected:
+            return None  # the game moved on since this timer was set
+        return loaded
+
+    def wake_after_commit(self, uow: UnitOfWork) -> None:
+        """Job handlers get a bare unit of work: wake the senders ourselves."""
+        uow.on_commit(self.ctx.outbox_notify)
+        uow.on_commit(self.ctx.scheduler.wake)
+
+    # -- committing a change ---------------------------------------------------------------
+
+    async def commit_changes(
+        self, uow: UnitOfWork, loaded: LoadedGame, before: int, now: datetime, *, actor: int | None
+    ) -> None:
+        """Save state (version-checked), log moves, move timers, announce, finish."""
+        engine = loaded.require_engine()
+        record = loaded.record
+        if await self._nobody_can_play(loaded):
+            engine.end_blocked()
+        entries = engine.moves[before:]
+        previous = loaded.meta
+        new_turn = previous.get("seat") != engine.current_seat or any(
+            e["type"] in ("play", "exchange", "pass") and not e.get("auto") for e in entries
+        )
+        meta = await self.schedule_turn(uow, loaded, now, previous=previous, new_turn=new_turn)
+        columns: dict[str, object] = {}
+        if engine.status == FINISHED:
+            columns.update(status="finished", finished_at=now)
+        state = {"engine": engine.to_json(), **meta}
+        await uow.games.save_state(record, expected_version=loaded.version, state=state, **columns)
+        loaded.meta = meta
+        for offset, entry in enumerate(entries):
+            await uow.moves.append(
+                record.id,
+                ply=before + offset,
+                notation=notation(entry),
+                seat=entry.get("seat"),
+                user_id=None if entry.get("auto") or entry["type"] in _NOBODY else actor,
+                score=entry.get("score"),
+                data=entry,
+                at=now,
+            )
+        lines = msg.describe_entries(entries, loaded.label)
+        if engine.status == ENDING and previous.get("status") != ENDING:
+            lines.append(self.announce.ending_line(loaded))
+        if engine.status == FINISHED:
+            await self._finish(uow, loaded, lines, now)
+            return
+        self.announce.board(uow, loaded, lines)
+        await self.announce.explain(uow, loaded, entries)
+        if new_turn and engine.status == ACTIVE and not loaded.settings.live:
+            self.announce.turn(uow, loaded)
+
+    async def _nobody_can_play(self, loaded: LoadedGame) -> bool:
+        """The game is stuck (bag too small to exchange, no seat has a play in the
+        game's word list): the move generator says so, seat by seat, so a seat
+        that could still play is never ended on. Only asked near the end."""
+        engine = loaded.require_engine()
+        if engine.status != ACTIVE or engine.bag_count >= MIN_BAG_TO_EXCHANGE:
+            return False
+        try:
+            lexicon = await self.lexicons.get(loaded.settings.lexicon)
+        except InvalidInputError:
+            log.warning(
+                "Scrabble #%s: word list unavailable; not checking for a blocked game",
+                loaded.game_id,
+            )
+            return False
+        if not ai.graph_ready(lexicon):
+            # Not built in this process yet: build it in the background rather than
+            # inside this transaction; the next move checks (six zeros still apply).
+            ai.start_warm_up(lexicon)
+            return False
+        return await asyncio.to_thread(lambda: MoveGenerator(lexicon).is_blocked(engine))
+
+    async def schedule_turn(
+        self,
+        uow: UnitOfWork,
+        loaded: LoadedGame,
+        now: datetime,
+        *,
+        previous: TurnMeta,
+        new_turn: bool,
+    ) -> TurnMeta:
+        """Move the game's timers to its new state; what ``games.state`` keeps of them."""
+        engine = loaded.require_engine()
+        game_id = loaded.game_id
+        moves = len(engine.moves)
+        meta = TurnMeta(status=engine.status, seat=engine.current_seat, moves=moves)
+        await self._schedule_computer(uow, loaded, now)
+        if engine.status != ACTIVE:
+            await uow.jobs.cancel(job_key(game_id, "turn"))
+            await uow.jobs.cancel(job_key(game_id, "reminder"))
+        if engine.status == FINISHED:
+            await uow.jobs.cancel(job_key(game_id, "ending"))
+            await uow.jobs.cancel(job_key(game_id, "deadline"))
+            return meta
+        if engine.status == ENDING:
+            # The window opens with the finishing play; an acceptance by one of
+            # several opponents keeps its end but re-keys the job to the new log.
+            kept = when(previous.get("ending_due")) if previous.get("status") == ENDING else None
+            due = kept or now + loaded.settings.ending_window
+            payload = {"game_id": game_id, "moves": moves}
+            await uow.jobs.schedule(JOB_ENDING, due, payload, key=job_key(game_id, "ending"))
+            meta["ending_due"] = due.isoformat()
+            return meta
+        await uow.jobs.cancel(job_key(game_id, "ending"))
+        clock = loaded.settings.clock
+        if clock is None:
+            return meta
+        kept = when(previous.get("turn_due"))
+        if not new_turn and kept and previous.get("seat") == engine.current_seat:
+            # A challenge between turns doesn't restart the clock of the seat to move;
+            # the jobs are re-keyed to the new move count so they still fire.
+            due = kept
+        else:
+            due = now + clock
+        payload = {"game_id": game_id, "moves": moves, "seat": engine.current_seat}
+        await uow.jobs.schedule(JOB_TURN, due, payload, key=job_key(game_id, "turn"))
+        lead = loaded.settings.reminder_lead
+        if lead is not None and due - lead > now and not loaded.is_computer(engine.current_seat):
+            await uow.jobs.schedule(
+                JOB_REMINDER, due - lead, payload, key=job_key(game_id, "reminder")
+            )
+        else:
+            await uow.jobs.cancel(job_key(game_id, "reminder"))
+        meta["turn_due"] = due.isoformat()
+        return meta
+
+    async def _schedule_computer(self, uow: UnitOfWork, loaded: LoadedGame, now: datetime) -> None:
+        """The computer's turn (or its say on a finishing play) runs as a durable job,
+        after the commit that handed it the turn: a restart in between loses nothing."""
+        engine = loaded.require_engine()
+        seat = loaded.settings.computer_seat
+        if seat is None:
+            return
+        key = job_key(loaded.game_id, "computer")
+        waiting = (engine.status == ACTIVE and engine.current_seat == seat) or (
+            engine.status == ENDING and engine.can_challenge(seat)
+        )
+        if waiting:
+            payload = {"game_id": loaded.game_id, "moves": len(engine.moves)}
+            await uow.jobs.schedule(JOB_COMPUTER, now + COMPUTER_DELAY, payload, key=key)
+        else:
+            await uow.jobs.cancel(key)
+
+    async def _finish(
+        self, uow: UnitOfWork, loaded: LoadedGame, lines: list[str], now: datetime
+    ) -> None:
+        """Results and ratings (rated games), then the final post."""
+        engine = loaded.require_engine()
+        result = engine.result()
+        assert result is not None
+        record = loaded.record
+        if loaded.settings.rated:
+            outcomes = [
+                SeatOutcome(
+                    seat=seat,
+                    user_ids=list(loaded.seats.get(seat, [])),
+                    rank=result.ranks[seat] - 1,
+                    score=float(result.final_scores[seat]),
+                    extra={"reason": result.reason, "seat": seat},
+                )
+                for seat in range(engine.seats)
+            ]
+            await record_game_result(
+                uow,
+                guild_id=record.guild_id,
+                kind=KIND,
+                game_id=record.id,
+                seats=outcomes,
+                played_at=now,
+            )
+        standings = [
+            msg.Standing(
+                rank=result.ranks[seat],
+                label=loaded.label(seat),
+                final=result.final_scores[seat],
+                before=result.scores_before[seat],
+                adjustment=result.adjustments[seat],
+                resigned=seat in result.resigned,
+            )
+            for seat in sorted(range(engine.seats), key=lambda s: result.ranks[s])
+        ]
+        hints = None
+        if loaded.settings.hints:
+            used = {row.user_id: row.hints_used or 0 for row in record.seats}
+            hints = [
+                (msg.seat_label([loaded.names.get(u, str(u))]), used.get(u, 0))
+                for seat in sorted(loaded.seats)
+                if not loaded.is_computer(seat)
+                for u in loaded.seats[seat]
+            ]
+        lines += msg.game_over(
+            result.reason,
+            [loaded.label(s) for s in result.winners],
+            draw=result.is_draw,
+            standings=standings,
+            hints=hints,
+            rated=loaded.settings.rated,
+            hinted=loaded.settings.hints,
+        )
+        self.announce.final(uow, loaded, lines, self.gcg_text(loaded))
+
+    def gcg_text(self, loaded: LoadedGame) -> str:
+        engine = loaded.require_engine()
+        return export_gcg(
+            engine,
+            [loaded.name(seat) for seat in range(engine.seats)],
+            lexicon=msg.lexicon_display_name(loaded.settings.lexicon),
+            title=f"Scrabble #{loaded.game_id}",
+        )

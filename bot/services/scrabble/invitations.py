@@ -1,0 +1,179 @@
+"""Invitations to a Scrabble game: made, accepted or declined, and the deal once
+everyone is in. The computer's seat (this bot named as an opponent) accepts at
+once, so a game of one member against the computer can start as it is made."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import timedelta
+
+from bot.db.models import GameRecord
+from bot.errors import InvalidInputError, PermissionDeniedError
+from bot.messages import scrabble as msg
+from bot.services.scrabble.core import INVITE_TTL, JOB_DEADLINE, JOB_INVITE, ScrabbleCore, job_key
+from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, invite_outcome, loaded_game
+from bot.services.scrabble.options import NewGameRequest, read_settings, seat_members
+from bot.services.scrabble.views import GameView, InviteOutcome
+from engines.lexicon import available_lexicons
+from engines.scrabble import ScrabbleGame
+
+
+class Invitations:
+    def __init__(self, core: ScrabbleCore) -> None:
+        self.core = core
+        self.ctx = core.ctx
+
+    def word_lists(self) -> list[str]:
+        """The word lists a game may be judged by (the club's own first)."""
+        names = list(available_lexicons())
+        if self.ctx.settings.lexicon not in names:
+            names.insert(0, self.ctx.settings.lexicon)
+        return names
+
+    async def create(self, request: NewGameRequest) -> InviteOutcome:
+        """A new game waiting for the invited members to accept (``all_accepted``
+        at once when the only opponent is the computer)."""
+        seated = seat_members(request)
+        computer_seat = next(
+            (i for i, seat in enumerate(seated) if any(m.computer for m in seat)), None
+        )
+        settings = read_settings(
+            request,
+            len(seated),
+            computer_seat,
+            word_lists=self.word_lists(),
+            default_word_list=self.ctx.settings.lexicon,
+        )
+        now = self.ctx.clock()
+        async with self.ctx.uow() as uow:
+            await uow.guilds.ensure(request.guild_id, request.guild_name)
+            for members in seated:
+                for member in members:
+                    if member.computer and await uow.players.get(member.user_id) is not None:
+                        continue  # the bot's row keeps the name chess gave it; Scrabble labels it itself
+                    await uow.players.ensure(member.user_id, member.name)
+            record = GameRecord(
+                guild_id=request.guild_id,
+                kind=KIND,
+                channel_id=request.channel_id,
+                thread_id=request.channel_id if request.in_thread else None,
+                status="invited",
+                options=settings.to_json(),
+                state={},
+                version=1,
+                created_by=request.creator.user_id,
+                created_at=now,
+                updated_at=now,
+            )
+            accepted = {request.creator.user_id} | {
+                m.user_id for members in seated for m in members if m.computer
+            }
+            await uow.games.add_with_seats(
+                record,
+                [
+                    (seat, m.user_id, m.user_id in accepted)
+                    for seat, members in enumerate(seated)
+                    for m in members
+                ],
+            )
+            await uow.jobs.schedule(
+                JOB_INVITE,
+                now + INVITE_TTL,
+                {"game_id": record.id},
+                key=job_key(record.id, "invite"),
+            )
+            outcome = invite_outcome(await loaded_game(uow, record))
+            await uow.commit()
+        return outcome
+
+    async def accept(
+        self, game_id: int, user_id: int, guild_id: int | None = None
+    ) -> InviteOutcome:
+        async with self.ctx.uow() as uow:
+            loaded = await self.core.load(uow, game_id, guild_id)
+            record = loaded.record
+            if loaded.seat_of(user_id) is None:
+                raise PermissionDeniedError("This invitation is not for you.")
+            if record.status == "abandoned":
+                raise InvalidInputError("This invitation was withdrawn or has expired.")
+            if record.status == "invited":
+                for seat in record.seats:
+                    if seat.user_id == user_id:
+                        seat.accepted = True
+                # Bump the version so two last acceptances can't both start the game.
+                await uow.games.save_state(record, expected_version=loaded.version)
+            outcome = invite_outcome(loaded)
+            await uow.commit()
+        return outcome
+
+    async def decline(
+        self, game_id: int, user_id: int, guild_id: int | None = None
+    ) -> InviteOutcome:
+        async with self.ctx.uow() as uow:
+            loaded = await self.core.load(uow, game_id, guild_id)
+            if loaded.seat_of(user_id) is None:
+                raise PermissionDeniedError("This invitation is not for you.")
+            if loaded.record.status != "invited":
+                raise InvalidInputError(
+                    "This game has already started (or was closed): use `/scrabble resign` to leave it."
+                )
+            await uow.games.save_state(
+                loaded.record,
+                expected_version=loaded.version,
+                status="abandoned",
+                finished_at=self.ctx.clock(),
+            )
+            await uow.jobs.cancel(job_key(game_id, "invite"))
+            outcome = invite_outcome(loaded)
+            text = msg.declined(outcome.text, loaded.names.get(user_id, "A player"))
+            await uow.commit()
+        return dataclasses.replace(outcome, text=text)
+
+    async def start(self, game_id: int, thread_id: int | None) -> GameView:
+        """Everyone accepted: deal, post the first board in the game's thread."""
+        now = self.ctx.clock()
+        async with self.ctx.uow() as uow:
+            loaded = await self.core.load(uow, game_id)
+            record = loaded.record
+            if record.status != "invited":
+                return game_view(loaded, None)
+            if any(not s.accepted for s in record.seats):
+                raise InvalidInputError("Not everyone has accepted yet.")
+            engine = ScrabbleGame.new(loaded.settings.rules, self.core.rng.randrange(2**62))
+            loaded.engine = engine
+            seconds = loaded.settings.deadline_seconds
+            deadline = now + timedelta(seconds=seconds) if seconds else None
+            columns: dict[str, object] = {"status": "active", "deadline": deadline}
+            if thread_id is not None and record.thread_id is None:
+                columns["thread_id"] = thread_id
+                record.thread_id = thread_id
+            await uow.jobs.cancel(job_key(game_id, "invite"))
+            if deadline is not None:
+                await uow.jobs.schedule(
+                    JOB_DEADLINE, deadline, {"game_id": game_id}, key=job_key(game_id, "deadline")
+                )
+            record.deadline = deadline
+            meta = await self.core.schedule_turn(uow, loaded, now, previous={}, new_turn=True)
+            state = {"engine": engine.to_json(), **meta}
+            await uow.games.save_state(
+                record, expected_version=loaded.version, state=state, **columns
+            )
+            loaded.meta = meta
+            self.core.announce.board(uow, loaded, [self._first_draw(loaded)])
+            view = game_view(loaded, None)
+            await uow.commit()
+        return view
+
+    @staticmethod
+    def _first_draw(loaded: LoadedGame) -> str:
+        engine = loaded.require_engine()
+        draws = []
+        if engine.first_draw:
+            draws = [
+                (loaded.label(seat), tile)
+                for seat, tile in enumerate(engine.first_draw[-1])
+                if tile is not None
+            ]
+        return msg.first_draw(
+            loaded.game_id, loaded.settings.describe(), draws, loaded.label(engine.current_seat)
+        )

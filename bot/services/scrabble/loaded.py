@@ -1,0 +1,267 @@
+"""A Scrabble game as loaded from its rows (seats, names, settings, the engine,
+the turn's timers in ``games.state``), and the views and pictures built from it.
+
+Seat *names* are the members' display names as they are (for the thread's
+name, the GCG record, the board image and its alt text); seat *labels* are
+the same made safe for a message (``bot.messages.scrabble.seat_label``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypedDict
+
+from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, PermissionDeniedError
+from bot.messages import scrabble as msg
+from bot.services.scrabble.options import GameSettings
+from bot.services.scrabble.views import BoardPicture, GameView, InviteOutcome, SeatInfo
+from engines.scrabble import ScrabbleGame
+from engines.scrabble.game import ACTIVE, FINISHED
+
+KIND = "scrabble"
+
+
+class TurnMeta(TypedDict, total=False):
+    """What ``games.state`` keeps beside the engine: the turn its timers were set for."""
+
+    status: str
+    seat: int
+    moves: int
+    turn_due: str  # ISO time the turn clock runs out
+    ending_due: str  # ISO time the challenge window of a finishing play closes
+
+
+def read_meta(state: Mapping[str, Any]) -> TurnMeta:
+    meta = TurnMeta()
+    if "status" in state:
+        meta["status"] = str(state["status"])
+    if "seat" in state:
+        meta["seat"] = int(state["seat"])
+    if "moves" in state:
+        meta["moves"] = int(state["moves"])
+    if state.get("turn_due"):
+        meta["turn_due"] = str(state["turn_due"])
+    if state.get("ending_due"):
+        meta["ending_due"] = str(state["ending_due"])
+    return meta
+
+
+def when(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+@dataclass
+class LoadedGame:
+    record: GameRecord
+    settings: GameSettings
+    seats: dict[int, list[int]]
+    names: dict[int, str]  # display names; the computer's is its label
+    engine: ScrabbleGame | None
+    version: int
+    meta: TurnMeta = field(default_factory=TurnMeta)
+
+    @property
+    def game_id(self) -> int:
+        return self.record.id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, users in self.seats.items():
+            if user_id in users and seat != self.settings.computer_seat:
+                return seat
+        return None
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.settings.computer_seat
+
+    @property
+    def computer_user(self) -> int | None:
+        seat = self.settings.computer_seat
+        users = self.seats.get(seat, []) if seat is not None else []
+        return users[0] if users else None
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        users = self.seats.get(seat, [])
+        return SeatInfo(seat, tuple(users), tuple(self.names.get(u, str(u)) for u in users))
+
+    def name(self, seat: int) -> str:
+        """The seat's names as they are: for images, alt text, the GCG record."""
+        return self.seat_info(seat).label
+
+    def label(self, seat: int) -> str:
+        """The seat as a message shows it (names escaped; the computer by its level)."""
+        if self.is_computer(seat):
+            return msg.computer_label(self.settings.computer_level)
+        return msg.seat_label(self.seat_info(seat).names)
+
+    def mentions(self, seat: int) -> str | None:
+        if self.is_computer(seat):
+            return None
+        return " & ".join(f"<@{u}>" for u in self.seats.get(seat, []))
+
+    def labels(self) -> list[str]:
+        return [self.label(seat) for seat in sorted(self.seats)]
+
+    @property
+    def home(self) -> int | None:
+        return self.record.thread_id or self.record.channel_id
+
+    @property
+    def turn_due(self) -> datetime | None:
+        return when(self.meta.get("turn_due"))
+
+    def require_engine(self) -> ScrabbleGame:
+        if self.engine is None:
+            status = self.record.status
+            if status == "invited":
+                raise InvalidInputError(
+                    f"Scrabble #{self.record.id} hasn't started yet: everyone invited must accept first."
+                )
+            raise InvalidInputError(f"Scrabble #{self.record.id} was {status}.")
+        return self.engine
+
+
+async def load_game(uow: UnitOfWork, game_id: int, guild_id: int | None = None) -> LoadedGame:
+    record = await uow.games.get(game_id, guild_id=guild_id, kind=KIND)
+    return await loaded_game(uow, record)
+
+
+async def loaded_game(uow: UnitOfWork, record: GameRecord) -> LoadedGame:
+    seats: dict[int, list[int]] = {}
+    for row in record.seats:
+        seats.setdefault(row.seat, []).append(row.user_id)
+    names = await uow.players.names([u for users in seats.values() for u in users])
+    settings = GameSettings.from_json(record.options)
+    if settings.computer_seat is not None:
+        for user_id in seats.get(settings.computer_seat, []):
+            names[user_id] = msg.computer_label(settings.computer_level)
+    state = record.state or {}
+    engine = ScrabbleGame.from_json(state["engine"]) if state.get("engine") else None
+    return LoadedGame(record, settings, seats, names, engine, record.version, read_meta(state))
+
+
+async def member_game(
+    uow: UnitOfWork, game_id: int, guild_id: int | None, user_id: int
+) -> tuple[LoadedGame, int]:
+    """The game and the member's seat in it; a member not seated is refused."""
+    loaded = await load_game(uow, game_id, guild_id)
+    seat = loaded.seat_of(user_id)
+    if seat is None:
+        raise PermissionDeniedError(
+            f"You are not playing in Scrabble #{game_id}: this game is not yours."
+        )
+    return loaded, seat
+
+
+# -- what a member sees -----------------------------------------------------------------------
+
+
+def board_facts(loaded: LoadedGame) -> msg.BoardFacts:
+    engine = loaded.require_engine()
+    last = engine.last_play
+    return msg.BoardFacts(
+        game_id=loaded.game_id,
+        moves=len(engine.moves),
+        names=[loaded.name(s) for s in range(engine.seats)],
+        scores=engine.scores,
+        bag=engine.bag_count,
+        status=engine.status,
+        to_play=loaded.name(engine.current_seat),
+        last=(loaded.name(last["seat"]), last["notation"], last["score"], last["words"])
+        if last
+        else None,
+    )
+
+
+def picture(loaded: LoadedGame) -> BoardPicture:
+    engine = loaded.require_engine()
+    facts = board_facts(loaded)
+    last = engine.last_play
+    return BoardPicture(
+        tuple(engine.board_rows()),
+        tuple(last["squares"]) if last else (),
+        tuple(msg.picture_header(facts)),
+        description=msg.board_alt_text(facts),
+    )
+
+
+def status_lines(loaded: LoadedGame) -> list[str]:
+    engine = loaded.require_engine()
+    seat = engine.current_seat
+    next_up = None
+    if engine.status == ACTIVE:
+        next_up = msg.next_up(loaded.label(seat), loaded.mentions(seat))
+    return msg.status_lines(
+        [loaded.label(s) for s in range(engine.seats)],
+        engine.scores,
+        engine.bag_count,
+        next_up=next_up,
+        turn_due=loaded.turn_due if next_up is not None else None,
+        deadline=loaded.record.deadline if engine.status != FINISHED else None,
+    )
+
+
+def last_play_lines(loaded: LoadedGame) -> list[str]:
+    engine = loaded.require_engine()
+    last = engine.last_play
+    if last is None:
+        empty = not any(r.strip(".") for r in engine.board_rows())
+        return [msg.NO_TILES_YET if empty else ""]
+    return [
+        msg.last_play_line(
+            loaded.label(last["seat"]), last["notation"], last["score"], last["words"]
+        )
+    ]
+
+
+def invite_outcome(loaded: LoadedGame) -> InviteOutcome:
+    record = loaded.record
+    waiting = tuple(
+        loaded.names.get(s.user_id, str(s.user_id)) for s in record.seats if not s.accepted
+    )
+    text = msg.invite_text(
+        record.id,
+        loaded.labels(),
+        loaded.settings.describe(),
+        loaded.settings.lexicon,
+        status=record.status,
+        waiting=waiting,
+        thread_id=record.thread_id,
+    )
+    return InviteOutcome(
+        game_id=record.id,
+        all_accepted=not waiting,
+        waiting_for=waiting,
+        text=text,
+        channel_id=record.channel_id,
+        thread_id=record.thread_id,
+        thread_name=msg.thread_name(record.id, [loaded.name(s) for s in sorted(loaded.seats)]),
+    )
+
+
+def game_view(loaded: LoadedGame, viewer: int | None) -> GameView:
+    record = loaded.record
+    engine = loaded.engine
+    if engine is None:
+        summary, shown, current = invite_outcome(loaded).text, None, None
+    else:
+        lines = [*last_play_lines(loaded), *status_lines(loaded)]
+        summary = msg.board_post(record.id, len(engine.moves), lines)
+        shown = picture(loaded)
+        current = engine.current_seat if engine.status == ACTIVE else None
+    return GameView(
+        game_id=record.id,
+        status=record.status,
+        seats=tuple(loaded.seat_info(s) for s in sorted(loaded.seats)),
+        home_channel_id=loaded.home,
+        summary=summary,
+        picture=shown,
+        current_seat=current,
+        turn_due=loaded.turn_due if current is not None else None,
+        deadline=record.deadline,
+        settings=loaded.settings,
+        viewer_seat=viewer,
+    )

@@ -1,0 +1,133 @@
+"""Reading a Scrabble game without changing it: the board, a member's rack (to
+them only), their games, the GCG record, suggestions as a member types, and
+which game a command means (``bot.services.games.GameFinder``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.messages import scrabble as msg
+from bot.messages.limits import CHOICES
+from bot.services.games import GameFinder, GameKind
+from bot.services.scrabble.core import ScrabbleCore
+from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, loaded_game
+from bot.services.scrabble.views import GameSummary, GameView, PositionChoice, RackView
+from engines.scrabble import ScrabbleError, ScrabbleGame
+from engines.scrabble.game import ACTIVE, ENDING
+from engines.scrabble.layout import COLUMNS, SIZE
+
+SCRABBLE = GameKind(KIND, "Scrabble", "`/scrabble new opponent:@member`")
+MAX_LISTED = 50
+
+
+def summary(loaded: LoadedGame, user_id: int) -> GameSummary:
+    """One of a member's games as their list shows it: whose turn, until when."""
+    seat = loaded.seat_of(user_id)
+    others = " & ".join(loaded.name(s) for s in sorted(loaded.seats) if s != seat) or "?"
+    engine = loaded.engine
+    your_turn = engine is not None and (
+        (engine.status == ACTIVE and engine.current_seat == seat)
+        or (engine.status == ENDING and seat is not None and engine.can_challenge(seat))
+    )
+    due = loaded.turn_due if engine is not None and engine.status == ACTIVE else None
+    record = loaded.record
+    return GameSummary(record.id, record.status, others, your_turn, due, loaded.home)
+
+
+async def _labels(uow: UnitOfWork, records: Sequence[GameRecord], user_id: int) -> list[str]:
+    return [summary(await loaded_game(uow, record), user_id).label() for record in records]
+
+
+class Reading:
+    def __init__(self, core: ScrabbleCore) -> None:
+        self.core = core
+        self.ctx = core.ctx
+        self.finder = GameFinder(core.ctx, SCRABBLE, _labels)
+
+    async def board(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> GameView:
+        async with self.ctx.reader() as uow:
+            loaded = await self.core.load(uow, game_id, guild_id)
+            loaded.require_engine()
+            return game_view(loaded, loaded.seat_of(user_id))
+
+    async def rack(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> RackView:
+        async with self.ctx.reader() as uow:
+            loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
+            engine = loaded.require_engine()
+            return RackView(game_view(loaded, seat), seat, engine.racks[seat])
+
+    async def rack_text(self, game_id: int, user_id: int) -> str | None:
+        """The member's tiles, or None where they have no rack to show."""
+        try:
+            view = await self.rack(game_id, user_id)
+        except (NotFoundError, PermissionDeniedError, InvalidInputError):
+            return None
+        return view.tiles
+
+    async def games_for(
+        self, guild_id: int, user_id: int, *, finished: bool = False
+    ) -> list[GameSummary]:
+        """The member's games here: theirs to move first, then by the turn clock."""
+        statuses = ("finished",) if finished else ("invited", "active")
+        async with self.ctx.reader() as uow:
+            records = await uow.games.for_player(
+                user_id, guild_id=guild_id, kind=KIND, statuses=statuses
+            )
+            summaries = [
+                summary(await loaded_game(uow, record), user_id) for record in records[:MAX_LISTED]
+            ]
+        latest = datetime.max.replace(tzinfo=self.ctx.clock().tzinfo)
+        summaries.sort(key=lambda s: (not s.your_turn, s.turn_due or latest))
+        return summaries
+
+    async def export(self, game_id: int, *, guild_id: int) -> tuple[str, str]:
+        """``(filename, GCG text)`` of a finished game of this guild."""
+        async with self.ctx.reader() as uow:
+            loaded = await self.core.load(uow, game_id, guild_id)
+            if loaded.record.status != "finished" or loaded.engine is None:
+                raise InvalidInputError(
+                    f"Scrabble #{game_id} isn't finished yet: its record is exported when it ends."
+                )
+            return f"scrabble-{game_id}.gcg", self.core.gcg_text(loaded)
+
+    async def replay_from_log(self, game_id: int) -> ScrabbleGame:
+        """The game rebuilt from its move log alone (the state row is a cache of this)."""
+        async with self.ctx.reader() as uow:
+            loaded = await self.core.load(uow, game_id)
+            moves = await uow.moves.for_game(game_id)
+            engine = loaded.require_engine()
+            return ScrabbleGame.replay(loaded.settings.rules, engine.seed, [m.data for m in moves])
+
+    async def position_choices(
+        self, game_id: int, user_id: int, word: str, typed: str
+    ) -> list[PositionChoice]:
+        """Where ``word`` fits with the member's rack, best score first (private to them)."""
+        word = (word or "").strip()
+        if not word:
+            return []
+        async with self.ctx.reader() as uow:
+            loaded, seat = await self.core.member_game(uow, game_id, None, user_id)
+            engine = loaded.require_engine()
+        rack = engine.racks[seat]
+        board = engine.board_copy()
+        found: list[PositionChoice] = []
+        for row in range(SIZE):
+            for col in range(SIZE):
+                for across in (True, False):
+                    position = f"{row + 1}{COLUMNS[col]}" if across else f"{COLUMNS[col]}{row + 1}"
+                    try:
+                        evaluation = board.evaluate(word, position, rack=rack)
+                    except ScrabbleError:
+                        continue
+                    label = msg.position_choice(
+                        position, across, evaluation.words[0].word, evaluation.score
+                    )
+                    found.append(PositionChoice(position, label, evaluation.score))
+        needle = typed.strip().upper()
+        found = [c for c in found if not needle or c.position.startswith(needle)]
+        found.sort(key=lambda c: (-c.score, c.position))
+        return found[:CHOICES]

@@ -1,0 +1,125 @@
+"""What the Scrabble use cases return: plain, frozen data a cog renders."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypedDict
+
+from bot.messages import scrabble as msg
+from bot.services.scrabble.options import GameSettings
+from engines.scrabble.game import square_index
+from engines.scrabble.layout import SIZE
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_ids: tuple[int, ...]
+    names: tuple[str, ...]  # as the members' display names are (not escaped)
+
+    @property
+    def label(self) -> str:
+        return " & ".join(self.names)
+
+
+class PictureArgs(TypedDict):
+    """A board image's renderer input (stored in an outbox row's file spec)."""
+
+    rows: list[str]
+    last: list[str]
+    header: list[str]
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """What the board image shows, as JSON-ready data (the renderer's args), and
+    ``description``: the same in words, the image's alt text."""
+
+    rows: tuple[str, ...]
+    last: tuple[str, ...]
+    header: tuple[str, ...]
+    description: str = field(default="", compare=False)
+
+    def to_args(self) -> PictureArgs:
+        return {"rows": list(self.rows), "last": list(self.last), "header": list(self.header)}
+
+    @classmethod
+    def from_args(cls, args: Mapping[str, Any]) -> BoardPicture:
+        return cls(
+            tuple(args["rows"]), tuple(args.get("last") or ()), tuple(args.get("header") or ())
+        )
+
+    def tiles(self) -> list[list[str | None]]:
+        return [[None if ch == "." else ch for ch in row] for row in self.rows]
+
+    def last_cells(self) -> frozenset[tuple[int, int]]:
+        return frozenset(divmod(square_index(square), SIZE) for square in self.last)
+
+
+@dataclass(frozen=True)
+class GameView:
+    game_id: int
+    status: str  # invited | active | finished | abandoned
+    seats: tuple[SeatInfo, ...]
+    home_channel_id: int | None
+    summary: str  # text equivalent of the board image
+    picture: BoardPicture | None
+    current_seat: int | None
+    turn_due: datetime | None
+    deadline: datetime | None
+    settings: GameSettings
+    viewer_seat: int | None = None
+
+
+@dataclass(frozen=True)
+class RackView:
+    game: GameView
+    seat: int
+    tiles: str
+
+    @property
+    def text(self) -> str:
+        return msg.rack_text(self.tiles)
+
+
+@dataclass(frozen=True)
+class ActionOutcome:
+    """What the member who acted is told privately (the thread gets the board)."""
+
+    game_id: int
+    message: str
+    home_channel_id: int | None
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class InviteOutcome:
+    game_id: int
+    all_accepted: bool
+    waiting_for: tuple[str, ...]
+    text: str
+    channel_id: int | None
+    thread_id: int | None
+    thread_name: str
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: int
+    status: str
+    opponents: str
+    your_turn: bool
+    turn_due: datetime | None
+    home_channel_id: int | None
+
+    def label(self) -> str:
+        return msg.game_label(self.game_id, self.status, self.opponents, self.your_turn)
+
+
+@dataclass(frozen=True)
+class PositionChoice:
+    position: str
+    label: str
+    score: int
