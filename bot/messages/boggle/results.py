@@ -93,21 +93,22 @@ def shown_missed(summary: RoundSummary) -> list[tuple[str, int]]:
 
 
 def _name_of(summary: RoundSummary, player_id: int) -> str:
-    return next(
-        (plain(p["name"]) for p in summary["players"] if p["id"] == player_id), str(player_id)
-    )
+    return next((p["name"] for p in summary["players"] if p["id"] == player_id), str(player_id))
 
 
-def winner_line(summary: RoundSummary) -> str:
+def winner_line(summary: RoundSummary, *, markdown: bool = True) -> str:
+    """Who won; ``markdown=False`` for the text file (names as written, no bold)."""
     winners = summary["winners"]
     if not summary["players"]:
         return "Nobody sent any words this round."
     if not winners:
         return "Nobody scored this round."
     top = summary["players"][0]["total"]
-    names = " and ".join(f"**{_name_of(summary, w)}**" for w in winners)
+    shown = [_name_of(summary, w) for w in winners]
+    names = " and ".join(f"**{plain(name)}**" if markdown else name for name in shown)
     tie = len(winners) > 1
-    return f"🏆 {'Tie: ' if tie else ''}{names} {'win' if tie else 'wins'} with {points_text(top)}."
+    prize = "🏆 " if markdown else ""
+    return f"{prize}{'Tie: ' if tie else ''}{names} {'win' if tie else 'wins'} with {points_text(top)}."
 
 
 def standings_text(standings: Sequence[StandingFacts], limit: int = 10) -> str:
@@ -190,7 +191,7 @@ def results_text_file(summary: RoundSummary) -> str:
     rows = _grid_rows(summary)
     out = [f"Word Boggle - round #{summary['number']}", ""]
     out += ["Grid:", *("  " + " ".join(f"{face:<2}" for face in row).rstrip() for row in rows), ""]
-    out.append(winner_line(summary).replace("**", "").replace("🏆 ", ""))
+    out.append(winner_line(summary, markdown=False))
     out.append("")
     for player in summary["players"]:
         out.append(f"{player['rank']}. {player['name']} - {points_text(player['total'])}")

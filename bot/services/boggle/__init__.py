@@ -18,7 +18,7 @@ the after-commit hooks), ``jobs`` (job kinds and keys), ``seasons`` (the
 season kept in the guild's settings), one module per lifecycle (``starting``,
 ``schedule``, ``cancelling``, ``submissions``, ``catchup``, ``closing``,
 ``results``) and ``service`` (``BoggleService``, which builds them). Nothing
-here imports discord or sqlalchemy: the use cases read and write through
+here imports discord or SQLAlchemy: the use cases read and write through
 ``uow.boggle`` and return plain results; their text is in ``bot.messages.boggle``.
 """
 
