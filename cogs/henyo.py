@@ -9,6 +9,10 @@ The referee listens to messages in channels with a running round. After a
 restart the gateway's read-back (``bot.gateway``) hands it the channel's
 history since each running round's announcement, so a guess sent while the bot
 was down still counts, with its own timestamp.
+
+Over 400 lines because it is the whole ``/henyo`` group (one group per cog
+module): twelve commands with their option descriptions. The texts are in
+``bot.messages.henyo``, the Discord plumbing in ``bot.ui.henyo``.
 """
 
 from __future__ import annotations
