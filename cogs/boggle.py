@@ -1,3 +1,14 @@
+"""/boggle: Word Boggle rounds, the weekly schedule, seasons, and the words
+members send by DM or through the round's form.
+
+Commands parse their options, call the service's use cases
+(``service.starting``, ``service.submissions``, …) and reply with the texts
+of ``bot.messages.boggle``. DMs come in through ``bot.gateway``: its intake
+filters a member's own DMs and notes which arrived live, its membership check
+says which guilds' rounds a DM joins, and at start-up its read-back fetches
+what players sent while the bot was down.
+"""
+
 from __future__ import annotations
 
 from datetime import timedelta
