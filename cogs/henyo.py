@@ -11,7 +11,7 @@ history since each running round's announcement, so a guess sent while the bot
 was down still counts, with its own timestamp.
 
 Over 400 lines because it is the whole ``/henyo`` group (one group per cog
-module): twelve commands with their option descriptions. The texts are in
+module): ten commands with their option descriptions. The texts are in
 ``bot.messages.henyo``, the Discord plumbing in ``bot.ui.henyo``.
 """
 
