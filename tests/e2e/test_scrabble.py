@@ -357,6 +357,12 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
     assert state["engine"]["scores"] == plan.final.scores
     for score in plan.final.scores:
         assert str(score) in final_post.content
+    # Every file the bot sent says what it holds; the board image, the last play and the scores.
+    for message in dc.bot_messages(include_ephemeral=True):
+        for attachment in message.attachments:
+            assert attachment.description, f"{attachment.filename} in {message.content[:60]!r}"
+    board_alt = next(a for a in final_post.attachments if a.filename.endswith(".png")).description
+    assert "Scores:" in board_alt and all(str(s) in board_alt for s in plan.final.scores)
 
     export = await dc.slash(
         club.members["frank"], club.channel, "scrabble export", game=str(table.game_id)

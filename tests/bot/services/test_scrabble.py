@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gzip
 import json
 import zlib
@@ -584,3 +585,31 @@ def test_no_installed_dictionary_means_no_definitions(tmp_path):
     assert open_definitions(tmp_path / "missing") is None
     assert decode_number("BA") == 64
     assert summarise_entry("Word \\Word\\\n   [1913 Webster]\n") is None
+
+
+# -- what the thread sees -------------------------------------------------------------------------------------
+
+
+async def test_names_in_posts_are_plain_text_and_mention_nobody(ctx, words):
+    service = make_service(ctx, words)
+    sneaky = Member(ALICE.user_id, "@everyone <@&77> *Al*")
+    outcome = await service.invitations.create(dataclasses.replace(request(BOB), creator=sneaky))
+    assert "@everyone" not in outcome.text and "<@&77>" not in outcome.text
+    await service.invitations.accept(outcome.game_id, BOB.user_id, GUILD)
+    await service.invitations.start(outcome.game_id, THREAD)
+    board = (await posts(ctx))[-1].payload["content"]
+    assert "@\u200beveryone" in board and "\\*Al\\*" in board
+    assert "@everyone" not in board and "<@&77>" not in board
+
+
+async def test_every_posted_image_says_the_last_play_and_the_scores_in_words(service, ctx):
+    game_id = await started(service)
+    user, word = await first_play(service, ctx, game_id)
+    board = (await posts(ctx))[-1].payload["files"][0]
+    described = board["description"]
+    assert f"Scrabble #{game_id} board after move 1" in described
+    assert f"8H {word.upper()}" in described.upper() and "Scores: Alice" in described
+    await service.moves.resign(game_id, user)
+    final = (await posts(ctx))[-1].payload["files"]
+    assert [bool(f["description"].strip()) for f in final] == [True, True]
+    assert "The game is over" in final[0]["description"] and "GCG" in final[1]["description"]
