@@ -575,7 +575,7 @@ def _cog(bot: Any, class_name: str) -> Any:
 async def _open_boggle_rounds(bot: Any, world: _World) -> None:
     service = _cog(bot, "BoggleCog").service
     for guild, channel in world.boggle_guilds:
-        await service.start_round(
+        await service.starting.start_round(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=channel.id,
@@ -583,7 +583,7 @@ async def _open_boggle_rounds(bot: Any, world: _World) -> None:
             duration="60m",
         )
     await bot.outbox.flush()
-    await service.wait_background()  # the solver index, built once per process
+    await service.core.wait_background()  # the solver index, built once per process
 
 
 async def _start_henyo_round(world: _World) -> Any:
