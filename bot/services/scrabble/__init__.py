@@ -25,11 +25,11 @@ The package, along its seams:
 - ``ai``: the move generator's calls, off the event loop;
 - ``service``: ``ScrabbleService``, which builds them (``service.moves.play(...)``).
 
-The texts are in ``bot.messages.scrabble``.
+The texts are in ``bot.messages.scrabble`` (a few names are re-exported here for
+the callers that used them from the one module this package replaces).
 """
 
 from bot.messages.scrabble import COMPUTER_LEVELS, describe_entries, lexicon_display_name
-from bot.messages.scrabble import analysis_text as analysis_text
 from bot.services.games import parse_game_ref
 from bot.services.scrabble.announce import RENDER_BOARD, RENDER_TEXT_FILE, VIEW_BOARD, VIEW_INVITE
 from bot.services.scrabble.core import JOB_COMPUTER, JOB_INVITE, JOB_KINDS, JOB_TURN, ScrabbleCore
@@ -82,7 +82,6 @@ __all__ = [
     "ScrabbleCore",
     "ScrabbleService",
     "WordLists",
-    "analysis_text",
     "describe_entries",
     "lexicon_display_name",
     "parse_duration",
