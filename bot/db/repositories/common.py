@@ -171,7 +171,7 @@ class GameRepository:
             )
             .order_by(GameRecord.id)
         )
-        return [(game_id, kind) for game_id, kind in rows.tuples()]
+        return [(game_id, kind) for game_id, kind in rows]
 
     async def save_state(
         self,

@@ -70,7 +70,7 @@ class ResultRepository:
             .where(ResultRecord.guild_id == guild_id)
             .order_by(ResultRecord.played_at, ResultRecord.id)
         )
-        return [(result, name) for result, name in rows.tuples()]
+        return [(result, name) for result, name in rows]
 
 
 class RatingRepository:
@@ -115,7 +115,7 @@ class RatingRepository:
             .where(RatingRecord.guild_id == guild_id)
             .order_by(RatingRecord.game_kind, RatingRecord.rating.desc())
         )
-        return [(rating, name) for rating, name in rows.tuples()]
+        return [(rating, name) for rating, name in rows]
 
 
 __all__ = ["RatingRepository", "ResultRepository"]
