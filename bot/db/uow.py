@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from types import TracebackType
 from typing import TypeVar
 
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.repositories import (
@@ -79,6 +80,33 @@ class UnitOfWork:
                 cb()
             except Exception:  # a notification hook must not undo a commit
                 log.exception("after-commit callback failed")
+
+
+def is_duplicate_row(exc: BaseException) -> bool:
+    """A unique key refused a row: another transaction stored the same thing first."""
+    return isinstance(exc, IntegrityError)
+
+
+async def retry_on_duplicate(work: Callable[[], Awaitable[T]], attempts: int = 3) -> T:
+    """Run ``work`` again when another transaction inserted the same row first (two
+    first messages from one player at once both insert their list): the retry finds
+    the row. ``work`` opens its own unit of work."""
+    for attempt in range(attempts):
+        try:
+            return await work()
+        except IntegrityError:
+            if attempt == attempts - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+@contextlib.contextmanager
+def duplicate_as(error: Exception) -> Iterator[None]:
+    """Raise ``error`` instead when the block inserts a row that already exists."""
+    try:
+        yield
+    except IntegrityError:
+        raise error from None
 
 
 def is_sqlite_locked(exc: BaseException) -> bool:

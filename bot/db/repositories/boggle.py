@@ -9,13 +9,11 @@ jobs and cancelling lock the round ``FOR UPDATE``.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Awaitable, Callable, Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import TypeVar
 
 from sqlalchemy import Select, case, func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
@@ -28,28 +26,6 @@ ENDED = ("closed", "scored")
 
 # A guild's season standing as stored: player, name, points, rounds, wins.
 StandingRow = tuple[int, str, float, int, int]
-
-
-async def retry_on_duplicate(work: Callable[[], Awaitable[T]], attempts: int = 3) -> T:
-    """Run ``work`` again when another transaction inserted the same row first
-    (two first messages from one player at once both insert their list): the
-    retry finds the row. ``work`` opens its own unit of work."""
-    for attempt in range(attempts):
-        try:
-            return await work()
-        except IntegrityError:
-            if attempt == attempts - 1:
-                raise
-    raise AssertionError("unreachable")
-
-
-@contextlib.contextmanager
-def duplicate_as(error: Exception) -> Iterator[None]:
-    """Raise ``error`` instead when the block inserts a row that already exists."""
-    try:
-        yield
-    except IntegrityError:
-        raise error from None
 
 
 class BoggleRepository:

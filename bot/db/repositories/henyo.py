@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -46,11 +45,6 @@ class OpenRoundRow(NamedTuple):
 class UsedWord(NamedTuple):
     key: str
     cancel_reason: str | None
-
-
-def is_duplicate_row(exc: BaseException) -> bool:
-    """A unique key refused a row: another process stored the same thing first."""
-    return isinstance(exc, IntegrityError)
 
 
 class HenyoRepository:

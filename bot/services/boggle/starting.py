@@ -4,7 +4,7 @@ opens at once and its grid goes to the channel through the outbox."""
 from __future__ import annotations
 
 from bot.db.models_boggle import BoggleRoundRecord
-from bot.db.repositories.boggle import duplicate_as
+from bot.db.uow import duplicate_as
 from bot.errors import ConflictError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import BoggleCore

@@ -15,8 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord, SubmissionEntry
-from bot.db.repositories.boggle import retry_on_duplicate
-from bot.db.uow import UnitOfWork
+from bot.db.uow import UnitOfWork, retry_on_duplicate
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore

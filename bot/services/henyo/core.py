@@ -16,8 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
 from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord, HenyoTeamRecord
-from bot.db.repositories.henyo import is_duplicate_row
-from bot.db.uow import UnitOfWork, is_sqlite_locked
+from bot.db.uow import UnitOfWork, is_duplicate_row, is_sqlite_locked
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.messages.post import Post
