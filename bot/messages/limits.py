@@ -6,6 +6,7 @@ MESSAGE_CHARS = 2000  # a message's content
 EMBED_DESCRIPTION_CHARS = 4096
 EMBED_FIELD_VALUE_CHARS = 1024
 EMBEDS_PER_MESSAGE = 10
+EMBEDS_TOTAL_CHARS = 6000  # all of a message's embeds together
 FILES_PER_MESSAGE = 10
 ALT_TEXT_CHARS = 1024  # an attachment's description
 CHOICES = 25  # autocomplete choices, and an option's fixed choices

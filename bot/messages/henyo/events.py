@@ -12,11 +12,11 @@ from typing import Protocol
 
 from bot.messages.henyo.names import Card, language_text, safe, seconds
 from bot.messages.henyo.rounds import Person
-from bot.messages.limits import EMBED_FIELD_VALUE_CHARS, EMBEDS_PER_MESSAGE
+from bot.messages.limits import EMBED_FIELD_VALUE_CHARS, EMBEDS_PER_MESSAGE, EMBEDS_TOTAL_CHARS
 from engines.henyo import ANY_LANGUAGE, WordEntry, format_time
 
-# Discord allows 6,000 characters over all embeds of one message; a margin below it.
-EMBEDS_TOTAL_BUDGET = 5800
+# A margin below Discord's limit over all embeds of one message.
+EMBEDS_TOTAL_BUDGET = EMBEDS_TOTAL_CHARS - 200
 DESCRIPTION_BUDGET = 4000
 BUILTIN_LIST_BUDGET = 1500
 
