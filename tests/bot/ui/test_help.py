@@ -4,7 +4,6 @@ the options it shows, and every command group is mentioned."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,33 +13,6 @@ from bot.ui.help import HELP_SECTIONS, help_embed
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 CODE = re.compile(r"`([^`]+)`")
 OPTION = re.compile(r"^([a-z0-9_-]+)(?::\S*)?$")
-
-
-@pytest.fixture(scope="module")
-def command_tree(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """The slash commands as the bot syncs them (what `python -m bot --check` builds)."""
-    import asyncio
-
-    from bot.client import ClubBot
-    from bot.config import load_settings
-    from tests.clock import FakeClock
-
-    db = Path(tmp_path_factory.mktemp("help")) / "club.db"
-
-    async def build() -> list[dict[str, Any]]:
-        bot = ClubBot(
-            load_settings(None, database_url=f"sqlite+aiosqlite:///{db}"),
-            clock=FakeClock(),
-            sync_commands=False,
-            run_background=False,
-        )
-        try:
-            await bot.prepare()
-            return [cmd.to_dict(bot.tree) for cmd in bot.tree.get_commands()]
-        finally:
-            await bot.engine.dispose()
-
-    return {payload["name"]: payload for payload in asyncio.run(build())}
 
 
 def _find(tree: dict[str, dict[str, Any]], words: list[str]) -> tuple[dict[str, Any], list[str]]:
