@@ -101,6 +101,26 @@ def _best_play(
     return None if best is None else best[1:]
 
 
+def _generated_blank_play(game: ScrabbleGame, generator: MoveGenerator, phony: set[str]):
+    """The longest (then highest-scoring) legal play of the current rack that uses a blank."""
+    seat = game.current_seat
+    best = None
+    for candidate in generator.generate(game.board_copy(), game.racks[seat]):
+        if "?" not in candidate.rack_tiles:
+            continue
+        try:
+            evaluation = game.preview(seat, candidate.word, candidate.position)
+        except ScrabbleError:
+            continue
+        formed = {w.word for w in evaluation.words}
+        if formed & phony:
+            continue
+        key = (len(evaluation.tiles), evaluation.score)
+        if best is None or key > best[0]:
+            best = (key, candidate.word, candidate.position, formed)
+    return None if best is None else best[1:]
+
+
 def _dictionary() -> tuple[set[str], MoveGenerator]:
     built_in = load_lexicon("default")
     return {w.upper() for w in built_in}, MoveGenerator(built_in)
@@ -164,7 +184,9 @@ def _plan_game(state: dict[str, Any], rng_seed: int) -> Plan:
             play(word, "8H", {word.upper()})
             continue
         if turn == 2 and game.bag_count >= 7:
-            tiles = rack[:3]
+            tiles = "".join(
+                [t for t in rack if t != "?"][:3]
+            )  # keep the blanks: the game must play one
             game.exchange(seat, tiles)
             record(Step("exchange", seat, tiles=tiles))
             continue
@@ -201,7 +223,23 @@ def _plan_game(state: dict[str, Any], rng_seed: int) -> Plan:
             assert result.withdrawn
             record(Step("challenge", challenger, by_command=True))
             continue
-        found = _best_play(game, rng, plan.phony, want_blank=not blank_played)
+        if (
+            not blank_played
+            and game.bag_count == 0
+            and "?" not in rack
+            and any("?" in other for other in game.racks)
+        ):
+            # A blank drawn last: wait for its holder rather than go out before it is played.
+            game.pass_turn(seat)
+            record(Step("pass", seat))
+            continue
+        found = None
+        if not blank_played and "?" in rack:
+            # Random placements rarely find a blank play; the move generator always does
+            # if there is one, so a blank drawn late is still played before the game ends.
+            found = _generated_blank_play(game, generator, plan.phony)
+        if found is None:
+            found = _best_play(game, rng, plan.phony, want_blank=not blank_played)
         if found is None:
             game.pass_turn(seat)
             record(Step("pass", seat))
