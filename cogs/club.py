@@ -7,7 +7,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ClubBot
-from bot.messages.club import EXPORT_WHAT, export_filename, export_note, settings_summary
+from bot.messages.club import (
+    EXPORT_FILE_ALT,
+    EXPORT_WHAT,
+    export_filename,
+    export_note,
+    settings_summary,
+)
 from bot.services.club import ClubService, timezone_choices
 from bot.services.export import ExportService
 from bot.ui.permissions import require_guild, require_moderator
@@ -65,7 +71,9 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         data, counts = await self.exports.export_zip(guild.id)
         await interaction.followup.send(
             export_note(counts),
-            file=discord.File(io.BytesIO(data), filename=export_filename(guild.id)),
+            file=discord.File(
+                io.BytesIO(data), filename=export_filename(guild.id), description=EXPORT_FILE_ALT
+            ),
             ephemeral=True,
         )
 

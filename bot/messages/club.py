@@ -14,6 +14,10 @@ ZONE_FORMAT_HINT = "Zones are written Region/City, like `Asia/Manila`, `Europe/L
 NO_MODERATOR_ROLE = "not set (Manage Server only)"
 NOT_SET = "not set"
 EXPORT_WHAT = "export the club's data"
+EXPORT_FILE_ALT = (
+    "A zip file of the club's data: results and ratings as CSV tables, "
+    "finished Scrabble games as GCG and chess games as PGN."
+)
 
 
 def _either(quoted: Sequence[str]) -> str:

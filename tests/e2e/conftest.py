@@ -23,3 +23,19 @@ from tests.e2e.club import Club, open_club
 async def club(loopback: Any, tmp_path: Path, clock: FakeClock) -> AsyncIterator[Club]:
     async for c in open_club(loopback, tmp_path, clock):
         yield c
+
+
+@pytest.fixture(autouse=True)
+async def every_file_the_bot_sends_says_what_it_shows(loopback: Any) -> AsyncIterator[None]:
+    """DESIGN.md: every image says its essentials in text. After each end-to-end test,
+    every file the bot posted, DM'd or replied with must carry alt text."""
+    yield
+    bot_id = loopback.bot_user.id
+    missing = [
+        f"{attachment.filename} in {message.content[:60]!r}"
+        for message in list(loopback.messages.values())
+        if message.author.id == bot_id
+        for attachment in message.attachments
+        if not (attachment.description or "").strip()
+    ]
+    assert not missing, f"files sent without alt text: {missing}"
