@@ -33,6 +33,7 @@ from bot.ui.chess import (
     games_embed,
     invite_view,
     mentions,
+    open_game_thread,
     outbox_board_renderer,
     promotion_view,
     warm_up_renderer,
@@ -58,6 +59,7 @@ class ChessCog(
     def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
         self.service = ChessService(bot.ctx)
+        self.service.starting.thread_opener = lambda plan: open_game_thread(bot, plan)
         self._renderer_warm = False
         super().__init__()
 
@@ -88,8 +90,14 @@ class ChessCog(
         )
 
     async def _send_update(self, interaction: discord.Interaction, update: ChessUpdate) -> None:
-        """Reply with the board: publicly in the game's thread, privately elsewhere (the thread got it)."""
+        """Reply with the board: publicly in the game's thread, privately elsewhere (the thread got it).
+        A move's board always goes through the outbox: in the thread the reply only acknowledges it."""
         snap = update.snapshot
+        if update.posted_here:
+            await interaction.response.send_message(
+                clip(msg.posted_here(update.headline)), ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+            return
         file = await board_file(snap)
         if update.announced_elsewhere:
             await interaction.response.send_message(
@@ -209,15 +217,28 @@ class ChessCog(
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
         if action == "accept":
-            snap = await self.service.starting.accept(game_id, self._player(interaction.user))
-            in_thread = isinstance(interaction.channel, discord.Thread)
-            await interaction.response.edit_message(
-                content=msg.accepted(snap, in_thread=in_thread),
-                view=None,
-                allowed_mentions=NO_MENTIONS,
+            message = interaction.message
+            await self.service.starting.accept(
+                game_id,
+                self._player(interaction.user),
+                message_id=message.id if message is not None else None,
             )
-            thread_id = await self._open_thread(interaction.message, snap)
-            await self.service.starting.open_in(game_id, thread_id)
+            # The buttons stay until the game is open in its thread: after a crash
+            # half-way, another click (or the opening job) finishes it, once.
+            await interaction.response.defer()
+            if message is None:
+                snap = await self.service.starting.open_in(game_id, None)
+            else:
+                snap = await self.service.starting.open(game_id)
+            in_thread = isinstance(interaction.channel, discord.Thread)
+            try:
+                await interaction.edit_original_response(
+                    content=msg.accepted(snap, in_thread=in_thread),
+                    view=None,
+                    allowed_mentions=NO_MENTIONS,
+                )
+            except discord.HTTPException:
+                pass  # cosmetic only: the game is open either way
             return
         snap = await self.service.starting.decline(game_id, interaction.user.id)
         withdrawn = interaction.user.id == snap.created_by

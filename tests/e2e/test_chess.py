@@ -79,12 +79,39 @@ async def _start(club: Club, white: Any, black: Any, *, time: str = "3d") -> tup
     return game_id, thread
 
 
+ACK = re.compile(r"^Done — (?P<headline>.+) The board is posted in this thread\.$")
+
+
+async def _board_post(club: Club, thread: Any, ix: Any, after: int) -> Any:
+    """The board a move made in ``thread`` posted there (through the outbox), once;
+    the move's own reply is a private acknowledgement naming it."""
+    assert ix.response is not None and ix.response.ephemeral, ix.response or ix
+    ack = ACK.match(ix.response.content)
+    assert ack, ix.response.content
+    assert not ix.response.files  # the board is not sent twice
+    headline = ack.group("headline")
+
+    def posts() -> list[Any]:
+        return [
+            m
+            for m in club.dc.messages_in(thread)
+            if m.id > after and m.author.id == club.dc.bot_user.id and headline in m.content
+        ]
+
+    (post,) = await club.dc.wait_until(posts, what=f"the board after {headline!r}")
+    assert post.files and post.attachments[0].description
+    return post
+
+
+def _last_id(club: Club, thread: Any) -> int:
+    return max((m.id for m in club.dc.messages_in(thread)), default=0)
+
+
 async def _move(club: Club, user: Any, thread: Any, move: str) -> Any:
+    """Play ``move`` in ``thread``: the board it posted there."""
+    after = _last_id(club, thread)
     ix = await club.dc.slash(user, thread, "chess move", move=move)
-    assert ix.response is not None and not ix.response.ephemeral, (
-        ix.response.content if ix.response else ix
-    )
-    return ix
+    return await _board_post(club, thread, ix, after)
 
 
 async def _pgn(club: Club, user: Any, thread: Any) -> chess.pgn.Game:
@@ -112,7 +139,7 @@ async def test_each_player_s_board_is_drawn_from_their_side_and_says_so(club: Cl
     assert "seen from White's side" in opening.attachments[0].description
     posted = await _move(club, alice, thread, "e4")  # Black to move now
     assert "after 1. e4, Black to move, seen from Black's side" in (
-        posted.response.message.attachments[0].description
+        posted.attachments[0].description
     )
     for user, side in ((alice, "White"), (bob, "Black")):
         ix = await dc.slash(user, thread, "chess board")
@@ -151,8 +178,9 @@ async def test_correspondence_game_with_castling_and_promotion_ends_in_checkmate
         if move.startswith("PROMOTE "):
             ix = await dc.slash(user, thread, "chess move", move=move.split()[1])
             assert ix.response.ephemeral and "which piece" in ix.response.content
+            after = _last_id(club, thread)
             choice = await dc.click(user, ix.original, f"chess:promote:{game_id}:{ply}:b7a8q")
-            assert "bxa8=Q" in choice.response.content
+            assert "bxa8=Q" in (await _board_post(club, thread, choice, after)).content
             continue
         await _move(club, user, thread, move)
 
@@ -180,8 +208,8 @@ async def test_live_clock_is_right_after_a_restart_and_the_flag_loses(club: Club
     club.clock.advance(seconds=30)
     await _move(club, alice, thread, "e4")  # White: 10:00 - 0:30 + 0:05
     club.clock.advance(seconds=20)
-    ix = await _move(club, bob, thread, "e5")  # Black: 10:00 - 0:20 + 0:05
-    assert "White 9:35 · Black 9:45" in ix.response.content
+    posted = await _move(club, bob, thread, "e5")  # Black: 10:00 - 0:20 + 0:05
+    assert "White 9:35 · Black 9:45" in posted.content
 
     club.clock.advance(seconds=40)
     await club.restart()

@@ -1,7 +1,8 @@
 """Crash safety of chess moves and of a Boggle round (DM'd lists, the round's end).
 
 Chess: a move lost before its commit can simply be sent again; a move committed
-just before the kill is there once and cannot be applied again. Boggle: a DM'd
+just before the kill is there once, cannot be applied again, and its board (an
+outbox row of the move's transaction) is posted once after the restart. Boggle: a DM'd
 list committed just before a kill is kept once (also when the DM is read again
 from the history at start-up), a DM sent while the bot is down is picked up,
 and the round's end that fell due during the downtime is scored once.
@@ -17,6 +18,7 @@ from datetime import timedelta
 import chess.pgn
 import pytest
 
+from tests.reliability import tally
 from tests.reliability.harness import World, assert_once, crash_point
 
 pytestmark = pytest.mark.slow
@@ -65,21 +67,32 @@ async def test_chess_moves_survive_kills_before_and_after_their_commit(world: Wo
     await bot.wait_crashed()
     assert await _chess_moves(world, game_id) == []
 
-    # -- Black's reply commits, the bot dies before answering -----------------------------------------
+    # -- Black's reply commits, the bot dies before its board is posted -------------------------------
     await bot.start(crash=[crash_point("commit", "INSERT moves", nth=2)])
     again = await dc.slash(alice, thread, "chess move", move="e4")
-    assert not again.response.ephemeral
+    assert again.response.content.startswith("Done — "), again.response.content
+    await world.wait_post(thread, "played **e4**")
     await dc.slash(bob, thread, "chess move", move="e5", wait=False)
     await bot.wait_crashed()
     assert len(await _chess_moves(world, game_id)) == 2
+    assert world.bot_posts(thread, "played **e5**") == []
 
-    # -- after the restart the reply cannot be applied twice; the game goes on ------------------------
+    # -- after the restart the board is posted (it was in the move's outbox), once; the reply cannot --
+    # -- be applied twice; the game goes on ----------------------------------------------------------
     await bot.start()
+    await world.wait_post(thread, "played **e5**")
     repeat = await dc.slash(bob, thread, "chess move", move="e5")
-    assert repeat.response.ephemeral
+    assert repeat.response.ephemeral and not repeat.response.content.startswith("Done")
     await dc.slash(alice, thread, "chess move", move="Nf3")
+    await world.wait_post(thread, "played **Nf3**")
     assert len(await _chess_moves(world, game_id)) == 3
     assert await _pgn_moves(world, alice, thread) == ["e4", "e5", "Nf3"]
+    await world.wait_value("select count(*) from outbox where sent_at is null", 0)
+    await world.settle()
+    for san in ("e4", "e5", "Nf3"):
+        board = assert_once(world.bot_posts(thread, f"played **{san}**"), f"board after {san}")
+        assert board.files and board.attachments[0].description
+    tally.add("kill points: a chess move after its commit, before its board (posted at restart)")
 
 
 async def _lists(world: World, round_id: int) -> dict[int, int]:
@@ -157,3 +170,43 @@ async def test_a_first_boggle_list_sent_while_the_bot_is_down_is_picked_up(world
     await bot.start()
     await world.wait_post(world["carol"], re.compile(r"has \*\*1\*\*"), timeout=3)
     assert await _lists(world, round_id) == {world["carol"].id: 1}
+
+
+async def test_a_boggle_dm_sent_while_the_bot_was_down_is_read_back_though_a_live_one_came_first(
+    world: World,
+) -> None:
+    """Issue #22's third window: a DM while down, then a live DM before the read-back."""
+    dc = world.dc
+    bob = world["bob"]
+    bot = world.bot()
+    await bot.start()
+    started = await dc.slash(world.moderator, world.channel, "boggle start", duration="3m")
+    await started.wait_done()
+    grid = await world.wait_post(world.channel, re.compile(r"Word Boggle — round #\d+"))
+    round_id = int(re.search(r"round #(\d+)", grid.content).group(1))
+    await dc.dm(bob, "canoe", at=grid.created_at + timedelta(seconds=10))
+    await world.wait_post(bob, re.compile(r"has \*\*1\*\*"))
+
+    await bot.kill("during a Boggle round, before a DM sent while down")
+    missed = await dc.dm(bob, "tonic", at=grid.created_at + timedelta(seconds=20))
+    # Hold the read-back at its first call (opening each DM channel; discord.py retries a 502
+    # for up to 16 s) until Bob's next DM has arrived live and been stored.
+    held = dc.fail_next("POST", r"^/users/@me/channels$", 502, count=1000)
+    await bot.start()
+    await dc.wait_until(lambda: held.hits >= 1, 15, "the read-back to start")
+    live = await dc.dm(bob, "civet", at=grid.created_at + timedelta(seconds=30))
+    await world.wait_post(bob, re.compile(r"has \*\*2\*\*"))
+    assert world.bot_posts(bob, re.compile(r"has \*\*3\*\*")) == []  # the read-back is still held
+    held.count = 0
+
+    await world.wait_post(bob, re.compile(r"has \*\*3\*\*"))
+    await world.settle()
+    assert await _lists(world, round_id) == {bob.id: 3}
+    entries = await world.db.value(
+        "select entries from boggle_submissions where round_id = :r and player_id = :p",
+        r=round_id,
+        p=bob.id,
+    )
+    for message in (missed, live):
+        assert entries.count(str(message.id)) == 1
+    tally.add("kill points: a Boggle DM while down, then a live DM before the read-back")

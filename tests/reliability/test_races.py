@@ -165,8 +165,13 @@ async def test_twenty_identical_chess_moves_at_once_apply_once(club) -> None:
     moves = [await dc.slash(alice, thread, "chess move", move="e4", wait=False) for _ in range(N)]
     await asyncio.gather(*(m.wait_response(20) for m in moves))
 
-    applied = [m for m in moves if not m.response.ephemeral]
+    # The one applied is acknowledged privately (its board goes to the thread through the outbox).
+    applied = [m for m in moves if m.response.content.startswith("Done — ")]
     assert len(applied) == 1, [m.response.content for m in moves]
+    board = await dc.wait_for_message(
+        thread, predicate=lambda m: "played **e4**" in m.content, include_ephemeral=False
+    )
+    assert board.files
     assert not any(APOLOGY in (m.response.content or "") for m in moves)
     assert await db.rows("select notation from moves where game_id = :g", g=game_id) == [("e4",)]
     tally.add("races run (20 at once, applied once)")

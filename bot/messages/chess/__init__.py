@@ -135,8 +135,12 @@ def played(player: str, san: str) -> str:
 def game_on(game: GameFacts) -> str:
     return (
         f"Game on! {name(game.white)} has White, {name(game.black)} has Black "
-        f"({game.control.label()})."
+        f"({game.control.label()}).\n"
+        f"{HOW_TO_MOVE}"
     )
+
+
+HOW_TO_MOVE = "Play with `/chess move`, for example `/chess move move:e4` (or UCI like `g1f3`)."
 
 
 # --------------------------------------------------------------------------- invitations
@@ -178,6 +182,11 @@ def computer_game_started(game: GameFacts, player_id: int, level: int | None) ->
 
 
 # --------------------------------------------------------------------------- replies
+
+
+def posted_here(headline: str) -> str:
+    """The private answer to a move made in the game's thread: its board is posted there."""
+    return f"Done — {headline} The board is posted in this thread."
 
 
 def posted_in(place_id: int | None) -> str:

@@ -108,6 +108,7 @@ class ChessCore:
             finished_at=game.finished_at,
             as_of=self.now(),
             level=options.get("computer_level"),
+            opening_message_id=None if options.get("opened") else options.get("opening_message_id"),
         )
 
     async def save(
@@ -216,16 +217,22 @@ class ChessCore:
         headline = msg.played(names.get(user_id, msg.SOMEONE), san)
         # The state's compare-and-set comes first: a second writer of this ply
         # fails there with ConflictError, before touching the move log.
+        # The move's board is always an outbox row of this transaction, so a kill
+        # after the commit cannot lose it; the command's own reply only acknowledges.
         if finish is not None:
             update = await self.finish(
-                uow, game, new, finish, now, reply_channel_id=reply_channel_id, headline=headline
+                uow, game, new, finish, now, reply_channel_id=None, headline=headline
             )
         else:
             await self.save(uow, game, new, deadline=clock.flag_time())
             snap = await self.snapshot(uow, game, new)
             await self.schedule_turn(uow, snap, now)
-            post = self.board_post(snap, headline)
-            update = ChessUpdate(snap, headline, self.announce(uow, snap, post, reply_channel_id))
+            posted = self.announce(uow, snap, self.board_post(snap, headline), None)
+            update = ChessUpdate(snap, headline, posted)
+        here = update.announced_elsewhere and reply_channel_id == update.snapshot.place_id
+        update = replace(
+            update, announced_elsewhere=update.announced_elsewhere and not here, posted_here=here
+        )
         await uow.moves.append(
             game.id,
             ply=len(new.moves),

@@ -24,6 +24,7 @@ JOB_TIMEOUT = "chess.timeout"
 JOB_REMINDER = "chess.reminder"
 JOB_COMPUTER = "chess.computer_move"
 JOB_INVITE = "chess.invite_expiry"
+JOB_OPEN = "chess.open_thread"
 BOARD_RENDERER = "chess_board"  # outbox file renderer, registered by the cog
 DRAW_OFFER_VIEW = "chess_draw_offer"  # outbox view builder, registered by the cog
 REMINDER_LEAD = timedelta(hours=24)
@@ -32,6 +33,9 @@ INVITE_TTL_CORRESPONDENCE = timedelta(days=7)
 # The computer's first move waits this long for the game's thread to be opened,
 # so it appears there; opening the thread moves it to "now".
 COMPUTER_START_GRACE = timedelta(seconds=30)
+# The opening job retries opening an accepted game this long after the acceptance
+# (at once after a restart that came later): the Accept click opens it first.
+OPEN_RETRY = timedelta(seconds=30)
 
 ColorChoice = Literal["white", "black", "random"]
 DrawAction = Literal["offer", "accept", "decline", "claim"]
@@ -46,6 +50,10 @@ class ChessOptions(TypedDict, total=False):
     color: str
     computer_seat: int  # the seat Stockfish plays, in games against it
     computer_level: int
+    # Set when the challenge is accepted: the invitation's message, from which the
+    # game's thread is made; removed once the thread has the opening board.
+    opening_message_id: int
+    opened: bool  # the opening board is in the outbox (set once, by Starting.open_in)
 
 
 def options_of(stored: object) -> ChessOptions:
@@ -70,6 +78,10 @@ def computer_key(game_id: int) -> str:
 
 def invite_key(game_id: int) -> str:
     return f"chess:invite:{game_id}"
+
+
+def open_key(game_id: int) -> str:
+    return f"chess:open:{game_id}"
 
 
 def read_time_control(typed: str | None) -> TimeControl:

@@ -19,7 +19,13 @@ from bot.services.chess.core import ChessCore
 from bot.services.chess.endings import Endings
 from bot.services.chess.engine import ChessEngine, engine_from_settings
 from bot.services.chess.moves import Moves
-from bot.services.chess.options import JOB_COMPUTER, JOB_INVITE, JOB_REMINDER, JOB_TIMEOUT
+from bot.services.chess.options import (
+    JOB_COMPUTER,
+    JOB_INVITE,
+    JOB_OPEN,
+    JOB_REMINDER,
+    JOB_TIMEOUT,
+)
 from bot.services.chess.reading import Reading
 from bot.services.chess.starting import Starting
 from bot.services.chess.timers import Timers
@@ -65,4 +71,5 @@ class ChessService:
             JOB_REMINDER: JobSpec(timers.on_reminder),
             JOB_COMPUTER: JobSpec(timers.on_computer_move, prepare=timers.prepare_computer_move),
             JOB_INVITE: JobSpec(timers.on_invite_expiry),
+            JOB_OPEN: JobSpec(self.starting.on_open_thread, prepare=self.starting.prepare_open),
         }

@@ -4,16 +4,26 @@ and the game's place (its thread) where the opening board is posted.
 ``invited → active`` when the challenged member accepts (the clock starts then),
 ``invited → abandoned`` when they decline, the challenger withdraws, or the
 invitation expires (``Timers.on_invite_expiry``).
+
+An accepted game is *half-open* until its thread holds the opening board. The
+acceptance commits with the invitation's message id and a ``JOB_OPEN`` job due
+at once; opening (``open``: make the thread through the cog's ``thread_opener``,
+then ``open_in``: record it and write the opening board to the outbox, in one
+transaction) is idempotent, so the Accept click that follows, the job, or the
+job again after a restart each finish it, and only the first posts the board.
+Until then the invitation's Accept still works: it opens the game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from bot.db.models import GameRecord
+from bot.db.models import GameRecord, JobRecord
 from bot.db.uow import UnitOfWork
-from bot.errors import InvalidInputError, PermissionDeniedError
+from bot.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from bot.messages import chess as msg
 from bot.messages.chess import refusals
 from bot.services.chess.core import UseCase
@@ -24,17 +34,20 @@ from bot.services.chess.options import (
     INVITE_TTL_CORRESPONDENCE,
     INVITE_TTL_LIVE,
     JOB_INVITE,
+    JOB_OPEN,
     KIND,
+    OPEN_RETRY,
     WHITE_SEAT,
     ChessOptions,
     challenger_plays_white,
     check_level,
     invite_key,
+    open_key,
     options_of,
     read_time_control,
 )
 from bot.services.chess.state import ChessState
-from bot.services.chess.views import ChessSnapshot, PlayerRef
+from bot.services.chess.views import ChessSnapshot, OpeningPlan, PlayerRef
 from engines.chess_clock import ChessClock, TimeControl, parse_time_control
 
 
@@ -49,7 +62,14 @@ class _Table:
     color: str | None
 
 
+ThreadOpener = Callable[[OpeningPlan], Awaitable[int | None]]
+
+
 class Starting(UseCase):
+    # Makes (or finds: it must be idempotent) a game's thread from its invitation
+    # and returns its id, or None to play in the channel; given by the cog.
+    thread_opener: ThreadOpener | None = None
+
     async def challenge(
         self,
         *,
@@ -153,20 +173,40 @@ class Starting(UseCase):
         )
         return game, control
 
-    async def accept(self, game_id: int, user: PlayerRef) -> ChessSnapshot:
-        """The invited player accepts: the clock starts now."""
+    async def accept(
+        self, game_id: int, user: PlayerRef, *, message_id: int | None = None
+    ) -> ChessSnapshot:
+        """The invited player accepts: the clock starts now. ``message_id`` is the
+        invitation's message, which the game's thread is made from (see ``open``).
+        Either player's click on a game already accepted answers with it (changing
+        nothing), so the click can finish opening it, or take the stale buttons off."""
         now = self.core.now()
         async with self.core.ctx.uow() as uow:
+            game = await self.core.game(uow, game_id)
+            if game.status == "active" and any(s.user_id == user.user_id for s in game.seats):
+                return await self.core.snapshot(uow, game)
             game = await self._invitation(uow, game_id, user.user_id)
             seat = next(s for s in game.seats if s.user_id == user.user_id)
             if seat.accepted:
                 raise InvalidInputError(refusals.WAIT_FOR_OPPONENT)
             await uow.players.ensure(user.user_id, user.name)
             seat.accepted = True
-            control = parse_time_control(options_of(game.options).get("time_control"))
+            options = options_of(game.options)
+            control = parse_time_control(options.get("time_control"))
             state = self._started(control, now)
+            changes: dict[str, Any] = {}
+            if message_id is not None:
+                changes["options"] = {**options, "opening_message_id": message_id}
+                await uow.jobs.schedule(
+                    JOB_OPEN, now + OPEN_RETRY, {"game_id": game_id}, key=open_key(game_id)
+                )
             await self.core.save(
-                uow, game, state, status="active", deadline=state.running_clock().flag_time()
+                uow,
+                game,
+                state,
+                status="active",
+                deadline=state.running_clock().flag_time(),
+                **changes,
             )
             await uow.jobs.cancel(invite_key(game.id))
             snap = await self.core.snapshot(uow, game, state)
@@ -193,18 +233,83 @@ class Starting(UseCase):
         return game
 
     async def open_in(self, game_id: int, thread_id: int | None) -> ChessSnapshot:
-        """Record the game's thread (None: play in the channel) and post the opening board there."""
-        now = self.core.now()
+        """Record the game's thread (None: play in the channel) and post the opening
+        board there; a game already open is left as it is."""
         async with self.core.ctx.uow() as uow:
-            game = await self.core.game(uow, game_id)
-            if thread_id is not None and game.thread_id != thread_id:
-                await self.core.save(uow, game, None, thread_id=thread_id)
-            snap = await self.core.snapshot(uow, game)
-            if snap.status == "active":
-                if snap.place_id is not None:
-                    post = self.core.board_post(snap, msg.game_on(snap))
-                    uow.outbox.to_channel(snap.place_id, post)
-                if snap.to_move.is_computer:
-                    await self.core.schedule_computer(uow, snap, now)
+            snap = await self._open_in(uow, game_id, thread_id)
             await uow.commit()
         return snap
+
+    async def _open_in(self, uow: UnitOfWork, game_id: int, thread_id: int | None) -> ChessSnapshot:
+        now = self.core.now()
+        game = await self.core.game(uow, game_id)
+        options = options_of(game.options)
+        if options.get("opened"):
+            return await self.core.snapshot(uow, game)
+        changes: dict[str, Any] = {"options": {**options, "opened": True}}
+        if thread_id is not None and game.thread_id != thread_id:
+            changes["thread_id"] = thread_id
+        await self.core.save(uow, game, None, **changes)
+        await uow.jobs.cancel(open_key(game_id))
+        snap = await self.core.snapshot(uow, game)
+        if snap.status == "active":
+            if snap.place_id is not None:
+                post = self.core.board_post(snap, msg.game_on(snap))
+                uow.outbox.to_channel(snap.place_id, post)
+            if snap.to_move.is_computer:
+                await self.core.schedule_computer(uow, snap, now)
+        return snap
+
+    async def opening(self, game_id: int) -> OpeningPlan | None:
+        """What opening a half-open game needs; None when there is nothing to open."""
+        async with self.core.ctx.reader() as uow:
+            game = await self.core.game(uow, game_id)
+            snap = await self.core.snapshot(uow, game)
+        if snap.status != "active" or snap.opening_message_id is None:
+            return None
+        return OpeningPlan(
+            game_id=snap.game_id,
+            channel_id=snap.channel_id or 0,
+            message_id=snap.opening_message_id,
+            thread_name=msg.thread_name(snap),
+            is_live=snap.is_live,
+            user_ids=tuple(s.user_id for s in (snap.white, snap.black) if not s.is_computer),
+        )
+
+    async def _thread_for(self, plan: OpeningPlan) -> int | None:
+        opener = self.thread_opener
+        return await opener(plan) if opener is not None else None
+
+    async def open(self, game_id: int) -> ChessSnapshot:
+        """Finish opening an accepted game: its thread (made once, however often this
+        runs), then the opening board there. Safe to repeat, and to run twice at once."""
+        plan = await self.opening(game_id)
+        if plan is None:
+            async with self.core.ctx.reader() as uow:
+                return await self.core.snapshot(uow, await self.core.game(uow, game_id))
+        thread_id = await self._thread_for(plan)
+        try:
+            return await self.open_in(game_id, thread_id)
+        except ConflictError:  # the job opened it at the same moment
+            async with self.core.ctx.reader() as uow:
+                return await self.core.snapshot(uow, await self.core.game(uow, game_id))
+
+    # Job JOB_OPEN: the acceptance's retry of ``open`` (at once, and after a restart).
+
+    async def prepare_open(self, payload: dict[str, Any]) -> tuple[int | None] | None:
+        """Make the thread outside the job's transaction (it is a call to Discord)."""
+        plan = await self.opening(int(payload["game_id"]))
+        if plan is None:
+            return None
+        return (await self._thread_for(plan),)
+
+    async def on_open_thread(
+        self, uow: UnitOfWork, job: JobRecord, prepared: tuple[int | None] | None
+    ) -> None:
+        if prepared is None:
+            return  # already open (or over): nothing to do
+        try:
+            await self._open_in(uow, int(job.payload["game_id"]), prepared[0])
+        except ConflictError:
+            return  # an Accept click opened it at the same moment
+        self.core.after_commit(uow)

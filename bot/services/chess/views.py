@@ -74,6 +74,13 @@ class ChessSnapshot:
     finished_at: datetime | None
     as_of: datetime
     level: int | None = None
+    # The invitation's message while the game is accepted but its thread and
+    # opening board are not there yet (None once the game is open).
+    opening_message_id: int | None = None
+
+    @property
+    def half_open(self) -> bool:
+        return self.opening_message_id is not None
 
     @cached_property
     def board(self) -> chess.Board:
@@ -165,6 +172,18 @@ class ChessSnapshot:
 
 
 @dataclass(frozen=True)
+class OpeningPlan:
+    """What making an accepted game's thread needs (for the thread opener the cog gives)."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    thread_name: str
+    is_live: bool
+    user_ids: tuple[int, ...]  # the members to add to the thread
+
+
+@dataclass(frozen=True)
 class ChessUpdate:
     """What a command changed, for the reply."""
 
@@ -174,6 +193,9 @@ class ChessUpdate:
     # the command was used elsewhere; the reply is then private.
     announced_elsewhere: bool = False
     rating_changes: tuple[RatingChange, ...] = ()
+    # True when the board went to the game's thread through the outbox and the
+    # command was used there: the reply is a short private acknowledgement.
+    posted_here: bool = False
 
     @property
     def text(self) -> str:

@@ -161,6 +161,82 @@ async def test_a_challenge_waits_for_the_opponent_and_accepting_starts_the_clock
     )
 
 
+INVITATION = 9001  # the invitation's message id: a thread started from it gets this id
+
+
+async def _accepted(world: World) -> int:
+    snap = await world.service.starting.challenge(
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        challenger=ALICE,
+        opponent=BOB,
+        time_control="3d",
+        color="white",
+    )
+    accepted = await world.service.starting.accept(snap.game_id, BOB, message_id=INVITATION)
+    assert accepted.half_open and accepted.opening_message_id == INVITATION
+    return snap.game_id
+
+
+async def _opening_boards(world: World, game_id: int) -> list[Any]:
+    return [
+        p
+        for p in await world.rows(OutboxRecord)
+        if f"Chess #{game_id}**" in p.payload.get("content", "")
+        and "Game on" in p.payload.get("content", "")
+    ]
+
+
+async def test_an_accepted_game_is_half_open_until_opening_it_posts_its_board_once(
+    world: World,
+) -> None:
+    game_id = await _accepted(world)
+    made: list[Any] = []
+
+    async def opener(plan: Any) -> int:
+        made.append(plan)
+        return INVITATION
+
+    world.service.starting.thread_opener = opener
+    # A second click before the game is open answers with the game (so it can finish opening).
+    again = await world.service.starting.accept(game_id, BOB, message_id=INVITATION)
+    assert again.half_open and again.status == "active"
+    assert (await world.job(f"chess:open:{game_id}")).status == "due"
+
+    opened = await world.service.starting.open(game_id)
+    assert not opened.half_open and opened.thread_id == INVITATION
+    assert [(p.channel_id, p.message_id, p.user_ids) for p in made] == [
+        (CHANNEL, INVITATION, (ALICE.user_id, BOB.user_id))
+    ]
+    # Opening again, a click, or the job after a restart: nothing more is made or posted.
+    await world.service.starting.open(game_id)
+    await world.service.starting.accept(game_id, ALICE, message_id=INVITATION)
+    world.clock.advance(minutes=5)
+    await world.run_due()
+    assert len(made) == 1
+    (board,) = await _opening_boards(world, game_id)
+    assert board.target_id == INVITATION
+    assert "`/chess move move:e4`" in board.payload["content"]
+    assert board.payload["files"][0]["description"]
+    assert (await world.job(f"chess:open:{game_id}")).status == "cancelled"
+
+
+async def test_the_opening_job_opens_a_game_nobody_finished_opening(world: World) -> None:
+    game_id = await _accepted(world)
+
+    async def opener(plan: Any) -> int:
+        return INVITATION
+
+    world.service.starting.thread_opener = opener
+    assert await world.run_due() == []  # the Accept click gets the first go
+    world.clock.advance(seconds=31)
+    await world.run_due()
+    snap = await world.service.reading.snapshot(game_id)
+    assert not snap.half_open and snap.thread_id == INVITATION
+    assert len(await _opening_boards(world, game_id)) == 1
+
+
 async def test_only_the_invited_member_can_accept(world: World) -> None:
     snap = await world.service.starting.challenge(
         guild_id=GUILD,
@@ -288,6 +364,13 @@ async def test_a_move_is_logged_and_moves_the_turn_timer(world: World) -> None:
     update = await world.service.moves.play(game_id, ALICE.user_id, "e2e4", reply_channel_id=THREAD)
     assert update.headline == "alice played **e4**."
     assert update.snapshot.moves == ("e2e4",) and not update.announced_elsewhere
+    assert update.posted_here  # the board went to the thread through the outbox
+    (board,) = [
+        p
+        for p in await world.rows(OutboxRecord, OutboxRecord.target_id == THREAD)
+        if "played" in p.payload.get("content", "")
+    ]
+    assert board.payload["files"][0]["description"].startswith("Chess board after 1. e4")
     assert "Move 1 · **Black** to play: <@2>" in update.text and "FEN `" in update.text
     assert update.mention_user_ids == [BOB.user_id]
 
