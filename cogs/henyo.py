@@ -31,7 +31,7 @@ from bot.errors import InvalidInputError
 from bot.gateway import Gateway, is_chatty
 from bot.messages import henyo as messages
 from bot.services.club import ClubService
-from bot.services.henyo import ClosedRound, HenyoService, Member
+from bot.services.henyo import ClosedRound, EventClosed, HenyoService, Member
 from bot.ui import henyo as ui
 from bot.ui.buttons import buttons_of
 from bot.ui.permissions import is_moderator, require_guild
@@ -152,6 +152,30 @@ class HenyoCog(
             user_id=interaction.user.id,
             is_moderator=await self._is_moderator(interaction),
         )
+        if not isinstance(closed, EventClosed):
+            # Pairs still to play: only the host sees who, and confirms with the button.
+            await interaction.response.send_message(
+                messages.close_needs_confirmation(closed.event.id, closed.not_played),
+                view=ui.close_view(closed.event.id),
+                ephemeral=True,
+            )
+            return
+        await self._announce_closed(interaction, closed)
+
+    async def on_close_button(self, interaction: discord.Interaction, event_id: int) -> None:
+        guild = require_guild(interaction)
+        closed = await self.service.events.close(
+            guild_id=guild.id,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction),
+            event_id=event_id,
+            confirmed=True,
+        )
+        assert isinstance(closed, EventClosed)  # confirmed: it always closes
+        await self._announce_closed(interaction, closed)
+
+    async def _announce_closed(self, interaction: discord.Interaction, closed: EventClosed) -> None:
         headline = messages.event_closed(
             closed.event.id,
             closed.winner.label if closed.winner else None,
@@ -184,11 +208,9 @@ class HenyoCog(
             role=role,
         )
         team = registration.team
-        waiting_place = (
-            None if team.status == "playing" else registration.event.waiting.index(team) + 1
-        )
         await interaction.response.send_message(
-            messages.registered(team.label, team.position, waiting_place), ephemeral=True
+            messages.registered(team.label, team.number, waiting=team.status == "waiting"),
+            ephemeral=True,
         )
         await self.lists.refresh(registration.event.id)
 
@@ -383,12 +405,15 @@ class HenyoCog(
 
     @words.command(name="add", description="Add a word or short phrase to the club's Henyo words")
     @app_commands.describe(
-        text="The word or phrase", category="Its category", language="Its language"
+        text="Letters (Ñ too), spaces, hyphens, apostrophes; up to 60 characters",
+        category="Its category",
+        language="Its language",
     )
     async def words_add(
         self,
         interaction: discord.Interaction,
-        text: app_commands.Range[str, 1, 60],
+        # Discord lets a little more through, so the refusal can say the limit in words.
+        text: app_commands.Range[str, 1, 100],
         category: CategoryChoice,
         language: WordLanguageChoice,
     ) -> None:
@@ -442,7 +467,7 @@ class HenyoCog(
 
 async def setup(bot: ClubBot) -> None:
     cog = HenyoCog(bot)
-    bot.add_dynamic_items(ui.HenyoReplyButton)
+    bot.add_dynamic_items(ui.HenyoReplyButton, ui.HenyoCloseButton)
     buttons_of(bot).bind(ui.HENYO_BUTTONS, cog)
     bot.scheduler.register_service(cog.service)
     await bot.add_cog(cog)

@@ -5,7 +5,8 @@ registration list message, a finished round's buttons, the secret's DMs.
 
 The reply buttons are dynamic items: their custom id carries the round id and
 the reply (``henyo:reply:<round>:<oo|hindi|pwede>``), so they keep working after
-a restart without any view being re-registered per round.
+a restart without any view being re-registered per round. So is the host's
+"close anyway" button (``henyo:close:<event>``), shown when pairs still have to play.
 """
 
 from __future__ import annotations
@@ -41,13 +42,15 @@ RoundChannel = (
 log = logging.getLogger(__name__)
 
 
-class ReplyButtonHandler(Protocol):
+class HenyoButtonHandler(Protocol):
     async def on_reply_button(
         self, interaction: discord.Interaction, round_id: int, reply: Reply
     ) -> None: ...
 
+    async def on_close_button(self, interaction: discord.Interaction, event_id: int) -> None: ...
 
-HENYO_BUTTONS: ButtonRoute[ReplyButtonHandler] = ButtonRoute("Henyo")
+
+HENYO_BUTTONS: ButtonRoute[HenyoButtonHandler] = ButtonRoute("Henyo")
 
 
 class HenyoReplyButton(
@@ -81,6 +84,43 @@ class HenyoReplyButton(
             lambda henyo: henyo.on_reply_button(interaction, self.round_id, self.reply),
             where="henyo reply button",
         )
+
+
+class HenyoCloseButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"henyo:close:(?P<event_id>\d+)",
+):
+    """The host's confirmation that an event with pairs still to play closes now."""
+
+    def __init__(self, event_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=messages.CLOSE_ANYWAY,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"henyo:close:{event_id}",
+            )
+        )
+        self.event_id = event_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HenyoCloseButton:
+        return cls(int(match["event_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch(
+            interaction,
+            HENYO_BUTTONS,
+            lambda henyo: henyo.on_close_button(interaction, self.event_id),
+            where="henyo close button",
+        )
+
+
+def close_view(event_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HenyoCloseButton(event_id))
+    return view
 
 
 def reply_view(round_id: int) -> discord.ui.View:

@@ -7,6 +7,7 @@ used (see ``text.word_key``) and an RNG, so a pick is reproducible from a seed.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -109,6 +110,34 @@ def clean_word(text: str) -> str:
     if len(normalize(shown).split()) > MAX_WORDS_IN_PHRASE:
         raise HenyoWordError(f"A phrase of at most {MAX_WORDS_IN_PHRASE} words, please.")
     return shown
+
+
+# Between a bank word's letters: spaces, hyphens (ASCII and Unicode) and
+# apostrophes (straight and curly), as in "kare-kare" or "Jack 'n' Jill".
+_JOINERS = frozenset(" -\u2010\u2011'\u2019")
+
+
+def clean_bank_word(text: str) -> str:
+    """A word or short phrase for the club's bank: letters (Filipino ones like
+    ``Ñ`` too) joined by spaces, hyphens or apostrophes, at most
+    ``MAX_WORD_LENGTH`` characters. The refusals never repeat what was typed."""
+    shown = " ".join(unicodedata.normalize("NFC", text).split())
+    if not shown:
+        raise HenyoWordError("Give a word or a short phrase.")
+    if not all(char.isalpha() or char in _JOINERS for char in shown) or not any(
+        char.isalpha() for char in shown
+    ):
+        raise HenyoWordError(
+            "A Henyo word is letters only (Ñ and other accented letters too), with spaces, "
+            "hyphens or apostrophes between them: no digits, symbols, mentions, links or emoji. "
+            "Nothing was added."
+        )
+    if len(shown) > MAX_WORD_LENGTH:
+        raise HenyoWordError(
+            f"Keep it to {MAX_WORD_LENGTH} characters (that one has {len(shown)}): "
+            "a word or a short phrase."
+        )
+    return clean_word(shown)
 
 
 def _parse_bank() -> tuple[WordEntry, ...]:

@@ -23,7 +23,7 @@ BUILTIN_LIST_BUDGET = 1500
 
 class Pair(Protocol):
     @property
-    def position(self) -> int: ...
+    def number(self) -> int: ...
     @property
     def label(self) -> str: ...
     @property
@@ -118,8 +118,21 @@ def _value(lines: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- posted for the event
 
 
-def moved_up(label: str, position: int) -> str:
-    return f"⬆️ **{safe(label)}** move up from the waiting list: they play as pair {position}."
+def moved_up(label: str, number: int) -> str:
+    return f"⬆️ **{safe(label)}** move up from the waiting list: they play as pair {number}."
+
+
+def moved_up_dm(label: str, number: int, event_id: int, channel_id: int) -> tuple[str, str]:
+    """What each member of a pair that moved up is told: the DM, and the line
+    posted after a mention of only that member when their DMs are closed."""
+    dm = (
+        f"⬆️ Your pair **{safe(label)}** moved up from the waiting list of Library Henyo "
+        f"event #{event_id}: you play as pair {number}. Watch <#{channel_id}> for your turn."
+    )
+    fallback = (
+        f"your pair **{safe(label)}** moved up from the waiting list: you play as pair {number}."
+    )
+    return dm, fallback
 
 
 def disqualified_pair(label: str) -> str:
@@ -141,7 +154,7 @@ def registration_card(event: Event) -> Card:
     """The live registration list (edited on every registration or withdrawal)."""
     state = "registration open" if event.status == "open" else "closed"
     playing = [
-        f"{t.position}. {safe(t.label)}" + (" — disqualified" if t.status == "disqualified" else "")
+        f"{t.number}. {safe(t.label)}" + (" — disqualified" if t.status == "disqualified" else "")
         for t in event.playing
     ]
     fields = [
@@ -151,7 +164,7 @@ def registration_card(event: Event) -> Card:
         )
     ]
     if event.waiting:
-        waiting = [f"{i}. {safe(t.label)}" for i, t in enumerate(event.waiting, start=1)]
+        waiting = [f"{t.number}. {safe(t.label)}" for t in event.waiting]
         fields.append(("Waiting list", _value(waiting)))
     return Card(
         title=f"Library Henyo — event #{event.id} ({state})",
@@ -241,6 +254,25 @@ def word_list_cards(words: Words) -> list[Card]:
 # --------------------------------------------------------------------------- private answers
 
 
+CLOSE_LIST_CHARS = 1500
+
+
+def close_needs_confirmation(event_id: int, not_played: Sequence[Pair]) -> str:
+    """To the host only: the pairs that have not played, and what closing now means."""
+    count = len(not_played)
+    pairs = "1 pair has" if count == 1 else f"{count} pairs have"
+    lines = "\n".join(f"{t.number}. **{safe(t.label)}**" for t in not_played)
+    if len(lines) > CLOSE_LIST_CHARS:
+        lines = lines[:CLOSE_LIST_CHARS].rsplit("\n", 1)[0] + "\n…"
+    return (
+        f"Event #{event_id}: {pairs} not played yet:\n{lines}\n"
+        "Close it anyway? They will be shown as not played, and a closed event can't be reopened."
+    )
+
+
+CLOSE_ANYWAY = "Close the event anyway"
+
+
 def event_closed(event_id: int, winner: str | None, *, tie_unbroken: bool) -> str:
     if winner is not None:
         return f"🏆 Event #{event_id} is over. Winners: **{safe(winner)}**!"
@@ -249,9 +281,14 @@ def event_closed(event_id: int, winner: str | None, *, tie_unbroken: bool) -> st
     return f"Event #{event_id} is over: no pair guessed its word."
 
 
-def registered(label: str, position: int, waiting_place: int | None) -> str:
-    where = "playing" if waiting_place is None else f"on the waiting list (#{waiting_place})"
-    return f"Registered: **{safe(label)}** (guesser & answerer), pair {position} — {where}."
+def registered(label: str, number: int, *, waiting: bool) -> str:
+    """``number``: the pair's place in the playing list, or on the waiting list."""
+    if waiting:
+        return (
+            f"Registered: **{safe(label)}** (guesser & answerer), on the waiting list (#{number}). "
+            "If a playing pair withdraws you move up, and you'll both be told."
+        )
+    return f"Registered: **{safe(label)}** (guesser & answerer), pair {number} — playing."
 
 
 def withdrew(label: str, event_id: int, moved_up: str | None) -> str:

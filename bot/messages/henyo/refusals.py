@@ -60,6 +60,10 @@ def no_event_here(event_id: int) -> str:
     return f"There is no Henyo event #{event_id} in this server."
 
 
+def event_already_closed(event_id: int) -> str:
+    return f"Henyo event #{event_id} is already closed."
+
+
 def no_round(round_id: int) -> str:
     return f"There is no Henyo round #{round_id}."
 

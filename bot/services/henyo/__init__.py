@@ -41,6 +41,7 @@ from bot.services.henyo.views import (
     Standings,
     TeamView,
     TieView,
+    UnfinishedEvent,
     Withdrawal,
     WordList,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "Standings",
     "TeamView",
     "TieView",
+    "UnfinishedEvent",
     "Withdrawal",
     "WordList",
 ]

@@ -62,6 +62,25 @@ def slot_statuses(event: HenyoEventRecord, teams: Sequence[HenyoTeamRecord]) -> 
     return statuses
 
 
+def slot_numbers(event: HenyoEventRecord, teams: Sequence[HenyoTeamRecord]) -> dict[int, int]:
+    """Each pair's number as members read it: its place in the playing list
+    (disqualified pairs keep theirs) or on the waiting list, counted without the
+    gaps withdrawn pairs leave; 0 for a withdrawn pair."""
+    statuses = slot_statuses(event, teams)
+    numbers: dict[int, int] = {}
+    playing = waiting = 0
+    for team in teams:
+        if statuses[team.id] == "waiting":
+            waiting += 1
+            numbers[team.id] = waiting
+        elif statuses[team.id] in ("playing", "disqualified"):
+            playing += 1
+            numbers[team.id] = playing
+        else:
+            numbers[team.id] = 0
+    return numbers
+
+
 def require_host(event: HenyoEventRecord, user_id: int, is_moderator: bool, what: str) -> None:
     if user_id != event.host_id and not is_moderator:
         raise PermissionDeniedError(messages.host_only(event.host_id, what))
@@ -71,13 +90,16 @@ def member(names: dict[int, str], user_id: int) -> Member:
     return Member(user_id, names.get(user_id, str(user_id)))
 
 
-def team_view(team: HenyoTeamRecord, status: str, names: dict[int, str]) -> TeamView:
+def team_view(
+    team: HenyoTeamRecord, status: str, names: dict[int, str], number: int = 0
+) -> TeamView:
     return TeamView(
         team.id,
         team.position,
         member(names, team.guesser_id),
         member(names, team.answerer_id),
         status,
+        number,
     )
 
 
@@ -170,9 +192,12 @@ class HenyoCore:
     async def event_view(self, uow: UnitOfWork, event: HenyoEventRecord) -> EventView:
         teams = await uow.henyo.teams(event.id)
         statuses = slot_statuses(event, teams)
+        numbers = slot_numbers(event, teams)
         names = await self.names(uow, [event.host_id, *team_members(teams)])
         shown = [
-            team_view(t, statuses[t.id], names) for t in teams if statuses[t.id] != "withdrawn"
+            team_view(t, statuses[t.id], names, numbers[t.id])
+            for t in teams
+            if statuses[t.id] != "withdrawn"
         ]
         return EventView(
             event.id,

@@ -1,12 +1,16 @@
 """An event's life: a moderator opens it, pairs register (the first ``pairs``
-play, later ones wait), pairs withdraw (the first waiting pair moves up), and
-the host closes it, crowning the winners."""
+play, later ones wait), pairs withdraw (the first waiting pair moves up, and
+both its members are told by DM, or by a mention in the event's channel when
+their DMs are closed), and the host closes it, crowning the winners (with pairs
+still to play, only once the host has confirmed)."""
 
 from __future__ import annotations
 
 from bot.db.models_henyo import HenyoEventRecord, HenyoTeamRecord
+from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import henyo as messages
+from bot.messages.post import Post
 from bot.services.henyo.core import (
     ACTIVE_TEAM,
     KIND,
@@ -14,13 +18,22 @@ from bot.services.henyo.core import (
     HenyoCore,
     registered_team_of,
     require_host,
+    slot_numbers,
     slot_statuses,
     team_members,
     team_view,
 )
 from bot.services.henyo.options import event_options
-from bot.services.henyo.standings import EventStandings
-from bot.services.henyo.views import EventClosed, EventView, Member, Registration, Withdrawal
+from bot.services.henyo.standings import EventStandings, played_teams
+from bot.services.henyo.views import (
+    EventClosed,
+    EventView,
+    Member,
+    Registration,
+    TeamView,
+    UnfinishedEvent,
+    Withdrawal,
+)
 from bot.services.results import record_points
 
 
@@ -120,7 +133,8 @@ class Events:
                         continue
                     members = (team.guesser_id, team.answerer_id)
                     if user.id in members:
-                        raise InvalidInputError(messages.already_registered(team.position))
+                        number = slot_numbers(event, teams)[team.id]
+                        raise InvalidInputError(messages.already_registered(number))
                     if partner.id in members:
                         raise InvalidInputError(messages.partner_taken(partner.name))
                 await uow.players.ensure(user.id, user.name)
@@ -158,19 +172,23 @@ class Events:
                 team.status = "withdrawn"
                 team.withdrawn_at = self.core.ctx.clock()
                 after = slot_statuses(event, teams)
+                numbers = slot_numbers(event, teams)
                 await self.core.bump(uow, event)
                 names = await self.core.names(uow, team_members(teams))
                 moved = next(
                     (t for t in teams if before[t.id] == "waiting" and after[t.id] == "playing"),
                     None,
                 )
-                moved_view = team_view(moved, "playing", names) if moved else None
+                moved_view = (
+                    team_view(moved, "playing", names, numbers[moved.id]) if moved else None
+                )
                 if moved_view is not None:
                     self.core.post(
                         uow,
                         event.channel_id,
-                        messages.moved_up(moved_view.label, moved_view.position),
+                        messages.moved_up(moved_view.label, moved_view.number),
                     )
+                    self._tell_moved_up(uow, event, moved_view)
                 await uow.henyo.flush()
                 view = await self.core.event_view(uow, event)
                 await uow.commit()
@@ -178,16 +196,56 @@ class Events:
 
         return await self.core.retrying(work)
 
+    def _tell_moved_up(self, uow: UnitOfWork, event: HenyoEventRecord, pair: TeamView) -> None:
+        """A DM to each member of the pair; closed DMs: a mention of that member only,
+        in the event's channel."""
+        dm, fallback = messages.moved_up_dm(pair.label, pair.number, event.id, event.channel_id)
+        for player in (pair.guesser, pair.answerer):
+            uow.outbox.to_user(
+                player.id,
+                Post(content=dm, fallback_content=fallback),
+                fallback_channel_id=event.channel_id,
+            )
+
     async def close(
-        self, *, guild_id: int, channel_id: int, user_id: int, is_moderator: bool
-    ) -> EventClosed:
-        async def work() -> EventClosed:
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        is_moderator: bool,
+        event_id: int | None = None,
+        confirmed: bool = False,
+    ) -> EventClosed | UnfinishedEvent:
+        """Close the event (``event_id``, or the one the channel finds).
+
+        While pairs have still to play their word, nothing changes until the
+        host confirms (``confirmed``): the answer lists those pairs instead.
+        """
+
+        async def work() -> EventClosed | UnfinishedEvent:
             async with self.core.ctx.uow() as uow:
-                event = await self.core.event_for_members(uow, guild_id, channel_id)
+                if event_id is None:
+                    event = await self.core.event_for_members(uow, guild_id, channel_id)
+                else:
+                    found = await uow.henyo.event(event_id)
+                    if found is None or found.guild_id != guild_id:
+                        raise NotFoundError(messages.no_event_here(event_id))
+                    event = found
                 require_host(event, user_id, is_moderator, "close the event")
+                if event.status != "open":
+                    raise InvalidInputError(messages.event_already_closed(event.id))
                 rounds = await uow.henyo.event_rounds(event.id)
                 if any(r.status in OPEN_ROUND for r in rounds):
                     raise InvalidInputError(messages.ROUND_STILL_RUNNING)
+                if not confirmed:
+                    view = await self.core.event_view(uow, event)
+                    played = played_teams(rounds)
+                    not_played = [
+                        t for t in view.teams if t.status == "playing" and t.id not in played
+                    ]
+                    if not_played:
+                        return UnfinishedEvent(view, not_played)
                 standings = await self.standings.build(uow, event, rounds)
                 winner = standings.leaders[0] if len(standings.leaders) == 1 else None
                 now = self.core.ctx.clock()

@@ -20,6 +20,7 @@ from engines.henyo import (
     CATEGORIES,
     HenyoWordError,
     WordEntry,
+    clean_bank_word,
     clean_word,
     parse_categories,
     parse_category,
@@ -107,11 +108,21 @@ def round_request(
     return RoundRequest(guesser, answerer, chosen_category, secret)
 
 
+def bank_word(text: str) -> str:
+    """A word typed for the club's bank (to add or take out), as it is shown."""
+    try:
+        return clean_bank_word(text)
+    except HenyoWordError as exc:
+        raise user_error(exc) from None
+
+
 def new_word(word: str, category: str, language: str) -> WordEntry:
     """A word for the club's bank, as it will be shown."""
     try:
         return WordEntry(
-            clean_word(word), parse_category(category), parse_language(language, allow_any=False)
+            clean_bank_word(word),
+            parse_category(category),
+            parse_language(language, allow_any=False),
         )
     except HenyoWordError as exc:
         raise user_error(exc) from None

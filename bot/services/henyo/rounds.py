@@ -17,6 +17,7 @@ from bot.services.henyo.core import (
     job_key,
     member,
     require_host,
+    slot_numbers,
     slot_statuses,
 )
 from bot.services.henyo.options import (
@@ -140,12 +141,14 @@ class RoundStarts:
                     raise InvalidInputError(messages.ROUND_IN_CHANNEL)
                 event = await uow.henyo.open_event_in_channel(channel_id)
                 team: HenyoTeamRecord | None = None
+                number: int | None = None
                 stage = 0
                 if request.guesser is None or request.answerer is None:
                     if event is None:
                         raise InvalidInputError(messages.NO_EVENT_TO_START)
                     require_host(event, host.id, is_moderator, "start the event's rounds")
                     team, stage = await self._next_pair(uow, event)
+                    number = slot_numbers(event, await uow.henyo.teams(event.id))[team.id]
                     names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
                     the_guesser = member(names, team.guesser_id)
                     the_answerer = member(names, team.answerer_id)
@@ -196,7 +199,7 @@ class RoundStarts:
                     guild_id,
                     channel_id,
                     rnd.event_id,
-                    team.position if team else None,
+                    number,
                     stage,
                     host,
                     the_guesser,

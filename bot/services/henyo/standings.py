@@ -12,6 +12,7 @@ from bot.messages import henyo as messages
 from bot.services.henyo.core import (
     FINISHED_ROUND,
     HenyoCore,
+    slot_numbers,
     slot_statuses,
     team_members,
     team_view,
@@ -146,8 +147,10 @@ class EventStandings:
         names = await self.core.names(uow, team_members(teams))
         upcoming = [t for t in teams if statuses[t.id] == "playing" and t.id not in played]
         if upcoming:
-            nxt = team_view(upcoming[0], "playing", names)
-            return [messages.next_up(nxt.position, nxt.label)]
+            nxt = team_view(
+                upcoming[0], "playing", names, slot_numbers(event, teams)[upcoming[0].id]
+            )
+            return [messages.next_up(nxt.number, nxt.label)]
         by_id = {t.id: t for t in teams}
         lines = [
             messages.tie_break(

@@ -28,6 +28,10 @@ class TeamView:
     guesser: Member
     answerer: Member
     status: str  # playing | waiting | withdrawn | disqualified
+    # As members read it: the place in the playing list (1, 2, 3… without gaps,
+    # in the order pairs play) or on the waiting list; ``position`` is the
+    # registration order, which keeps the gaps of withdrawn pairs.
+    number: int = 0
 
     @property
     def label(self) -> str:
@@ -79,6 +83,14 @@ class Withdrawal:
     event: EventView
     team: TeamView
     moved_up: TeamView | None
+
+
+@dataclass(frozen=True)
+class UnfinishedEvent:
+    """``/henyo event close`` while pairs still have to play: the host confirms first."""
+
+    event: EventView
+    not_played: list[TeamView]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.services.henyo.core import HenyoCore
-from bot.services.henyo.options import categories_wanted, new_word
+from bot.services.henyo.options import bank_word, categories_wanted, new_word
 from bot.services.henyo.views import WordList
 from engines.henyo import WordEntry, builtin_words, word_key
 
@@ -86,7 +86,7 @@ class WordBank:
     async def remove(
         self, *, guild_id: int, guild_name: str, user_id: int, is_moderator: bool, text: str
     ) -> WordEntry:
-        key = word_key(text)
+        key = word_key(bank_word(text))
         builtin = {w.key: w for w in builtin_words()}
 
         async def work() -> WordEntry:

@@ -23,9 +23,11 @@ from bot.services.henyo import (
     END_GRACE,
     JOB_KIND,
     START_WINDOW,
+    EventClosed,
     HenyoService,
     Member,
     PreparedRound,
+    UnfinishedEvent,
 )
 from engines.henyo import builtin_words
 from engines.henyo.timing import datetime_ms, snowflake_at, snowflake_time
@@ -239,6 +241,78 @@ async def test_a_withdrawal_moves_the_first_waiting_pair_up(world: World) -> Non
     ]
     posts = [row.payload["content"] for row in await world.outbox()]
     assert any("move up from the waiting list" in p and "Ela & Fe" in p for p in posts)
+
+
+async def test_both_members_of_a_pair_that_moves_up_are_told_by_dm_with_the_channel_to_fall_back_on(
+    world: World,
+) -> None:
+    await world.open(pairs=2)
+    for i in range(4):
+        await world.register(i)
+    await world.svc.events.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[0].id)
+    dms = [row for row in await world.outbox() if row.target_kind == "user"]
+    assert sorted(row.target_id for row in dms) == [PLAYERS[4].id, PLAYERS[5].id]
+    for row in dms:
+        assert row.fallback_channel_id == CHANNEL
+        assert "Your pair **Ela & Fe** moved up" in row.payload["content"]
+        assert "you play as pair 2" in row.payload["content"]
+        assert row.payload["fallback_content"].startswith("your pair **Ela & Fe** moved up")
+        assert "<@" not in row.payload["content"] + row.payload["fallback_content"]
+
+
+async def test_the_playing_and_waiting_lists_are_numbered_without_gaps(world: World) -> None:
+    await world.open(pairs=2)
+    for i in range(5):
+        await world.register(i)
+    await world.svc.events.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[0].id)
+    withdrawal = await world.svc.events.withdraw(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[6].id
+    )
+    event = withdrawal.event
+    assert [(t.label, t.number) for t in event.playing] == [("Cara & Dan", 1), ("Ela & Fe", 2)]
+    assert [(t.label, t.number) for t in event.waiting] == [("Ivo & Jun", 1)]
+    assert withdrawal.moved_up is None
+    prepared = await world.prepare()
+    assert (prepared.team_position, prepared.title) == (1, "Pair 1")
+    with pytest.raises(InvalidInputError, match=r"\(pair 2\)"):
+        await world.svc.events.register(
+            guild_id=GUILD,
+            guild_name="Library",
+            channel_id=CHANNEL,
+            user=PLAYERS[4],
+            partner=PLAYERS[0],
+        )
+
+
+async def test_closing_with_pairs_still_to_play_names_them_and_changes_nothing_until_confirmed(
+    world: World,
+) -> None:
+    opened = await world.open(pairs=3)
+    for i in range(2):
+        await world.register(i)
+    close = dict(guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False)
+    asked = await world.svc.events.close(**close)
+    assert isinstance(asked, UnfinishedEvent)
+    assert [(t.number, t.label) for t in asked.not_played] == [(1, "Ana & Ben"), (2, "Cara & Dan")]
+    assert (await world.svc.events.get(opened.id)).status == "open"
+    with pytest.raises(PermissionDeniedError):
+        await world.svc.events.close(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            user_id=PLAYERS[0].id,
+            is_moderator=False,
+            event_id=opened.id,
+            confirmed=True,
+        )
+    with pytest.raises(NotFoundError):
+        await world.svc.events.close(
+            **{**close, "guild_id": GUILD + 1}, event_id=opened.id, confirmed=True
+        )
+    closed = await world.svc.events.close(**close, event_id=opened.id, confirmed=True)
+    assert isinstance(closed, EventClosed) and closed.winner is None
+    assert {r.status for r in closed.standings.rows} == {"not_played"}
+    with pytest.raises(InvalidInputError, match="already closed"):
+        await world.svc.events.close(**close, event_id=opened.id, confirmed=True)
 
 
 async def test_a_pair_that_played_cannot_withdraw(world: World) -> None:
@@ -646,6 +720,7 @@ async def test_tied_pairs_play_a_tie_break_word_and_the_winner_is_recorded(world
     closed = await world.svc.events.close(
         guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False
     )
+    assert isinstance(closed, EventClosed)
     assert closed.winner is not None and closed.winner.label == "Cara & Dan"
     wins = [r for r in await world.results() if r.outcome == "win"]
     assert sorted(r.player_id for r in wins) == [PLAYERS[2].id, PLAYERS[3].id]
@@ -673,6 +748,44 @@ async def test_an_event_cannot_close_while_a_round_runs(world: World) -> None:
 
 
 # --------------------------------------------------------------------------- words
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "<@&12345>",
+        "@everyone",
+        "abc123",
+        "pusa 🐱",
+        "https://x.ph",
+        "a_b",
+        "**bold**",
+        "'-'",
+        "a" * 61,
+    ],
+)
+async def test_the_word_bank_refuses_anything_but_letters_spaces_hyphens_and_apostrophes(
+    world: World, typed: str
+) -> None:
+    add = dict(guild_id=GUILD, guild_name="L", user_id=HOST.id, is_moderator=True)
+    with pytest.raises(InvalidInputError) as refused:
+        await world.svc.words.add(**add, text=typed, category="Hayop", language="Filipino")
+    assert typed not in str(refused.value) and "@" not in str(refused.value)
+    assert ("60 characters" if len(typed) > 60 else "letters only") in str(refused.value)
+    with pytest.raises(InvalidInputError):
+        await world.svc.words.remove(**add, text=typed)
+    listing = await world.svc.words.show(guild_id=GUILD, user_id=HOST.id, is_moderator=True)
+    assert listing.club_words == [] and listing.removed_builtin == []
+
+
+async def test_the_word_bank_takes_filipino_letters_and_phrases(world: World) -> None:
+    add = dict(guild_id=GUILD, guild_name="L", user_id=HOST.id, is_moderator=True)
+    for text in ("Ñandu", "Jack 'n' Jill", "ube-keso", "Ñora’s  pie"):
+        await world.svc.words.add(**add, text=text, category="Hayop", language="Filipino")
+    listing = await world.svc.words.show(guild_id=GUILD, user_id=HOST.id, is_moderator=True)
+    assert sorted(w.text for w in listing.club_words) == sorted(
+        ["Ñandu", "Jack 'n' Jill", "ube-keso", "Ñora’s pie"]
+    )
 
 
 async def test_the_club_adds_and_removes_words_and_the_picker_follows(world: World) -> None:

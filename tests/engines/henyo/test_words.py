@@ -11,6 +11,7 @@ from engines.henyo.words import (
     HenyoWordError,
     WordEntry,
     builtin_words,
+    clean_bank_word,
     clean_word,
     parse_categories,
     parse_category,
@@ -34,6 +35,7 @@ def test_the_bank_has_no_word_twice_and_every_word_is_guessable() -> None:
     assert [k for k, n in keys.items() if n > 1] == []
     for word in words:
         assert clean_word(word.text) == word.text
+        assert clean_bank_word(word.text) == word.text
 
 
 def test_a_pick_never_repeats_a_used_word_and_respects_filters() -> None:
@@ -95,3 +97,26 @@ def test_unusable_words_are_refused(typed: str) -> None:
 
 def test_a_word_is_trimmed_and_its_spacing_collapsed() -> None:
     assert clean_word("  Sari-sari   store ") == "Sari-sari store"
+
+
+@pytest.mark.parametrize(
+    "typed", ["Niño", "ÑANDU", "Jack 'n' Jill", "Ñora’s pie", "ube-keso", "n\u0303a"]
+)
+def test_the_bank_takes_letters_of_any_alphabet_with_spaces_hyphens_and_apostrophes(
+    typed: str,
+) -> None:
+    assert clean_bank_word(typed)
+
+
+@pytest.mark.parametrize(
+    "typed", ["<@&1>", "@everyone", "a1", "pusa 🐱", "http://x", "a_b", "a.b", "-'-", "`x`"]
+)
+def test_the_bank_refuses_anything_else_without_repeating_it(typed: str) -> None:
+    with pytest.raises(HenyoWordError, match="letters only") as refused:
+        clean_bank_word(typed)
+    assert typed not in str(refused.value)
+
+
+def test_the_bank_says_its_length_limit() -> None:
+    with pytest.raises(HenyoWordError, match="60 characters"):
+        clean_bank_word("a" * 61)
