@@ -8,6 +8,7 @@ result = score_round(grid, {"ana": "cats, tame", "ben": ["tame"]}, load_lexicon(
 """
 
 from engines.boggle.blocklist import DisplayBlocklist, display_blocklist, parse_blocklist
+from engines.boggle.commonness import WordLevels, parse_levels, word_levels
 from engines.boggle.dice import (
     BIG_25,
     CLASSIC_16,
@@ -34,11 +35,13 @@ from engines.boggle.scoring import (
 from engines.boggle.solver import find_words, solve, solver_index
 from engines.boggle.words import (
     Verdict,
+    WordList,
     WordStatus,
     check_word,
     find_path,
     normalise_word,
     parse_word_list,
+    read_words,
 )
 
 __all__ = [
@@ -60,6 +63,8 @@ __all__ = [
     "PlayerResult",
     "RoundResult",
     "Verdict",
+    "WordLevels",
+    "WordList",
     "WordResult",
     "WordStatus",
     "check_word",
@@ -70,11 +75,14 @@ __all__ = [
     "find_words",
     "normalise_word",
     "parse_blocklist",
+    "parse_levels",
     "parse_word_list",
     "player_words",
+    "read_words",
     "roll",
     "score_round",
     "solve",
     "solver_index",
+    "word_levels",
     "word_score",
 ]

@@ -66,6 +66,11 @@ class Grid:
     def height(self) -> int:
         return len(self.cells) // self.width
 
+    @property
+    def letters(self) -> int:
+        """How many letters the grid holds (a Qu cell is two): no word it spells is longer."""
+        return sum(len(face) for face in self.cells)
+
     @classmethod
     def from_rows(cls, rows: list[list[str]] | tuple[tuple[str, ...], ...]) -> Grid:
         if not rows or not rows[0]:

@@ -8,15 +8,11 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engines.boggle.blocklist import display_blocklist
+from engines.boggle.commonness import WordLevels, word_levels
 from engines.boggle.grid import Grid
 from engines.boggle.points import DEFAULT_MIN_LENGTH, word_score
 from engines.boggle.solver import find_words
-from engines.boggle.words import (
-    WordStatus,
-    check_word,
-    normalise_word,
-    parse_word_list,
-)
+from engines.boggle.words import WordStatus, check_word, read_words
 from engines.lexicon import Lexicon
 
 K = TypeVar("K", bound=Hashable)
@@ -56,15 +52,10 @@ class RoundResult(Generic[K]):
     points_on_grid: int  # what they would all score
 
 
-def player_words(submission: Sequence[str] | str) -> list[str]:
-    """A player's distinct normalised words, in the order first written."""
-    written = parse_word_list(submission) if isinstance(submission, str) else submission
-    words: dict[str, None] = {}
-    for token in written:
-        word = normalise_word(token)
-        if word:
-            words.setdefault(word)
-    return list(words)
+def player_words(submission: Sequence[str] | str, longest: int | None = None) -> list[str]:
+    """A player's distinct normalised words, in the order first written: tokens
+    of letters only, at most ``longest`` letters (see ``read_words``)."""
+    return list(read_words(submission, longest).words)
 
 
 def score_round(
@@ -74,24 +65,35 @@ def score_round(
     min_length: int = DEFAULT_MIN_LENGTH,
     missed_limit: int = DEFAULT_MISSED_LIMIT,
     hidden: Container[str] | None = None,
+    levels: WordLevels | None = None,
 ) -> RoundResult[K]:
     """Score every player's list for one grid.
 
     * Words are case-folded and stripped of punctuation at the ends; a word
-      counts once per player however often it was written.
+      counts once per player however often it was written. Tokens that are
+      not letters, or longer than the grid can spell, are left out (neither
+      judged nor shown: see ``read_words``).
     * A valid word on two or more players' lists is CANCELLED on all of them.
       A shared word that is invalid anyway keeps its own reason (not on the
       grid, not a word, too short): it scores nothing either way, and the
       reason tells the players more than "shared" would.
     * Each remaining valid word scores by length (``word_score``).
-    * The best words nobody wrote leave out ``hidden`` (default: the built-in
-      display blocklist of slurs and obscenities). Hidden words still score
-      when a player writes them and still count in the grid's totals.
+    * The best words nobody wrote are those a member would know first
+      (``levels``' bands, default: SCOWL's size levels, see ``commonness``),
+      then the highest-scoring; they leave out ``hidden`` (default: the
+      built-in display blocklist of slurs and obscenities). Hidden words
+      still score when a player writes them and still count in the grid's
+      totals.
     """
     word_score(min_length, min_length)  # rejects a minimum below 3 up front
     if hidden is None:
         hidden = display_blocklist()
-    lists = {player: player_words(submission) for player, submission in submissions.items()}
+    if levels is None:
+        levels = word_levels()
+    longest = grid.letters
+    lists = {
+        player: player_words(submission, longest) for player, submission in submissions.items()
+    }
     listed_by = Counter(word for words in lists.values() for word in words)
     on_grid = find_words(grid, lexicon)
     statuses = {word: _status(grid, word, lexicon, min_length, on_grid) for word in listed_by}
@@ -112,7 +114,7 @@ def score_round(
     gettable = {w: word_score(len(w), min_length) for w in on_grid if len(w) >= min_length}
     missed = sorted(
         (w for w in gettable if w not in listed_by and w not in hidden),
-        key=lambda w: (-gettable[w], -len(w), w),
+        key=lambda w: (levels.band(w), -gettable[w], -len(w), w),
     )[: max(missed_limit, 0)]
     return RoundResult(
         players=players,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -36,6 +37,53 @@ class Verdict:
 def parse_word_list(text: str) -> list[str]:
     """Split a DM'd list: words separated by spaces, commas, semicolons or new lines."""
     return [token for token in _SEPARATORS.split(text) if token]
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A list as read: its words, and the tokens left out of it (and why).
+
+    ``words`` are distinct and normalised, in the order first written.
+    ``not_letters`` are tokens as written that hold something other than
+    letters once trimmed (``word:QUIZ``, ``8H``, ``don't``): commands, notes and
+    junk, never words of a grid. ``too_long`` are words of letters longer than
+    any grid they were read for can spell. Neither is ever judged or shown
+    with the round's results.
+    """
+
+    words: tuple[str, ...]
+    not_letters: tuple[str, ...] = ()
+    too_long: tuple[str, ...] = ()
+
+    @property
+    def dropped(self) -> int:
+        return len(self.not_letters) + len(self.too_long)
+
+
+def read_words(written: Sequence[str] | str, longest: int | None = None) -> WordList:
+    """A player's list (a message's text, or tokens already split) as a ``WordList``.
+
+    A token is kept when, trimmed of punctuation at its ends and case-folded,
+    it is letters only (``str.isalpha``) and at most ``longest`` letters long
+    (``Grid.letters``: what the grid could spell if every cell were used);
+    tokens of punctuation only are ignored. Each left-out token is reported
+    once, in the order written.
+    """
+    tokens = parse_word_list(written) if isinstance(written, str) else written
+    words: dict[str, None] = {}
+    not_letters: dict[str, None] = {}
+    too_long: dict[str, None] = {}
+    for token in tokens:
+        word = normalise_word(token)
+        if not word:
+            continue
+        if not word.isalpha():
+            not_letters.setdefault(token.strip())
+        elif longest is not None and len(word) > longest:
+            too_long.setdefault(word)
+        else:
+            words.setdefault(word)
+    return WordList(tuple(words), tuple(not_letters), tuple(too_long))
 
 
 def normalise_word(written: str) -> str:

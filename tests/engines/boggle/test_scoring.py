@@ -1,6 +1,15 @@
 import pytest
 
-from engines.boggle import BoggleError, Grid, WordStatus, score_round, word_score
+from engines.boggle import (
+    BoggleError,
+    Grid,
+    WordLevels,
+    WordStatus,
+    parse_levels,
+    score_round,
+    word_levels,
+    word_score,
+)
 from engines.lexicon import Lexicon, load_lexicon
 
 # C  A  T  S
@@ -107,10 +116,48 @@ def test_missed_words_are_the_best_nobody_wrote():
     grid = Grid.parse("S E R S/P A T G/L I N E/S E R S")
     result = score_round(grid, {"ana": "pastel, pirate"}, lexicon, missed_limit=8)
     assert len(result.missed) == 8
-    keys = [(-m.points, -len(m.word), m.word) for m in result.missed]
+    levels = word_levels()
+    keys = [(levels.band(m.word), -m.points, -len(m.word), m.word) for m in result.missed]
     assert keys == sorted(keys)
     assert all(m.points == word_score(len(m.word)) for m in result.missed)
     assert not {"pastel", "pirate"} & {m.word for m in result.missed}
     assert result.missed[0].points == 11  # this grid holds 8-letter words
     assert result.words_on_grid > 8
     assert result.points_on_grid >= sum(m.points for m in result.missed)
+
+
+def test_junk_tokens_are_neither_judged_nor_shown():
+    junk = "word:CATS 8H " + "a" * 975
+    result = score_round(GRID, {"ana": f"cats {junk}", "ben": ["cart", "12", "q" * 18]}, LEXICON)
+    assert [r.word for r in result.players["ana"].words] == ["cats"]
+    assert [r.word for r in result.players["ben"].words] == ["cart"]
+
+
+def test_best_words_nobody_found_are_the_familiar_ones_first():
+    # On this grid "dealt", "quits" and "steal" score 2, the four-letter words 1.
+    levels = parse_levels("=10\nrate\ndeal\n=60\nsteal\n")
+    result = score_round(GRID, {}, LEXICON, levels=levels)
+    missed = [m.word for m in result.missed]
+    # Familiar (size 50 or less) first, best-scoring first among them; then size 70 or
+    # less; then the rest (not listed), best-scoring first.
+    assert missed[:2] == ["deal", "rate"]
+    assert missed[2] == "steal"
+    assert missed[3:6] == ["dealt", "quits", "cart"]  # unlisted: best-scoring first
+    unranked = score_round(GRID, {}, LEXICON, levels=WordLevels())
+    assert [m.word for m in unranked.missed][:3] == ["dealt", "quits", "steal"]
+
+
+def test_the_built_in_levels_know_common_words_from_rare_ones():
+    levels = word_levels()
+    assert len(levels) > 100_000
+    assert levels.band("naive") == 0 and levels.band("Convey") == 0
+    assert levels.band("ovine") == 1
+    assert levels.band("toucanet") == 2 and levels.band("qat") == 2
+    assert levels.band("notaword") == 2
+
+
+def test_word_levels_refuse_a_malformed_file():
+    with pytest.raises(BoggleError, match="line 1"):
+        parse_levels("cats\n")
+    with pytest.raises(BoggleError, match="line 2"):
+        parse_levels("=10\n=ten\n")

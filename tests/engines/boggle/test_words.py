@@ -1,6 +1,14 @@
 import pytest
 
-from engines.boggle import Grid, WordStatus, check_word, find_path, normalise_word, parse_word_list
+from engines.boggle import (
+    Grid,
+    WordStatus,
+    check_word,
+    find_path,
+    normalise_word,
+    parse_word_list,
+    read_words,
+)
 from engines.lexicon import Lexicon
 
 # C  A  T  S
@@ -88,3 +96,25 @@ def test_parse_word_list_splits_on_spaces_commas_semicolons_and_lines():
     text = "cat, dog;bird\nfish   tree,,\n\n  ant;"
     assert parse_word_list(text) == ["cat", "dog", "bird", "fish", "tree", "ant"]
     assert parse_word_list("   ") == []
+
+
+def test_a_list_keeps_only_tokens_of_letters_and_says_which_it_left_out():
+    read = read_words("Cats, word:QUIZ 8H dogs! don't e-mail ... cats quiz2 café")
+    assert read.words == ("cats", "dogs", "café")
+    assert read.not_letters == ("word:QUIZ", "8H", "don't", "e-mail", "quiz2")
+    assert read.too_long == ()
+    assert read.dropped == 5
+
+
+def test_a_word_longer_than_the_grid_can_spell_is_left_out():
+    assert GRID.letters == 17  # sixteen cells, one of them Qu
+    long_run = "a" * 975
+    read = read_words(f"cats {long_run} {'b' * 17} {'c' * 18} {long_run}", GRID.letters)
+    assert read.words == ("cats", "b" * 17)
+    assert read.too_long == (long_run, "c" * 18)  # each once
+    assert read_words(long_run).words == (long_run,)  # no grid, no limit
+
+
+def test_tokens_already_split_are_read_the_same_way():
+    assert read_words(["CATS!", "12", "cats", "dogs"]).words == ("cats", "dogs")
+    assert read_words(["CATS!", "12"]).not_letters == ("12",)
