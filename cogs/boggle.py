@@ -1,5 +1,7 @@
 """/boggle: Word Boggle rounds, the weekly schedule, seasons, and the words
-members send by DM or through the round's form.
+members send by DM or through the round's form. A DM that is a slash command
+typed as text (``/scrabble play …``) is not a list: it is answered with where
+commands work, and nothing of it is stored.
 
 Commands parse their options, call the service's use cases
 (``service.starting``, ``service.submissions``, …) and reply with the texts
@@ -11,7 +13,8 @@ what players sent while the bot was down.
 
 from __future__ import annotations
 
-from datetime import timedelta
+import logging
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -20,7 +23,7 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
-from bot.gateway import Gateway, Throttle
+from bot.gateway import Gateway, Throttle, TypedCommand
 from bot.messages import boggle as msg
 from bot.messages.boggle import rounds as say
 from bot.services.boggle import (
@@ -39,6 +42,8 @@ from bot.ui.permissions import require_guild, require_moderator
 
 if TYPE_CHECKING:
     from discord.interactions import InteractionChannel
+
+log = logging.getLogger(__name__)
 
 SizeChoice = Literal[4, 5, 6]
 MinLengthChoice = Literal[3, 4, 5, 6]
@@ -134,7 +139,7 @@ class BoggleCog(
     )
     @app_commands.describe(
         weekday="The day of the week",
-        time="The time in the club's time zone (set with /club setup), e.g. 19:00 or 7pm",
+        time="The time in the club's time zone (set with /club setup), e.g. 15:00, 3pm or 3:30 pm",
         size="Grid size (default 4x4)",
         duration="How long players have, e.g. 3m or 90s; a plain number is minutes (default 3m)",
         min_length="Shortest word that scores (default 4)",
@@ -296,14 +301,45 @@ class BoggleCog(
     async def on_direct_message(self, message: discord.Message) -> None:
         # Guild messages belong to other games (the Henyo referee reads them).
         if self.gateway.dms.take_live(message):
-            await self._take_dm(message)
+            command = self.gateway.dms.typed_command(message, self._command_names())
+            if command is not None:
+                await self._answer_typed_command(message, command)
+            else:
+                await self._take_dm(message)
 
     @commands.Cog.listener("on_shard_connect")
     async def on_shard_connect(self, shard_id: int) -> None:
         self.gateway.dms.session_started(shard_id)
 
+    def _command_names(self) -> set[str]:
+        """The bot's commands by qualified name ("scrabble", "scrabble play")."""
+        return {command.qualified_name for command in self.bot.tree.walk_commands()}
+
+    async def _guilds_of(
+        self, author: discord.User | discord.Member, sent_at: datetime
+    ) -> list[int]:
+        return await self.gateway.members.guilds_of(
+            author, lambda: self.service.catch_up.guilds_taking_dms(sent_at)
+        )
+
+    async def _answer_typed_command(self, message: discord.Message, command: TypedCommand) -> None:
+        """A slash command typed into a DM: say where commands work; nothing is stored.
+
+        Only live DMs are answered: a read-back one is skipped (``_take_dm``),
+        as it would be answered again at every restart of the round.
+        """
+        try:
+            guild_ids = await self._guilds_of(message.author, message.created_at)
+            rounds = await self.service.submissions.open_lists(guild_ids)
+        except Exception:
+            log.warning("could not look up the rounds of %s", message.author.id, exc_info=True)
+            rounds = []
+        await self.gateway.dms.reply(message, msg.command_in_dm(command.shown, rounds))
+
     async def _take_dm(self, message: discord.Message) -> None:
         """Store a DM'd list (live or read back) and answer it."""
+        if self.gateway.dms.typed_command(message) is not None:
+            return  # read back: a command, not a list (answered only when it arrives live)
         author, sent_at = message.author, message.created_at
         reply: str | None
         try:
@@ -313,9 +349,7 @@ class BoggleCog(
                 message_id=message.id,
                 sent_at=sent_at,
                 text=message.content,
-                guild_ids=await self.gateway.members.guilds_of(
-                    author, lambda: self.service.catch_up.guilds_taking_dms(sent_at)
-                ),
+                guild_ids=await self._guilds_of(author, sent_at),
             )
         except Exception as error:
             reply = user_message_for(error, where="boggle DM")

@@ -9,13 +9,20 @@ the handlers a cog gives it). A cog builds one in its ``__init__``::
 **DM intake** (``gateway.dms``, a ``DmIntake``): ``take_live(message)`` is the
 ``on_message`` filter for a member's own DMs, and remembers where this gateway
 session's live DMs begin; ``session_started(shard_id)`` belongs in
-``on_shard_connect``; ``reply(message, text)`` answers without failing on
-closed DMs. ``Throttle`` sends a hint at most once in a while per member::
+``on_shard_connect``; ``typed_command(message, known)`` tells a slash command
+typed as text (``/scrabble play …``: Discord runs commands only from its menu
+in a server, so such a DM is neither a command nor a word list);
+``reply(message, text)`` answers without failing on closed DMs. ``Throttle``
+sends a hint at most once in a while per member::
 
     @commands.Cog.listener("on_message")
     async def on_direct_message(self, message):
         if self.gateway.dms.take_live(message):
-            await self._take_dm(message)
+            command = self.gateway.dms.typed_command(message, known_command_names)
+            if command is not None:
+                await message.channel.send(...)  # where commands work
+            else:
+                await self._take_dm(message)
 
     @commands.Cog.listener("on_shard_connect")
     async def on_shard_connect(self, shard_id):
@@ -57,7 +64,15 @@ from datetime import datetime
 
 import discord
 
-from bot.gateway.dms import CHATTY_TYPES, DmIntake, Throttle, is_chatty, is_member_dm
+from bot.gateway.dms import (
+    CHATTY_TYPES,
+    DmIntake,
+    Throttle,
+    TypedCommand,
+    is_chatty,
+    is_member_dm,
+    typed_command,
+)
 from bot.gateway.members import Membership
 from bot.gateway.readback import MessageHandler, ReadBack, ReadFrom, snowflake_after
 
@@ -80,7 +95,9 @@ __all__ = [
     "ReadBack",
     "ReadFrom",
     "Throttle",
+    "TypedCommand",
     "is_chatty",
     "is_member_dm",
     "snowflake_after",
+    "typed_command",
 ]

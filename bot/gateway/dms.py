@@ -1,11 +1,14 @@
 """DM intake: which direct messages are a member's own words, which of them the
-bot handled live in this gateway session, answering them, and hints that are
-worth sending once in a while rather than on every message."""
+bot handled live in this gateway session, which are a slash command typed as
+text, answering them, and hints that are worth sending once in a while rather
+than on every message."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Hashable
+import re
+from collections.abc import Callable, Collection, Hashable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Generic, TypeVar
 
@@ -29,6 +32,44 @@ def is_chatty(message: discord.Message) -> bool:
 def is_member_dm(message: discord.Message) -> bool:
     """A direct message a member typed to the bot."""
     return message.guild is None and is_chatty(message)
+
+
+# "/scrabble play word:QUIZ": a slash, then a name as Discord's command names go
+# (letters first; letters, digits, - and _), then maybe a subcommand's name.
+_TYPED_COMMAND = re.compile(
+    r"\s*/(?P<name>[^\W\d_][\w-]{0,31})(?:\s+(?P<sub>[^\W\d_][\w-]{0,31})(?![^\s]))?",
+)
+
+
+@dataclass(frozen=True)
+class TypedCommand:
+    """A slash command written into a DM as text (Discord runs commands only from its menu)."""
+
+    name: str  # case-folded: "scrabble"
+    sub: str | None  # "play", when a name follows the command's
+    shown: str | None  # how a reply may quote it ("/scrabble play"): only the bot's own commands
+
+
+def typed_command(text: str, known: Collection[str] = ()) -> TypedCommand | None:
+    """The slash command ``text`` starts with, if it starts with ``/`` and a name.
+
+    A Boggle word never starts with a slash, so a DM like ``/scrabble play
+    word:QUIZ`` is a member trying a command, not a word list. ``known`` holds
+    the bot's commands by qualified name ("scrabble", "scrabble play"), so a
+    reply quotes only a real command, never whatever else was typed.
+    """
+    match = _TYPED_COMMAND.match(text)
+    if match is None:
+        return None
+    name = match["name"].casefold()
+    sub = match["sub"].casefold() if match["sub"] else None
+    names = {k.casefold() for k in known}
+    shown = None
+    if sub is not None and f"{name} {sub}" in names:
+        shown = f"/{name} {sub}"
+    elif name in names:
+        shown = f"/{name}"
+    return TypedCommand(name, sub, shown)
 
 
 class DmIntake:
@@ -64,6 +105,11 @@ class DmIntake:
     def session_started(self, shard_id: int | None = DM_SHARD) -> None:
         if shard_id in (None, DM_SHARD):
             self._first_live.clear()
+
+    @staticmethod
+    def typed_command(message: discord.Message, known: Collection[str] = ()) -> TypedCommand | None:
+        """The slash command the DM's text starts with (see ``typed_command``)."""
+        return typed_command(message.content, known)
 
     @staticmethod
     async def reply(message: discord.Message, text: str) -> bool:

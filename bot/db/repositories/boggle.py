@@ -131,6 +131,19 @@ class BoggleRepository:
         rows = await self.session.execute(stmt.order_by(BoggleRoundRecord.id))
         return [(record, name) for record, name in rows]
 
+    async def open_rounds_named(self, guild_ids: Collection[int]) -> list[tuple[int, str]]:
+        """The open rounds of ``guild_ids`` as (number, guild name), oldest first; no lock."""
+        rows = await self.session.execute(
+            select(BoggleRoundRecord.number, GuildRecord.name)
+            .join(GuildRecord, GuildRecord.id == BoggleRoundRecord.guild_id)
+            .where(
+                BoggleRoundRecord.status.in_(TAKING_LISTS),
+                BoggleRoundRecord.guild_id.in_(list(guild_ids)),
+            )
+            .order_by(BoggleRoundRecord.id)
+        )
+        return [(int(number), name) for number, name in rows]
+
     async def round_taking_lists(self, round_id: int) -> tuple[BoggleRoundRecord, str] | None:
         """The round (whatever its status), ``FOR SHARE``."""
         row = (

@@ -16,7 +16,7 @@ from bot.messages.boggle.rounds import (
     letters_text,
     round_options,
 )
-from bot.messages.text import absolute_time, plain, relative_time
+from bot.messages.text import absolute_time, clip, plain, relative_time
 from engines.durations import format_duration
 
 # The round's buttons and its form.
@@ -59,6 +59,12 @@ class ReceiptFacts(ListFacts, Protocol):
     def repeated(self) -> bool: ...
     @property
     def full(self) -> bool: ...
+    @property
+    def not_letters(self) -> Sequence[str]: ...
+    @property
+    def too_long(self) -> Sequence[str]: ...
+    @property
+    def longest(self) -> int: ...
 
 
 class LateFacts(ListFacts, Protocol):
@@ -109,13 +115,56 @@ def _in_guild(name: str) -> str:
 # -- answers to a list
 
 
+LEFT_OUT_SHOWN = 3  # tokens quoted back when some were left out
+LEFT_OUT_CHARS = 20  # each cut to this many characters
+
+
+def left_out_text(tokens: Sequence[str]) -> str:
+    """A few left-out tokens quoted back as plain text (no markdown, no mention), cut short."""
+    shown = ", ".join(plain(clip(token, LEFT_OUT_CHARS)) for token in tokens[:LEFT_OUT_SHOWN])
+    more = len(tokens) - LEFT_OUT_SHOWN
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
 def receipt_line(receipt: ReceiptFacts) -> str:
     where = f"round #{receipt.round_number}{_in_guild(receipt.guild_name)}"
     added = f"{receipt.new_words} new word{'' if receipt.new_words == 1 else 's'}"
-    line = f"✅ {added} — your list for {where} has **{receipt.total_words}** (ends {relative_time(receipt.ends_at)})."
+    left_out = len(receipt.not_letters) + len(receipt.too_long)
+    mark = "⚠️" if left_out and not receipt.new_words else "✅"
+    line = f"{mark} {added} — your list for {where} has **{receipt.total_words}** (ends {relative_time(receipt.ends_at)})."
+    if receipt.not_letters:
+        count = len(receipt.not_letters)
+        line += (
+            f" Left out {count} that {'is' if count == 1 else 'are'} not letters only "
+            f"({left_out_text(receipt.not_letters)}): a word is letters, no digits or `:`."
+        )
+    if receipt.too_long:
+        count = len(receipt.too_long)
+        line += (
+            f" Left out {count} longer than this grid can spell "
+            f"({receipt.longest} letters at most)."
+        )
     if receipt.full:
         line += " Your list is full, so some words were not added."
     return line
+
+
+def command_in_dm(shown: str | None, rounds: Sequence[ListFacts]) -> str:
+    """The answer to a slash command typed into a DM (``shown``: the command, when it is
+    the bot's), and, during a round, that the message did not go on the list."""
+    if shown:
+        text = f"`{shown}` is a command, and commands don't run from a DM. "
+    else:
+        text = "That looks like a command, and commands don't run from a DM. "
+    text += "Commands work in the server: type / in a channel and pick "
+    text += "it from the list." if shown else "one from the list (`/help` shows them all)."
+    if rounds:
+        where = " and ".join(f"round #{r.round_number}{_in_guild(r.guild_name)}" for r in rounds)
+        text += (
+            f" This message is not on your Word Boggle list for {where}: "
+            "DM your words as they are, without a `/`."
+        )
+    return text
 
 
 def late_line(note: LateFacts) -> str:

@@ -186,7 +186,8 @@ def dice_size_mismatch(dice: str, side: int, size: int) -> str:
 
 
 def unreadable_time(text: str) -> str:
-    return f"I couldn't read `{text[:20]}` as a time: use `19:00` or `7pm`."
+    shown = text[:20].replace("`", "'")
+    return f"I couldn't read `{shown}` as a time: write it like `15:00`, `3pm` or `3:30 pm`."
 
 
 def season_target_range(low: int, high: int) -> str:

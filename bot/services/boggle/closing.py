@@ -28,13 +28,16 @@ from engines.boggle import Grid, RoundResult, WordStatus, player_words, score_ro
 KIND = "boggle"
 
 
-def timely_words(submission: BoggleSubmissionRecord, ends_at: datetime) -> list[str]:
-    """The list as frozen: words from messages sent before the end, in the order first written."""
+def timely_words(
+    submission: BoggleSubmissionRecord, ends_at: datetime, longest: int | None = None
+) -> list[str]:
+    """The list as frozen: words from messages sent before the end, in the order first written
+    (of letters only, at most ``longest`` letters, as the list was read when sent)."""
     entries = submission.entries
     if all(datetime.fromisoformat(entry["at"]) < ends_at for entry in entries):
-        return list(submission.words)
+        return player_words(submission.words, longest)
     texts = [entry["text"] for entry in entries if datetime.fromisoformat(entry["at"]) < ends_at]
-    return player_words("\n".join(texts))[:MAX_WORDS_PER_LIST]
+    return player_words("\n".join(texts), longest)[:MAX_WORDS_PER_LIST]
 
 
 def round_summary(
@@ -122,10 +125,9 @@ class Closing:
         now = self.core.now()
         submissions = await uow.boggle.lists_of(record.id)
         lexicon = await get_lexicon(self.core.ctx, record.lexicon)
-        lists = {s.player_id: timely_words(s, record.ends_at) for s in submissions}
-        result = await asyncio.to_thread(
-            score_round, Grid.parse(record.grid), lists, lexicon, record.min_length
-        )
+        grid = Grid.parse(record.grid)
+        lists = {s.player_id: timely_words(s, record.ends_at, grid.letters) for s in submissions}
+        result = await asyncio.to_thread(score_round, grid, lists, lexicon, record.min_length)
         names = await uow.players.names(list(lists))
         guild = await uow.guilds.ensure(record.guild_id)
         season = await seasons.ensure_season(uow, guild, now)

@@ -33,7 +33,10 @@ DEFAULT_SEASON_TARGET = 100
 MIN_SEASON_TARGET, MAX_SEASON_TARGET = 5, 100_000
 SEASON_RESETS = ("none", "month", "quarter", "year")
 
-_CLOCK_TIME = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?$", re.IGNORECASE)
+_CLOCK_TIME = re.compile(
+    r"^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.\s?m\.?|p\.\s?m\.?)?$", re.IGNORECASE
+)
+NAMED_TIMES = {"noon": time(12, 0), "midday": time(12, 0), "midnight": time(0, 0)}
 
 
 @dataclass(frozen=True)
@@ -78,12 +81,16 @@ def resolve_options(
 
 
 def parse_clock_time(written: str) -> time:
-    """A wall-clock time: "19:00", "7pm", "7:30 pm", "07.30"."""
-    match = _CLOCK_TIME.match(written.strip())
+    """A wall-clock time as people write it: "15:00", "3pm", "3:30 pm", "3 p.m.",
+    "07.30", "15h30", "noon", "midnight"."""
+    text = " ".join(written.split()).casefold()
+    if text in NAMED_TIMES:
+        return NAMED_TIMES[text]
+    match = _CLOCK_TIME.match(text)
     if match is None:
         raise InvalidInputError(say.unreadable_time(written))
     hour, minute = int(match.group(1)), int(match.group(2) or 0)
-    meridiem = (match.group(3) or "").replace(".", "").lower()
+    meridiem = re.sub(r"[.\s]", "", match.group(3) or "")
     if meridiem:
         if not 1 <= hour <= 12:
             raise InvalidInputError(say.AM_PM_HOUR)

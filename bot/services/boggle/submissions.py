@@ -6,6 +6,11 @@ reached the bot while the round was still open. Each DM is stored for every
 open round in a guild the member belongs to (one open round per guild at most),
 so a member of two clubs playing at once plays in both with one list. A message
 id seen twice (a gateway replay, the catch-up after a restart) is stored once.
+
+A list takes only words of letters, each no longer than the round's grid can
+spell: other tokens (``word:QUIZ``, ``8H``, a 975-letter run) are left out,
+the receipt says how many and why, and they never reach the results. The
+message itself is stored as sent.
 """
 
 from __future__ import annotations
@@ -19,8 +24,8 @@ from bot.db.uow import UnitOfWork, retry_on_duplicate
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
-from bot.services.boggle.views import DmOutcome, LateNote, RoundInfo, SubmissionReceipt
-from engines.boggle import player_words
+from bot.services.boggle.views import DmOutcome, LateNote, OpenList, RoundInfo, SubmissionReceipt
+from engines.boggle import Grid, read_words
 
 MAX_WORDS_PER_LIST = 500
 MAX_MESSAGES_PER_LIST = 300
@@ -92,6 +97,14 @@ class Submissions:
             await uow.commit()
         return DmOutcome(receipts, late)
 
+    async def open_lists(self, guild_ids: Collection[int]) -> list[OpenList]:
+        """The open rounds a DM from a member of ``guild_ids`` would go to (nothing is stored)."""
+        if not guild_ids:
+            return []
+        async with self.core.ctx.uow() as uow:
+            rows = await uow.boggle.open_rounds_named(guild_ids)
+        return [OpenList(number, name) for number, name in rows]
+
     async def submit_form(
         self, *, round_id: int, user_id: int, display_name: str, source_id: int, text: str
     ) -> SubmissionReceipt:
@@ -129,7 +142,9 @@ class Submissions:
         entry: SubmissionEntry,
     ) -> SubmissionReceipt:
         submission = await uow.boggle.list_for_update(record.id, player_id)
-        assert record.ends_at is not None  # the callers checked the round is open
+        # The callers checked the round is open: it has its grid and its end.
+        assert record.ends_at is not None and record.grid is not None
+        longest = Grid.parse(record.grid).letters
         # The round's part of every receipt; the counts are filled in below.
         receipt = SubmissionReceipt(
             round_id=record.id,
@@ -140,6 +155,7 @@ class Submissions:
             ends_at=record.ends_at,
             new_words=0,
             total_words=0,
+            longest=longest,
         )
         at, source_id = datetime.fromisoformat(entry["at"]), int(entry["id"])
         if submission is None:
@@ -161,7 +177,9 @@ class Submissions:
             return replace(receipt, total_words=len(submission.words), full=True)
         known = list(submission.words)
         seen = set(known)
-        fresh = [word for word in player_words(entry["text"]) if word not in seen]
+        read = read_words(entry["text"], longest)
+        receipt = replace(receipt, not_letters=read.not_letters, too_long=read.too_long)
+        fresh = [word for word in read.words if word not in seen]
         added = fresh[: max(0, MAX_WORDS_PER_LIST - len(known))]
         # New list objects: the JSON columns are saved when reassigned, not when mutated.
         submission.entries = [*submission.entries, entry]

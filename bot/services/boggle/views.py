@@ -74,6 +74,10 @@ class SubmissionReceipt:
     total_words: int  # distinct words on the list now
     repeated: bool = False  # this very message was stored before (a replay)
     full: bool = False  # the list hit its cap; some words were not added
+    # Tokens of this message left out: not letters (as written), longer than the grid spells.
+    not_letters: tuple[str, ...] = ()
+    too_long: tuple[str, ...] = ()
+    longest: int = 0  # the most letters a word on this round's grid can have
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,14 @@ class LateNote:
     @classmethod
     def of(cls, record: BoggleRoundRecord, guild_name: str) -> LateNote:
         return cls(record.number, guild_name, record.channel_id, record.ends_at or record.opens_at)
+
+
+@dataclass(frozen=True)
+class OpenList:
+    """A round a member's DMs go to now (its number and the guild's name)."""
+
+    round_number: int
+    guild_name: str
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """DM intake: what counts as a member's own DM, where a session's live DMs
-begin, and the throttle that keeps a hint from repeating."""
+begin, a slash command typed as text, and the throttle that keeps a hint
+from repeating."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.gateway import DmIntake, Throttle, is_chatty, is_member_dm
+from bot.gateway import DmIntake, Throttle, is_chatty, is_member_dm, typed_command
 from tests.clock import FakeClock
 
 
@@ -123,3 +124,39 @@ async def test_a_reply_to_closed_dms_is_given_up_quietly() -> None:
     closed.channel = _Channel(refused)
     assert await DmIntake.reply(ok, "thanks") and ok.channel.sent == ["thanks"]
     assert not await DmIntake.reply(closed, "thanks")
+
+
+BOT_COMMANDS = ("scrabble", "scrabble play", "chess", "chess move", "help", "boggle")
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "shown"),
+    [
+        ("/scrabble play word:QUIZ position:8H", "scrabble", "/scrabble play"),
+        ("  /Scrabble PLAY word:enjoy", "scrabble", "/scrabble play"),
+        ("/chess move:e4", "chess", "/chess"),
+        ("/chess castle", "chess", "/chess"),  # not a subcommand: only the command is quoted
+        ("/help", "help", "/help"),
+        ("/boggle\ncats dogs", "boggle", "/boggle"),
+        ("/nothing here", "nothing", None),  # not the bot's: recognised, never quoted
+    ],
+)
+def test_a_slash_and_a_command_name_is_a_command_typed_as_text(
+    text: str, name: str, shown: str | None
+) -> None:
+    command = typed_command(text, BOT_COMMANDS)
+    assert command is not None and command.name == name and command.shown == shown
+
+
+@pytest.mark.parametrize(
+    "text", ["cats dogs", "cats /scrabble", "/ cats", "/8H", "//", "", "@everyone /help"]
+)
+def test_a_word_list_is_not_a_command(text: str) -> None:
+    assert typed_command(text, BOT_COMMANDS) is None
+
+
+def test_the_intake_reads_a_dms_text_for_a_command() -> None:
+    dm = SimpleNamespace(content="/scrabble play word:QUIZ")
+    command = DmIntake.typed_command(dm, BOT_COMMANDS)
+    assert command is not None and command.shown == "/scrabble play"
+    assert DmIntake.typed_command(SimpleNamespace(content="quiz"), BOT_COMMANDS) is None
