@@ -245,21 +245,25 @@ async def test_a_draw_offered_by_command_is_accepted_with_the_button(club: Club)
 
     ix = await dc.slash(bob, thread, "chess draw", action="accept")
     assert ix.response.ephemeral and "has not offered a draw" in ix.response.content
-    offer = await dc.slash(alice, thread, "chess draw", action="offer")
-    assert "alice offers a draw" in offer.response.content
-    ix = await dc.click(alice, offer.original, f"chess:draw:accept:{game_id}")
+    after = _last_id(club, thread)
+    ix = await dc.slash(alice, thread, "chess draw", action="offer")
+    offer = await _board_post(club, thread, ix, after)
+    assert "alice offers a draw" in offer.content
+    ix = await dc.click(alice, offer, f"chess:draw:accept:{game_id}")
     assert ix.response.ephemeral and "has not offered" in ix.response.content  # not your own offer
 
     await club.restart()  # the buttons are persistent: they work after a deploy
-    ix = await dc.click(bob, offer.original, f"chess:draw:accept:{game_id}")
-    assert "**1/2-1/2**" in ix.response.content and "Draw: agreed." in ix.response.content
+    after = _last_id(club, thread)
+    ix = await dc.click(bob, offer, f"chess:draw:accept:{game_id}")
+    final = await _board_post(club, thread, ix, after)
+    assert "**1/2-1/2**" in final.content and "Draw: agreed." in final.content
     await dc.wait_until(
-        lambda: not dc.messages[offer.original.id].components, what="the offer's buttons to go"
+        lambda: not dc.messages[offer.id].components, what="the offer's buttons to go"
     )
 
     game = await _pgn(club, bob, thread)
     assert game.headers["Result"] == "1/2-1/2"
-    assert game.end().board().fen() == _fen_in(ix.response.content)
+    assert game.end().board().fen() == _fen_in(final.content)
 
 
 async def test_threefold_repetition_is_claimed_only_when_it_happened(club: Club) -> None:
@@ -275,12 +279,14 @@ async def test_threefold_repetition_is_claimed_only_when_it_happened(club: Club)
     assert ix.response.ephemeral and "can't claim a draw now" in ix.response.content
     await _move(club, alice, thread, "Ng1")
     # Black's Ng8 would repeat the start position a third time: Black may claim now.
+    after = _last_id(club, thread)
     ix = await dc.slash(bob, thread, "chess draw", action="claim")
-    assert "**1/2-1/2**" in ix.response.content and "threefold repetition" in ix.response.content
+    final = await _board_post(club, thread, ix, after)
+    assert "**1/2-1/2**" in final.content and "threefold repetition" in final.content
 
     game = await _pgn(club, alice, thread)
     assert game.headers["Result"] == "1/2-1/2"
-    assert game.end().board().fen() == _fen_in(ix.response.content)
+    assert game.end().board().fen() == _fen_in(final.content)
 
 
 async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_pauses_the_clock(

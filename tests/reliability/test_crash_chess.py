@@ -4,8 +4,8 @@ Accepting a challenge commits the game; its thread and opening board come
 after. A kill in between must not leave a game nobody can find: the
 invitation's Accept still works until the game is open in its thread, and the
 opening job finishes it after a restart without a click. Either way there is
-one thread and one opening board. (The move's board, the second window, is in
-``test_crash_chess_boggle.py``.)
+one thread and one opening board. A resignation's result is posted once after a
+kill too. (The move's board, the second window, is in ``test_crash_chess_boggle.py``.)
 """
 
 from __future__ import annotations
@@ -132,3 +132,27 @@ async def test_an_opening_board_committed_before_a_kill_is_posted_once_at_the_re
     assert thread.id == made.id
     await _plays(world, thread)
     tally.add("kill points: chess opening board committed, not yet posted")
+
+
+async def test_a_resignation_committed_before_a_kill_is_posted_once_at_the_restart(
+    world: World,
+) -> None:
+    """A result the member chose (resigning, a draw) is in the outbox too, like a move's board."""
+    dc = world.dc
+    bot = world.bot()
+    await bot.start(crash=[crash_point("commit", "INSERT results")])
+    invite, game_id = await _challenge(world)
+    await dc.click(world["bob"], invite, f"chess:invite:accept:{game_id}")
+    thread = await _opened_once(world, game_id)
+    await dc.slash(world["alice"], thread, "chess resign", wait=False)
+    await bot.wait_crashed()
+    assert await _game(world, game_id) == ("finished", thread.id)
+    assert world.bot_posts(thread, "resigned") == []
+
+    await bot.start()
+    await world.wait_post(thread, "alice resigned.")
+    await world.wait_value("select count(*) from outbox where sent_at is null", 0)
+    await world.settle()
+    result = assert_once(world.bot_posts(thread, "alice resigned."), "resignation post")
+    assert "**0-1**" in result.content and result.attachments[0].description
+    tally.add("kill points: a chess resignation after its commit, before its post")

@@ -173,16 +173,28 @@ class ChessCore:
             mention_user_ids=tuple(snap.mention_user_ids()),
         )
 
-    @staticmethod
     def announce(
-        uow: UnitOfWork, snap: ChessSnapshot, post: Post, reply_channel_id: int | None
-    ) -> bool:
-        """Post to the game's place unless the command's own reply lands there."""
+        self,
+        uow: UnitOfWork,
+        snap: ChessSnapshot,
+        headline: str,
+        reply_channel_id: int | None,
+        rating_changes: Sequence[RatingChange] = (),
+    ) -> ChessUpdate:
+        """The board, in this transaction's outbox for the game's place, so a kill
+        after the commit cannot lose it; the command's own reply (see ``ChessUpdate``)
+        only acknowledges it, with a private copy when used elsewhere."""
         place = snap.place_id
-        if place is None or reply_channel_id == place:
-            return False
-        uow.outbox.to_channel(place, post)
-        return True
+        if place is not None:
+            uow.outbox.to_channel(place, self.board_post(snap, headline, rating_changes))
+        here = place is not None and reply_channel_id == place
+        return ChessUpdate(
+            snap,
+            headline,
+            announced_elsewhere=place is not None and not here,
+            rating_changes=tuple(rating_changes),
+            posted_here=here,
+        )
 
     # ------------------------------------------------------------------ turns
 
@@ -217,22 +229,15 @@ class ChessCore:
         headline = msg.played(names.get(user_id, msg.SOMEONE), san)
         # The state's compare-and-set comes first: a second writer of this ply
         # fails there with ConflictError, before touching the move log.
-        # The move's board is always an outbox row of this transaction, so a kill
-        # after the commit cannot lose it; the command's own reply only acknowledges.
         if finish is not None:
             update = await self.finish(
-                uow, game, new, finish, now, reply_channel_id=None, headline=headline
+                uow, game, new, finish, now, reply_channel_id=reply_channel_id, headline=headline
             )
         else:
             await self.save(uow, game, new, deadline=clock.flag_time())
             snap = await self.snapshot(uow, game, new)
             await self.schedule_turn(uow, snap, now)
-            posted = self.announce(uow, snap, self.board_post(snap, headline), None)
-            update = ChessUpdate(snap, headline, posted)
-        here = update.announced_elsewhere and reply_channel_id == update.snapshot.place_id
-        update = replace(
-            update, announced_elsewhere=update.announced_elsewhere and not here, posted_here=here
-        )
+            update = self.announce(uow, snap, headline, reply_channel_id)
         await uow.moves.append(
             game.id,
             ply=len(new.moves),
@@ -265,9 +270,7 @@ class ChessCore:
         if not snap.vs_computer:
             # Games against the computer are not rated: the leaderboard is for members.
             changes = await self._record_result(uow, snap, finish, now)
-        post = self.board_post(snap, headline, changes)
-        elsewhere = self.announce(uow, snap, post, reply_channel_id)
-        return ChessUpdate(snap, headline, elsewhere, tuple(changes))
+        return self.announce(uow, snap, headline, reply_channel_id, changes)
 
     async def flag_fell(
         self, uow: UnitOfWork, game: GameRecord, state: ChessState, now: datetime

@@ -123,5 +123,4 @@ class Endings(UseCase):
         core = self.core
         await core.save(uow, game, state)
         snap = await core.snapshot(uow, game, state)
-        post = core.board_post(snap, headline)
-        return ChessUpdate(snap, headline, core.announce(uow, snap, post, reply_channel_id))
+        return core.announce(uow, snap, headline, reply_channel_id)
