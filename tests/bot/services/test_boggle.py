@@ -177,7 +177,27 @@ def test_the_test_grid_and_word_list_are_what_the_tests_assume(lexicon_file: Pat
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("19:00", "19:00"), ("7pm", "19:00"), ("7:30 am", "07:30"), ("12am", "00:00"), ("0930", None)],
+    [
+        ("19:00", "19:00"),
+        ("15:00", "15:00"),
+        ("7pm", "19:00"),
+        ("3pm", "15:00"),
+        ("3:30 pm", "15:30"),
+        ("3:30PM", "15:30"),
+        ("3 p.m.", "15:00"),
+        ("3 p.m", "15:00"),
+        ("7:30 am", "07:30"),
+        ("07.30", "07:30"),
+        ("15h30", "15:30"),
+        ("12am", "00:00"),
+        ("12pm", "12:00"),
+        ("noon", "12:00"),
+        ("Midnight", "00:00"),
+        ("0930", None),
+        ("13pm", None),
+        ("25:00", None),
+        ("half 3", None),
+    ],
 )
 def test_clock_times_accept_24_hour_and_am_pm(text: str, expected: str | None) -> None:
     if expected is None:
