@@ -186,7 +186,7 @@ def computer_game_started(game: GameFacts, player_id: int, level: int | None) ->
 
 def posted_here(headline: str) -> str:
     """The private answer to a move made in the game's thread: its board is posted there."""
-    return f"Done — {headline} The board is posted in this thread."
+    return f"Done — {headline} The board is posted here for everyone."
 
 
 def posted_in(place_id: int | None) -> str:
