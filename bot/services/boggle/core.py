@@ -26,7 +26,7 @@ from bot.services.boggle import seasons
 from bot.services.boggle.jobs import JOB_CLOSE, close_key
 from bot.services.boggle.views import RoundInfo
 from bot.services.words import get_lexicon
-from engines.boggle import roll, solver_index
+from engines.boggle import roll, solver_index, word_levels
 
 log = logging.getLogger(__name__)
 
@@ -107,10 +107,12 @@ class BoggleCore:
     # -- the word list, ready before a round ends
 
     async def warm_lexicon(self, name: str | None = None) -> None:
-        """Load the word list and the solver's index now, so closing a round is quick."""
+        """Load the word list, the solver's index and the words' levels (which of the best
+        words nobody found a member knows) now, so closing a round is quick."""
         try:
             lexicon = await get_lexicon(self.ctx, name)
             await asyncio.to_thread(solver_index, lexicon)
+            await asyncio.to_thread(word_levels)
         except Exception:  # warming is an optimisation: the score job loads it anyway
             log.warning("could not warm the word list %r", name, exc_info=True)
 
