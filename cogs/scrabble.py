@@ -392,7 +392,7 @@ class ScrabbleCog(
         name="play", description="Play a word: position 8H = across from H8, H8 = down"
     )
     @app_commands.describe(
-        word="The whole word; a blank as a lower-case letter or ?x (e.g. QUIzZ or QUI?ZZ)",
+        word="The whole word, in any case (quiz); a blank as ?x before its letter (e.g. qui?zz)",
         position="Where the word starts: 8H (row first) goes across, H8 (column first) goes down",
         direction="Override the direction the position implies",
         game=GAME_HELP,
@@ -548,7 +548,7 @@ class ScrabbleCog(
     async def games(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
         summaries = await self.service.reading.games_for(guild.id, interaction.user.id)
-        rows = [(s.label(), s.turn_due, s.home_channel_id) for s in summaries]
+        rows = [(s.listed(), s.turn_due, s.home_channel_id) for s in summaries]
         await _answer(interaction, msg.games_list(rows))
 
     @app_commands.command(

@@ -5,7 +5,16 @@ for the rules as implemented and ``gcg.py`` for import, export and the
 conformance checker (``python -m engines.scrabble.gcg check FILE...``).
 """
 
-from engines.scrabble.board import Board, Evaluation, Tile, WordScore, face_value, parse_position
+from engines.scrabble.board import (
+    Board,
+    Evaluation,
+    Tile,
+    WordScore,
+    face_value,
+    parse_position,
+    read_typed_word,
+    typed_notation,
+)
 from engines.scrabble.errors import (
     ChallengeError,
     ExchangeError,
@@ -59,4 +68,6 @@ __all__ = [
     "face_value",
     "is_word",
     "parse_position",
+    "read_typed_word",
+    "typed_notation",
 ]

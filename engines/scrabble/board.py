@@ -45,6 +45,8 @@ _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LOWER = _UPPER.lower()
 # Sets, not strings: "ST" in _UPPER would be True, and "\ufb06".upper() == "ST".
 _LETTERS = frozenset(_UPPER + _LOWER)
+_UPPER_SET = frozenset(_UPPER)
+_LOWER_SET = frozenset(_LOWER)
 
 # Flat per-square multipliers: scoring looks these up once per letter.
 _LETTER_MULT: tuple[int, ...] = tuple(
@@ -199,10 +201,44 @@ def _missing_tile_message(letter: str, have: int, rack_has_blank: bool) -> str:
     else:
         message = f"you have only {have} of {name}"
     if letter != BLANK and rack_has_blank:
-        message += f" (to play your blank as {letter}, write ?{letter} or {letter.lower()})"
-    elif letter == BLANK:
-        message += " (a lower-case letter or ?X in the word means a blank)"
+        message += f" (to play your blank as {letter}, write ?{letter} in its place in the word)"
+    elif letter != BLANK:
+        message += f" and no blank to play as {letter}"
+    else:
+        message += (
+            " (?X in a word is a blank played as X, and so is a lower-case letter among "
+            "capitals: type a word all in lower case, or all in capitals, for plain letters)"
+        )
     return message
+
+
+def read_typed_word(text: str) -> str:
+    """A word as a member types it, in the notation :meth:`Board.evaluate` reads.
+
+    On a phone people type lower case, so a word with no capital letter is plain
+    letters (``enjoy`` is ENJOY). A blank is marked explicitly: ``?e`` (or ``?E``)
+    anywhere, or, as GCG writes it, a lower-case letter in a word that has
+    capitals (``ENjOY``: the J is a blank). ``.`` and parentheses pass unchanged.
+    """
+    letters = [ch for i, ch in enumerate(text) if i == 0 or text[i - 1] != BLANK]
+    if any(ch in _UPPER_SET for ch in letters):
+        return text
+    out: list[str] = []
+    after_blank = False
+    for ch in text:
+        out.append(ch if after_blank or ch not in _LOWER_SET else ch.upper())
+        after_blank = ch == BLANK and not after_blank
+    return "".join(out)
+
+
+def typed_notation(word: str) -> str:
+    """A GCG word (lower case = a blank) as a member would type it: ``?`` before each
+    blank's letter, so it reads the same whatever its case (``ENjOY`` -> ``EN?JOY``)."""
+    out: list[str] = []
+    for i, ch in enumerate(word):
+        marked = i > 0 and word[i - 1] == BLANK
+        out.append(ch.upper() if marked else f"{BLANK}{ch.upper()}" if ch in _LOWER_SET else ch)
+    return "".join(out)
 
 
 def take_from_rack(rack: str, tiles: Iterable[str]) -> str:
@@ -364,7 +400,7 @@ class Board:
                 letter = text[i] if i < length else ""
                 if letter not in _LETTERS:
                     raise UndeclaredBlankError(
-                        "say which letter the blank is: write ?E (or a lower-case e) for a blank played as E"
+                        "say which letter the blank is: write ?E for a blank played as E"
                     )
                 i += 1
                 tile: str | None = letter.lower()
@@ -374,7 +410,7 @@ class Board:
                 tile = ""  # an explicit hole in the word
             else:
                 raise NotationError(
-                    f"I can't read '{ch}' in the word: use letters, a lower-case letter or ?X for a blank, "
+                    f"I can't read '{ch}' in the word: use letters, ?X for a blank played as X, "
                     "and . for a tile already on the board"
                 )
             if index > limit:
@@ -478,7 +514,7 @@ def _read_single_tile(tile: str) -> str:
         return text
     if text == BLANK:
         raise UndeclaredBlankError(
-            "say which letter the blank is: write ?E (or a lower-case e) for a blank played as E"
+            "say which letter the blank is: write ?E for a blank played as E"
         )
     raise NotationError(
         f"I can't read the tile '{tile}': use a letter, or ?X for a blank played as X"

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.lexicon import load_lexicon
-from engines.scrabble import ScrabbleError, ScrabbleGame
+from engines.scrabble import ScrabbleError, ScrabbleGame, typed_notation
 from engines.scrabble.movegen import MoveGenerator
 from tests.engines.scrabble.support import random_placement
 
@@ -317,7 +317,7 @@ class Table:
                 self.member(step.seat),
                 self.thread,
                 "scrabble play",
-                word=step.word,
+                word=typed_notation(step.word),  # each blank as ?X, as a member types it
                 position=step.position,
             )
             text = await reply_text(ix)
@@ -420,10 +420,13 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
     assert {r[0] for r in results} == players
     assert rated >= len(players)
     assert_no_racks_in_public(dc, plan.final)
-    for (
-        message
-    ) in dc.pinging_messages():  # boards never ping; a DM that fell back to the thread does
-        assert "your turn" in message.content and message.channel_id == table.thread.id
+    for message in dc.pinging_messages():
+        assert message.channel_id == table.thread.id
+        if "your turn" in message.content:
+            continue  # a DM that fell back to the thread
+        # A live game's board mentions the seat to move, and nobody else.
+        assert "· move" in message.content, message.content
+        assert any(message.pings == {f"user:{m.id}" for m in seat} for seat in table.seats)
 
 
 def write_word_list(path: Path, plan: Plan) -> None:
@@ -494,10 +497,20 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
             # Two members of the seat send the same play at once: it applies once.
             a, b = table.seats[step.seat]
             first = await dc.slash(
-                a, table.thread, "scrabble play", word=step.word, position=step.position, wait=False
+                a,
+                table.thread,
+                "scrabble play",
+                word=typed_notation(step.word),
+                position=step.position,
+                wait=False,
             )
             second = await dc.slash(
-                b, table.thread, "scrabble play", word=step.word, position=step.position, wait=False
+                b,
+                table.thread,
+                "scrabble play",
+                word=typed_notation(step.word),
+                position=step.position,
+                wait=False,
             )
             texts = [await reply_text(first), await reply_text(second)]
             assert sum(t.startswith("You played") for t in texts) == 1, texts

@@ -61,14 +61,15 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     assert await db.value("select status from games where id = :g", g=game_id) == "active"
     thread = assert_once(dc.threads_in(world.channel), "game thread")
     assert await db.value("select thread_id from games where id = :g", g=game_id) == thread.id
-    assert await db.value("select count(*) from outbox where sent_at is null") == 1
+    # the first board and the first player's "your turn" DM
+    assert await db.value("select count(*) from outbox where sent_at is null") == 2
     assert board_posts(world, thread, game_id, 0) == []
 
     # -- start-up sends the pending board; the bot dies after Discord took it, before marking it --
     await bot.start(crash=[crash_point("outbox_sent")], wait_ready=False)
     await bot.wait_crashed()
     assert len(board_posts(world, thread, game_id, 0)) == 1
-    assert await db.value("select count(*) from outbox where sent_at is null") == 1
+    assert await db.value("select count(*) from outbox where sent_at is null") == 2
 
     # -- start-up sends it again with the same nonce: still one board. A play dies before commit ---
     await bot.start(crash=[crash_point("before_commit", "INSERT moves")])

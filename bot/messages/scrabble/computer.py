@@ -11,6 +11,7 @@ from bot.messages.scrabble.names import (
     tiles_text,
 )
 from bot.messages.text import clip
+from engines.scrabble.board import typed_notation
 
 # -- help from the move generator ---------------------------------------------------------------------
 
@@ -40,11 +41,15 @@ def hints(
     for number, move in enumerate(moves, start=1):
         keeps = tiles_text(move.leave, "nothing")
         if move.kind == "play":
-            blank = (
-                " (a lower-case letter is a blank)" if any(c.islower() for c in move.word) else ""
-            )
+            blanks = [c.upper() for c in move.word if c.islower()]
+            blank = ""
+            if len(blanks) == 1:
+                blank = f" (?{blanks[0]} is your blank played as {blanks[0]})"
+            elif blanks:
+                blank = f" (?{blanks[0]} and ?{blanks[1]} are your blanks)"
+            typed = typed_notation(move.word)
             lines.append(
-                f"{number}. **{move.main_word}** — `/scrabble play word:{move.word} position:{move.position}` "
+                f"{number}. **{move.main_word}** — `/scrabble play word:{typed} position:{move.position}` "
                 f"for {move.score} points, keeping {keeps}{blank}"
             )
         else:

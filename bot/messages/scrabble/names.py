@@ -43,6 +43,12 @@ DEADLINE_SUGGESTIONS = [
 
 NAME_CHARS = 64
 
+# How to move, said where the move is needed (the first board, every "your turn" DM).
+HOW_TO_PLAY = (
+    "To play: `/scrabble play word:QUIZ position:8H` (8H goes across from H8, H8 goes down; "
+    "a blank as ?x, e.g. qui?z), or `/scrabble exchange`, `/scrabble pass`."
+)
+
 # -- names and tiles ------------------------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.messages.scrabble.names import (
+    HOW_TO_PLAY,
     NAME_CHARS,
     game_title,
     lexicon_display_name,
@@ -83,7 +84,7 @@ def first_draw(game_id: int, rules: str, draws: Sequence[tuple[str, str]], first
             f"{label} drew {'a blank' if tile == '?' else tile}" for label, tile in draws
         )
         text += f"\nDraw for first play: {drawn}."
-    return text + f" First to play: {first}."
+    return text + f" First to play: {first}.\n{HOW_TO_PLAY}"
 
 
 # -- what the member who acted is told -------------------------------------------------------------

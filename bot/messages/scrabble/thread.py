@@ -9,12 +9,41 @@ from datetime import datetime
 from typing import Any
 
 from bot.messages.scrabble.names import (
+    HOW_TO_PLAY,
     REASONS,
     game_title,
 )
 from bot.messages.text import clip, relative_time
 
 # -- the game's thread --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LastTurn:
+    """The latest turn taken, in words: ``kind`` is play, exchange, pass, timeout,
+    lost_turn (a failed challenge), withdrawn (a play challenged off) or resign."""
+
+    kind: str
+    who: str
+    word: str = ""  # a play's whole main word (JIBE, not GCG's .IBE)
+    position: str = ""
+    score: int = 0
+    tiles: int = 0  # how many an exchange swapped
+
+
+def last_turn_text(turn: LastTurn) -> str:
+    """``Alice played JIBE at 8H for 14``, ``Bob passed``, ``Bob exchanged 3 tiles``…"""
+    who = turn.who
+    if turn.kind == "play":
+        return f"{who} played {turn.word} at {turn.position} for {turn.score}"
+    if turn.kind == "exchange":
+        return f"{who} exchanged {turn.tiles} tile{'s' if turn.tiles != 1 else ''}"
+    return {
+        "timeout": f"{who}'s turn clock ran out (a pass)",
+        "lost_turn": f"{who}'s turn was skipped (failed challenge)",
+        "withdrawn": f"{who}'s play was challenged off",
+        "resign": f"{who} resigned",
+    }.get(turn.kind, f"{who} passed")
 
 
 @dataclass(frozen=True)
@@ -28,7 +57,8 @@ class BoardFacts:
     bag: int
     status: str  # the engine's: active, ending or finished
     to_play: str | None  # the seat to move, while the game waits for a move
-    last: tuple[str, str, int, Sequence[str]] | None  # who, notation, score, words
+    last: tuple[str, str, int, Sequence[str]] | None  # who, position, score, words (main first)
+    latest: LastTurn | None = None  # the latest turn, when it was not that play
 
 
 def picture_header(facts: BoardFacts) -> list[str]:
@@ -39,8 +69,12 @@ def picture_header(facts: BoardFacts) -> list[str]:
     elif facts.status == "ending":
         header.append("Final play: waiting for accept or challenge")
     else:
-        last = f" · last: {facts.last[1]} {facts.last[2]}" if facts.last else ""
-        header.append(f"▶ {facts.to_play} to play{last}")
+        header.append(f"▶ {facts.to_play} to play")
+    if facts.latest is not None:
+        header.append(f"last: {last_turn_text(facts.latest)}")
+    elif facts.last is not None:
+        who, position, score, words = facts.last
+        header.append(f"last: {last_turn_text(LastTurn('play', who, words[0], position, score))}")
     return header
 
 
@@ -50,8 +84,10 @@ def board_alt_text(facts: BoardFacts) -> str:
     if facts.last is None:
         last = "No tiles on the board yet."
     else:
-        who, notation, score, words = facts.last
-        last = f"Last play: {who}, {notation} for {score} ({', '.join(words)})."
+        who, position, score, words = facts.last
+        last = f"Last play: {who}, {words[0]} at {position} for {score} ({', '.join(words)})."
+    if facts.latest is not None:
+        last += f" Then: {last_turn_text(facts.latest)}."
     tiles = f"{facts.bag} tile{'s' if facts.bag != 1 else ''} in the bag"
     state = {
         "finished": "The game is over.",
@@ -97,8 +133,14 @@ def next_up(label: str, mentions: str | None) -> str:
     return label if mentions is None else f"{mentions} ({label})"
 
 
-def last_play_line(who: str, notation: str, score: int, words: Sequence[str]) -> str:
-    return f"Last play: {who} {notation} for {score} ({', '.join(words)})"
+def last_play_line(who: str, position: str, score: int, words: Sequence[str]) -> str:
+    also = f" (also {', '.join(words[1:])})" if len(words) > 1 else ""
+    return f"Last play: {who}, {words[0]} at {position} for {score}{also}"
+
+
+def last_turn_line(turn: LastTurn) -> str:
+    """The latest turn when it was not the last play (a pass, an exchange…)."""
+    return f"Last turn: {last_turn_text(turn)}."
 
 
 NO_TILES_YET = "No tiles on the board yet."
@@ -170,10 +212,19 @@ def game_over(
     return lines
 
 
+def no_contest(reason: str) -> list[str]:
+    """The result lines of a game that ended at its deadline before any tile was placed."""
+    return [
+        f"**Game over** ({REASONS.get(reason, reason)}). **No contest**: no tile was ever "
+        "placed, so nobody wins, nobody loses, and the game is not rated or counted.",
+        "The game record (GCG) is attached.",
+    ]
+
+
 def your_turn(game_id: int, home: int | None, due: datetime | None) -> str:
     clock = f" Your turn clock ends {relative_time(due)}." if due else ""
     where = f" in <#{home}>" if home else ""
-    return f"It's your turn in **{game_title(game_id)}**{where}.{clock}"
+    return f"It's your turn in **{game_title(game_id)}**{where}.{clock}\n{HOW_TO_PLAY}"
 
 
 def reminder(game_id: int, home: int | None, due: datetime | None) -> str:
@@ -181,7 +232,7 @@ def reminder(game_id: int, home: int | None, due: datetime | None) -> str:
     where = f" in <#{home}>" if home else ""
     return (
         f"Reminder: it's your turn in **{game_title(game_id)}**{where}, and your turn clock runs out {when}. "
-        "Play, exchange or pass before then, or the turn counts as a pass."
+        f"Play, exchange or pass before then, or the turn counts as a pass.\n{HOW_TO_PLAY}"
     )
 
 

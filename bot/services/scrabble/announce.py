@@ -19,7 +19,7 @@ from bot.messages.post import FileSpec, Post, ViewSpec
 from bot.messages.text import clip
 from bot.services.definitions import Definitions
 from bot.services.scrabble.loaded import LoadedGame, picture, status_lines, when
-from engines.scrabble.game import ENDING, FINISHED
+from engines.scrabble.game import ACTIVE, ENDING, FINISHED
 
 RENDER_BOARD = "scrabble_board"
 RENDER_TEXT_FILE = "scrabble_text_file"
@@ -54,14 +54,26 @@ class Announcer:
         self._definitions_loader = definitions
         self._definitions: Definitions | Literal[False] | None = False  # False: not looked for yet
 
-    def board(self, uow: UnitOfWork, loaded: LoadedGame, lines: Sequence[str]) -> None:
-        """The board after a change, with what happened in words and whose turn it is."""
+    def board(
+        self, uow: UnitOfWork, loaded: LoadedGame, lines: Sequence[str], *, new_turn: bool = False
+    ) -> None:
+        """The board after a change, with what happened in words and whose turn it is.
+        In live play a new turn mentions the seat to move (them only): they are told
+        in the thread, where the game is, rather than by DM."""
         if loaded.home is None:
             return
-        moves = len(loaded.require_engine().moves)
+        engine = loaded.require_engine()
+        moves = len(engine.moves)
         content = msg.board_post(loaded.game_id, moves, [*lines, *status_lines(loaded)])
         board = board_file(loaded, f"scrabble-{loaded.game_id}-{moves}.png")
-        post = Post(content=content, files=(board,), view=board_buttons(loaded))
+        mention: tuple[int, ...] = ()
+        seat = engine.current_seat
+        live_turn = new_turn and loaded.settings.live and engine.status == ACTIVE
+        if live_turn and not loaded.is_computer(seat):
+            mention = tuple(loaded.seats.get(seat, []))
+        post = Post(
+            content=content, files=(board,), view=board_buttons(loaded), mention_user_ids=mention
+        )
         uow.outbox.to_channel(loaded.home, post)
 
     def final(self, uow: UnitOfWork, loaded: LoadedGame, lines: Sequence[str], gcg: str) -> None:

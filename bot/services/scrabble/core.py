@@ -158,7 +158,7 @@ class ScrabbleCore:
         if engine.status == FINISHED:
             await self._finish(uow, loaded, lines, now)
             return
-        self.announce.board(uow, loaded, lines)
+        self.announce.board(uow, loaded, lines, new_turn=new_turn)
         await self.announce.explain(uow, loaded, entries)
         if new_turn and engine.status == ACTIVE and not loaded.settings.live:
             self.announce.turn(uow, loaded)
@@ -264,6 +264,11 @@ class ScrabbleCore:
         result = engine.result()
         assert result is not None
         record = loaded.record
+        if result.reason == "deadline" and engine.board_copy().is_empty:
+            # Nobody placed a tile: what is left on the racks would decide a winner.
+            lines += msg.no_contest(result.reason)
+            self.announce.final(uow, loaded, lines, self.gcg_text(loaded))
+            return
         if loaded.settings.rated:
             outcomes = [
                 SeatOutcome(

@@ -159,7 +159,9 @@ class Invitations:
                 record, expected_version=loaded.version, state=state, **columns
             )
             loaded.meta = meta
-            self.core.announce.board(uow, loaded, [self._first_draw(loaded)])
+            self.core.announce.board(uow, loaded, [self._first_draw(loaded)], new_turn=True)
+            if not loaded.settings.live:
+                self.core.announce.turn(uow, loaded)  # as every later turn: the DM
             view = game_view(loaded, None)
             await uow.commit()
         return view

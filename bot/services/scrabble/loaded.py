@@ -8,7 +8,7 @@ the same made safe for a message (``bot.messages.scrabble.seat_label``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypedDict
@@ -159,9 +159,41 @@ async def member_game(
 # -- what a member sees -----------------------------------------------------------------------
 
 
+_TURNS = ("play", "exchange", "pass", "challenge", "resign")
+
+
+def latest_turn(engine: ScrabbleGame, who: Callable[[int], str]) -> msg.LastTurn | None:
+    """The latest turn taken, unless it is the last play still on the board (which
+    the board's ``last`` says): a pass, an exchange, a play challenged off…"""
+    entry = next((e for e in reversed(engine.moves) if e["type"] in _TURNS), None)
+    if entry is None:
+        return None
+    kind = entry["type"]
+    if kind == "play" or (kind == "challenge" and entry["result"] != "withdrawn"):
+        return None
+    if kind == "challenge":
+        return msg.LastTurn("withdrawn", who(entry["challenged_seat"]))
+    if kind == "exchange":
+        return msg.LastTurn("exchange", who(entry["seat"]), tiles=len(entry["tiles"]))
+    if kind == "pass" and entry.get("timed_out"):
+        kind = "timeout"
+    elif kind == "pass" and entry.get("lost_turn"):
+        kind = "lost_turn"
+    return msg.LastTurn(kind, who(entry["seat"]))
+
+
+def _last(
+    engine: ScrabbleGame, who: Callable[[int], str]
+) -> tuple[str, str, int, list[str]] | None:
+    last = engine.last_play
+    if last is None:
+        return None
+    position = str(last["notation"]).split()[0]  # GCG notation: "8H .IBE"
+    return (who(last["seat"]), position, last["score"], last["words"])
+
+
 def board_facts(loaded: LoadedGame) -> msg.BoardFacts:
     engine = loaded.require_engine()
-    last = engine.last_play
     return msg.BoardFacts(
         game_id=loaded.game_id,
         moves=len(engine.moves),
@@ -170,9 +202,8 @@ def board_facts(loaded: LoadedGame) -> msg.BoardFacts:
         bag=engine.bag_count,
         status=engine.status,
         to_play=loaded.name(engine.current_seat),
-        last=(loaded.name(last["seat"]), last["notation"], last["score"], last["words"])
-        if last
-        else None,
+        last=_last(engine, loaded.name),
+        latest=latest_turn(engine, loaded.name),
     )
 
 
@@ -206,15 +237,16 @@ def status_lines(loaded: LoadedGame) -> list[str]:
 
 def last_play_lines(loaded: LoadedGame) -> list[str]:
     engine = loaded.require_engine()
-    last = engine.last_play
-    if last is None:
-        empty = not any(r.strip(".") for r in engine.board_rows())
-        return [msg.NO_TILES_YET if empty else ""]
-    return [
-        msg.last_play_line(
-            loaded.label(last["seat"]), last["notation"], last["score"], last["words"]
-        )
-    ]
+    lines = []
+    latest = latest_turn(engine, loaded.label)
+    if latest is not None:
+        lines.append(msg.last_turn_line(latest))
+    last = _last(engine, loaded.label)
+    if last is not None:
+        lines.append(msg.last_play_line(*last))
+    elif not any(r.strip(".") for r in engine.board_rows()):
+        lines.append(msg.NO_TILES_YET)
+    return lines or [""]
 
 
 def invite_outcome(loaded: LoadedGame) -> InviteOutcome:

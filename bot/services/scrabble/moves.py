@@ -12,7 +12,7 @@ from bot.errors import InvalidInputError
 from bot.messages import scrabble as msg
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.views import ActionOutcome
-from engines.scrabble import NotYourTurnError, ScrabbleError, ScrabbleGame
+from engines.scrabble import NotYourTurnError, ScrabbleError, ScrabbleGame, read_typed_word
 from engines.scrabble.game import FINISHED
 from engines.scrabble.lexicon import Lexicon
 
@@ -54,7 +54,8 @@ class Moves:
         guild_id: int | None = None,
     ) -> ActionOutcome:
         def act(engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
-            result = engine.play(seat, word.strip(), position.strip(), direction, lexicon=lexicon)
+            typed = read_typed_word(word.strip())
+            result = engine.play(seat, typed, position.strip(), direction, lexicon=lexicon)
             return msg.played(
                 result.main_word,
                 result.notation.split()[0],

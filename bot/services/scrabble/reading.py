@@ -16,7 +16,7 @@ from bot.services.games import GameFinder, GameKind
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, loaded_game
 from bot.services.scrabble.views import GameSummary, GameView, PositionChoice, RackView
-from engines.scrabble import ScrabbleError, ScrabbleGame
+from engines.scrabble import ScrabbleError, ScrabbleGame, read_typed_word
 from engines.scrabble.game import ACTIVE, ENDING
 from engines.scrabble.layout import COLUMNS, SIZE
 
@@ -27,7 +27,9 @@ MAX_LISTED = 50
 def summary(loaded: LoadedGame, user_id: int) -> GameSummary:
     """One of a member's games as their list shows it: whose turn, until when."""
     seat = loaded.seat_of(user_id)
-    others = " & ".join(loaded.name(s) for s in sorted(loaded.seats) if s != seat) or "?"
+    seats = [s for s in sorted(loaded.seats) if s != seat]
+    others = " & ".join(loaded.name(s) for s in seats) or "?"
+    labels = " & ".join(loaded.label(s) for s in seats) or "?"
     engine = loaded.engine
     your_turn = engine is not None and (
         (engine.status == ACTIVE and engine.current_seat == seat)
@@ -35,7 +37,7 @@ def summary(loaded: LoadedGame, user_id: int) -> GameSummary:
     )
     due = loaded.turn_due if engine is not None and engine.status == ACTIVE else None
     record = loaded.record
-    return GameSummary(record.id, record.status, others, your_turn, due, loaded.home)
+    return GameSummary(record.id, record.status, others, your_turn, due, loaded.home, labels)
 
 
 async def _labels(uow: UnitOfWork, records: Sequence[GameRecord], user_id: int) -> list[str]:
@@ -106,7 +108,7 @@ class Reading:
         self, game_id: int, user_id: int, word: str, typed: str
     ) -> list[PositionChoice]:
         """Where ``word`` fits with the member's rack, best score first (private to them)."""
-        word = (word or "").strip()
+        word = read_typed_word((word or "").strip())
         if not word:
             return []
         async with self.ctx.reader() as uow:

@@ -109,13 +109,19 @@ class InviteOutcome:
 class GameSummary:
     game_id: int
     status: str
-    opponents: str
+    opponents: str  # names as they are: for a choice list, which shows no markdown
     your_turn: bool
     turn_due: datetime | None
     home_channel_id: int | None
+    opponent_labels: str = ""  # the same names escaped, for a message
 
     def label(self) -> str:
         return msg.game_label(self.game_id, self.status, self.opponents, self.your_turn)
+
+    def listed(self) -> str:
+        """The game as a message lists it (names escaped: no markdown, no mentions)."""
+        others = self.opponent_labels or self.opponents
+        return msg.game_label(self.game_id, self.status, others, self.your_turn)
 
 
 @dataclass(frozen=True)

@@ -608,8 +608,91 @@ async def test_every_posted_image_says_the_last_play_and_the_scores_in_words(ser
     board = (await posts(ctx))[-1].payload["files"][0]
     described = board["description"]
     assert f"Scrabble #{game_id} board after move 1" in described
-    assert f"8H {word.upper()}" in described.upper() and "Scores: Alice" in described
+    assert f"{word.upper()} AT 8H" in described.upper() and "Scores: Alice" in described
     await service.moves.resign(game_id, user)
     final = (await posts(ctx))[-1].payload["files"]
     assert [bool(f["description"].strip()) for f in final] == [True, True]
     assert "The game is over" in final[0]["description"] and "GCG" in final[1]["description"]
+
+
+# -- what a member meets (issue #17) ---------------------------------------------------------------
+
+
+async def _rack(ctx, game_id: int, seat: int, rack: str) -> None:
+    game = await engine_of(ctx, game_id)
+    data = game.to_json()
+    pool = list(data["bag"]) + list(data["racks"][seat])
+    for tile in rack:
+        pool.remove(tile)
+    data["racks"][seat] = rack
+    data["bag"] = "".join(pool)
+    await rig(ctx, game_id, type(game).from_json(data))
+
+
+async def test_a_word_in_lower_case_plays_its_letters_and_a_blank_is_marked_with_a_question_mark(
+    service, ctx
+):
+    game_id = await started(service)
+    game = await engine_of(ctx, game_id)
+    seat = game.current_seat
+    user = await seat_member(ctx, game_id, seat)
+    await _rack(ctx, game_id, seat, "ENJO?RT")
+    with pytest.raises(
+        InvalidInputError, match=r"You have no Y \(to play your blank as Y, write \?Y"
+    ):
+        await service.moves.play(game_id, user, "enjoy", "8H")
+    outcome = await service.moves.play(game_id, user, "enjo?y", "8H")
+    assert outcome.message.startswith("You played ENJOY at 8H")
+    played = (await engine_of(ctx, game_id)).moves[-1]
+    assert played["word"] == "ENJOy" and played["rack"] == "ENJO?RT"
+    board = (await posts(ctx))[-1].payload
+    assert "blank as Y" in board["content"]
+    assert board["files"][0]["args"]["header"][-1].startswith("last: ")
+    assert "ENJOY at 8H" in board["files"][0]["args"]["header"][-1]
+
+
+async def test_the_first_player_is_told_by_dm_as_every_later_turn_and_the_dm_says_how_to_move(
+    service, ctx
+):
+    game_id = await started(service, request(BOB, clock="1d"))
+    first = await seat_member(ctx, game_id, (await engine_of(ctx, game_id)).current_seat)
+    dms = [p for p in await outbox(ctx) if p.target_kind == "user"]
+    assert [d.target_id for d in dms] == [first]
+    assert "It's your turn" in dms[0].payload["content"]
+    assert "/scrabble play word:QUIZ position:8H" in dms[0].payload["content"]
+    board = (await posts(ctx))[-1].payload
+    assert "/scrabble play word:QUIZ position:8H" in board["content"]
+    assert "mention_user_ids" not in board  # a correspondence game's board pings nobody
+
+
+async def test_a_live_game_mentions_only_the_seat_to_move_in_the_thread(service, ctx):
+    game_id = await started(service, request(BOB, clock="3m"))
+    first = await seat_member(ctx, game_id, (await engine_of(ctx, game_id)).current_seat)
+    board = (await posts(ctx))[-1].payload
+    assert board["mention_user_ids"] == [first]
+    assert not [p for p in await outbox(ctx) if p.target_kind == "user"]
+    await service.moves.pass_turn(game_id, first)
+    second = await seat_member(ctx, game_id, (await engine_of(ctx, game_id)).current_seat)
+    board = (await posts(ctx))[-1].payload
+    assert board["mention_user_ids"] == [second] and second != first
+    assert board["files"][0]["args"]["header"][-1].endswith("passed")
+
+
+async def test_a_deadline_reached_before_any_tile_is_placed_is_a_no_contest(service, ctx, clock):
+    register(ctx, service)
+    game_id = await started(service, request(BOB, clock="off", deadline="80m"))
+    game = await engine_of(ctx, game_id)
+    await service.moves.pass_turn(game_id, await seat_member(ctx, game_id, game.current_seat))
+    clock.advance(minutes=81)
+    await ctx.scheduler.run_due()
+    assert (await engine_of(ctx, game_id)).result().reason == "deadline"
+    async with ctx.uow() as uow:
+        assert (await uow.games.get(game_id)).status == "finished"
+        results = (
+            await uow.session.execute(select(ResultRecord).where(ResultRecord.game_id == game_id))
+        ).all()
+        rated = (await uow.session.execute(select(RatingRecord))).all()
+    assert results == [] and rated == []
+    final = (await posts(ctx))[-1].payload
+    assert "No contest" in final["content"] and "Winner" not in final["content"]
+    assert [f["render"] for f in final["files"]] == ["scrabble_board", "scrabble_text_file"]

@@ -13,7 +13,7 @@ from bot.db.models import MoveRecord, RatingRecord, ResultRecord
 from bot.errors import InvalidInputError
 from bot.services.scrabble import JOB_COMPUTER, LexiconCache, Member, ScrabbleService, ai
 from engines.lexicon import load_lexicon
-from engines.scrabble import ScrabbleOptions
+from engines.scrabble import ScrabbleOptions, typed_notation
 from engines.scrabble.movegen import MoveGenerator
 from tests.bot.services.scrabble_support import (
     ALICE,
@@ -201,7 +201,7 @@ async def test_hints_are_only_for_games_made_with_them_private_and_the_game_is_n
         bag_count=game.bag_count,
         unseen=game.unseen_tiles(game.current_seat),
     )
-    assert f"word:{best.word} position:{best.position}`" in text.splitlines()[1]
+    assert f"word:{typed_notation(best.word)} position:{best.position}`" in text.splitlines()[1]
     outcome = await service.moves.play(game_id, user, best.word, best.position)
     assert outcome.message.startswith("You played")
 

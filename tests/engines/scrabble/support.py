@@ -165,7 +165,10 @@ def random_placement(game: ScrabbleGame, rng: random.Random) -> tuple[str, str] 
             notation.append(".")
         else:
             tile = queue.pop()
-            notation.append(rng.choice("abcdefghijklmnopqrstuvwxyz") if tile == BLANK else tile)
+            # A blank as ?x: the notation reads the same typed into /scrabble play.
+            notation.append(
+                BLANK + rng.choice("abcdefghijklmnopqrstuvwxyz") if tile == BLANK else tile
+            )
         index += step
     r, c = divmod(start, 15)
     cols = "ABCDEFGHIJKLMNO"

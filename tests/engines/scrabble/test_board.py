@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.scrabble import Board, NotationError, PlacementError, RackError, UndeclaredBlankError
-from engines.scrabble.board import face_value, parse_position
+from engines.scrabble.board import face_value, parse_position, read_typed_word, typed_notation
 
 
 def board_with(*plays: tuple[str, str]) -> Board:
@@ -241,7 +241,8 @@ def test_play_that_only_covers_existing_tiles_places_nothing():
     [
         ("ABCDEFG", "EE", "you have no second E"),
         ("ABCDFGH", "EH", "you have no E"),
-        ("ABCDFG?", "EA", "write ?E or e"),
+        ("ABCDFG?", "EA", "write ?E in its place"),
+        ("ABCDFGH", "EA", "you have no E and no blank"),
         ("ABCDEFG", "eA", "you have no blank"),
         ("EEABCDF", "EEE", "you have no third E"),
     ],
@@ -264,3 +265,38 @@ def test_rows_round_trip_through_from_rows():
     board = board_with(("8H", "CaT"), ("H7", "B."))
     assert Board.from_rows(board.rows()) == board
     assert Board.from_rows(board.rows()).count == 4
+
+
+# -- words as members type them -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed,read",
+    [
+        ("enjoy", "ENJOY"),  # all lower case: plain letters (as phones type)
+        ("ENJOY", "ENJOY"),
+        ("?enjoy", "?eNJOY"),  # ?x: a blank, whatever the case around it
+        ("en?Joy", "EN?JOY"),
+        ("ENjOY", "ENjOY"),  # capitals with a lower-case letter: that letter is a blank (GCG)
+        ("j.be", "J.BE"),
+        ("(j)ibe", "(J)IBE"),
+    ],
+)
+def test_a_typed_word_is_plain_letters_unless_a_blank_is_marked(typed, read):
+    assert read_typed_word(typed) == read
+
+
+def test_a_typed_word_in_lower_case_plays_its_letters_and_a_marked_blank_plays_as_a_blank():
+    board = Board()
+    plain = board.evaluate(read_typed_word("enjoy"), "8H", rack="ENJOYAB")
+    assert plain.rack_tiles == "ENJOY" and plain.score > 0
+    blank = board.evaluate(read_typed_word("en?joy"), "8H", rack="ENOY?AB")
+    assert blank.rack_tiles == "EN?OY" and blank.word == "ENjOY"
+    with pytest.raises(RackError, match=r"no J .*write \?J in its place"):
+        board.evaluate(read_typed_word("enjoy"), "8H", rack="ENOY?AB")
+
+
+def test_typed_notation_marks_each_blank_so_any_case_reads_the_same():
+    assert typed_notation("ENjOY") == "EN?JOY" and typed_notation(".e") == ".?E"
+    assert read_typed_word(typed_notation(".e")) == ".?E"
+    assert typed_notation("EN?jOY") == "EN?JOY"  # already marked: unchanged
