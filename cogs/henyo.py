@@ -155,7 +155,9 @@ class HenyoCog(
         if not isinstance(closed, EventClosed):
             # Pairs still to play: only the host sees who, and confirms with the button.
             await interaction.response.send_message(
-                messages.close_needs_confirmation(closed.event.id, closed.not_played),
+                messages.close_needs_confirmation(
+                    closed.event.id, closed.not_played, closed.tie_break
+                ),
                 view=ui.close_view(closed.event.id),
                 ephemeral=True,
             )
@@ -173,17 +175,25 @@ class HenyoCog(
             confirmed=True,
         )
         assert isinstance(closed, EventClosed)  # confirmed: it always closes
-        await self._announce_closed(interaction, closed)
+        # The host's prompt loses its button; the closing is announced to everyone.
+        await interaction.response.edit_message(
+            content=messages.closed_as_confirmed(closed.event.id), view=None
+        )
+        await self._announce_closed(interaction, closed, followup=True)
 
-    async def _announce_closed(self, interaction: discord.Interaction, closed: EventClosed) -> None:
+    async def _announce_closed(
+        self, interaction: discord.Interaction, closed: EventClosed, *, followup: bool = False
+    ) -> None:
         headline = messages.event_closed(
             closed.event.id,
             closed.winner.label if closed.winner else None,
             tie_unbroken=bool(closed.standings.leaders),
         )
-        await interaction.response.send_message(
-            headline, embed=ui.standings_embed(closed.standings)
-        )
+        embed = ui.standings_embed(closed.standings)
+        if followup:
+            await interaction.followup.send(headline, embed=embed)
+        else:
+            await interaction.response.send_message(headline, embed=embed)
         await self.lists.refresh(closed.event.id)
 
     @app_commands.command(

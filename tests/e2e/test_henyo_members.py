@@ -80,10 +80,10 @@ async def test_closing_with_pairs_to_play_asks_the_host_and_the_button_outlives_
     ask = await dc.slash(club.moderator, club.channel, "henyo event close")
     assert ask.response.ephemeral
     text = ask.response.content
-    assert "2 pairs have not played yet" in text
+    assert "is not finished" in text and "2 pairs have not played yet" in text
     assert "1. **alice & bob**" in text and "2. **carol & dave**" in text
     assert "Close it anyway?" in text
-    event_id = int(text.split("#")[1].split(":")[0])
+    event_id = int(text.split("#")[1].split(" ")[0])
     custom_id = f"henyo:close:{event_id}"
     assert ask.original.custom_ids == [custom_id]
     # Nothing changed: members still register and the list is still open.
@@ -95,14 +95,17 @@ async def test_closing_with_pairs_to_play_asks_the_host_and_the_button_outlives_
     # Only the host may press it (a member can't see the host's ephemeral message,
     # but the service checks anyway: see the service tests).
     closed = await dc.click(club.moderator, ask.original, custom_id)
-    assert not closed.response.ephemeral
-    assert f"Event #{event_id} is over" in closed.response.content
-    assert "yet to play" in closed.response.embeds[0]["description"]
+    # The prompt loses its button and says so; everyone sees the event close.
+    await dc.wait_until(lambda: closed.followups, what="the closing post")
+    prompt = dc.messages[ask.original.id]
+    assert prompt.custom_ids == [] and f"Event #{event_id} is closed" in prompt.content
+    announcement = closed.followups[0]
+    assert not announcement.ephemeral
+    assert f"Event #{event_id} is over" in announcement.content
+    assert "yet to play" in announcement.embeds[0]["description"]
     await dc.wait_until(
         lambda: "(closed)" in list_text(dc, opened.original.id), what="the list to close"
     )
-    twice = await dc.click(club.moderator, ask.original, custom_id)
-    assert twice.response.ephemeral and "already closed" in twice.response.content
     assert dc.pinging_messages() == []
 
 

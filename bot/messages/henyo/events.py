@@ -257,20 +257,34 @@ def word_list_cards(words: Words) -> list[Card]:
 CLOSE_LIST_CHARS = 1500
 
 
-def close_needs_confirmation(event_id: int, not_played: Sequence[Pair]) -> str:
-    """To the host only: the pairs that have not played, and what closing now means."""
-    count = len(not_played)
-    pairs = "1 pair has" if count == 1 else f"{count} pairs have"
-    lines = "\n".join(f"{t.number}. **{safe(t.label)}**" for t in not_played)
+def close_needs_confirmation(
+    event_id: int, not_played: Sequence[Pair], tie_break: Sequence[Pair] = ()
+) -> str:
+    """To the host only: the pairs still to play (their word, or a tie-break word),
+    and what closing now means."""
+    parts = [f"Event #{event_id} is not finished."]
+    if not_played:
+        count = len(not_played)
+        pairs = "1 pair has" if count == 1 else f"{count} pairs have"
+        parts.append(f"{pairs} not played yet:")
+        parts.extend(f"{t.number}. **{safe(t.label)}**" for t in not_played)
+    if tie_break:
+        parts.append("Still to play a tie-break word:")
+        parts.extend(f"{t.number}. **{safe(t.label)}**" for t in tie_break)
+    lines = "\n".join(parts)
     if len(lines) > CLOSE_LIST_CHARS:
         lines = lines[:CLOSE_LIST_CHARS].rsplit("\n", 1)[0] + "\n…"
     return (
-        f"Event #{event_id}: {pairs} not played yet:\n{lines}\n"
-        "Close it anyway? They will be shown as not played, and a closed event can't be reopened."
+        f"{lines}\nClose it anyway? Pairs that have not played are shown as not played, "
+        "and a closed event can't be reopened."
     )
 
 
 CLOSE_ANYWAY = "Close the event anyway"
+
+
+def closed_as_confirmed(event_id: int) -> str:
+    return f"Event #{event_id} is closed, as you confirmed."
 
 
 def event_closed(event_id: int, winner: str | None, *, tie_unbroken: bool) -> str:

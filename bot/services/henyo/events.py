@@ -24,7 +24,7 @@ from bot.services.henyo.core import (
     team_view,
 )
 from bot.services.henyo.options import event_options
-from bot.services.henyo.standings import EventStandings, played_teams
+from bot.services.henyo.standings import EventStandings, played_teams, ranking
 from bot.services.henyo.views import (
     EventClosed,
     EventView,
@@ -244,8 +244,11 @@ class Events:
                     not_played = [
                         t for t in view.teams if t.status == "playing" and t.id not in played
                     ]
-                    if not_played:
-                        return UnfinishedEvent(view, not_played)
+                    table, _ = ranking(event, await uow.henyo.teams(event.id), rounds)
+                    waiting = {i for tie in table.ties for i in tie.waiting_ids}
+                    tie_break = [t for t in view.teams if t.id in waiting]
+                    if not_played or tie_break:
+                        return UnfinishedEvent(view, not_played, tie_break)
                 standings = await self.standings.build(uow, event, rounds)
                 winner = standings.leaders[0] if len(standings.leaders) == 1 else None
                 now = self.core.ctx.clock()

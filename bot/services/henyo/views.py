@@ -91,6 +91,7 @@ class UnfinishedEvent:
 
     event: EventView
     not_played: list[TeamView]
+    tie_break: list[TeamView]  # tied pairs still to play a tie-break word
 
 
 @dataclass(frozen=True)

@@ -675,6 +675,27 @@ async def play(world: World, *, guess_after_ms: int | None, penalties: int = 0) 
     return prepared
 
 
+async def test_closing_while_a_tie_break_is_still_to_play_asks_the_host_and_names_the_pairs(
+    world: World,
+) -> None:
+    opened = await world.open(pairs=3)
+    for i in range(3):
+        await world.register(i)
+    await play(world, guess_after_ms=30_000)
+    await play(world, guess_after_ms=30_000)
+    close = dict(guild_id=GUILD, channel_id=CHANNEL, user_id=HOST.id, is_moderator=False)
+    asked = await world.svc.events.close(**close)
+    assert isinstance(asked, UnfinishedEvent)
+    assert [t.label for t in asked.not_played] == ["Ela & Fe"]
+    assert [t.label for t in asked.tie_break] == ["Ana & Ben", "Cara & Dan"]
+    await play(world, guess_after_ms=None)
+    asked = await world.svc.events.close(**close)
+    assert isinstance(asked, UnfinishedEvent) and asked.not_played == []
+    assert [t.number for t in asked.tie_break] == [1, 2]
+    closed = await world.svc.events.close(**close, event_id=opened.id, confirmed=True)
+    assert isinstance(closed, EventClosed) and closed.winner is None
+
+
 async def test_tied_pairs_play_a_tie_break_word_and_the_winner_is_recorded(world: World) -> None:
     await world.open(pairs=4)
     for i in range(4):
