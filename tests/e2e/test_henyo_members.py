@@ -171,3 +171,30 @@ async def test_the_word_bank_takes_words_and_short_phrases_and_refuses_the_rest_
         assert kept in club_words
     assert club_words.count("(Pagkain, fil)") == 5
     assert dc.pinging_messages() == []
+
+
+async def test_names_that_look_like_mentions_stay_text_when_a_pair_moves_up_or_the_host_is_asked(
+    club,
+) -> None:
+    await club.start()
+    dc = club.dc
+    m = club.members
+    role = dc.add_role(club.guild, "Everyone Else", mentionable=True)
+    tricky = dc.add_user("tricky")
+    dc.add_member(club.guild, tricky, nick=f"<@&{role.id}> @everyone")
+    await dc.slash(club.moderator, club.channel, "henyo event open", pairs=1)
+    await dc.slash(m["alice"], club.channel, "henyo register", partner=m["bob"])
+    await dc.slash(tricky, club.channel, "henyo register", partner=m["carol"])
+    dc.close_dms(tricky)
+    await dc.slash(m["alice"], club.channel, "henyo withdraw")
+    dm = await dc.wait_for_message(channel=m["carol"], predicate=lambda x: "moved up" in x.content)
+    mention = await dc.wait_for_message(
+        channel=club.channel, predicate=lambda x: x.content.startswith(f"<@{tricky.id}>")
+    )
+    for text in (dm.content, mention.content):
+        assert f"<@&{role.id}>" not in text and "@everyone" not in text
+    ask = await dc.slash(club.moderator, club.channel, "henyo event close")
+    assert f"<@&{role.id}>" not in ask.response.content
+    assert "@everyone" not in ask.response.content
+    pings = {p for message in dc.pinging_messages() for p in message.pings}
+    assert pings == {f"user:{tricky.id}"}
