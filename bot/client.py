@@ -30,6 +30,9 @@ from bot.services.words import get_lexicon
 from bot.ui.errors import NO_MENTIONS, handle_interaction_error
 from bot.ui.outbox import OutboxSender
 
+# discord.py's names for the tasks it runs handlers in (events, slash commands, buttons, modals)
+HANDLER_TASK_PREFIXES = ("discord.py: ", "CommandTree-invoker", "discord-ui-")
+DRAIN_SECONDS = 5.0
 log = logging.getLogger("clubbot")
 
 COGS_DIR = Path(__file__).resolve().parents[1] / "cogs"
@@ -211,5 +214,25 @@ class ClubBot(commands.AutoShardedBot):
         self._background.clear()
         try:
             await super().close()
+            await self._drain_handlers()
         finally:
             await self.engine.dispose()
+
+    async def _drain_handlers(self, timeout: float = DRAIN_SECONDS) -> None:
+        """Let the event, command and button handlers already running finish their
+        unit of work before the database goes away: cancelled at exit instead, a
+        handler's rollback is cut off mid-way (SQLAlchemy logs "Exception during
+        reset"). What is still running after ``timeout`` is left to be cancelled."""
+        me = asyncio.current_task()
+        running = [
+            task
+            for task in asyncio.all_tasks()
+            if task is not me
+            and not task.done()
+            and task.get_name().startswith(HANDLER_TASK_PREFIXES)
+        ]
+        if not running:
+            return
+        _, pending = await asyncio.wait(running, timeout=timeout)
+        if pending:
+            log.warning("handlers still running at shutdown, cancelled: %d", len(pending))
