@@ -55,6 +55,11 @@ async def _chess_game(club: Any, white: Any, black: Any, channel: Any) -> tuple[
     thread = await dc.wait_until(
         lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None), 10
     )
+    # The thread is made before the game records it: the game is open (nothing of the
+    # Accept still to commit) once its opening board is in the thread.
+    await dc.wait_until(
+        lambda: any(m.author.id == dc.bot_user.id for m in dc.messages_in(thread)) or None, 10
+    )
     return game_id, thread
 
 
