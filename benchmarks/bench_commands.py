@@ -333,7 +333,7 @@ def _placements(
 ) -> list[tuple[str, str]]:
     """Candidate (word, position) notations laying rack tiles through squares next to the board's tiles.
 
-    Existing tiles are written ``.``, blanks as a lower-case letter; the engine judges each one.
+    Existing tiles are written ``.``, blanks as ``?x``; the engine judges each one.
     """
     anchors = [
         i
@@ -380,7 +380,7 @@ def _placements(
                 word.append(".")
             else:
                 tile = queue.pop()
-                word.append(rng.choice("aeiou") if tile == "?" else tile)
+                word.append("?" + rng.choice("AEIOU") if tile == "?" else tile)
             index += step
         row, col = divmod(start, 15)
         found.append(
@@ -398,7 +398,7 @@ def _scrabble_play(db_path: Path, game_id: int, rng: random.Random) -> tuple[int
     rack = game.racks[seat]
     board = game.board_copy()
     if board.is_empty:  # through the centre, blanks as E
-        return seat, "".join("e" if t == "?" else t for t in rack), "8H"
+        return seat, "".join("?E" if t == "?" else t for t in rack), "8H"
     best: tuple[int, str, str] | None = None
     for word, position in _placements(list(board.cells), rack, rng, tries=300):
         try:
