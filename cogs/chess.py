@@ -1,3 +1,15 @@
+"""/chess: challenge (a member or the computer), move, resign, draw, board, PGN,
+games, vacation, analyse, and the invitation's, draw offer's and promotion's buttons.
+
+Thin: parse the options, call the use case on ``ChessService``
+(``service.starting``, ``service.moves``, …), answer. A move made where the game
+is played is answered privately; its board reaches the thread through the outbox.
+
+Over 400 lines for a reason: one module holds one command group (DESIGN.md), and
+its nine commands declare their options, descriptions and autocompletes here,
+where Discord reads them.
+"""
+
 from __future__ import annotations
 
 import asyncio
