@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -29,7 +29,6 @@ from bot.services.chess import (
     BOARD_RENDERER,
     DRAW_OFFER_VIEW,
     ChessService,
-    ChessSnapshot,
     ChessUpdate,
     PlayerRef,
     PromotionNeeded,
@@ -47,6 +46,7 @@ from bot.ui.chess import (
     mentions,
     open_game_thread,
     outbox_board_renderer,
+    post_game_announcement,
     promotion_view,
     warm_up_renderer,
 )
@@ -54,15 +54,9 @@ from bot.ui.errors import NO_MENTIONS
 from bot.ui.permissions import require_guild
 from bot.ui.views import view_kwargs
 
-if TYPE_CHECKING:
-    # Typing only: importing discord.types.threads first is a circular import in discord.py.
-    from discord.types.threads import ThreadArchiveDuration
-
 log = logging.getLogger(__name__)
 
 GAME_HELP = "Which game (defaults to this thread's game, or your only game)"
-THREAD_ARCHIVE_LIVE: ThreadArchiveDuration = 1440  # minutes
-THREAD_ARCHIVE_CORRESPONDENCE: ThreadArchiveDuration = 10080
 
 
 class ChessCog(
@@ -72,6 +66,9 @@ class ChessCog(
         self.bot = bot
         self.service = ChessService(bot.ctx)
         self.service.starting.thread_opener = lambda plan: open_game_thread(bot, plan)
+        self.service.starting.announcer = lambda channel_id, content, nonce: post_game_announcement(
+            bot, channel_id, content, nonce
+        )
         self._renderer_warm = False
         super().__init__()
 
@@ -126,32 +123,6 @@ class ChessCog(
             allowed_mentions=mentions(update.mention_user_ids),
             **view_kwargs(view),
         )
-
-    async def _open_thread(
-        self, message: discord.Message | None, snap: ChessSnapshot
-    ) -> int | None:
-        """The game's own thread, started from ``message``; None keeps the game in the channel."""
-        if message is None:
-            return None
-        if isinstance(message.channel, discord.Thread):
-            return message.channel.id  # already in a thread: play here
-        try:
-            thread = await message.create_thread(
-                name=msg.thread_name(snap),
-                auto_archive_duration=THREAD_ARCHIVE_LIVE
-                if snap.is_live
-                else THREAD_ARCHIVE_CORRESPONDENCE,
-            )
-        except discord.HTTPException as error:
-            log.warning("could not open a thread for chess #%s: %s", snap.game_id, error)
-            return None
-        for seat in (snap.white, snap.black):
-            if not seat.is_computer:
-                try:
-                    await thread.add_user(discord.Object(seat.user_id))
-                except discord.HTTPException:
-                    pass  # they can still join the public thread themselves
-        return thread.id
 
     # ------------------------------------------------------------------ starting
 
@@ -221,8 +192,11 @@ class ChessCog(
             msg.computer_game_started(snap, interaction.user.id, snap.level),
             allowed_mentions=NO_MENTIONS,
         )
-        thread_id = await self._open_thread(await interaction.original_response(), snap)
-        await self.service.starting.open_in(snap.game_id, thread_id)
+        # Half-open like an accepted game: the reply is the message its thread is made
+        # from. If the bot dies before this, the opening job posts it and opens the game.
+        reply = await interaction.original_response()
+        await self.service.starting.record_opening(snap.game_id, reply.id)
+        await self.service.starting.open(snap.game_id)
 
     # ButtonHandler: the invitation's Accept / Decline
     async def invite_clicked(

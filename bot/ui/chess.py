@@ -64,6 +64,26 @@ async def open_game_thread(client: discord.Client, plan: OpeningPlan) -> int | N
     return thread.id
 
 
+async def post_game_announcement(
+    client: discord.Client, channel_id: int, content: str, nonce: str
+) -> int | None:
+    """A computer game's announcement, posted by its opening job when the command's
+    reply never was: ``enforce_nonce`` makes a repeat after a crash return the same
+    message. None when the channel cannot take it; Discord's own trouble (5xx, 429)
+    is raised, so the job tries again later."""
+    channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        return None
+    try:
+        message = await channel.send(content, nonce=nonce, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException as error:
+        if error.status >= 500 or error.status == 429:
+            raise
+        log.warning("could not announce chess game in %s: %s", channel_id, error)
+        return None
+    return message.id
+
+
 async def _thread_of(client: discord.Client, message_id: int) -> discord.Thread | None:
     """The thread started from ``message_id``, if there is one (it has the message's id)."""
     found = client.get_channel(message_id)

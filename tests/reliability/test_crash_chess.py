@@ -4,12 +4,14 @@ Accepting a challenge commits the game; its thread and opening board come
 after. A kill in between must not leave a game nobody can find: the
 invitation's Accept still works until the game is open in its thread, and the
 opening job finishes it after a restart without a click. Either way there is
-one thread and one opening board. A resignation's result is posted once after a
-kill too. (The move's board, the second window, is in ``test_crash_chess_boggle.py``.)
+one thread and one opening board. A game against the computer killed before its
+command's reply is announced and opened by the same job. A resignation's result
+is posted once after a kill too. (The move's board, the second window, is in ``test_crash_chess_boggle.py``.)
 """
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -156,3 +158,43 @@ async def test_a_resignation_committed_before_a_kill_is_posted_once_at_the_resta
     result = assert_once(world.bot_posts(thread, "alice resigned."), "resignation post")
     assert "**0-1**" in result.content and result.attachments[0].description
     tally.add("kill points: a chess resignation after its commit, before its post")
+
+
+STOCKFISH = "/usr/games/stockfish"
+
+
+@pytest.mark.skipif(not os.access(STOCKFISH, os.X_OK), reason=f"Stockfish not found at {STOCKFISH}")
+async def test_a_computer_game_killed_after_its_commit_is_announced_and_opened_at_the_restart(
+    world: World,
+) -> None:
+    """A game against the computer is half-open like an accepted one: killed before the
+    command's reply, its opening job posts the announcement itself, once, and opens the game."""
+    dc = world.dc
+    bot = world.bot(STOCKFISH_PATH=STOCKFISH)
+    await bot.start(crash=[crash_point("commit", "INSERT games")])
+    await dc.slash(
+        world["alice"],
+        world.channel,
+        "chess new",
+        opponent=dc.bot_user,
+        color="white",
+        level=1,
+        time="3d",
+        wait=False,
+    )
+    await bot.wait_crashed()
+    ((game_id,),) = await world.db.rows("select id from games")
+    assert await _game(world, int(game_id)) == ("active", None)
+    assert dc.threads_in(world.channel) == []
+    assert world.bot_posts(world.channel, "vs Stockfish") == []
+
+    # Nobody does anything: the opening job, due while the bot was down, opens the game.
+    world.time_passes(seconds=OPEN_RETRY_SECONDS + 5)
+    await bot.start()
+    thread = await _opened_once(world, int(game_id))
+    announcement = assert_once(world.bot_posts(world.channel, "vs Stockfish"), "announcement")
+    assert thread.id == announcement.id  # the thread is started from the announcement
+    await _plays(world, thread)
+    tally.add(
+        "kill points: a computer chess game after its commit (the job announces and opens it)"
+    )

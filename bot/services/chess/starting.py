@@ -12,6 +12,13 @@ then ``open_in``: record it and write the opening board to the outbox, in one
 transaction) is idempotent, so the Accept click that follows, the job, or the
 job again after a restart each finish it, and only the first posts the board.
 Until then the invitation's Accept still works: it opens the game.
+
+A game against the computer is half-open the same way: its creation schedules
+``JOB_OPEN``; the cog records its reply (the announcement the thread is made
+from) with ``record_opening`` and then runs ``open``. If the bot died before the
+reply was sent or recorded, the job posts the announcement itself through the
+cog's ``announcer`` (with a nonce, so a repeat after a crash posts it once),
+records it, and opens the game from it.
 """
 
 from __future__ import annotations
@@ -63,12 +70,22 @@ class _Table:
 
 
 ThreadOpener = Callable[[OpeningPlan], Awaitable[int | None]]
+# Posts (channel_id, content, nonce) once per nonce and returns its message id,
+# or None when the channel cannot take it (the game then plays without a thread).
+Announcer = Callable[[int, str, str], Awaitable[int | None]]
+
+
+def announce_nonce(game_id: int) -> str:
+    """The nonce of a computer game's announcement (Discord allows 25 characters)."""
+    return f"chess-open-{game_id}"
 
 
 class Starting(UseCase):
     # Makes (or finds: it must be idempotent) a game's thread from its invitation
     # and returns its id, or None to play in the channel; given by the cog.
     thread_opener: ThreadOpener | None = None
+    # Posts a computer game's announcement when the command's reply never was; given by the cog.
+    announcer: Announcer | None = None
 
     async def challenge(
         self,
@@ -107,7 +124,8 @@ class Starting(UseCase):
         time_control: str | None = None,
         color: str | None = None,
     ) -> ChessSnapshot:
-        """A game against Stockfish: active at once; the thread is opened with ``open_in``."""
+        """A game against Stockfish: active at once, and half-open until its thread holds
+        the opening board (``record_opening`` then ``open``, or the ``JOB_OPEN`` job)."""
         if self.core.engine is None:
             raise EngineUnavailableError(INSTALL_HINT)
         table = _Table(guild_id, guild_name, channel_id, time_control, color)
@@ -122,6 +140,10 @@ class Starting(UseCase):
             state = self._started(control, now)
             await self.core.save(uow, game, state, deadline=state.running_clock().flag_time())
             snap = await self.core.snapshot(uow, game, state)
+            # The opening job first: due with the computer's first move, it runs before it.
+            await uow.jobs.schedule(
+                JOB_OPEN, now + OPEN_RETRY, {"game_id": game.id}, key=open_key(game.id)
+            )
             await self.core.schedule_turn(uow, snap, now, computer_delay=COMPUTER_START_GRACE)
             await uow.commit()
         return snap
@@ -260,6 +282,49 @@ class Starting(UseCase):
                 await self.core.schedule_computer(uow, snap, now)
         return snap
 
+    async def record_opening(self, game_id: int, message_id: int) -> int | None:
+        """Record ``message_id`` as a half-open computer game's announcement (the message
+        its thread is made from), unless one is recorded already; returns the one
+        recorded, or None when the game is open already (or over)."""
+        for _ in range(3):
+            try:
+                async with self.core.ctx.uow() as uow:
+                    game = await self.core.game(uow, game_id)
+                    options = options_of(game.options)
+                    if options.get("opened") or game.status != "active":
+                        return None
+                    recorded = options.get("opening_message_id")
+                    if recorded is not None:
+                        return int(recorded)
+                    changes = {"options": {**options, "opening_message_id": message_id}}
+                    await self.core.save(uow, game, None, **changes)
+                    await uow.commit()
+                return message_id
+            except ConflictError:
+                continue  # a move or the job changed it at the same moment: read it again
+        raise ConflictError()
+
+    async def _announced(self, game_id: int) -> None:
+        """A computer game whose announcement was never recorded (the bot died before
+        the command's reply was sent or recorded): post it, once by its nonce, and record it."""
+        async with self.core.ctx.reader() as uow:
+            game = await self.core.game(uow, game_id)
+            options = options_of(game.options)
+            snap = await self.core.snapshot(uow, game)
+        if (
+            self.announcer is None
+            or options.get("opened")
+            or options.get("opening_message_id") is not None
+            or snap.status != "active"
+            or snap.level is None
+        ):
+            return
+        player = next(s for s in (snap.white, snap.black) if not s.is_computer)
+        text = msg.computer_game_started(snap, player.user_id, snap.level)
+        message_id = await self.announcer(snap.channel_id or 0, text, announce_nonce(game_id))
+        if message_id is not None:
+            await self.record_opening(game_id, message_id)
+
     async def opening(self, game_id: int) -> OpeningPlan | None:
         """What opening a half-open game needs; None when there is nothing to open."""
         async with self.core.ctx.reader() as uow:
@@ -297,11 +362,26 @@ class Starting(UseCase):
     # Job JOB_OPEN: the acceptance's retry of ``open`` (at once, and after a restart).
 
     async def prepare_open(self, payload: dict[str, Any]) -> tuple[int | None] | None:
-        """Make the thread outside the job's transaction (it is a call to Discord)."""
-        plan = await self.opening(int(payload["game_id"]))
+        """Make the thread outside the job's transaction (it is a call to Discord); a
+        computer game's announcement is posted and recorded first if it never was."""
+        game_id = int(payload["game_id"])
+        await self._announced(game_id)
+        plan = await self.opening(game_id)
         if plan is None:
-            return None
+            return await self._unannounced(game_id)
         return (await self._thread_for(plan),)
+
+    async def _unannounced(self, game_id: int) -> tuple[int | None] | None:
+        """Nothing to make a thread from: a computer game whose channel took no
+        announcement plays in the channel; anything else has nothing to open."""
+        async with self.core.ctx.reader() as uow:
+            game = await self.core.game(uow, game_id)
+            options = options_of(game.options)
+        if game.status != "active" or options.get("opened"):
+            return None
+        if options.get("computer_seat") is None:
+            return None
+        return (None,)
 
     async def on_open_thread(
         self, uow: UnitOfWork, job: JobRecord, prepared: tuple[int | None] | None

@@ -807,6 +807,112 @@ async def test_the_computer_replies_from_a_timer_and_the_game_is_unrated(world: 
     assert await world.rows(ResultRecord) == []
 
 
+async def _vs_computer(world: World) -> int:
+    snap = await world.service.starting.play_computer(
+        guild_id=GUILD, guild_name="Club", channel_id=CHANNEL, player=ALICE, computer=BOT
+    )
+    assert not snap.half_open and snap.status == "active"
+    job = await world.job(f"chess:open:{snap.game_id}")
+    assert job is not None and job.status == "due"
+    assert job.due_at == world.t0 + timedelta(seconds=30)
+    return snap.game_id
+
+
+async def test_a_computer_game_opens_from_the_command_s_reply_once(world: World) -> None:
+    game_id = await _vs_computer(world)
+    made: list[Any] = []
+    announced: list[Any] = []
+
+    async def opener(plan: Any) -> int:
+        made.append(plan)
+        return plan.message_id  # type: ignore[no-any-return]
+
+    async def announcer(channel_id: int, content: str, nonce: str) -> int:
+        announced.append(nonce)
+        return 4242
+
+    world.service.starting.thread_opener = opener
+    world.service.starting.announcer = announcer
+    # The cog's reply is recorded (a second recording keeps the first), then the game opens.
+    assert await world.service.starting.record_opening(game_id, INVITATION) == INVITATION
+    assert await world.service.starting.record_opening(game_id, 7) == INVITATION
+    assert (await world.service.reading.snapshot(game_id)).half_open
+    opened = await world.service.starting.open(game_id)
+    assert not opened.half_open and opened.thread_id == INVITATION
+    assert [(p.message_id, p.user_ids) for p in made] == [(INVITATION, (ALICE.user_id,))]
+    # The job, due later, and another recording change nothing.
+    world.clock.advance(seconds=31)
+    await world.run_due()
+    assert await world.service.starting.record_opening(game_id, 7) is None
+    assert len(made) == 1 and announced == []
+    (board,) = await _opening_boards(world, game_id)
+    assert board.target_id == INVITATION
+    assert (await world.job(f"chess:open:{game_id}")).status == "cancelled"  # type: ignore[union-attr]
+
+
+async def test_the_opening_job_announces_a_computer_game_whose_reply_was_never_sent(
+    world: World,
+) -> None:
+    game_id = await _vs_computer(world)
+    made: list[Any] = []
+    announced: list[tuple[int, str, str]] = []
+
+    async def opener(plan: Any) -> int:
+        made.append(plan.message_id)
+        return plan.message_id  # type: ignore[no-any-return]
+
+    async def announcer(channel_id: int, content: str, nonce: str) -> int:
+        announced.append((channel_id, content, nonce))
+        return 4242  # a repeat with the same nonce gets the same message, as on Discord
+
+    world.service.starting.thread_opener = opener
+    world.service.starting.announcer = announcer
+    assert await world.run_due() == []  # the command's reply gets the first go
+    world.clock.advance(seconds=31)
+    await world.run_due()
+    ((channel, content, nonce),) = announced
+    assert channel == CHANNEL and nonce == f"chess-open-{game_id}" and len(nonce) <= 25
+    assert f"Chess #{game_id}:" in content and "vs Stockfish" in content
+    assert made == [4242]
+    snap = await world.service.reading.snapshot(game_id)
+    assert not snap.half_open and snap.thread_id == 4242
+    # A cog that comes back to it late, or the job again, opens nothing more.
+    assert await world.service.starting.record_opening(game_id, INVITATION) is None
+    await world.service.starting.open(game_id)
+    world.clock.advance(minutes=5)
+    await world.run_due()
+    assert len(announced) == 1 and made == [4242]
+    (board,) = await _opening_boards(world, game_id)
+    assert board.target_id == 4242
+
+
+async def test_a_computer_game_opened_by_the_command_and_the_job_at_once_opens_once(
+    world: World,
+) -> None:
+    game_id = await _vs_computer(world)
+
+    async def opener(plan: Any) -> int:
+        await asyncio.sleep(0)
+        return plan.message_id  # type: ignore[no-any-return]
+
+    async def announcer(channel_id: int, content: str, nonce: str) -> int:
+        return 4242
+
+    world.service.starting.thread_opener = opener
+    world.service.starting.announcer = announcer
+    world.clock.advance(seconds=31)
+
+    async def command() -> None:
+        await world.service.starting.record_opening(game_id, INVITATION)
+        await world.service.starting.open(game_id)
+
+    await asyncio.gather(command(), world.run_due())
+    snap = await world.service.reading.snapshot(game_id)
+    assert not snap.half_open and snap.thread_id in (INVITATION, 4242)
+    (board,) = await _opening_boards(world, game_id)
+    assert board.target_id == snap.thread_id
+
+
 async def test_analysis_lists_each_side_s_mistakes_and_is_kept(world: World) -> None:
     engine = FakeEngine(evals=[20, 30, 25, -40, 50, 45, 600, 1000])
     world.service.engine = engine
