@@ -131,10 +131,12 @@ def install_crash_points(points: list[dict[str, Any]]) -> CrashPoints:
 
 async def probe_job(uow: Any, job: Any) -> None:
     """A test job: its effect (an outbox DM) commits with its done-mark."""
+    from bot.messages.post import Post
+
     pause = float(job.payload.get("sleep", 0))
     if pause:
         await asyncio.sleep(pause)
-    uow.outbox.to_user(int(job.payload["user_id"]), {"content": f"probe {job.payload['n']}"})
+    uow.outbox.to_user(int(job.payload["user_id"]), Post(content=f"probe {job.payload['n']}"))
     await uow.commit()
 
 

@@ -12,6 +12,7 @@ from datetime import timedelta
 import pytest
 
 from bot.db.repositories import OutboxRepository
+from bot.messages.post import Post
 from tests.reliability import logscan
 from tests.reliability.games import club_db, legal_play, open_scrabble, reply_text, scrabble_state
 
@@ -151,12 +152,12 @@ async def test_undeliverable_rows_do_not_hold_up_the_rest_of_the_outbox(club) ->
     async with bot.session_factory() as session:  # DMs with nowhere to fall back to
         repo = OutboxRepository(session)
         for n in range(25):
-            repo.to_user(gone.id, {"content": f"lost {n}"})
+            repo.to_user(gone.id, Post(content=f"lost {n}"))
         await session.commit()
     for _ in range(6):
         await club.flush()
     async with bot.session_factory() as session:
-        OutboxRepository(session).to_channel(club.channel.id, {"content": "still delivered"})
+        OutboxRepository(session).to_channel(club.channel.id, Post(content="still delivered"))
         await session.commit()
     await club.flush()
     assert len(_posts(dc, club.channel, "still delivered")) == 1

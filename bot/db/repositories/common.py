@@ -251,19 +251,19 @@ class OutboxRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    def to_channel(self, channel_id: int, post: Post | dict[str, Any]) -> OutboxRecord:
-        row = OutboxRecord(target_kind="channel", target_id=channel_id, payload=_json(post))
+    def to_channel(self, channel_id: int, post: Post) -> OutboxRecord:
+        row = OutboxRecord(target_kind="channel", target_id=channel_id, payload=post.to_json())
         self.session.add(row)
         return row
 
     def to_user(
-        self, user_id: int, post: Post | dict[str, Any], *, fallback_channel_id: int | None = None
+        self, user_id: int, post: Post, *, fallback_channel_id: int | None = None
     ) -> OutboxRecord:
         """A DM; when the member's DMs are closed it goes to ``fallback_channel_id``."""
         row = OutboxRecord(
             target_kind="user",
             target_id=user_id,
-            payload=_json(post),
+            payload=post.to_json(),
             fallback_channel_id=fallback_channel_id,
         )
         self.session.add(row)
@@ -281,11 +281,6 @@ class OutboxRepository:
         return list(
             (await self.session.execute(stmt.order_by(OutboxRecord.id).limit(limit))).scalars()
         )
-
-
-def _json(post: Post | dict[str, Any]) -> dict[str, Any]:
-    # A plain dict is read back through Post, so its shape is checked the same way.
-    return post.to_json() if isinstance(post, Post) else Post.from_json(post).to_json()
 
 
 __all__ = [
