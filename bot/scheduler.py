@@ -35,7 +35,6 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.dml import rowcount
 from bot.db.models import JobRecord, utcnow
-from bot.db.repositories.jobs import JobRepository
 from bot.db.uow import UnitOfWork
 
 log = logging.getLogger(__name__)
@@ -49,23 +48,6 @@ Clock = Callable[[], datetime]
 
 def default_process_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
-
-
-async def schedule_job(
-    session: AsyncSession,
-    kind: str,
-    due_at: datetime,
-    payload: dict[str, Any] | None = None,
-    *,
-    key: str | None = None,
-) -> JobRecord:
-    """``JobRepository.schedule`` on a bare session (for code outside a unit of work)."""
-    return await JobRepository(session).schedule(kind, due_at, payload, key=key)
-
-
-async def cancel_job(session: AsyncSession, key: str) -> bool:
-    """``JobRepository.cancel`` on a bare session."""
-    return await JobRepository(session).cancel(key)
 
 
 @dataclass(frozen=True)

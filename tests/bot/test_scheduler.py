@@ -10,13 +10,13 @@ from sqlalchemy import func, select
 
 from bot.db.models import GuildRecord, JobRecord
 from bot.db.uow import UnitOfWork
-from bot.scheduler import Scheduler, cancel_job, schedule_job
+from bot.scheduler import Scheduler
 from tests.clock import FakeClock
 
 
 async def _schedule(factory, kind: str, due: datetime, payload=None, key=None) -> int:
     async with UnitOfWork(factory) as uow:
-        job = await schedule_job(uow.session, kind, due, payload or {}, key=key)
+        job = await uow.jobs.schedule(kind, due, payload or {}, key=key)
         await uow.commit()
         return job.id
 
@@ -141,7 +141,7 @@ async def test_rescheduling_by_key_moves_the_timer_and_cancel_stops_it(
         jobs = list((await s.execute(select(JobRecord))).scalars())
     assert len(jobs) == 1 and jobs[0].payload == {"ply": 2}
     async with UnitOfWork(session_factory) as uow:
-        assert await cancel_job(uow.session, "game:1:clock")
+        assert await uow.jobs.cancel("game:1:clock")
         await uow.commit()
     clock.now = t0 + timedelta(hours=1)
     sched = Scheduler(session_factory, clock=clock)
@@ -155,7 +155,7 @@ async def test_two_schedulers_run_each_of_200_jobs_exactly_once(
     t0 = clock.start
     async with UnitOfWork(session_factory) as uow:
         for i in range(200):
-            await schedule_job(uow.session, "tick", t0 - timedelta(seconds=i), {"i": i})
+            await uow.jobs.schedule("tick", t0 - timedelta(seconds=i), {"i": i})
         await uow.commit()
     runs: dict[int, list[str]] = {}
 
@@ -199,7 +199,7 @@ async def test_run_forever_fires_a_job_scheduled_while_running(
     try:
         await asyncio.sleep(0.05)
         async with UnitOfWork(session_factory) as uow:
-            await schedule_job(uow.session, "soon", clock())
+            await uow.jobs.schedule("soon", clock())
             uow.on_commit(sched.wake)
             await uow.commit()
         await asyncio.wait_for(fired.wait(), timeout=3)

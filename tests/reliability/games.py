@@ -10,7 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.db.engine import create_engine, create_session_factory
-from bot.scheduler import schedule_job
+from bot.db.repositories import JobRepository
 from engines.scrabble import ScrabbleError, ScrabbleGame
 from tests.engines.scrabble.support import random_placement
 from tests.reliability import logscan
@@ -125,8 +125,7 @@ async def schedule_probes(
         async with create_session_factory(engine)() as session:
             due = world.clock() - timedelta(seconds=1)
             for n in range(start, start + count):
-                await schedule_job(
-                    session,
+                await JobRepository(session).schedule(
                     PROBE_KIND,
                     due,
                     {"n": n, "user_id": user_id, "sleep": sleep},
