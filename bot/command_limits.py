@@ -5,10 +5,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.messages.limits import (
+    CHOICE_NAME_CHARS,
+    CHOICES,
+    COMMAND_DESCRIPTION_CHARS,
+    COMMAND_OPTIONS,
+    TOP_LEVEL_COMMANDS,
+)
+
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
-MAX_TOP_LEVEL = 100
-MAX_OPTIONS = 25
-MAX_CHOICES = 25
+MAX_TOP_LEVEL = TOP_LEVEL_COMMANDS
+MAX_OPTIONS = COMMAND_OPTIONS
+MAX_CHOICES = CHOICES
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 
 
@@ -32,8 +40,10 @@ def _check(node: dict[str, Any], path: str, problems: list[str], top: bool = Fal
     if not NAME_RE.match(name):
         problems.append(f"{path}: name {name!r} must match {NAME_RE.pattern}")
     desc = node.get("description", "")
-    if not 1 <= len(desc) <= 100:
-        problems.append(f"{path}: description must be 1-100 characters (has {len(desc)})")
+    if not 1 <= len(desc) <= COMMAND_DESCRIPTION_CHARS:
+        problems.append(
+            f"{path}: description must be 1-{COMMAND_DESCRIPTION_CHARS} characters (has {len(desc)})"
+        )
     options = node.get("options") or []
     if len(options) > MAX_OPTIONS:
         problems.append(f"{path}: {len(options)} options (at most {MAX_OPTIONS})")
@@ -57,8 +67,8 @@ def _check(node: dict[str, Any], path: str, problems: list[str], top: bool = Fal
         if len(choices) > MAX_CHOICES:
             problems.append(f"{opt_path}: {len(choices)} choices (at most {MAX_CHOICES})")
         for choice in choices:
-            if not 1 <= len(str(choice.get("name", ""))) <= 100:
-                problems.append(f"{opt_path}: choice name must be 1-100 characters")
+            if not 1 <= len(str(choice.get("name", ""))) <= CHOICE_NAME_CHARS:
+                problems.append(f"{opt_path}: choice name must be 1-{CHOICE_NAME_CHARS} characters")
         if choices and opt.get("autocomplete"):
             problems.append(f"{opt_path}: an option can't have both choices and autocomplete")
 
