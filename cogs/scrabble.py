@@ -479,7 +479,10 @@ class ScrabbleCog(
         choices = []
         if current.strip():
             choices.append(
-                Choice(name=f"Swap {current.strip().upper()}"[:100], value=current.strip()[:30])
+                Choice(
+                    name=f"Swap {current.strip().upper()}"[:CHOICE_NAME_CHARS],
+                    value=current.strip()[:30],
+                )
             )
         if rack:
             choices.append(Choice(name=f"Your rack: {' '.join(rack)} (all of it)", value=rack))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
+from bot.messages.limits import MESSAGE_CHARS, MESSAGE_MARGIN
 from bot.messages.scrabble.names import (
     game_title,
     tiles_text,
@@ -141,7 +142,7 @@ def analysis_text(
         lines.append("Every play was the best available. Well played!")
     message = "\n".join(lines)
     block = f"\n```\n{table}```"
-    if len(message) + len(block) <= 1990 and "```" not in table:
+    if len(message) + len(block) <= MESSAGE_CHARS - MESSAGE_MARGIN and "```" not in table:
         message += block
     else:
         message += "\nThe turn-by-turn table is attached."
