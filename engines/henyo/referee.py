@@ -1,9 +1,10 @@
 """What the answerer may say: Oo, Hindi or Pwede, and nothing else.
 
-Matching ignores case, surrounding spaces and trailing ``.``, ``!`` and ``?``
-(RULES.md); everything else — another word, an added "po", an emoji, a picture —
-costs the pair a penalty. The referee is deliberately strict: a lenient one
-would be argued with, a strict one is predictable.
+Matching ignores case, surrounding spaces and trailing ``.``, ``!``, ``?`` and
+``…`` (the one-character ellipsis a phone's keyboard makes of ``...``; RULES.md);
+everything else — another word, an added "po", an emoji, a picture — costs the
+pair a penalty. The referee is deliberately strict: a lenient one would be
+argued with, a strict one is predictable.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class Reply(str, enum.Enum):
         return {"oo": "yes", "hindi": "no", "pwede": "could be"}[self.value]
 
 
-_TRAILING = ".!?"
+_TRAILING = ".!?…"  # "…": a phone turns "..." into one character
 _BY_TEXT = {reply.value: reply for reply in Reply}
 
 

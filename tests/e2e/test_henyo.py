@@ -170,6 +170,7 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     await h.say(h["carol"], "Tao ba?", announcement, 1.0)
     await h.say(h["dave"], "hindi.", announcement, 2.0)
     await h.say(h["dave"], "  PWEDE! ", announcement, 4.0)
+    await h.say(h["dave"], "Pwede…", announcement, 4.5)  # a phone's ellipsis: no penalty
     pressed = await dc.click(h["dave"], announcement, f"henyo:reply:{round_id}:oo")
     assert not pressed.response.ephemeral and "**Oo**" in pressed.response.content
     refused = await dc.click(h["carol"], announcement, f"henyo:reply:{round_id}:oo")

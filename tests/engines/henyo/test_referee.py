@@ -19,6 +19,8 @@ from engines.henyo.referee import Reply, judge_answer, parse_reply
         ("pwede?!", Reply.PWEDE),
         ("oo...", Reply.OO),
         ("hindi ?", Reply.HINDI),
+        ("Pwede…", Reply.PWEDE),  # a phone's ellipsis: one character, as "Pwede..." is three
+        ("oo…!", Reply.OO),
     ],
 )
 def test_allowed_replies_match_in_any_case_with_spaces_and_trailing_marks(
@@ -42,6 +44,7 @@ def test_allowed_replies_match_in_any_case_with_spaces_and_trailing_marks(
         "oo 🙂",
         "",
         "...",
+        "…",
         "oo,",
         "!oo",
         "hin di",
@@ -70,7 +73,7 @@ def test_replies_have_a_label_and_a_meaning() -> None:
     st.sampled_from([str.upper, str.lower, str.title, str.capitalize]),
     st.text(alphabet=" \t", max_size=3),
     st.text(alphabet=" \t", max_size=3),
-    st.text(alphabet=".!?", max_size=4),
+    st.text(alphabet=".!?…", max_size=4),
 )
 def test_any_dressing_of_an_allowed_reply_is_allowed(
     word: str, case, before: str, after: str, marks: str
@@ -81,5 +84,5 @@ def test_any_dressing_of_an_allowed_reply_is_allowed(
 @settings(max_examples=150)
 @given(st.text(max_size=20))
 def test_a_penalty_exactly_when_the_text_is_not_an_allowed_reply(text: str) -> None:
-    core = text.strip().rstrip(".!?").strip().lower()
+    core = text.strip().rstrip(".!?…").strip().lower()
     assert judge_answer(text).penalty == (core not in {"oo", "hindi", "pwede"})
