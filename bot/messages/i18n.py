@@ -1,0 +1,163 @@
+"""The bot's languages: gettext catalogues, and which one is speaking now.
+
+Every user-facing string goes through ``_()`` (or ``ngettext()`` for counts)
+with ``str.format`` named fields, translated *before* formatting::
+
+    _("It's {name}'s turn.").format(name=plain(name))
+    ngettext("{count} word", "{count} words", n).format(count=n)
+
+A constant defined at import time is marked with ``N_()`` (so extraction finds
+it) and translated where it is used: ``_(NOT_YOURS)``.
+
+The language is a club's choice (Discord has no Filipino locale), held in a
+``ContextVar`` that each entry path sets once for the guild it serves: the
+interaction handler, the scheduler's jobs, the outbox sender and DM intake
+(``use_language(language_of(settings))``). Code that builds text never passes a
+language around; it reads the active one.
+
+Catalogues live in ``bot/locale/<lang>/LC_MESSAGES/clubbot.po`` and are
+compiled from the ``.po`` into memory (Babel's ``read_po``/``write_mo``) the
+first time a language is used. So a clean clone, an editable install and a
+container all work with no build step, and a ``.mo`` can never be stale against
+its ``.po``; parsing the few hundred messages takes milliseconds, once per
+process. ``pybabel compile`` stays the check that a ``.po`` is well-formed.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+DOMAIN = "clubbot"
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+DEFAULT_LANGUAGE = "en"
+
+_active: ContextVar[str] = ContextVar("clubbot_language", default=DEFAULT_LANGUAGE)
+
+# Catalogues made in memory rather than read from bot/locale (the test-only
+# pseudo-locale): code -> translations.
+_extra: dict[str, gettext.NullTranslations] = {}
+
+
+@cache
+def available_languages() -> dict[str, str]:
+    """Language code -> its name in that language, English first: English (the
+    source text) and every catalogue under ``bot/locale``."""
+    found = {DEFAULT_LANGUAGE: "English"}  # read once: catalogues are added by a release
+    for po in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        code = po.parent.parent.name
+        found[code] = Locale.parse(code).get_display_name(code) or code
+    return found
+
+
+def is_language(code: str) -> bool:
+    return code in _extra or code in available_languages()
+
+
+@cache
+def _from_po(code: str) -> gettext.NullTranslations:
+    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as fp:
+        catalogue = read_po(fp, locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    # fuzzy entries are drafts: they fall back to English, as gettext does
+    write_mo(compiled, catalogue, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def translations(code: str | None = None) -> gettext.NullTranslations:
+    """The catalogue for ``code`` (default: the active language). English and an
+    unknown code read the source text unchanged."""
+    code = code or _active.get()
+    if code in _extra:
+        return _extra[code]
+    if code == DEFAULT_LANGUAGE:
+        return _null()
+    return _from_po(code)
+
+
+@cache
+def _null() -> gettext.NullTranslations:
+    return gettext.NullTranslations()
+
+
+def install(code: str, catalogue: gettext.NullTranslations) -> None:
+    """Make an in-memory catalogue speakable as ``code`` (tests' pseudo-locale)."""
+    _extra[code] = catalogue
+
+
+def uninstall(code: str) -> None:
+    _extra.pop(code, None)
+
+
+def _(message: str) -> str:
+    """``message`` in the active language."""
+    return translations().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the active language."""
+    return translations().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` where the same English word means different things
+    (``pgettext("chess colour", "White")``)."""
+    return translations().pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (a constant)."""
+    return message
+
+
+def current_language() -> str:
+    return _active.get()
+
+
+@contextmanager
+def use_language(code: str | None) -> Iterator[str]:
+    """Speak ``code`` inside the block (``None`` or unknown: English)."""
+    chosen = code if code and is_language(code) else DEFAULT_LANGUAGE
+    token = _active.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _active.reset(token)
+
+
+def set_language(code: str | None) -> str:
+    """Speak ``code`` from here to the end of the current task (an entry path
+    whose task ends with the event, like a Discord interaction)."""
+    chosen = code if code and is_language(code) else DEFAULT_LANGUAGE
+    _active.set(chosen)
+    return chosen
+
+
+def language_of(settings: Mapping[str, Any] | None) -> str:
+    """The language a guild's settings choose (English when unset or unknown)."""
+    code = (settings or {}).get("language")
+    return code if isinstance(code, str) and is_language(code) else DEFAULT_LANGUAGE
+
+
+def babel_locale(code: str | None = None) -> Locale:
+    """The Babel locale for numbers, dates, lists and durations in ``code``
+    (default: the active language; a test-only locale formats as English)."""
+    code = code or _active.get()
+    try:
+        return Locale.parse(code)
+    except (ValueError, LookupError):
+        return Locale.parse(DEFAULT_LANGUAGE)
