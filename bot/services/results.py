@@ -61,8 +61,12 @@ async def record_game_result(
 ) -> list[RatingChange]:
     """Write one result per member and update ratings; returns rating changes.
 
-    Each member of a seat is rated against every other seat, where a team seat
-    counts as one opponent with its members' mean rating and deviation.
+    Ratings are on the seat mean: each seat, a single player or a team of any
+    size, plays as its members' mean rating (and mean deviation, for its
+    opponents) against every other seat. A team member's rating moves by what
+    the seat mean would move with that member's own deviation and volatility,
+    so partners of different strength win or lose the same for the same
+    result, and a single seat is rated exactly as a player alone.
     """
     ranks = [s.rank for s in seats]
     states: dict[int, RatingState] = {}
@@ -107,9 +111,11 @@ async def record_game_result(
                     score = 1.0 if s.rank < o.rank else 0.0 if s.rank > o.rank else 0.5
                     results.append((opp.rating, opp.rd, score))
                 before = rec.rating
-                rec.rating, rec.rd, rec.volatility = glicko2(
-                    rec.rating, rec.rd, rec.volatility, results
+                seat_mean = team_states[s.seat].rating
+                after_mean, rec.rd, rec.volatility = glicko2(
+                    seat_mean, rec.rd, rec.volatility, results
                 )
+                rec.rating = before + (after_mean - seat_mean)
                 changes.append(RatingChange(uid, before, rec.rating, rec.rd))
                 extra["rating_before"] = round(before, 2)
                 extra["rating_after"] = round(rec.rating, 2)
