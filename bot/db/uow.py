@@ -25,6 +25,7 @@ from bot.db.repositories import (
     RatingRepository,
     ResultRepository,
 )
+from bot.db.repositories.signups import SignupRepository
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -56,6 +57,7 @@ class UnitOfWork:
         self.jobs = JobRepository(self.session)
         self.henyo = HenyoRepository(self.session)
         self.boggle = BoggleRepository(self.session)
+        self.signups = SignupRepository(self.session)
         return self
 
     async def __aexit__(

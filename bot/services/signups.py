@@ -1,0 +1,296 @@
+"""The club's one sign-up mechanism: a list with places, and a waiting list.
+
+Club sessions, tournaments and games events each own one list (``owner_kind``
+'session' | 'tournament' | 'event', ``owner_id`` their row id). The functions
+here run inside the caller's unit of work and never commit, so a sign-up is
+stored in the same transaction as whatever the caller does with it (an edited
+list post, a DM to whoever moved up through ``uow.outbox``)::
+
+    async def work():
+        async with ctx.uow() as uow:
+            lst = await signups.list_for(uow, "tournament", tournament.id)
+            entrant = await signups.join(uow, lst, user_id=..., partner_id=..., what="the tournament", now=ctx.clock())
+            ...
+            await uow.commit()
+    await signups.retrying(work)
+
+- ``open_list`` when the owner is created (``capacity`` None: no limit, nobody
+  waits; ``team_size`` 2: every entry is a pair, or a member asking for one).
+- ``join`` takes a member or a pair and refuses, with a message fit for the
+  member, a member already on the list (as player or as partner), a closed
+  list, and a full list when ``waiting`` is off.
+- ``withdraw`` returns the entries that moved from the waiting list into the
+  places, so the caller can tell them.
+- ``roster`` is the entries in order: the first ``capacity`` are in, the rest wait.
+- ``check_in`` marks that a member is here (tournaments).
+
+Two joins at once: every change bumps the list's version (compare-and-set) and
+places are unique per list, so one of two racing writers fails; ``retrying``
+runs its work again from a fresh unit of work, which then sees the other's entry
+(a member signing up twice in two tabs gets "already signed up").
+
+Library Henyo keeps its own pairs table (``henyo_teams``) this round; its
+waiting list behaves the same and can move onto this one later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TypeVar
+
+from bot.db.models_signups import SignupListRecord, SignupRecord
+from bot.db.uow import UnitOfWork, is_duplicate_row, is_sqlite_locked
+from bot.errors import ConflictError, InvalidInputError, NotFoundError
+from bot.messages import signups as messages
+
+T = TypeVar("T")
+ATTEMPTS = 5
+
+
+class ListChanged(ConflictError):
+    """Another writer changed the list between our read and our write."""
+
+    def __init__(self) -> None:
+        super().__init__(messages.TOO_BUSY)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One entry as the list stands: ``place`` counts from 1 over entered entries."""
+
+    id: int
+    place: int
+    user_id: int
+    partner_id: int | None
+    wants_partner: bool
+    waiting: bool
+    checked_in: bool
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        return (self.user_id,) if self.partner_id is None else (self.user_id, self.partner_id)
+
+
+@dataclass(frozen=True)
+class Roster:
+    list_id: int
+    status: str
+    capacity: int | None
+    entrants: tuple[Entrant, ...]
+
+    @property
+    def playing(self) -> tuple[Entrant, ...]:
+        return tuple(e for e in self.entrants if not e.waiting)
+
+    @property
+    def waiting(self) -> tuple[Entrant, ...]:
+        return tuple(e for e in self.entrants if e.waiting)
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        """Every member in a place, in order (a pair's partner after its member)."""
+        return tuple(m for e in self.playing for m in e.members)
+
+    def entry_of(self, user_id: int) -> Entrant | None:
+        return next((e for e in self.entrants if user_id in e.members), None)
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    entrant: Entrant
+    moved_up: tuple[Entrant, ...]
+
+
+async def retrying(work: Callable[[], Awaitable[T]], attempts: int = ATTEMPTS) -> T:
+    """Run ``work`` (which opens its own unit of work) again when it lost a race
+    on a list: a stale version, a place taken first, or SQLite's write lock."""
+    for attempt in range(attempts):
+        try:
+            return await work()
+        except ListChanged:
+            if attempt == attempts - 1:
+                raise
+        except Exception as exc:
+            if not (is_duplicate_row(exc) or is_sqlite_locked(exc)) or attempt == attempts - 1:
+                raise
+        await asyncio.sleep(0.01 * (2**attempt))
+    raise ConflictError(messages.TOO_BUSY)
+
+
+async def open_list(
+    uow: UnitOfWork,
+    *,
+    guild_id: int,
+    owner_kind: str,
+    owner_id: int,
+    capacity: int | None = None,
+    team_size: int = 1,
+    now: datetime,
+) -> SignupListRecord:
+    if team_size not in (1, 2):
+        raise ValueError(f"team_size is 1 or 2, not {team_size}")
+    if capacity is not None and capacity < 1:
+        raise ValueError(f"capacity is at least 1, not {capacity}")
+    row = SignupListRecord(
+        guild_id=guild_id,
+        owner_kind=owner_kind,
+        owner_id=owner_id,
+        capacity=capacity,
+        team_size=team_size,
+        status="open",
+        version=1,
+        created_at=now,
+    )
+    uow.signups.add(row)
+    await uow.signups.flush()
+    return row
+
+
+async def list_for(uow: UnitOfWork, owner_kind: str, owner_id: int) -> SignupListRecord:
+    row = await uow.signups.list_of(owner_kind, owner_id)
+    if row is None:
+        raise NotFoundError(f"No sign-up list for {owner_kind} {owner_id}.")
+    return row
+
+
+def _roster(lst: SignupListRecord, rows: Sequence[SignupRecord]) -> Roster:
+    entrants = tuple(
+        Entrant(
+            id=row.id,
+            place=place,
+            user_id=row.user_id,
+            partner_id=row.partner_id,
+            wants_partner=row.wants_partner,
+            waiting=lst.capacity is not None and place > lst.capacity,
+            checked_in=row.checked_in_at is not None,
+        )
+        for place, row in enumerate(rows, start=1)
+    )
+    return Roster(lst.id, lst.status, lst.capacity, entrants)
+
+
+async def roster(uow: UnitOfWork, lst: SignupListRecord) -> Roster:
+    return _roster(lst, await uow.signups.entries(lst.id))
+
+
+async def _bump(uow: UnitOfWork, lst: SignupListRecord, **changes: object) -> None:
+    if not await uow.signups.bump(lst, **changes):
+        raise ListChanged()
+
+
+async def join(
+    uow: UnitOfWork,
+    lst: SignupListRecord,
+    *,
+    user_id: int,
+    partner_id: int | None = None,
+    wants_partner: bool = False,
+    waiting: bool = True,
+    added_by: int | None = None,
+    what: str = "this list",
+    user_name: str = "",
+    partner_name: str = "",
+    now: datetime,
+) -> Entrant:
+    """Add a member (or a pair: ``partner_id``) at the end of the list.
+
+    ``waiting`` False: a full list refuses instead of putting the entry on the
+    waiting list. ``added_by`` another member (a moderator naming who plays):
+    the refusals name the member instead of saying "you". The players rows must
+    exist (``uow.players.ensure``) before the call.
+    """
+    if partner_id is not None and partner_id == user_id:
+        raise InvalidInputError(messages.PARTNER_IS_YOU)
+    if lst.status != "open":
+        raise InvalidInputError(messages.list_closed(what))
+    if lst.team_size == 2 and partner_id is None and not wants_partner:
+        raise InvalidInputError(messages.needs_partner(what))
+    rows = await uow.signups.entries(lst.id)
+    current = _roster(lst, rows)
+    by_self = added_by is None or added_by == user_id
+    for member, name in ((user_id, user_name), (partner_id, partner_name)):
+        if member is None:
+            continue
+        entry = current.entry_of(member)
+        if entry is None:
+            continue
+        if member == user_id and by_self:
+            raise InvalidInputError(messages.already_on_list(what, entry.place))
+        raise InvalidInputError(messages.member_already_on_list(name, what, entry.place))
+    if not waiting and lst.capacity is not None and len(rows) >= lst.capacity:
+        raise InvalidInputError(messages.list_full(what, lst.capacity))
+    row = SignupRecord(
+        list_id=lst.id,
+        position=await uow.signups.next_position(lst.id),
+        user_id=user_id,
+        partner_id=partner_id,
+        wants_partner=wants_partner and partner_id is None,
+        status="entered",
+        added_by=added_by,
+        created_at=now,
+    )
+    uow.signups.add(row)
+    await _bump(uow, lst)
+    await uow.signups.flush()
+    after = _roster(lst, [*rows, row])
+    return after.entrants[-1]
+
+
+async def withdraw(
+    uow: UnitOfWork,
+    lst: SignupListRecord,
+    *,
+    user_id: int,
+    what: str = "this list",
+    by_other: str | None = None,
+    now: datetime,
+) -> Withdrawal:
+    """Take the entry holding ``user_id`` (as member or partner) off the list; a pair
+    leaves together. ``by_other``: the member's name when someone else (a
+    moderator) withdraws them, for the refusal."""
+    rows = await uow.signups.entries(lst.id)
+    before = _roster(lst, rows)
+    entry = before.entry_of(user_id)
+    if entry is None:
+        if by_other is not None:
+            raise InvalidInputError(messages.member_not_on_list(by_other, what))
+        raise InvalidInputError(messages.not_on_list(what))
+    row = next(r for r in rows if r.id == entry.id)
+    row.status = "withdrawn"
+    row.withdrawn_at = now
+    await _bump(uow, lst)
+    await uow.signups.flush()
+    after = _roster(lst, [r for r in rows if r.id != entry.id])
+    was_waiting = {e.id for e in before.entrants if e.waiting}
+    moved = tuple(e for e in after.entrants if e.id in was_waiting and not e.waiting)
+    return Withdrawal(entry, moved)
+
+
+async def check_in(
+    uow: UnitOfWork,
+    lst: SignupListRecord,
+    *,
+    user_id: int,
+    what: str = "this list",
+    now: datetime,
+) -> Entrant:
+    """Mark the entry holding ``user_id`` as here (once: a second check-in keeps the first time)."""
+    rows = await uow.signups.entries(lst.id)
+    entry = _roster(lst, rows).entry_of(user_id)
+    if entry is None:
+        raise InvalidInputError(messages.not_on_list(what))
+    row = next(r for r in rows if r.id == entry.id)
+    if row.checked_in_at is None:
+        row.checked_in_at = now
+        await _bump(uow, lst)
+        await uow.signups.flush()
+    return _roster(lst, rows).entrants[entry.place - 1]
+
+
+async def close(uow: UnitOfWork, lst: SignupListRecord) -> None:
+    """No more sign-ups (the owner started); entries stay as they are."""
+    if lst.status != "closed":
+        await _bump(uow, lst, status="closed")
