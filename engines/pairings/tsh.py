@@ -1,0 +1,128 @@
+"""A tsh-style results file (the ``.t`` division file of John Chew's tsh) for Scrabble.
+
+One line per entrant, numbered by seed (line k is player k)::
+
+    Lastname, Firstname 1500 2 3 0; 412 389 50; p12 1 2 0
+
+name, rating, the opponent's player number per round (0 for a bye or a
+forfeit), ``;``, the entrant's own score per round, then ``; p12`` with 1
+(went first), 2 (went second) or 0 (bye/forfeit) per round. A bye or a
+forfeit's "score" is its spread, as tsh records them (e.g. 50, or -50 for a
+forfeit loss). When a game's board scores are not stored (``Game.scores``),
+its scores are written as the spread and 0, so tsh's spread and wins still
+agree. A name's word that is a bare number gets a dot ("Team 7." ), since
+the first number on a line is the rating. Rounds are the event's rounds in order; a round with no game for the
+entrant (after a withdrawal) is a 0-opponent, 0-score entry, and the line gets
+``; off 0`` so tsh stops pairing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engines.pairings._model import Entrant, Game, PairingError
+
+
+@dataclass(frozen=True, slots=True)
+class TshLine:
+    """One parsed line of a tsh results file."""
+
+    name: str
+    rating: int
+    opponents: tuple[int, ...]
+    scores: tuple[int, ...]
+    p12: tuple[int, ...]
+    off: bool = False
+
+
+def tsh_results(
+    entrants: Sequence[Entrant],
+    games: Sequence[Game],
+    *,
+    names: Mapping[int, str],
+    withdrawn: frozenset[int] = frozenset(),
+) -> str:
+    """The tsh results text (see the module). Knockout replays take the place of
+    the round they replay in the order played (round, then replay)."""
+    ordered = sorted(entrants, key=lambda e: (e.seed, -e.rating, e.id))
+    number = {e.id: i + 1 for i, e in enumerate(ordered)}
+    columns = sorted({(g.round, g.replay) for g in games})
+    out = []
+    for e in ordered:
+        opponents: list[int] = []
+        scores: list[int | None] = []
+        p12: list[int] = []
+        for column in columns:
+            o, s, p = _entry(e.id, column, games, number)
+            opponents.append(o)
+            scores.append(s)
+            p12.append(p)
+        line = f"{_name(names.get(e.id, str(e.id)))} {int(e.rating + 0.5)}"
+        line += "".join(f" {o}" for o in opponents) + ";"
+        # Scores stop at the first game not played yet (its opponent is still listed).
+        played = scores[: scores.index(None)] if None in scores else scores
+        line += "".join(f" {s}" for s in played)
+        line += "; p12" + "".join(f" {p}" for p in p12)
+        if e.id in withdrawn:
+            line += "; off 0"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def parse_tsh_results(text: str) -> list[TshLine]:
+    """Read back a file written by ``tsh_results`` (or a plain tsh ``.t`` file)."""
+    out = []
+    for raw in text.splitlines():
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        head, *fields = raw.split(";")
+        words = head.split()
+        # The name runs up to the first number (the rating).
+        k = next((i for i, w in enumerate(words) if _is_int(w)), None)
+        if k is None:
+            raise PairingError(f"no rating on the line {raw!r}")
+        name, rating = " ".join(words[:k]), int(words[k])
+        opponents = tuple(int(w) for w in words[k + 1 :])
+        scores = tuple(int(w) for w in fields[0].split()) if fields else ()
+        p12: tuple[int, ...] = ()
+        off = False
+        for extra in fields[1:]:
+            key, *values = extra.split()
+            if key == "p12":
+                p12 = tuple(int(v) for v in values)
+            elif key == "off":
+                off = True
+        out.append(TshLine(name, rating, opponents, scores, p12, off))
+    return out
+
+
+def _entry(
+    entrant: int, column: tuple[int, int], games: Sequence[Game], number: Mapping[int, int]
+) -> tuple[int, int | None, int]:
+    for g in games:
+        if (g.round, g.replay) != column or entrant not in (g.first, g.second):
+            continue
+        spread = g.spread if entrant == g.first else -g.spread
+        if g.second is None or g.forfeit:
+            return (0, spread, 0)
+        opponent = g.opponent_of(entrant)
+        seat = 1 if entrant == g.first else 2
+        if g.score is None:
+            return (number.get(opponent, 0) if opponent is not None else 0, None, seat)
+        if g.scores is not None:
+            own = g.scores[0] if entrant == g.first else g.scores[1]
+        else:
+            own = max(spread, 0)
+        return (number.get(opponent, 0) if opponent is not None else 0, own, seat)
+    return (0, 0, 0)
+
+
+def _name(text: str) -> str:
+    """One line, no ``;``, and no word that reads as a number (the rating ends the name)."""
+    words = text.replace(";", ",").split() or ["?"]
+    return " ".join(w + "." if _is_int(w) else w for w in words)
+
+
+def _is_int(word: str) -> bool:
+    return word.lstrip("-").isdigit()
