@@ -92,7 +92,7 @@ CHALLENGE_MODES = ("double", "single", "void")
 END_RULES = ("six_zeros", "two_passes")
 TURN_ORDERS = ("draw", "random", "fixed")
 RACK_SIZES = (7, 9)
-MIN_BAG_TO_EXCHANGE = 7
+MIN_BAG_TO_EXCHANGE = 7  # a full rack of the standard game; see ``exchange_minimum``
 SCORELESS_TURNS_TO_END = 6
 TOTAL_TILES = sum(TILE_COUNTS.values())
 
@@ -342,6 +342,12 @@ class ScrabbleGame:
         return self.options.seats
 
     @property
+    def exchange_minimum(self) -> int:
+        """The bag must hold a full rack to exchange (7, or 9 in the 9-tile variant),
+        so the seat's rack stays full (RULES.md)."""
+        return self.options.rack_size
+
+    @property
     def turn_order(self) -> list[int]:
         """Seats in playing order, starting with the seat that played first."""
         return [(self.first_seat + k) % self.seats for k in range(self.seats)]
@@ -542,10 +548,10 @@ class ScrabbleGame:
         wanted = _normalise_tiles(tiles)
         if not wanted:
             raise ExchangeError("say which tiles to exchange")
-        if len(self._bag) < MIN_BAG_TO_EXCHANGE:
+        if len(self._bag) < self.exchange_minimum:
             raise ExchangeError(
-                f"you can exchange only while the bag holds at least {MIN_BAG_TO_EXCHANGE} tiles; "
-                f"it holds {len(self._bag)}"
+                f"you can exchange only while the bag holds at least {self.exchange_minimum} "
+                f"tiles; it holds {len(self._bag)}"
             )
         rack_before = self._racks[seat]
         remaining = take_from_rack(rack_before, wanted)
@@ -723,7 +729,7 @@ class ScrabbleGame:
         """
         if self.status != ACTIVE:
             raise TurnError("only a game waiting for a move can end blocked")
-        if len(self._bag) >= MIN_BAG_TO_EXCHANGE:
+        if len(self._bag) >= self.exchange_minimum:
             raise TurnError("the bag still holds enough tiles to exchange")
         self._moves.append({"type": "blocked"})
         self._finish("blocked", None)

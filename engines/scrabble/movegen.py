@@ -349,7 +349,7 @@ class MoveGenerator:
         (``ScrabbleGame.end_blocked``) instead of after six passes; a seat
         that could still play is never ended on.
         """
-        if game.status != ACTIVE or game.bag_count >= MIN_BAG_TO_EXCHANGE:
+        if game.status != ACTIVE or game.bag_count >= game.exchange_minimum:
             return False
         board = game.board_copy()
         racks = game.racks
@@ -360,8 +360,10 @@ class MoveGenerator:
 
     @staticmethod
     def exchanges(rack: str, bag_count: int) -> list[Exchange]:
-        """Every distinct exchange the rules allow (none while the bag holds fewer than 7)."""
-        if bag_count < MIN_BAG_TO_EXCHANGE:
+        """Every distinct exchange the rules allow: none while the bag holds less than a
+        full rack (7; 9 in the 9-tile variant, whose racks are full while the bag has
+        tiles, so a rack's length says which)."""
+        if bag_count < max(MIN_BAG_TO_EXCHANGE, len(_normalise_rack(rack))):
             return []
         tiles = "".join(sorted(_normalise_rack(rack)))
         found: dict[str, None] = {}

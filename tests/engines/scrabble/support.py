@@ -203,7 +203,7 @@ def play_randomly(
             continue
         seat = game.current_seat
         roll = rng.random()
-        if roll < 0.04 and game.bag_count >= 7:
+        if roll < 0.04 and game.bag_count >= game.exchange_minimum:
             rack = game.racks[seat]
             game.exchange(seat, "".join(rng.sample(rack, rng.randint(1, len(rack)))))
             continue

@@ -222,6 +222,20 @@ def test_exchange_needs_seven_tiles_in_the_bag():
         game.exchange(0, "Q")
 
 
+@pytest.mark.parametrize("bag", ["ABCDEFGH", "ABCDEFG"])
+def test_a_nine_tile_exchange_needs_nine_tiles_in_the_bag(bag):
+    game = rigged_game(opts(rack_size=9), racks=["QVWWKJXZY", "AEIOULNRS"], bag=bag)
+    with pytest.raises(ExchangeError, match=f"at least 9 tiles; it holds {len(bag)}"):
+        game.exchange(0, "Q")
+    assert game.racks[0] == "QVWWKJXZY" and game.bag_count == len(bag) and game.moves == []
+
+
+def test_a_nine_tile_exchange_with_nine_in_the_bag_keeps_the_rack_full():
+    game = rigged_game(opts(rack_size=9), racks=["QVWWKJXZY", "AEIOULNRS"], bag="ABCDEFGHI")
+    game.exchange(0, "QVWWKJXZY")
+    assert len(game.racks[0]) == 9 and game.bag_count == 9
+
+
 def test_exchange_of_tiles_not_held_is_refused():
     game = rigged_game(racks=["QVWWKJX", "AEIOULN"])
     with pytest.raises(RackError, match="you have no E"):

@@ -623,6 +623,11 @@ def test_exchanges_are_every_distinct_choice_of_tiles_while_the_bag_holds_seven(
     assert MoveGenerator.exchanges("ABA", 6) == []
 
 
+def test_a_nine_tile_rack_is_offered_exchanges_only_while_the_bag_holds_nine():
+    assert MoveGenerator.exchanges("QVWWKJXZY", 8) == []
+    assert MoveGenerator.exchanges("QVWWKJXZY", 9)
+
+
 def test_leave_values_favour_blanks_and_esses_over_q_and_duplicates():
     assert leave_value("") == 0
     assert leave_value("?") > leave_value("S") > leave_value("E")
