@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import hashlib
 import json
 import logging
 import pkgutil
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -22,13 +24,17 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.db import command_sync
 from bot.db.engine import create_engine, create_session_factory
+from bot.db.languages import guild_languages
 from bot.db.migrate import upgrade_to_head
 from bot.db.models import utcnow
+from bot.messages.i18n import DEFAULT_LANGUAGE, set_language
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from bot.services.words import get_lexicon
 from bot.ui.errors import NO_MENTIONS, handle_interaction_error
 from bot.ui.outbox import OutboxSender
+from bot.web.metrics import Metrics
+from bot.web.server import WebServer
 
 # discord.py's names for the tasks it runs handlers in (events, slash commands, buttons, modals)
 HANDLER_TASK_PREFIXES = ("discord.py: ", "CommandTree-invoker", "discord-ui-")
@@ -63,6 +69,22 @@ class ClubTree(app_commands.CommandTree):
     ) -> None:
         name = interaction.command.qualified_name if interaction.command else "?"
         await handle_interaction_error(interaction, error, where=f"/{name}")
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        # Every slash command passes here once: /metrics counts them and their latency.
+        started = time.perf_counter()
+        ok = False
+        try:
+            await super()._call(interaction)
+            ok = not interaction.command_failed
+        finally:
+            metrics: Metrics | None = getattr(self.client, "metrics", None)
+            if (
+                metrics is not None
+                and interaction.type is discord.InteractionType.application_command
+            ):
+                name = interaction.command.qualified_name if interaction.command else "?"
+                metrics.observe_command(name, time.perf_counter() - started, ok=ok)
 
 
 class ClubBot(commands.AutoShardedBot):
@@ -119,10 +141,48 @@ class ClubBot(commands.AutoShardedBot):
         self._run_background = run_background
         self._background: list[asyncio.Task[None]] = []
         self.ready_event = asyncio.Event()
+        self.metrics = Metrics()
+        self.web: WebServer | None = None
+        # Guild id -> the language it chose (absent: English). Kept here because
+        # Discord's events are parsed synchronously; a guild's events and its
+        # /club setup reach the one process holding its shard, so this is current.
+        self.guild_languages: dict[int, str] = {}
+        self._speak_guild_languages()
+
+    def remember_language(self, guild_id: int, code: str) -> None:
+        if code == DEFAULT_LANGUAGE:
+            self.guild_languages.pop(guild_id, None)
+        else:
+            self.guild_languages[guild_id] = code
+
+    def _speak_guild_languages(self) -> None:
+        """Run every interaction (command, autocomplete, button, modal) and guild
+        message in the language of its guild: the one place the interaction
+        path sets it. The handlers' tasks are made while the event is parsed,
+        so they inherit the context it is parsed in."""
+        parsers = self._connection.parsers
+
+        def in_guild_language(parse: Callable[[Any], None]) -> Callable[[Any], None]:
+            def parse_in_language(data: Any) -> None:
+                raw = data.get("guild_id") if isinstance(data, dict) else None
+                guild_id = int(raw) if raw is not None else None
+                code = self.guild_languages.get(guild_id) if guild_id is not None else None
+
+                def run() -> None:
+                    set_language(code, guild_id)
+                    parse(data)
+
+                contextvars.copy_context().run(run)
+
+            return parse_in_language
+
+        for event in ("INTERACTION_CREATE", "MESSAGE_CREATE"):
+            parsers[event] = in_guild_language(parsers[event])
 
     async def prepare(self) -> None:
         """Everything short of connecting: database, word list, cogs, command tree."""
         await upgrade_to_head(self.engine)
+        self.guild_languages.update(await guild_languages(self.session_factory))
         await get_lexicon(self.ctx)
         for module in cog_modules():
             await self.load_extension(module)
@@ -134,6 +194,15 @@ class ClubBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.prepare()
+        if self.settings.web_port is not None:
+            self.web = WebServer(
+                self.ctx,
+                self.metrics,
+                lambda: self.is_ready() and not self.is_closed(),
+                host=self.settings.web_host,
+                port=self.settings.web_port,
+            )
+            await self.web.start()
         if self._run_background:
             self._background.append(
                 asyncio.create_task(self.scheduler.run_forever(), name="scheduler")
@@ -204,6 +273,8 @@ class ClubBot(commands.AutoShardedBot):
         self.ready_event.set()
 
     async def close(self) -> None:
+        if self.web is not None:
+            await self.web.stop()
         for task in self._background:
             task.cancel()
         for task in self._background:

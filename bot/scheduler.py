@@ -36,6 +36,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.db.dml import rowcount
 from bot.db.models import JobRecord, utcnow
 from bot.db.uow import UnitOfWork
+from bot.messages.i18n import language_of, use_language
 
 log = logging.getLogger(__name__)
 
@@ -187,10 +188,15 @@ class Scheduler:
                     return None
                 await uow.session.refresh(job)
                 handler = self.handlers[job.kind]
-                if job.kind in self.preparers:
-                    await handler(uow, job, prepared)
-                else:
-                    await handler(uow, job)
+                # A job speaks its guild's language as it is now (the guild it was
+                # scheduled for is in its payload: JobRepository.schedule).
+                guild_id = job.payload.get("guild_id") if job.payload else None
+                guild = await uow.guilds.get(guild_id) if isinstance(guild_id, int) else None
+                with use_language(language_of(guild.settings if guild else None), guild_id):
+                    if job.kind in self.preparers:
+                        await handler(uow, job, prepared)
+                    else:
+                        await handler(uow, job)
                 await uow.commit()
             outcome = JobOutcome(job_id, kind, True)
         except Exception as exc:

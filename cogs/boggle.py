@@ -26,6 +26,7 @@ from bot.errors import InvalidInputError
 from bot.gateway import Gateway, Throttle, TypedCommand
 from bot.messages import boggle as msg
 from bot.messages.boggle import rounds as say
+from bot.messages.i18n import _, use_language
 from bot.services.boggle import (
     ANNOUNCE_LEAD,
     CATCH_UP_PER_GUILD,
@@ -328,37 +329,55 @@ class BoggleCog(
         Only live DMs are answered: a read-back one is skipped (``_take_dm``),
         as it would be answered again at every restart of the round.
         """
+        guild_ids: list[int] = []
         try:
             guild_ids = await self._guilds_of(message.author, message.created_at)
             rounds = await self.service.submissions.open_lists(guild_ids)
         except Exception:
             log.warning("could not look up the rounds of %s", message.author.id, exc_info=True)
             rounds = []
-        await self.gateway.dms.reply(message, msg.command_in_dm(command.shown, rounds))
+        with use_language(*await self.club.language_for(guild_ids)):
+            text = msg.command_in_dm(command.shown, rounds)
+        await self.gateway.dms.reply(message, text)
 
     async def _take_dm(self, message: discord.Message) -> None:
         """Store a DM'd list (live or read back) and answer it."""
         if self.gateway.dms.typed_command(message) is not None:
             return  # read back: a command, not a list (answered only when it arrives live)
-        author, sent_at = message.author, message.created_at
-        reply: str | None
+        try:
+            guild_ids = await self._guilds_of(message.author, message.created_at)
+            language, about = await self.club.language_for(guild_ids)
+        except Exception as error:
+            await self.gateway.dms.reply(message, user_message_for(error, where="boggle DM"))
+            return
+        # DM intake's one language decision: that of the clubs the DM is about
+        with use_language(language, about):
+            reply = await self._submit_dm(message, guild_ids, about)
+        if reply:
+            await self.gateway.dms.reply(message, reply)
+
+    async def _submit_dm(
+        self, message: discord.Message, guild_ids: list[int], about: int | None
+    ) -> str | None:
+        author = message.author
         try:
             outcome = await self.service.submissions.submit_dm(
                 user_id=author.id,
                 display_name=author.display_name,
                 message_id=message.id,
-                sent_at=sent_at,
+                sent_at=message.created_at,
                 text=message.content,
-                guild_ids=await self._guilds_of(author, sent_at),
+                guild_ids=guild_ids,
             )
         except Exception as error:
-            reply = user_message_for(error, where="boggle DM")
-        else:
-            reply = ui.dm_reply(outcome)
-            if outcome.no_round:
-                reply = msg.NO_ROUND_HINT if self._hints.allow(author.id) else None
-        if reply:
-            await self.gateway.dms.reply(message, reply)
+            return user_message_for(error, where="boggle DM")
+        if outcome.no_round:
+            return _(msg.NO_ROUND_HINT) if self._hints.allow(author.id) else None
+        if about is None and outcome.receipts:  # clubs of two languages: the round's
+            guild_id = outcome.receipts[0].guild_id
+            with use_language(await self.club.language(guild_id), guild_id):
+                return ui.dm_reply(outcome)
+        return ui.dm_reply(outcome)
 
     @commands.Cog.listener("on_ready")
     async def catch_up(self) -> None:

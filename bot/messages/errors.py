@@ -3,35 +3,68 @@ missing, or an apology for a fault on the bot's side (with the id the log has)."
 
 from __future__ import annotations
 
+from bot.messages.i18n import N_, _
 from bot.messages.limits import MESSAGE_CHARS
 
 # A private reply is cut here: the room left is for what Discord adds around it.
 PRIVATE_REPLY_CHARS = MESSAGE_CHARS - 100
 
-MANAGE_SERVER_NEEDED = "You need the **Manage Server** permission for that."
-SERVER_ONLY = "That command works in a server channel, not in DMs."
-NOT_HERE = "You can't use that command here."
+MANAGE_SERVER_NEEDED = N_("You need the **Manage Server** permission for that.")
+SERVER_ONLY = N_("That command works in a server channel, not in DMs.")
+NOT_HERE = N_("You can't use that command here.")
+GAME_MOVED_ON = N_("The game moved on while you were typing: look at the board and try again.")
+
+# Discord's option types as the error names them, for unreadable_option.
+_TYPE_NAMES = {
+    name: name
+    for name in (
+        N_("user"),
+        N_("member"),
+        N_("integer"),
+        N_("number"),
+        N_("boolean"),
+        N_("channel"),
+        N_("role"),
+        N_("mentionable"),
+        N_("string"),
+        N_("attachment"),
+    )
+}
 
 
 def unreadable_option(value: object, type_name: str) -> str:
     """An option Discord sent that could not be read as its type (a member, a number)."""
-    return f"I couldn't read `{value!s:.50}` as {type_name.lower().replace('_', ' ')}."
+    known = _TYPE_NAMES.get(type_name.lower())
+    shown = _(known) if known else type_name.lower().replace("_", " ")
+    return _("I couldn't read {value} as {type}.").format(value=f"`{value!s:.50}`", type=shown)
 
 
 def slow_down(retry_after: float) -> str:
-    return f"Slow down a little: try again in {retry_after:.0f} s."
+    return _("Slow down a little: try again in {seconds} s.").format(seconds=f"{retry_after:.0f}")
 
 
 def moderators_only(what: str) -> str:
-    return f"Only the club's moderators can {what}."
+    return _("Only the club's moderators can {what}.").format(what=what)
 
 
 def something_went_wrong(error_id: str) -> str:
-    return (
-        f"Sorry, something went wrong on my side (error id `{error_id}`). "
+    return _(
+        "Sorry, something went wrong on my side (error id {error_id}). "
         "The club's admins can look it up in the bot's log."
-    )
+    ).format(error_id=f"`{error_id}`")
 
 
 def word_list_unusable(name: str, reason: object) -> str:
-    return f"The word list {name!r} can't be used: {reason}"
+    return _("The word list {name} can't be used: {reason}").format(name=repr(name), reason=reason)
+
+
+def not_available(game: str) -> str:
+    """A game's buttons clicked while its handler is not loaded (a restart)."""
+    return _("{game} is not available right now; try again in a minute.").format(game=game)
+
+
+def translated(message: str) -> str:
+    """A refusal's text in the active language: a message marked with ``N_`` and
+    raised as is is translated here; one translated when raised comes back
+    unchanged (it is not a message id)."""
+    return _(message) if message else message

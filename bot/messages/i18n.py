@@ -43,6 +43,9 @@ LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 DEFAULT_LANGUAGE = "en"
 
 _active: ContextVar[str] = ContextVar("clubbot_language", default=DEFAULT_LANGUAGE)
+# The guild whose language that is: jobs scheduled while serving it remember it,
+# so they speak the guild's language as it is when they run.
+_guild: ContextVar[int | None] = ContextVar("clubbot_language_guild", default=None)
 
 # Catalogues made in memory rather than read from bot/locale (the test-only
 # pseudo-locale): code -> translations.
@@ -128,22 +131,35 @@ def current_language() -> str:
     return _active.get()
 
 
+def current_guild() -> int | None:
+    """The guild the active language was chosen for (None: no guild's, English)."""
+    return _guild.get()
+
+
+def _known(code: str | None) -> str:
+    return code if code and is_language(code) else DEFAULT_LANGUAGE
+
+
 @contextmanager
-def use_language(code: str | None) -> Iterator[str]:
-    """Speak ``code`` inside the block (``None`` or unknown: English)."""
-    chosen = code if code and is_language(code) else DEFAULT_LANGUAGE
+def use_language(code: str | None, guild_id: int | None = None) -> Iterator[str]:
+    """Speak ``code`` (``guild_id``'s choice) inside the block; ``None`` or an
+    unknown code: English."""
+    chosen = _known(code)
     token = _active.set(chosen)
+    guild_token = _guild.set(guild_id)
     try:
         yield chosen
     finally:
+        _guild.reset(guild_token)
         _active.reset(token)
 
 
-def set_language(code: str | None) -> str:
-    """Speak ``code`` from here to the end of the current task (an entry path
-    whose task ends with the event, like a Discord interaction)."""
-    chosen = code if code and is_language(code) else DEFAULT_LANGUAGE
+def set_language(code: str | None, guild_id: int | None = None) -> str:
+    """Speak ``code`` from here to the end of the current task or context (an
+    entry path whose task ends with the event it serves)."""
+    chosen = _known(code)
     _active.set(chosen)
+    _guild.set(guild_id)
     return chosen
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.messages.i18n import DEFAULT_LANGUAGE, current_language
 from bot.messages.limits import ALT_TEXT_CHARS
 
 Json = dict[str, Any]
@@ -67,7 +68,9 @@ class Post:
     """A message: text, files, buttons, and who (if anyone) it may mention.
 
     ``fallback_content`` is what a DM says instead when it has to go to the
-    fallback channel (the member's DMs are closed)."""
+    fallback channel (the member's DMs are closed). ``language`` is the one its
+    text was written in (the active one when it was built): its images and
+    buttons, made when it is sent, are drawn in the same."""
 
     content: str = ""
     files: tuple[FileSpec, ...] = ()
@@ -75,6 +78,7 @@ class Post:
     mention_user_ids: tuple[int, ...] = ()
     fallback_content: str | None = None
     embeds: tuple[Mapping[str, Any], ...] = ()
+    language: str = field(default_factory=current_language)
 
     def to_json(self) -> Json:
         data: Json = {}
@@ -90,6 +94,8 @@ class Post:
             data["fallback_content"] = self.fallback_content
         if self.embeds:
             data["embeds"] = [dict(e) for e in self.embeds]
+        if self.language != DEFAULT_LANGUAGE:
+            data["language"] = self.language
         return data
 
     @classmethod
@@ -103,4 +109,5 @@ class Post:
             mention_user_ids=tuple(int(i) for i in data.get("mention_user_ids") or ()),
             fallback_content=str(fallback) if fallback is not None else None,
             embeds=tuple(dict(e) for e in data.get("embeds") or ()),
+            language=str(data.get("language") or DEFAULT_LANGUAGE),
         )

@@ -1,15 +1,17 @@
-"""Club settings: moderator role, time zone, default channel."""
+"""Club settings: moderator role, time zone, default channel, language."""
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.errors import InvalidInputError
-from bot.messages.club import NO_TIMEZONE_DATA, TIMEZONE_PROMPT, unknown_timezone
+from bot.messages.club import NO_TIMEZONE_DATA, TIMEZONE_PROMPT, unknown_language, unknown_timezone
+from bot.messages.i18n import DEFAULT_LANGUAGE, available_languages, language_of
 from bot.services import ServiceContext
 
 
@@ -19,6 +21,7 @@ class ClubSettings:
     timezone: str
     moderator_role_id: int | None
     default_channel_id: int | None
+    language: str = DEFAULT_LANGUAGE  # a catalogue's code: "en", "fil"
 
 
 # Names in the zone list that are not places a club is in.
@@ -139,6 +142,15 @@ def validate_timezone(name: str) -> str:
     )
 
 
+def validate_language(code: str) -> str:
+    """A language the bot speaks, by code or name (``fil``, ``Filipino``)."""
+    wanted = code.strip().casefold()
+    for known, name in available_languages().items():
+        if wanted in (known.casefold(), name.casefold()):
+            return known
+    raise InvalidInputError(unknown_language(list(available_languages().values())))
+
+
 def timezone_choices(current: str, limit: int = 25) -> list[str]:
     """Zones for the autocomplete: names starting with what was typed, then names or
     cities containing it (typing ``manila`` offers ``Asia/Manila``)."""
@@ -162,8 +174,29 @@ class ClubService:
             if guild is None:
                 return ClubSettings(guild_id, "UTC", None, None)
             return ClubSettings(
-                guild.id, guild.timezone, guild.moderator_role_id, guild.default_channel_id
+                guild.id,
+                guild.timezone,
+                guild.moderator_role_id,
+                guild.default_channel_id,
+                language_of(guild.settings),
             )
+
+    async def language(self, guild_id: int | None) -> str:
+        """The language ``guild_id`` chose (English for none, or no guild)."""
+        if guild_id is None:
+            return DEFAULT_LANGUAGE
+        async with self.ctx.uow() as uow:
+            guild = await uow.guilds.get(guild_id)
+            return language_of(guild.settings if guild is not None else None)
+
+    async def language_for(self, guild_ids: Sequence[int]) -> tuple[str, int | None]:
+        """The language of a DM about one of ``guild_ids`` (the member's clubs):
+        theirs when they agree, else English; and the guild, when there is one."""
+        codes = {guild_id: await self.language(guild_id) for guild_id in dict.fromkeys(guild_ids)}
+        if len(set(codes.values())) == 1:
+            guild_id = next(iter(codes)) if len(codes) == 1 else None
+            return next(iter(codes.values())), guild_id
+        return DEFAULT_LANGUAGE, None
 
     async def setup(
         self,
@@ -173,8 +206,10 @@ class ClubService:
         moderator_role_id: int | None = None,
         timezone: str | None = None,
         channel_id: int | None = None,
+        language: str | None = None,
     ) -> ClubSettings:
         tz = validate_timezone(timezone) if timezone is not None else None
+        code = validate_language(language) if language is not None else None
         async with self.ctx.uow() as uow:
             guild = await uow.guilds.ensure(guild_id, guild_name)
             if moderator_role_id is not None:
@@ -183,8 +218,15 @@ class ClubService:
                 guild.timezone = tz
             if channel_id is not None:
                 guild.default_channel_id = channel_id
+            if code is not None:
+                # a new dict: the JSON column is saved when it is reassigned
+                guild.settings = {**(guild.settings or {}), "language": code}
             result = ClubSettings(
-                guild.id, guild.timezone, guild.moderator_role_id, guild.default_channel_id
+                guild.id,
+                guild.timezone,
+                guild.moderator_role_id,
+                guild.default_channel_id,
+                language_of(guild.settings),
             )
             await uow.commit()
         return result

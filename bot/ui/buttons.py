@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar, cast
 
 import discord
 
+from bot.messages.errors import not_available
 from bot.ui.errors import handle_interaction_error, reply_privately
 
 H = TypeVar("H")
@@ -64,9 +65,7 @@ async def dispatch(
     try:
         handler = buttons_of(interaction.client).get(route)
         if handler is None:
-            await reply_privately(
-                interaction, f"{route.game} is not available right now; try again in a minute."
-            )
+            await reply_privately(interaction, not_available(route.game))
             return
         await call(handler)
     except Exception as error:

@@ -21,8 +21,10 @@ from bot.messages.errors import (
     SERVER_ONLY,
     slow_down,
     something_went_wrong,
+    translated,
     unreadable_option,
 )
+from bot.messages.i18n import _
 
 log = logging.getLogger("clubbot.errors")
 
@@ -45,17 +47,17 @@ def unwrap(error: BaseException) -> BaseException:
 def user_message_for(error: BaseException, *, where: str = "") -> str:
     error = unwrap(error)
     if isinstance(error, ClubError):
-        return error.message
+        return translated(error.message)
     if isinstance(error, app_commands.TransformerError):
         return unreadable_option(error.value, error.type.name)
     if isinstance(error, app_commands.MissingPermissions):
-        return MANAGE_SERVER_NEEDED
+        return _(MANAGE_SERVER_NEEDED)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return SERVER_ONLY
+        return _(SERVER_ONLY)
     if isinstance(error, app_commands.CommandOnCooldown):
         return slow_down(error.retry_after)
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or NOT_HERE
+        return translated(str(error)) or _(NOT_HERE)
     error_id = uuid.uuid4().hex[:8]
     log.error("unexpected error %s %s", error_id, where, exc_info=error)
     return something_went_wrong(error_id)

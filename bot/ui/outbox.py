@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.models import OutboxRecord, utcnow
 from bot.db.repositories import OutboxRepository
+from bot.messages.i18n import use_language
 from bot.messages.limits import EMBEDS_PER_MESSAGE, FILES_PER_MESSAGE, MESSAGE_CHARS
 from bot.messages.post import Post
 
@@ -129,6 +130,11 @@ class OutboxSender:
         return kwargs
 
     async def _send(self, row: OutboxRecord) -> None:
+        # images and buttons are made now, in the language the text was written in
+        with use_language(Post.from_json(row.payload).language):
+            await self._send_in_language(row)
+
+    async def _send_in_language(self, row: OutboxRecord) -> None:
         kwargs = await self._payload_kwargs(row)
         if row.target_kind == "channel":
             channel = self.client.get_channel(row.target_id) or await self.client.fetch_channel(

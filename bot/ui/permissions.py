@@ -6,6 +6,7 @@ import discord
 
 from bot.errors import PermissionDeniedError
 from bot.messages.errors import SERVER_ONLY, moderators_only
+from bot.messages.i18n import _
 
 
 def is_moderator(member: discord.abc.User, moderator_role_id: int | None) -> bool:
@@ -24,5 +25,5 @@ def require_moderator(member: discord.abc.User, moderator_role_id: int | None, w
 
 def require_guild(interaction: discord.Interaction) -> discord.Guild:
     if interaction.guild is None:
-        raise PermissionDeniedError(SERVER_ONLY)
+        raise PermissionDeniedError(_(SERVER_ONLY))
     return interaction.guild

@@ -11,6 +11,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.dml import rowcount
 from bot.db.models import JobRecord, utcnow
+from bot.messages.i18n import current_guild
+
+
+def _with_guild(payload: dict[str, Any] | None) -> dict[str, Any]:
+    """The payload with the guild being served, so the job speaks that guild's
+    language when it runs (a payload that names its guild keeps its own)."""
+    payload = dict(payload or {})
+    guild_id = current_guild()
+    if guild_id is not None:
+        payload.setdefault("guild_id", guild_id)
+    return payload
 
 
 class JobRepository:
@@ -30,7 +41,7 @@ class JobRepository:
             existing = await self.by_key(key)
             if existing is not None:
                 existing.kind = kind
-                existing.payload = payload or {}
+                existing.payload = _with_guild(payload)
                 existing.due_at = due_at
                 existing.status = "due"
                 existing.attempts = 0
@@ -39,7 +50,12 @@ class JobRepository:
                 existing.finished_at = None
                 return existing
         job = JobRecord(
-            kind=kind, key=key, payload=payload or {}, due_at=due_at, status="due", attempts=0
+            kind=kind,
+            key=key,
+            payload=_with_guild(payload),
+            due_at=due_at,
+            status="due",
+            attempts=0,
         )
         self.session.add(job)
         await self.session.flush()

@@ -8,12 +8,13 @@ from bot.messages.club import export_note, settings_summary, unknown_timezone
 def test_the_settings_summary_shows_the_role_and_channel_as_mentions_or_not_set() -> None:
     assert settings_summary(None, "UTC", None) == (
         "**Club settings**\nModerator role: not set (Manage Server only)\n"
-        "Time zone: `UTC`\nGames channel: not set"
+        "Time zone: `UTC`\nGames channel: not set\nLanguage: English"
     )
     assert settings_summary(5, "Asia/Manila", 7).splitlines()[1:] == [
         "Moderator role: <@&5>",
         "Time zone: `Asia/Manila`",
         "Games channel: <#7>",
+        "Language: English",
     ]
 
 
