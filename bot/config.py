@@ -69,6 +69,11 @@ class Settings(BaseSettings):
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
     scheduler_poll_seconds: float = 1.0
+    # The club web page (off unless WEB_PORT is set): where it listens, and the
+    # address members reach it at (for the link /club web gives).
+    web_port: int | None = None
+    web_host: str = "127.0.0.1"
+    web_base_url: str | None = None
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -122,6 +127,23 @@ class Settings(BaseSettings):
     def _poll(cls, v: float) -> float:
         if not 0.01 <= v <= 60:
             raise ValueError("SCHEDULER_POLL_SECONDS must be between 0.01 and 60")
+        return v
+
+    @field_validator("web_port")
+    @classmethod
+    def _web_port(cls, v: int | None) -> int | None:
+        if v is not None and not 0 <= v <= 65535:
+            raise ValueError("WEB_PORT must be between 0 and 65535 (0: any free port)")
+        return v
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_base_url(cls, v: str | None) -> str | None:
+        if v is None or not v.strip():
+            return None
+        v = v.strip().rstrip("/")
+        if not v.startswith(("http://", "https://")):
+            raise ValueError("WEB_BASE_URL must start with http:// or https://")
         return v
 
     @model_validator(mode="after")

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ClubBot
+from bot.messages import web as web_msg
 from bot.messages.club import (
     EXPORT_FILE_ALT,
     EXPORT_WHAT,
@@ -16,6 +17,7 @@ from bot.messages.club import (
 )
 from bot.services.club import ClubService, timezone_choices
 from bot.services.export import ExportService
+from bot.services.web import WebService, page_url
 from bot.ui.permissions import require_guild, require_moderator
 
 
@@ -24,6 +26,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         self.bot = bot
         self.service = ClubService(bot.ctx)
         self.exports = ExportService(bot.ctx)
+        self.web_pages = WebService(bot.ctx)
         super().__init__()
 
     @app_commands.command(
@@ -76,6 +79,36 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
             ),
             ephemeral=True,
         )
+
+    @app_commands.command(
+        name="web", description="Turn the club's web page on or off, or give it a new address"
+    )
+    @app_commands.describe(action="on: open the page, off: close it, rotate: a new secret address")
+    @app_commands.choices(
+        action=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+            app_commands.Choice(name="rotate", value="rotate"),
+        ]
+    )
+    @app_commands.guild_only()
+    async def web(self, interaction: discord.Interaction, action: app_commands.Choice[str]) -> None:
+        guild = require_guild(interaction)
+        settings = await self.service.get(guild.id)
+        require_moderator(interaction.user, settings.moderator_role_id, web_msg.WEB_WHAT)
+        value = action.value
+        page = await self.web_pages.set(
+            guild.id, guild.name, "on" if value == "on" else "off" if value == "off" else "rotate"
+        )
+        if page.path is None:
+            text = web_msg.PAGE_OFF if page.changed else web_msg.PAGE_ALREADY_OFF
+        else:
+            base = self.bot.settings.web_base_url
+            url = page_url(base, page.path)
+            if base is None:
+                url = f"{url} {web_msg.NO_BASE_URL}"
+            text = web_msg.page_on(url, rotated=value == "rotate", running=self.bot.web is not None)
+        await interaction.response.send_message(text, ephemeral=True)
 
     @setup.autocomplete("timezone")
     async def _timezones(

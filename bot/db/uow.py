@@ -26,6 +26,7 @@ from bot.db.repositories import (
     ResultRepository,
 )
 from bot.db.repositories.signups import SignupRepository
+from bot.db.repositories.web import WebRepository
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -57,6 +58,7 @@ class UnitOfWork:
         self.jobs = JobRepository(self.session)
         self.henyo = HenyoRepository(self.session)
         self.boggle = BoggleRepository(self.session)
+        self.web = WebRepository(self.session)
         self.signups = SignupRepository(self.session)
         return self
 

@@ -1,0 +1,77 @@
+"""The club's web page switch: on, off, a new secret address (``/club web``).
+
+A club's page is private, so it lives at an unguessable path: a random token
+(``secrets.token_urlsafe``) kept in ``guilds.settings["web"]`` with the page's
+on/off flag. Rotating replaces the token, so the old address is dead at once;
+turning the page off drops it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.db.repositories.web import web_token
+from bot.services import ServiceContext
+
+Action = Literal["on", "off", "rotate"]
+TOKEN_BYTES = 24  # 32 URL-safe characters
+PAGE_PREFIX = "/c/"
+
+
+@dataclass(frozen=True)
+class WebPage:
+    guild_id: int
+    enabled: bool
+    token: str | None
+    changed: bool  # False when the command asked for what already was
+
+    @property
+    def path(self) -> str | None:
+        return f"{PAGE_PREFIX}{self.token}/" if self.token else None
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def page_url(base_url: str | None, path: str) -> str:
+    return f"{base_url.rstrip('/')}{path}" if base_url else path
+
+
+class WebService:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    async def page(self, guild_id: int) -> WebPage:
+        async with self.ctx.reader() as uow:
+            guild = await uow.guilds.get(guild_id)
+            token = web_token(guild.settings if guild is not None else None)
+        return WebPage(guild_id, token is not None, token, False)
+
+    async def set(self, guild_id: int, guild_name: str, action: Action) -> WebPage:
+        """Turn the page on (keeping its address if it is on), off, or give it a new address."""
+        async with self.ctx.uow() as uow:
+            guild = await uow.guilds.ensure(guild_id, guild_name)
+            settings = dict(guild.settings or {})
+            current = web_token(settings)
+            if action == "off":
+                token = None
+                changed = current is not None
+            elif action == "on" and current is not None:
+                token, changed = current, False
+            else:
+                token, changed = new_token(), True
+            if changed:
+                # A new dict: JSON columns are saved on reassignment.
+                settings["web"] = {"enabled": True, "token": token} if token else {"enabled": False}
+                guild.settings = settings
+            await uow.commit()  # a new club, or its name, is kept either way
+        return WebPage(guild_id, token is not None, token, changed)
+
+    async def club_for(self, token: str) -> tuple[int, str] | None:
+        """``(guild id, name)`` of the club whose page is on at ``token``."""
+        async with self.ctx.reader() as uow:
+            guild = await uow.web.guild_by_token(token)
+            return (guild.id, guild.name) if guild is not None else None

@@ -1,0 +1,478 @@
+"""What the club's pages show, read through the services and repositories with
+read-only units of work, as plain data for the templates.
+
+Nothing private leaves here: a Scrabble page shows the board and the public
+notation of each move (never a rack or the tiles exchanged, which the move log
+keeps apart); a Henyo round's word only once the round is over; a Boggle round's
+lists only once it is scored (before that they are private to each player).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import chess
+
+from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import ClubError, NotFoundError
+from bot.messages.boggle.results import STATUS_LABELS, RoundSummary
+from bot.messages.leaderboard import GAME_TITLES, PERIOD_NAMES, format_time_ms
+from bot.services import ServiceContext
+from bot.services.chess import ChessService
+from bot.services.chess.views import ChessSnapshot
+from bot.services.henyo import HenyoService
+from bot.services.henyo.core import FINISHED_ROUND
+from bot.services.leaderboard import KINDS, PERIODS, LeaderboardService, LeaderboardTable
+from bot.services.scrabble import ScrabbleService
+from bot.services.scrabble.loaded import LoadedGame, loaded_game, picture
+from bot.services.scrabble.views import BoardPicture
+from engines.boggle import Grid
+from engines.chess_game import board_from_moves
+from engines.scrabble import ScrabbleGame
+
+GAME_KINDS = ("scrabble", "chess")
+LIVE = ("active",)
+DONE = ("finished", "abandoned")
+LISTED = 30
+LAST_MOVES = 10
+
+
+@dataclass(frozen=True)
+class GameLine:
+    game_id: int
+    kind: str
+    title: str
+    players: str
+    status: str
+    moves: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    ply: int  # 1-based: the position after this move is step ``ply``
+    who: str
+    text: str
+    score: int | None = None
+
+
+@dataclass(frozen=True)
+class BoardImage:
+    """A board at one step: the renderer's input (JSON-ready), a cache key and the alt text."""
+
+    kind: str
+    args: dict[str, Any]
+    key: str
+    alt: str
+
+
+@dataclass(frozen=True)
+class GamePage:
+    game_id: int
+    kind: str
+    title: str
+    status: str
+    players: list[str]
+    scores: list[str]
+    step: int  # the position shown: after this many moves
+    steps: int  # moves played
+    moves: list[MoveLine]
+    board: BoardImage
+    summary: list[str]
+    result: str | None
+    export_name: str | None  # the GCG/PGN download, once the game is finished
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE
+
+    @property
+    def last_moves(self) -> list[MoveLine]:
+        return self.moves[max(0, self.step - LAST_MOVES) : self.step]
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    round_id: int
+    number: int
+    status: str
+    when: datetime | None
+    players: int
+
+
+@dataclass(frozen=True)
+class BogglePlayer:
+    name: str
+    rank: int
+    total: int
+    words: list[tuple[str, str, int]]  # word, verdict label, points
+
+
+@dataclass(frozen=True)
+class BogglePage:
+    round_id: int
+    number: int
+    status: str
+    grid: list[list[str]]
+    players: list[BogglePlayer]
+    missed: list[tuple[str, int]]
+    words_on_grid: int
+
+
+@dataclass(frozen=True)
+class EventLine:
+    event_id: int
+    status: str
+    pairs: int
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class HenyoStandingLine:
+    place: str
+    pair: str
+    status: str
+    final: str
+    penalties: int
+
+
+@dataclass(frozen=True)
+class HenyoRoundLine:
+    pair: str
+    status: str
+    word: str | None  # only for a round that is over
+    final: str
+
+
+@dataclass(frozen=True)
+class HenyoPage:
+    event_id: int
+    status: str
+    host: str
+    standings: list[HenyoStandingLine]
+    rounds: list[HenyoRoundLine]
+    complete: bool
+
+
+@dataclass(frozen=True)
+class ClubHome:
+    guild_id: int
+    name: str
+    live: list[GameLine]
+    finished: list[GameLine]
+    boggle: list[RoundLine]
+    henyo: list[EventLine]
+    leaderboard: LeaderboardTable
+    games: Sequence[tuple[str, str]] = field(default_factory=tuple)  # (value, label)
+    periods: Sequence[tuple[str, str]] = field(default_factory=tuple)
+
+
+def leaderboard_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    games = [("all", GAME_TITLES["all"]), *((k, GAME_TITLES[k]) for k in KINDS)]
+    periods = [(p, PERIOD_NAMES[p]) for p in PERIODS]
+    return games, periods
+
+
+def _title(kind: str, game_id: int) -> str:
+    return f"{'Scrabble' if kind == 'scrabble' else 'Chess'} #{game_id}"
+
+
+class ClubPages:
+    """The reads behind every page of one bot's web server."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+        self.scrabble = ScrabbleService(ctx)
+        self.chess = ChessService(ctx)
+        self.henyo = HenyoService(ctx)
+        self.leaderboards = LeaderboardService(ctx)
+
+    # ------------------------------------------------------------------ the club's page
+
+    async def home(self, guild_id: int, name: str, game: str, period: str) -> ClubHome:
+        table = await self.leaderboards.table(guild_id, game, period)
+        async with self.ctx.reader() as uow:
+            live = await self._lines(uow, await uow.web.games(guild_id, LIVE, limit=LISTED))
+            done = await self._lines(uow, await uow.web.games(guild_id, DONE, limit=LISTED))
+            rounds = [
+                RoundLine(
+                    r.id,
+                    r.number,
+                    r.status,
+                    r.ends_at or r.opens_at,
+                    len((r.results or {}).get("players") or []),
+                )
+                for r in await uow.web.boggle_rounds(guild_id)
+            ]
+            events = [
+                EventLine(e.id, e.status, e.pairs, e.created_at)
+                for e in await uow.web.henyo_events(guild_id)
+            ]
+        games, periods = leaderboard_choices()
+        return ClubHome(guild_id, name, live, done, rounds, events, table, games, periods)
+
+    async def _lines(self, uow: UnitOfWork, records: Sequence[GameRecord]) -> list[GameLine]:
+        lines = []
+        for record in records:
+            if record.kind not in GAME_KINDS:
+                continue
+            names = await uow.players.names([s.user_id for s in record.seats])
+            by_seat: dict[int, list[str]] = {}
+            for seat in record.seats:
+                by_seat.setdefault(seat.seat, []).append(names.get(seat.user_id, str(seat.user_id)))
+            if record.kind == "scrabble":
+                computer = (record.options or {}).get("computer_seat")
+                if computer is not None and int(computer) in by_seat:
+                    by_seat[int(computer)] = ["the computer"]
+            players = " vs ".join(" & ".join(by_seat[s]) for s in sorted(by_seat))
+            moves = await uow.moves.count(record.id)
+            lines.append(
+                GameLine(
+                    record.id,
+                    record.kind,
+                    _title(record.kind, record.id),
+                    players,
+                    record.status,
+                    moves,
+                    record.updated_at,
+                )
+            )
+        return lines
+
+    # ------------------------------------------------------------------ a game
+
+    async def game(self, guild_id: int, game_id: int, step: int | None) -> GamePage:
+        """The game at ``step`` (moves played; default the latest). Not this club's,
+        not started (an invitation), or of no kind with a board: ``NotFoundError``."""
+        async with self.ctx.reader() as uow:
+            record = await uow.games.get(game_id, guild_id=guild_id)
+            if record.kind == "scrabble":
+                return await self._scrabble(uow, record, step)
+            if record.kind == "chess":
+                return await self._chess(uow, record, step)
+        raise NotFoundError(f"There is no game #{game_id} here.")
+
+    async def _scrabble(self, uow: UnitOfWork, record: GameRecord, step: int | None) -> GamePage:
+        loaded = await loaded_game(uow, record)
+        if loaded.engine is None or record.status not in (*LIVE, *DONE):
+            raise NotFoundError(f"Scrabble #{record.id} has not started.")
+        rows = await uow.moves.for_game(record.id)
+        steps = len(rows)
+        shown = steps if step is None else max(0, min(step, steps))
+        engine = (
+            loaded.engine
+            if shown == steps
+            else ScrabbleGame.replay(
+                loaded.settings.rules, loaded.engine.seed, [m.data for m in rows[:shown]]
+            )
+        )
+        at_step = dataclasses.replace(loaded, engine=engine)
+        pic = picture(at_step)
+        moves = [
+            MoveLine(i + 1, _scrabble_who(loaded, m.seat, m.data), m.notation, m.score)
+            for i, m in enumerate(rows)
+        ]
+        names = [loaded.name(s) for s in range(engine.seats)]
+        scores = [f"{n}: {sc}" for n, sc in zip(names, engine.scores, strict=False)]
+        finished = record.status == "finished"
+        return GamePage(
+            game_id=record.id,
+            kind="scrabble",
+            title=_title("scrabble", record.id),
+            status=record.status,
+            players=names,
+            scores=scores,
+            step=shown,
+            steps=steps,
+            moves=moves,
+            board=_scrabble_image(pic),
+            summary=[pic.description] if pic.description else [],
+            result=None,
+            export_name=f"scrabble-{record.id}.gcg" if finished else None,
+        )
+
+    async def _chess(self, uow: UnitOfWork, record: GameRecord, step: int | None) -> GamePage:
+        snap = await self.chess.core.snapshot(uow, record)
+        if record.status not in (*LIVE, *DONE) or snap.half_open:
+            raise NotFoundError(f"Chess #{record.id} has not started.")
+        return chess_page(snap, step)
+
+    async def board(self, guild_id: int, game_id: int, step: int | None) -> BoardImage:
+        return (await self.game(guild_id, game_id, step)).board
+
+    async def export(self, guild_id: int, game_id: int) -> tuple[str, str]:
+        """``(filename, text)``: a finished game's GCG or PGN."""
+        async with self.ctx.reader() as uow:
+            record = await uow.games.get(game_id, guild_id=guild_id)
+            kind, status = record.kind, record.status
+        if status != "finished":
+            raise NotFoundError(f"Game #{game_id} is not finished.")
+        try:
+            if kind == "scrabble":
+                return await self.scrabble.reading.export(game_id, guild_id=guild_id)
+            if kind == "chess":
+                return await self.chess.reading.pgn(game_id, guild_id=guild_id)
+        except ClubError as exc:
+            raise NotFoundError(str(exc)) from None
+        raise NotFoundError(f"Game #{game_id} has no record to download.")
+
+    # ------------------------------------------------------------------ Boggle, Henyo
+
+    async def boggle(self, guild_id: int, round_id: int) -> BogglePage:
+        async with self.ctx.reader() as uow:
+            rnd = await uow.boggle.get_round(round_id) if 0 < round_id < 2**31 else None
+            if rnd is None or rnd.guild_id != guild_id:
+                raise NotFoundError(f"There is no Boggle round {round_id} here.")
+            status, number = rnd.status, rnd.number
+            summary: RoundSummary | None = (
+                rnd.results if rnd.status == "scored" and rnd.results else None  # type: ignore[assignment]
+            )
+        if summary is None:
+            # Before it is scored, each list is its player's own.
+            return BogglePage(round_id, number, status, [], [], [], 0)
+        letters = _grid_faces(str(summary.get("grid") or ""))
+        players = [
+            BogglePlayer(
+                p["name"],
+                p["rank"],
+                p["total"],
+                [(w, STATUS_LABELS.get(s, s), pts) for w, s, pts in p["words"]],
+            )
+            for p in summary.get("players") or []
+        ]
+        missed = [(w, pts) for w, pts in summary.get("missed") or []]
+        return BogglePage(
+            round_id,
+            number,
+            status,
+            letters,
+            players,
+            missed,
+            int(summary.get("words_on_grid") or 0),
+        )
+
+    async def henyo_event(self, guild_id: int, event_id: int) -> HenyoPage:
+        async with self.ctx.reader() as uow:
+            event = await uow.henyo.event(event_id) if 0 < event_id < 2**31 else None
+            if event is None or event.guild_id != guild_id:
+                raise NotFoundError(f"There is no Henyo event {event_id} here.")
+            rounds = await uow.henyo.event_rounds(event.id)
+            standings = await self.henyo.standings.build(uow, event, rounds)
+            names = await uow.players.names(
+                sorted({u for r in rounds for u in (r.guesser_id, r.answerer_id)})
+            )
+            status = event.status
+        table = [
+            HenyoStandingLine(
+                "" if row.place is None else f"{row.place}{'=' if row.tied else ''}",
+                row.team.label,
+                row.status.replace("_", " "),
+                format_time_ms(row.final_ms),
+                row.penalties,
+            )
+            for row in standings.rows
+        ]
+        lines = [
+            HenyoRoundLine(
+                f"{names.get(r.guesser_id, '?')} & {names.get(r.answerer_id, '?')}",
+                r.status.replace("_", " "),
+                r.word if r.status in FINISHED_ROUND else None,
+                format_time_ms(r.final_ms) if r.status in FINISHED_ROUND else "",
+            )
+            for r in rounds
+        ]
+        return HenyoPage(
+            event_id, status, standings.event.host.name, table, lines, standings.complete
+        )
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _scrabble_who(loaded: LoadedGame, seat: int | None, data: dict[str, Any]) -> str:
+    if seat is None:
+        return ""
+    return loaded.name(seat)
+
+
+def _scrabble_image(pic: BoardPicture) -> BoardImage:
+    args: dict[str, Any] = dict(pic.to_args())
+    return BoardImage("scrabble", args, _key("scrabble", args), pic.description)
+
+
+def chess_page(snap: ChessSnapshot, step: int | None) -> GamePage:
+    steps = len(snap.moves)
+    shown = steps if step is None else max(0, min(step, steps))
+    board = board_from_moves(snap.moves[:shown])
+    sans = snap.sans
+    moves = [
+        MoveLine(
+            i + 1,
+            snap.white.name if i % 2 == 0 else snap.black.name,
+            f"{i // 2 + 1}.{'' if i % 2 == 0 else '..'} {san}",
+        )
+        for i, san in enumerate(sans)
+    ]
+    args: dict[str, Any] = {
+        "fen": board.fen(),
+        "last_move": board.peek().uci() if board.move_stack else None,
+        "orientation": "white",
+    }
+    alt = chess_alt(board, shown, sans)
+    finish = snap.finish
+    result = None
+    if snap.status in DONE and shown == steps:
+        result = (
+            finish.describe(snap.white.name, snap.black.name)
+            if finish
+            else (snap.result or snap.status)
+        )
+    return GamePage(
+        game_id=snap.game_id,
+        kind="chess",
+        title=_title("chess", snap.game_id),
+        status=snap.status,
+        players=[f"{snap.white.name} (white)", f"{snap.black.name} (black)"],
+        scores=[snap.result] if snap.result and snap.status in DONE else [],
+        step=shown,
+        steps=steps,
+        moves=moves,
+        board=BoardImage("chess", args, _key("chess", args), alt),
+        summary=[alt],
+        result=result,
+        export_name=f"chess-{snap.game_id}.pgn" if snap.status == "finished" else None,
+    )
+
+
+def chess_alt(board: chess.Board, step: int, sans: Sequence[str]) -> str:
+    side = "White" if board.turn == chess.WHITE else "Black"
+    last = f"; last move {sans[step - 1]}" if step else ""
+    return (
+        f"Chess board after {step} move{'s' if step != 1 else ''}, {side} to move{last}. "
+        f"FEN {board.fen()}"
+    )
+
+
+def _key(kind: str, args: dict[str, Any]) -> str:
+    digest = hashlib.sha256(
+        json.dumps([kind, args], sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
+    return digest[:32]
+
+
+def _grid_faces(grid: str) -> list[list[str]]:
+    """The grid's faces as printed ("Qu", "A"), row by row."""
+    try:
+        return [list(row) for row in Grid.parse(grid).rows] if grid else []
+    except ValueError:
+        return []
+
+
+__all__ = ["ClubPages", "GamePage"]

@@ -1,0 +1,397 @@
+"""The web server: the club's pages at their secret path, ``/healthz``, ``/metrics``
+and the static files, with the headers every response carries.
+
+Pages are server-rendered HTML (Jinja2, autoescaped: a member named
+``<script>`` shows as text) that work without JavaScript; ``live.js`` only
+refreshes a live game's board in place. Board images are drawn by the same
+renderers as Discord's, in a worker thread, cached by their content's hash,
+and sent with an ``ETag`` so a browser asks again cheaply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import chess
+from aiohttp import web
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from bot.errors import ClubError, NotFoundError
+from bot.render.chess import render_chess_board
+from bot.render.scrabble import ScrabbleBoardView, render_scrabble_board
+from bot.services import ServiceContext
+from bot.services.leaderboard import KINDS, PERIODS
+from bot.services.scrabble.views import BoardPicture
+from bot.services.web import PAGE_PREFIX, WebService
+from bot.web.data import BoardImage, ClubPages, GamePage
+from bot.web.metrics import CONTENT_TYPE, Metrics
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+STATIC = HERE / "static"
+TEMPLATES = HERE / "templates"
+SCRABBLE_PX = 750
+CHESS_PX = 480
+IMAGE_CACHE = 256
+MAX_QUERY_CHARS = 256
+MAX_QUERY_PARAMS = 4
+MAX_STEP = 10_000
+LIVE_POLL_MS = 2000
+HEALTH_TIMEOUT = 3.0
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+ID = re.compile(r"[0-9]{1,9}")
+
+CSP = (
+    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the path is the secret: never send it on
+    "X-Frame-Options": "DENY",
+    "X-Robots-Tag": "noindex, nofollow",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+CLUB = web.AppKey("club", tuple)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class BadRequest(Exception):
+    """A malformed or oversized query: the page answers 400."""
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["when"] = lambda d: d.strftime("%Y-%m-%d %H:%M UTC") if d else ""
+    return env
+
+
+def _png(image: BoardImage) -> bytes:
+    if image.kind == "chess":
+        args = image.args
+        board = chess.Board(args["fen"])
+        last = chess.Move.from_uci(args["last_move"]) if args.get("last_move") else None
+        side = chess.WHITE if args.get("orientation", "white") == "white" else chess.BLACK
+        return render_chess_board(board, orientation=side, size=CHESS_PX, last_move=last)
+    picture = BoardPicture.from_args(image.args)
+    view = ScrabbleBoardView(
+        tiles=picture.tiles(), last_play=picture.last_cells(), header=list(picture.header)
+    )
+    return render_scrabble_board(view, SCRABBLE_PX)
+
+
+class ImageCache:
+    """Rendered boards by content key, most recently used kept."""
+
+    def __init__(self, size: int = IMAGE_CACHE) -> None:
+        self.size = size
+        self._images: OrderedDict[str, bytes] = OrderedDict()
+
+    async def get(self, image: BoardImage) -> bytes:
+        data = self._images.get(image.key)
+        if data is None:
+            data = await asyncio.to_thread(_png, image)
+            self._images[image.key] = data
+            while len(self._images) > self.size:
+                self._images.popitem(last=False)
+        else:
+            self._images.move_to_end(image.key)
+        return data
+
+
+def _query(request: web.Request, allowed: tuple[str, ...]) -> dict[str, str]:
+    """The query's parameters; too long, repeated, or unknown ones are a bad request."""
+    raw = request.query_string
+    if len(raw) > MAX_QUERY_CHARS or len(request.query) > MAX_QUERY_PARAMS:
+        raise BadRequest("query too long")
+    out: dict[str, str] = {}
+    for key in request.query:
+        if key not in allowed or len(request.query.getall(key)) > 1:
+            raise BadRequest(f"unexpected query parameter {key!r}")
+        out[key] = request.query[key]
+    return out
+
+
+def _step(query: dict[str, str]) -> int | None:
+    text = query.get("step")
+    if text is None or text == "":
+        return None
+    if not ID.fullmatch(text) or int(text) > MAX_STEP:
+        raise BadRequest("step must be a move number")
+    return int(text)
+
+
+def _id(request: web.Request, name: str) -> int:
+    text = request.match_info[name]
+    if not ID.fullmatch(text):
+        raise web.HTTPNotFound()
+    return int(text)
+
+
+class WebApp:
+    """The routes of one bot's web server."""
+
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        metrics: Metrics | None = None,
+        gateway_ok: Callable[[], bool] = lambda: True,
+        *,
+        poll_ms: int = LIVE_POLL_MS,
+    ) -> None:
+        self.ctx = ctx
+        self.metrics = metrics or Metrics()
+        self.gateway_ok = gateway_ok
+        self.poll_ms = poll_ms
+        self.pages = ClubPages(ctx)
+        self.web = WebService(ctx)
+        self.images = ImageCache()
+        self.env = _environment()
+
+    def app(self) -> web.Application:
+        app = web.Application(
+            middlewares=[self._headers, self._errors],
+            client_max_size=1024,
+            handler_args={"max_line_size": 2048, "max_field_size": 4096},
+        )
+        club = f"{PAGE_PREFIX}{{token}}"
+        app.add_routes(
+            [
+                web.get("/healthz", self.healthz),
+                web.get("/metrics", self.metrics_page),
+                web.get(club, self.club_redirect),
+                web.get(f"{club}/", self.home),
+                web.get(f"{club}/games/{{game}}", self.game),
+                web.get(f"{club}/games/{{game}}/board.png", self.board),
+                web.get(f"{club}/games/{{game}}/live.json", self.live),
+                web.get(f"{club}/games/{{game}}/download", self.download),
+                web.get(f"{club}/boggle/{{round}}", self.boggle),
+                web.get(f"{club}/henyo/{{event}}", self.henyo),
+                web.static("/static", STATIC, append_version=False),
+            ]
+        )
+        return app
+
+    # ------------------------------------------------------------------ middlewares
+
+    @web.middleware
+    async def _headers(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except web.HTTPException as exc:  # a redirect, or a method not allowed
+            self._stamp(request, exc)
+            raise
+        self._stamp(request, response)
+        return response
+
+    def _stamp(self, request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.update(SECURITY_HEADERS)
+        if request.path.startswith("/static/"):
+            response.headers["Cache-Control"] = "public, max-age=3600"
+        elif "Cache-Control" not in response.headers:
+            response.headers["Cache-Control"] = "private, no-cache"
+        resource = request.match_info.route.resource
+        route = resource.canonical.replace("{token}", "*") if resource is not None else "unmatched"
+        self.metrics.web_requests.labels(route=route, status=str(response.status)).inc()
+
+    @web.middleware
+    async def _errors(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except BadRequest:
+            return self._error_page(400, "Bad request", "That address's query is not one we read.")
+        except (NotFoundError, web.HTTPNotFound):
+            return self._error_page(404, "Not found", "There is no page at this address.")
+        except web.HTTPException:
+            raise
+        except ClubError as exc:
+            log.info("web page refused: %s", exc)
+            return self._error_page(404, "Not found", "There is no page at this address.")
+        except Exception:
+            log.exception("web page failed: %s", request.path.split("/")[1:2])
+            return self._error_page(500, "Something went wrong", "Please try again later.")
+
+    def _error_page(self, status: int, title: str, text: str) -> web.Response:
+        html = self.env.get_template("error.html").render(title=title, text=text, status=status)
+        return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+
+    def _html(self, template: str, **context: Any) -> web.Response:
+        html = self.env.get_template(template).render(**context)
+        return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    async def _club(self, request: web.Request) -> tuple[int, str, str]:
+        token = request.match_info["token"]
+        if not TOKEN.fullmatch(token):
+            raise web.HTTPNotFound()
+        club = await self.web.club_for(token)
+        if club is None:
+            raise web.HTTPNotFound()
+        guild_id, name = club
+        return guild_id, name, f"{PAGE_PREFIX}{token}/"
+
+    # ------------------------------------------------------------------ operations
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        database = "ok"
+        try:
+            async with asyncio.timeout(HEALTH_TIMEOUT):
+                async with self.ctx.reader() as uow:
+                    await uow.web.ping()
+        except Exception as exc:  # any failure to reach it is "unreachable"
+            log.warning("health check: database unreachable (%s)", type(exc).__name__)
+            database = "unreachable"
+        gateway = "connected" if self.gateway_ok() else "disconnected"
+        ok = database == "ok" and gateway == "connected"
+        return web.json_response(
+            {"status": "ok" if ok else "failing", "database": database, "gateway": gateway},
+            status=200 if ok else 503,
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def metrics_page(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        try:
+            await self.metrics.refresh(self.ctx)
+        except Exception:
+            log.exception("metrics: reading the gauges failed")
+        return web.Response(
+            body=self.metrics.render(),
+            headers={"Content-Type": CONTENT_TYPE, "Cache-Control": "no-store"},
+        )
+
+    # ------------------------------------------------------------------ pages
+
+    async def club_redirect(self, request: web.Request) -> web.StreamResponse:
+        _, _, base = await self._club(request)
+        raise web.HTTPFound(base)
+
+    async def home(self, request: web.Request) -> web.Response:
+        query = _query(request, ("game", "period"))
+        game = query.get("game") or "all"
+        period = query.get("period") or "all"
+        if game not in (*KINDS, "all") or period not in PERIODS:
+            raise BadRequest("unknown game or period")
+        guild_id, name, base = await self._club(request)
+        home = await self.pages.home(guild_id, name, game, period)
+        return self._html("home.html", home=home, base=base, game=game, period=period)
+
+    async def _game(self, request: web.Request, step: int | None) -> tuple[GamePage, str]:
+        guild_id, _, base = await self._club(request)
+        page = await self.pages.game(guild_id, _id(request, "game"), step)
+        return page, base
+
+    async def game(self, request: web.Request) -> web.Response:
+        step = _step(_query(request, ("step",)))
+        page, base = await self._game(request, step)
+        if page.live:
+            step = None  # a live game always shows its latest move
+            if page.step != page.steps:
+                page, base = await self._game(request, None)
+        return self._html("game.html", page=page, base=base, poll_ms=self.poll_ms)
+
+    async def live(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        page, base = await self._game(request, None)
+        html = self.env.get_template("_board.html").render(page=page, base=base)
+        return web.json_response(
+            {"step": page.step, "status": page.status, "html": html},
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def board(self, request: web.Request) -> web.StreamResponse:
+        step = _step(_query(request, ("step",)))
+        page, _ = await self._game(request, step)
+        etag = page.board.key
+        if etag in request.headers.get("If-None-Match", "").replace('"', "").split(", "):
+            return web.Response(status=304, headers=self._image_headers(etag, page))
+        data = await self.images.get(page.board)
+        return web.Response(
+            body=data, content_type="image/png", headers=self._image_headers(etag, page)
+        )
+
+    @staticmethod
+    def _image_headers(etag: str, page: GamePage) -> dict[str, str]:
+        # A finished game's position never changes; a live one's newest may
+        # (a name, a clock line), so it is revalidated.
+        age = 86400 if not page.live else 0
+        return {"ETag": f'"{etag}"', "Cache-Control": f"private, max-age={age}"}
+
+    async def download(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        guild_id, _, _ = await self._club(request)
+        filename, text = await self.pages.export(guild_id, _id(request, "game"))
+        media = "application/x-chess-pgn" if filename.endswith(".pgn") else "text/plain"
+        return web.Response(
+            text=text,
+            content_type=media,
+            charset="utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
+
+    async def boggle(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        guild_id, name, base = await self._club(request)
+        page = await self.pages.boggle(guild_id, _id(request, "round"))
+        return self._html("boggle.html", page=page, base=base, club=name)
+
+    async def henyo(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        guild_id, name, base = await self._club(request)
+        page = await self.pages.henyo_event(guild_id, _id(request, "event"))
+        return self._html("henyo.html", page=page, base=base, club=name)
+
+
+class WebServer:
+    """The web app listening on ``host:port`` (port 0: any free port, see ``port``)."""
+
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        metrics: Metrics,
+        gateway_ok: Callable[[], bool],
+        *,
+        host: str,
+        port: int,
+    ) -> None:
+        self.handler = WebApp(ctx, metrics, gateway_ok)
+        self.host = host
+        self.port = port
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.handler.app(), access_log=None, shutdown_timeout=2.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        addresses = self._runner.addresses
+        if addresses:
+            self.port = int(addresses[0][1])
+        log.info("web page serving on http://%s:%d", self.host, self.port)
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            started = time.monotonic()
+            await self._runner.cleanup()
+            self._runner = None
+            log.info("web page stopped in %.2f s", time.monotonic() - started)
