@@ -114,6 +114,9 @@ class TournamentPairingRecord(Base):
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), unique=True)
     score: Mapped[float | None] = mapped_column(Float)
     spread: Mapped[int] = mapped_column(Integer, default=0)
+    # Scrabble: each side's final score, for the tsh export.
+    first_total: Mapped[int | None] = mapped_column(Integer)
+    second_total: Mapped[int | None] = mapped_column(Integer)
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
     # game | bye | forfeit | adjudicated | void | deadline
     source: Mapped[str | None] = mapped_column(String(16))

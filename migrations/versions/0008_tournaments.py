@@ -110,6 +110,8 @@ def upgrade() -> None:
         sa.Column("game_id", sa.Integer(), nullable=True),
         sa.Column("score", sa.Float(), nullable=True),
         sa.Column("spread", sa.Integer(), nullable=False),
+        sa.Column("first_total", sa.Integer(), nullable=True),
+        sa.Column("second_total", sa.Integer(), nullable=True),
         sa.Column("forfeit", sa.Boolean(), nullable=False),
         sa.Column("source", sa.String(length=16), nullable=True),
         sa.Column("void", sa.Boolean(), nullable=False),

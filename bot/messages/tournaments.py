@@ -1,0 +1,591 @@
+"""Every tournament text: refusals, replies, the round and standings posts, the log.
+
+Tables are monospaced text (a code block), cut to Discord's message limit with a
+line saying how many rows the export holds beyond it. Names inside a code block
+cannot ping or format; a backtick in a name is replaced so the block stays shut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.messages.i18n import _
+from bot.messages.limits import CHOICE_NAME_CHARS, MESSAGE_CHARS, MESSAGE_MARGIN, THREAD_NAME_CHARS
+from bot.messages.text import absolute_time, clip, plain, relative_time
+from engines.durations import format_duration
+
+LIMIT = MESSAGE_CHARS - MESSAGE_MARGIN
+FORMATS = {"round_robin": "round robin", "swiss": "Swiss", "knockout": "knockout"}
+GAMES = {"chess": "Chess", "scrabble": "Scrabble"}
+
+# ---------------------------------------------------------------------- refusals
+
+UNKNOWN_GAME = "A tournament is for `chess` or `scrabble`."
+UNKNOWN_FORMAT = "The format is `round_robin`, `swiss` (with `rounds`) or `knockout`."
+UNKNOWN_ENTRY = "Entry is `button` (members join) or `named` (the director names who plays)."
+CHESS_PAIRS = "Chess is one player a side: pairs are for Scrabble tournaments."
+NONE_LIVE = "There is no tournament under way in this server: `/tournament new` makes one."
+MOVED_ON = "Someone else changed this tournament at the same moment: look again and retry."
+NAMED_ENTRY = "The director names who plays in this tournament: ask them to enter you."
+NO_CHECKIN = "This tournament has no check-in: you are entered already."
+USE_WITHDRAW = "The tournament has started: `/tournament withdraw` leaves it (your games still to play are forfeited)."
+USE_LEAVE = (
+    "The tournament has not started: `/tournament join leave:True` takes an entry off the list."
+)
+PAIR_SELF = "Name two different entrants to pair."
+PAIR_NEEDS_PAUSE = (
+    "Pairings change only before their games exist. `/tournament pause`: the next round is "
+    "then paired and held until `/tournament resume`, and you can set pairings in between."
+)
+PAIR_NOT_IN_ROUND = "Both entrants must be in the held round's pairings."
+PAIR_WITHDRAWN = "A withdrawn entrant can't be paired."
+RESULT_CHOICES = "The result is `win`, `draw` or `loss` (for the member you name)."
+BYE_HAS_NO_RESULT = "That entrant has a bye in this round: there is no game to score."
+NO_VOID_IN_KNOCKOUT = "A knockout match needs a winner: adjudicate it instead of voiding it."
+KNOCKOUT_PAST_ROUND = "A knockout's earlier rounds are settled (the bracket moved on): only the current round's results can change."
+NO_ROUND_TO_EXTEND = "There is no round in play to extend."
+
+WHAT_ENTER = "enter members"
+WHAT_START = "start the tournament"
+WHAT_PAIR = "set pairings"
+WHAT_ADJUDICATE = "adjudicate results"
+WHAT_VOID = "void results"
+WHAT_WITHDRAW = "withdraw another entrant"
+WHAT_EXTEND = "extend a round's deadline"
+WHAT_PAUSE = "pause the tournament"
+WHAT_RESUME = "resume the tournament"
+
+
+def swiss_rounds(maximum: int) -> str:
+    return _("A Swiss tournament needs its number of `rounds`: 1 to {maximum}.").format(
+        maximum=maximum
+    )
+
+
+def no_such(tournament_id: int) -> str:
+    return _("There is no tournament #{id} in this server.").format(id=tournament_id)
+
+
+def which_one(live: Sequence[tuple[int, str]]) -> str:
+    names = ", ".join(f"#{tid} {plain(name, 40)}" for tid, name in live[:10])
+    return _("Several tournaments are under way ({names}): say which with `tournament`.").format(
+        names=names
+    )
+
+
+def directors_only(what: str) -> str:
+    return _("Only the tournament's director (its creator) or a moderator can {what}.").format(
+        what=what
+    )
+
+
+def what(name: str) -> str:
+    return _("the tournament {name}").format(name=plain(name, 60))
+
+
+def entry_closed(name: str) -> str:
+    return _("Entry to {name} is closed: it has started.").format(name=plain(name, 60))
+
+
+def already_started(name: str) -> str:
+    return _("{name} has started already.").format(name=plain(name, 60))
+
+
+def not_running(name: str, status: str) -> str:
+    if status == "signup":
+        return _("{name} has not started yet: `/tournament start` starts it.").format(
+            name=plain(name, 60)
+        )
+    return _("{name} is over.").format(name=plain(name, 60))
+
+
+def not_started(name: str) -> str:
+    return _("{name} has not started: there is nothing to export yet.").format(name=plain(name, 60))
+
+
+def too_few(name: str, count: int, minimum: int) -> str:
+    return _(
+        "{name} has {count} entrant(s) ready to play; it needs at least {minimum}. Nothing changed."
+    ).format(name=plain(name, 60), count=count, minimum=minimum)
+
+
+def too_many(count: int, maximum: int) -> str:
+    return _(
+        "{count} entrants is more than a tournament takes here ({maximum}). Nothing changed."
+    ).format(count=count, maximum=maximum)
+
+
+def too_many_games(games: int, maximum: int) -> str:
+    return _(
+        "A round would need {games} games, each in its own thread, and a channel's threads hold "
+        "{maximum} at a time here. Split the field into two tournaments. Nothing changed."
+    ).format(games=games, maximum=maximum)
+
+
+def too_many_rounds(rounds: int, count: int) -> str:
+    return _(
+        "{rounds} Swiss rounds can't pair {count} entrants without a pair meeting twice: "
+        "make fewer rounds, or a round robin. Nothing changed."
+    ).format(rounds=rounds, count=count)
+
+
+def cannot_pair(reason: str) -> str:
+    return _("I can't pair the next round: {reason}. Nothing changed.").format(reason=reason)
+
+
+def not_an_entrant(name: str, tournament: str) -> str:
+    return _("{name} is not an entrant in {tournament}.").format(
+        name=plain(name, 40), tournament=plain(tournament, 60)
+    )
+
+
+def no_game_in_round(label: str, number: int) -> str:
+    return _("{name} has no game in round {round}.").format(name=plain(label, 40), round=number)
+
+
+def already_withdrawn(label: str) -> str:
+    return _("{name} has withdrawn already.").format(name=plain(label, 40))
+
+
+def already_paused(name: str) -> str:
+    return _("{name} is paused already.").format(name=plain(name, 60))
+
+
+def not_paused(name: str) -> str:
+    return _("{name} is not paused.").format(name=plain(name, 60))
+
+
+def already_paired(a: str, b: str, board: int) -> str:
+    return _("{a} and {b} are paired already (board {board}). Nothing changed.").format(
+        a=plain(a, 40), b=plain(b, 40), board=board
+    )
+
+
+def met_before(pairs: Sequence[tuple[str, str]]) -> str:
+    met = "; ".join(f"{plain(a, 40)} and {plain(b, 40)}" for a, b in pairs)
+    return _(
+        "⚠️ {met} have played each other already in this tournament. Nothing changed: "
+        "run the command again with `confirm:True` to pair them anyway."
+    ).format(met=met)
+
+
+# ---------------------------------------------------------------------- replies
+
+
+def default_name(kind: str, fmt: str) -> str:
+    return f"{GAMES.get(kind, kind)} {FORMATS.get(fmt, fmt)}"
+
+
+def created(
+    tournament_id: int,
+    name: str,
+    kind: str,
+    fmt: str,
+    rounds: int,
+    deadline: timedelta,
+    time_control: str | None,
+    *,
+    rated: bool,
+    entry: str,
+    checkin: bool,
+    pairs: bool,
+) -> str:
+    shape = FORMATS.get(fmt, fmt)
+    if fmt == "swiss":
+        shape = _("Swiss, {rounds} rounds").format(rounds=rounds)
+    lines = [
+        _("🏆 **{name}** (tournament #{id}): {game}, {shape}{pairs}.").format(
+            name=plain(name, 80),
+            id=tournament_id,
+            game=GAMES.get(kind, kind),
+            shape=shape,
+            pairs=_(", pairs") if pairs else "",
+        ),
+        _("Each round has {deadline}; games {clock}; {rated}.").format(
+            deadline=format_duration(deadline),
+            clock=_("with the clock {tc}").format(tc=plain(time_control, 20))
+            if time_control
+            else _("with the game's usual clock"),
+            rated=_("rated") if rated else _("not rated"),
+        ),
+    ]
+    if entry == "button":
+        lines.append(_("Join with the button below or `/tournament join`."))
+    else:
+        lines.append(_("The director names who plays."))
+    if checkin:
+        lines.append(_("Entrants check in before the first round (`/tournament checkin`)."))
+    return "\n".join(lines)
+
+
+def created_reply(tournament_id: int, name: str) -> str:
+    return _(
+        "Made **{name}** (#{id}). When everyone is in, `/tournament start` pairs round 1."
+    ).format(name=plain(name, 80), id=tournament_id)
+
+
+def joined(name: str, members: Sequence[str], place: int, by_director: bool) -> str:
+    who = " & ".join(plain(m, 40) for m in members)
+    if by_director:
+        return _("Entered {who} in {name} (entry {place}).").format(
+            who=who, name=plain(name, 60), place=place
+        )
+    return _("You're in {name} (entry {place}).").format(name=plain(name, 60), place=place)
+
+
+def left(name: str) -> str:
+    return _("Your entry in {name} is withdrawn.").format(name=plain(name, 60))
+
+
+def checked_in(name: str) -> str:
+    return _("Checked in for {name}. ✅").format(name=plain(name, 60))
+
+
+def started(name: str, count: int, rounds: int, left_out: Sequence[str]) -> str:
+    text = _("Started {name}: {count} entrants, {rounds} round(s). Round 1 is paired.").format(
+        name=plain(name, 60), count=count, rounds=rounds
+    )
+    if left_out:
+        text += "\n" + _("Not checked in, so not playing: {names}.").format(
+            names=", ".join(plain(n, 40) for n in left_out)
+        )
+    return clip(text)
+
+
+def paired(a: str, b: str, number: int, board: int) -> str:
+    return _("Round {round}, board {board}: {a} against {b}. Logged.").format(
+        round=number, board=board, a=plain(a, 40), b=plain(b, 40)
+    )
+
+
+def adjudicated(label: str, result: str, number: int, board: int) -> str:
+    return _("Round {round}, board {board}: adjudicated a {result} for {name}. Logged.").format(
+        round=number, board=board, result=result, name=plain(label, 40)
+    )
+
+
+def voided(label: str, number: int, board: int) -> str:
+    return _(
+        "Round {round}, board {board} ({name}'s game): voided, it scores for nobody. Logged."
+    ).format(round=number, board=board, name=plain(label, 40))
+
+
+def withdrew(label: str, forfeited: int) -> str:
+    return _("{name} is withdrawn; {count} game(s) of this round forfeited. Logged.").format(
+        name=plain(label, 40), count=forfeited
+    )
+
+
+def extended_reply(number: int, deadline: datetime) -> str:
+    return _("Round {round}'s deadline is now {when}. Logged.").format(
+        round=number, when=absolute_time(deadline)
+    )
+
+
+def paused_reply(name: str) -> str:
+    return _(
+        "{name} is paused: games in play go on; the next round is paired and held until "
+        "`/tournament resume` (set pairings meanwhile with `/tournament pair`)."
+    ).format(name=plain(name, 60))
+
+
+def resumed_reply(name: str) -> str:
+    return _("{name} resumes.").format(name=plain(name, 60))
+
+
+def exported(name: str, files: Sequence[str]) -> str:
+    return _("{name}: {files}.").format(name=plain(name, 60), files=", ".join(files))
+
+
+def choice_label(tournament_id: int, name: str, status: str) -> str:
+    return f"#{tournament_id} {name} ({status})"[:CHOICE_NAME_CHARS]
+
+
+def csv_alt(name: str, rows: int) -> str:
+    return _("Standings of {name} as CSV: {rows} entrants with points and tie-breaks.").format(
+        name=name, rows=rows
+    )
+
+
+def trf_alt(name: str) -> str:
+    return _("{name} in FIDE's TRF format: every entrant's games and points.").format(name=name)
+
+
+def tsh_alt(name: str) -> str:
+    return _("{name} as a tsh results file: each entrant's opponents and scores.").format(name=name)
+
+
+def games_alt(count: int, kind: str) -> str:
+    return _("{count} finished games, each as {kind}.").format(count=count, kind=kind)
+
+
+# ---------------------------------------------------------------------- posts
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    board: int
+    first: str
+    second: str | None
+    score: float | None
+    source: str | None
+    game_id: int | None
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: int
+    label: str
+    points: float
+    spread: int
+    buchholz: float
+    sonneborn_berger: float
+    played: int
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class LogLine:
+    at: datetime
+    actor: str | None
+    action: str
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _cell(text: str, width: int) -> str:
+    text = text.replace("`", "'")
+    return (text if len(text) <= width else text[: width - 1] + "…").ljust(width)
+
+
+def _points(value: float) -> str:
+    whole = int(value)
+    return f"{whole}½" if value - whole == 0.5 else f"{value:g}"
+
+
+def _result(line: BoardLine) -> str:
+    if line.second is None:
+        return _("bye")
+    if line.source == "void":
+        return _("void")
+    if line.score is None:
+        return _("playing")
+    text = {1.0: "1–0", 0.0: "0–1"}.get(line.score, "½–½")
+    if line.source == "forfeit":
+        text += _(" (forfeit)")
+    elif line.source == "adjudicated":
+        text += _(" (adjudicated)")
+    elif line.source == "deadline":
+        text += _(" (at the deadline)")
+    return text
+
+
+def _boards(lines: Sequence[BoardLine]) -> list[str]:
+    rows = []
+    for line in lines:
+        if line.second is None:
+            rows.append(f"{line.board:>2}. {_cell(line.first, 22)} {_('bye')}")
+        else:
+            rows.append(
+                f"{line.board:>2}. {_cell(line.first, 22)} – {_cell(line.second, 22)} {_result(line)}"
+            )
+    return rows
+
+
+def _block(head: str, rows: Sequence[str], tail: str = "") -> str:
+    """``head`` and a code block of ``rows``, as many rows as fit the message."""
+    budget = LIMIT - len(head) - len(tail) - 60
+    shown: list[str] = []
+    for row in rows:
+        if sum(len(r) + 1 for r in shown) + len(row) + 1 > budget:
+            break
+        shown.append(row)
+    more = len(rows) - len(shown)
+    text = head + "\n```\n" + "\n".join(shown) + "\n```"
+    if more:
+        text += _("…and {count} more (see `/tournament export`).").format(count=more)
+    return clip(text + tail)
+
+
+def round_paired(
+    name: str, number: int, rounds: int, boards: Sequence[BoardLine], held: bool
+) -> str:
+    head = _("**{name}**, round {round} of {rounds}: pairings").format(
+        name=plain(name, 80), round=number, rounds=rounds
+    )
+    tail = ""
+    if held:
+        tail = "\n" + _("The tournament is paused: these games start at `/tournament resume`.")
+    else:
+        tail = "\n" + _("Each game has its own thread below. Good luck!")
+    return _block(head, _boards(boards), tail)
+
+
+def replays(name: str, number: int, boards: Sequence[BoardLine]) -> str:
+    head = _("**{name}**, round {round}: drawn matches are replayed, colours reversed").format(
+        name=plain(name, 80), round=number
+    )
+    return _block(head, _boards(boards))
+
+
+def _table(kind: str, lines: Sequence[StandingLine]) -> list[str]:
+    if kind == "scrabble":
+        rows = [f"{'#':>3} {_cell(_('Entrant'), 24)} {_('Pts'):>4} {_('Spread'):>7} {_('Gms'):>3}"]
+        for s in lines:
+            mark = " (w)" if s.withdrawn else ""
+            rows.append(
+                f"{s.rank:>3} {_cell(s.label + mark, 24)} {_points(s.points):>4} {s.spread:>+7} {s.played:>3}"
+            )
+        return rows
+    rows = [
+        f"{'#':>3} {_cell(_('Entrant'), 24)} {_('Pts'):>4} {_('Buch'):>5} {_('SB'):>5} {_('Gms'):>3}"
+    ]
+    for s in lines:
+        mark = " (w)" if s.withdrawn else ""
+        rows.append(
+            f"{s.rank:>3} {_cell(s.label + mark, 24)} {_points(s.points):>4} "
+            f"{s.buchholz:>5g} {s.sonneborn_berger:>5g} {s.played:>3}"
+        )
+    return rows
+
+
+def standings_after(
+    name: str, kind: str, number: int, rounds: int, lines: Sequence[StandingLine]
+) -> str:
+    head = _("**{name}**: standings after round {round} of {rounds}").format(
+        name=plain(name, 80), round=number, rounds=rounds
+    )
+    return _block(head, _table(kind, lines))
+
+
+def final_table(name: str, kind: str, lines: Sequence[StandingLine]) -> str:
+    head = _("🏁 **{name}** is over. Final table").format(name=plain(name, 80))
+    winners = [s.label for s in lines if s.rank == 1]
+    tail = "\n" + _("Winner: {names}! 🎉").format(names=" & ".join(plain(w, 40) for w in winners))
+    return _block(head, _table(kind, lines), tail)
+
+
+def standings_reply(
+    name: str,
+    kind: str,
+    status: str,
+    number: int,
+    rounds: int,
+    lines: Sequence[StandingLine],
+    boards: Sequence[BoardLine],
+) -> str:
+    head = _("**{name}** ({status}), round {round} of {rounds}").format(
+        name=plain(name, 80), status=status, round=number, rounds=rounds
+    )
+    rows = _table(kind, lines)
+    if boards and status != "finished":
+        rows += ["", _("Round {round}:").format(round=number), *_boards(boards)]
+    return _block(head, rows)
+
+
+def signup_list(name: str, labels: Sequence[str], checked: Sequence[bool], checkin: bool) -> str:
+    head = _("**{name}** has not started: {count} entered").format(
+        name=plain(name, 80), count=len(labels)
+    )
+    rows = [
+        f"{i:>2}. {_cell(label, 40)}{' ✓' if checkin and here else ''}"
+        for i, (label, here) in enumerate(zip(labels, checked, strict=True), start=1)
+    ]
+    return _block(head, rows or [_("(nobody yet)")])
+
+
+def deadline_passed(name: str, number: int, scored: int) -> str:
+    return _(
+        "⏰ **{name}**: round {round}'s deadline passed; {count} unfinished game(s) scored as they "
+        "stand (chess a draw, Scrabble the scores now). The director may adjudicate."
+    ).format(name=plain(name, 80), round=number, count=scored)
+
+
+def withdrawn_post(name: str, label: str, forfeited: int) -> str:
+    return _("**{name}**: {entrant} withdrew; {count} game(s) of this round forfeited.").format(
+        name=plain(name, 80), entrant=plain(label, 40), count=forfeited
+    )
+
+
+def extended(name: str, number: int, deadline: datetime) -> str:
+    return _("**{name}**: round {round}'s deadline is extended to {when} ({relative}).").format(
+        name=plain(name, 80),
+        round=number,
+        when=absolute_time(deadline),
+        relative=relative_time(deadline),
+    )
+
+
+def paused_post(name: str) -> str:
+    return _("⏸️ **{name}** is paused by the director: games in play go on.").format(
+        name=plain(name, 80)
+    )
+
+
+def resumed_post(name: str) -> str:
+    return _("▶️ **{name}** resumes.").format(name=plain(name, 80))
+
+
+def game_starter(
+    name: str, number: int, board: int, first: str, second: str, user_ids: Sequence[int]
+) -> str:
+    mentions = " ".join(f"<@{uid}>" for uid in user_ids)
+    return clip(
+        _("**{name}**, round {round}, board {board}: {a} against {b}. {mentions}").format(
+            name=plain(name, 80),
+            round=number,
+            board=board,
+            a=plain(first, 40),
+            b=plain(second, 40),
+            mentions=mentions,
+        )
+    )
+
+
+def thread_name(number: int, board: int, first: str, second: str) -> str:
+    return _("R{round} B{board} · {a} vs {b}").format(round=number, board=board, a=first, b=second)[
+        :THREAD_NAME_CHARS
+    ]
+
+
+ACTIONS = {
+    "create": "made the tournament",
+    "enter": "entered",
+    "start": "started it",
+    "not_checked_in": "left out (not checked in)",
+    "pair_round": "paired a round",
+    "pair": "set a pairing",
+    "adjudicate": "adjudicated",
+    "void": "voided a result",
+    "withdraw": "withdrew",
+    "extend": "extended the deadline",
+    "pause": "paused",
+    "resume": "resumed",
+    "deadline": "deadline passed",
+    "replay": "replays of drawn matches",
+    "finish": "finished",
+}
+
+
+def log_text(name: str, lines: Sequence[LogLine]) -> str:
+    head = _("**{name}**: the director's log").format(name=plain(name, 80))
+    rows = []
+    for line in lines:
+        who = plain(line.actor, 40) if line.actor else _("the bot")
+        detail = ", ".join(f"{k} {plain(str(v), 40)}" for k, v in line.detail.items())
+        rows.append(
+            f"{absolute_time(line.at)} **{who}** {_(ACTIONS.get(line.action, line.action))}"
+            + (f" ({detail})" if detail else "")
+        )
+    budget = LIMIT - len(head) - 80
+    shown: list[str] = []
+    for row in reversed(rows):  # the latest acts first to keep
+        if sum(len(r) + 1 for r in shown) + len(row) + 1 > budget:
+            break
+        shown.insert(0, row)
+    text = head + "\n" + "\n".join(shown)
+    if len(shown) < len(rows):
+        text += "\n" + _("…{count} earlier entries not shown.").format(count=len(rows) - len(shown))
+    return clip(text)

@@ -1,0 +1,26 @@
+"""The one call a chess or Scrabble game's finish makes: when the game is a
+tournament's, a job (committed with the finish) tells the tournament, which then
+records the result and, when the round is done, pairs the next one. A job, not a
+direct call, so the game's transaction stays the game's and a restart between
+the two loses nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
+
+JOB_GAME_FINISHED = "tournament.game_finished"
+
+
+async def game_finished(uow: UnitOfWork, game: GameRecord, now: datetime) -> None:
+    tournament_id = (game.options or {}).get("tournament_id")
+    if tournament_id is None:
+        return
+    await uow.jobs.schedule(
+        JOB_GAME_FINISHED,
+        now,
+        {"tournament_id": int(tournament_id), "game_id": game.id},
+        key=f"tournament:game:{game.id}",
+    )

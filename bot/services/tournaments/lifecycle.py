@@ -1,0 +1,602 @@
+"""A tournament's life: made, entered (the club's one sign-up list), checked in,
+started, and then run by the bot round after round.
+
+Each arrow is one committed transaction:
+
+- ``start``: the entrants are frozen and seeded, round 1 is paired and its games
+  made, all at once. ``round_started`` writes the round row (unique per
+  tournament and number), its pairings and its games together, so a restart or
+  a second process pairing the same round fails on that key: nothing is paired
+  twice, and a round is never half made.
+- A game's finish schedules ``JOB_GAME_FINISHED`` (``hooks``); its handler
+  records the result and, when it was the round's last, posts the standings and
+  pairs the next round (or posts the final table) in the same transaction.
+- ``JOB_ROUND_DEADLINE`` scores what is unfinished at the round's deadline.
+- ``JOB_OPEN_ROUND`` gives the round's games their threads and first boards
+  (idempotent, so it may run again after a crash and posts each board once).
+
+Every change claims the tournament's version first, so two directors, or a
+director and a game's job, never both apply: the second retries or is told.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from bot.db.models import JobRecord
+from bot.db.models_tournaments import (
+    TournamentEntrantRecord,
+    TournamentPairingRecord,
+    TournamentRecord,
+    TournamentRoundRecord,
+)
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError
+from bot.messages import tournaments as msg
+from bot.messages.post import Post, ViewSpec
+from bot.services import signups
+from bot.services.tournaments import options as opts
+from bot.services.tournaments import pairing
+from bot.services.tournaments.core import Reply, TournamentCore
+from bot.services.tournaments.games import GameToOpen, Side
+from engines.pairings import PairingError, assign_seeds
+
+OWNER = "tournament"
+
+
+class Lifecycle:
+    def __init__(self, core: TournamentCore) -> None:
+        self.core = core
+
+    # ------------------------------------------------------------------ making
+
+    async def create(self, request: opts.NewTournament) -> Reply:
+        kind = opts.read_kind(request.game)
+        fmt = opts.read_format(request.format)
+        rounds = opts.read_rounds(fmt, request.rounds)
+        deadline = opts.read_deadline(request.deadline, kind)
+        if request.entry not in opts.ENTRY_KINDS:
+            raise InvalidInputError(msg.UNKNOWN_ENTRY)
+        if request.pairs and kind == "chess":
+            raise InvalidInputError(msg.CHESS_PAIRS)
+        if request.time_control is not None:
+            self._check_time_control(kind, request.time_control)
+        core = self.core
+        now = core.now()
+        name = (request.name or msg.default_name(kind, fmt)).strip()[:100]
+        options: opts.StoredOptions = {
+            "seed": core.rng.randrange(2**31),
+            "time_control": request.time_control,
+            "deadline_seconds": int(deadline.total_seconds()),
+            "rated": request.rated,
+            "entry": request.entry,
+            "checkin": request.checkin,
+            "team_size": 2 if request.pairs else 1,
+        }
+        async with core.ctx.uow() as uow:
+            await uow.guilds.ensure(request.guild_id, request.guild_name)
+            await uow.players.ensure(request.creator_id, request.creator_name)
+            t = TournamentRecord(
+                guild_id=request.guild_id,
+                channel_id=request.channel_id,
+                name=name,
+                game_kind=kind,
+                format=fmt,
+                rounds=rounds,
+                options=dict(options),
+                status="signup",
+                current_round=0,
+                created_by=request.creator_id,
+                version=1,
+                created_at=now,
+            )
+            uow.tournaments.add(t)
+            await uow.tournaments.flush()
+            await signups.open_list(
+                uow,
+                guild_id=request.guild_id,
+                owner_kind=OWNER,
+                owner_id=t.id,
+                team_size=options["team_size"],
+                now=now,
+            )
+            core.log(uow, t, request.creator_id, "create", format=fmt, game=kind)
+            text = msg.created(
+                t.id,
+                name,
+                kind,
+                fmt,
+                rounds,
+                deadline,
+                request.time_control,
+                rated=request.rated,
+                entry=request.entry,
+                checkin=request.checkin,
+                pairs=request.pairs,
+            )
+            view = ViewSpec(opts.VIEW_ENTRY, {"tournament_id": t.id, "checkin": request.checkin})
+            core.post(
+                uow,
+                t,
+                Post(content=text, view=view if request.entry == "button" else None),
+            )
+            await uow.commit()
+        return Reply(msg.created_reply(t.id, name), t.id)
+
+    @staticmethod
+    def _check_time_control(kind: str, typed: str) -> None:
+        if kind == "chess":
+            from bot.services.chess.options import read_time_control
+
+            read_time_control(typed)
+        else:
+            from bot.services.scrabble.options import CLOCK, parse_duration
+
+            parse_duration(typed, CLOCK)
+
+    # ------------------------------------------------------------------ entry
+
+    async def join(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int | None,
+        ref: int | None,
+        user: tuple[int, str],
+        partner: tuple[int, str] | None,
+        actor_id: int,
+        is_moderator: bool,
+    ) -> Reply:
+        """A member enters (or a director enters a member: ``actor_id`` differs)."""
+        core = self.core
+
+        async def work() -> Reply:
+            async with core.ctx.uow() as uow:
+                t = await core.resolve(uow, guild_id, channel_id, ref)
+                by_director = actor_id != user[0]
+                if by_director:
+                    core.require_director(t, actor_id, is_moderator, msg.WHAT_ENTER)
+                elif t.options.get("entry") == "named":
+                    raise InvalidInputError(msg.NAMED_ENTRY)
+                if t.status != "signup":
+                    raise InvalidInputError(msg.entry_closed(t.name))
+                await uow.players.ensure(*user)
+                if partner is not None:
+                    await uow.players.ensure(*partner)
+                lst = await signups.list_for(uow, OWNER, t.id)
+                entry = await signups.join(
+                    uow,
+                    lst,
+                    user_id=user[0],
+                    partner_id=partner[0] if partner else None,
+                    added_by=actor_id if by_director else None,
+                    what=msg.what(t.name),
+                    user_name=user[1],
+                    partner_name=partner[1] if partner else "",
+                    now=core.now(),
+                )
+                if by_director:
+                    core.log(uow, t, actor_id, "enter", member=user[0])
+                await uow.commit()
+            names = [user[1]] + ([partner[1]] if partner else [])
+            return Reply(msg.joined(t.name, names, entry.place, by_director), t.id)
+
+        return await signups.retrying(work)
+
+    async def leave(
+        self, *, guild_id: int, channel_id: int | None, ref: int | None, user_id: int
+    ) -> Reply:
+        core = self.core
+
+        async def work() -> Reply:
+            async with core.ctx.uow() as uow:
+                t = await core.resolve(uow, guild_id, channel_id, ref)
+                if t.status != "signup":
+                    raise InvalidInputError(msg.USE_WITHDRAW)
+                lst = await signups.list_for(uow, OWNER, t.id)
+                await signups.withdraw(
+                    uow, lst, user_id=user_id, what=msg.what(t.name), now=core.now()
+                )
+                await uow.commit()
+            return Reply(msg.left(t.name), t.id)
+
+        return await signups.retrying(work)
+
+    async def check_in(
+        self, *, guild_id: int, channel_id: int | None, ref: int | None, user_id: int
+    ) -> Reply:
+        core = self.core
+
+        async def work() -> Reply:
+            async with core.ctx.uow() as uow:
+                t = await core.resolve(uow, guild_id, channel_id, ref)
+                if t.status != "signup":
+                    raise InvalidInputError(msg.entry_closed(t.name))
+                if not t.options.get("checkin"):
+                    raise InvalidInputError(msg.NO_CHECKIN)
+                lst = await signups.list_for(uow, OWNER, t.id)
+                await signups.check_in(
+                    uow, lst, user_id=user_id, what=msg.what(t.name), now=core.now()
+                )
+                await uow.commit()
+            return Reply(msg.checked_in(t.name), t.id)
+
+        return await signups.retrying(work)
+
+    # ------------------------------------------------------------------ start
+
+    async def start(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int | None,
+        ref: int | None,
+        actor_id: int,
+        is_moderator: bool,
+    ) -> Reply:
+        core = self.core
+        async with core.ctx.uow() as uow:
+            t = await core.resolve(uow, guild_id, channel_id, ref)
+            core.require_director(t, actor_id, is_moderator, msg.WHAT_START)
+            if t.status != "signup":
+                raise InvalidInputError(msg.already_started(t.name))
+            lst = await signups.list_for(uow, OWNER, t.id)
+            roster = await signups.roster(uow, lst)
+            entries = list(roster.playing)
+            absent = []
+            if t.options.get("checkin"):
+                absent = [e for e in entries if not e.checked_in]
+                entries = [e for e in entries if e.checked_in]
+            self._check_field(t, len(entries))
+            await core.bump(uow, t, status="running", started_at=core.now())
+            await signups.close(uow, lst)
+            entrants = await self._seed(uow, t, entries)
+            t.rounds = pairing.planned_rounds(t, len(entrants))
+            names = await uow.players.names([m for e in absent for m in e.members])
+            for entry in absent:
+                core.log(uow, t, None, "not_checked_in", member=entry.user_id)
+            core.log(uow, t, actor_id, "start", entrants=len(entrants), rounds=t.rounds)
+            await self.pair_round(uow, t, 1, actor_id=actor_id)
+            await uow.commit()
+        left_out = [names.get(m, str(m)) for e in absent for m in e.members]
+        return Reply(msg.started(t.name, len(entrants), t.rounds, left_out), t.id)
+
+    @staticmethod
+    def _check_field(t: TournamentRecord, count: int) -> None:
+        if count < opts.MIN_ENTRANTS:
+            raise InvalidInputError(msg.too_few(t.name, count, opts.MIN_ENTRANTS))
+        if count > opts.MAX_ENTRANTS:
+            raise InvalidInputError(msg.too_many(count, opts.MAX_ENTRANTS))
+        if count // 2 > opts.MAX_THREADS_PER_ROUND:
+            raise InvalidInputError(msg.too_many_games(count // 2, opts.MAX_THREADS_PER_ROUND))
+        if t.format == "swiss" and t.rounds > count - 1 + count % 2:
+            raise InvalidInputError(msg.too_many_rounds(t.rounds, count))
+
+    async def _seed(
+        self, uow: UnitOfWork, t: TournamentRecord, entries: Sequence[signups.Entrant]
+    ) -> list[TournamentEntrantRecord]:
+        """Entrants numbered by rating (a pair by its mean), equal ratings by lot
+        with the tournament's stored seed: the same field gives the same seeds."""
+        members = [m for e in entries for m in e.members]
+        ratings = await uow.tournaments.ratings_of(t.guild_id, t.game_kind, members)
+        names = await uow.players.names(members)
+
+        def rating(entry: signups.Entrant) -> float:
+            values = [ratings.get(m, 1500.0) for m in entry.members]
+            return sum(values) / len(values)
+
+        by_id = {e.id: e for e in entries}
+        seeded = assign_seeds(
+            [(e.id, rating(e)) for e in entries], random.Random(t.options.get("seed", 0))
+        )
+        rows = []
+        for s in seeded:
+            entry = by_id[s.id]
+            label = " & ".join(names.get(m, str(m)) for m in entry.members)
+            row = TournamentEntrantRecord(
+                tournament_id=t.id,
+                number=s.seed,
+                user_id=entry.user_id,
+                partner_id=entry.partner_id,
+                label=label[:100],
+                rating=s.rating,
+                status="playing",
+            )
+            uow.tournaments.add(row)
+            rows.append(row)
+        await uow.tournaments.flush()
+        return rows
+
+    # ------------------------------------------------------------------ rounds
+
+    async def pair_round(
+        self, uow: UnitOfWork, t: TournamentRecord, number: int, *, actor_id: int | None
+    ) -> None:
+        """Pair round ``number`` and (unless the tournament is paused) make its games."""
+        core = self.core
+        entrants = await uow.tournaments.entrants(t.id)
+        done = await uow.tournaments.pairings(t.id)
+        try:
+            boards = pairing.next_pairings(t, entrants, done, number)
+        except PairingError as error:
+            raise InvalidInputError(msg.cannot_pair(str(error))) from None
+        held = t.status == "paused"
+        rnd = TournamentRoundRecord(
+            tournament_id=t.id,
+            number=number,
+            status="paired" if held else "playing",
+            started_at=core.now(),
+        )
+        uow.tournaments.add(rnd)
+        await uow.tournaments.flush()  # the (tournament, number) key: paired once
+        t.current_round = number
+        by_id = {e.id: e for e in entrants}
+        for board, p in enumerate(boards, start=1):
+            uow.tournaments.add(self._pairing(t, number, board, p.first, p.second, by_id))
+        await uow.tournaments.flush()
+        core.log(uow, t, actor_id, "pair_round", round=number, boards=len(boards))
+        pairings = await uow.tournaments.pairings(t.id, number)
+        core.post(
+            uow,
+            t,
+            Post(
+                content=msg.round_paired(
+                    t.name, number, t.rounds, core.board_lines(entrants, pairings), held
+                )
+            ),
+        )
+        if not held:
+            await self.start_games(uow, t, rnd)
+
+    @staticmethod
+    def _pairing(
+        t: TournamentRecord,
+        number: int,
+        board: int,
+        first: int,
+        second: int | None,
+        by_id: dict[int, TournamentEntrantRecord],
+    ) -> TournamentPairingRecord:
+        row = TournamentPairingRecord(
+            tournament_id=t.id,
+            round=number,
+            board=board,
+            first_id=first,
+            second_id=second,
+            spread=0,
+            forfeit=False,
+            void=False,
+        )
+        if second is None:
+            row.score, row.source = 1.0, "bye"
+            return row
+        gone = [by_id[e].status == "withdrawn" for e in (first, second)]
+        if any(gone):
+            # A withdrawn entrant's game is forfeited: their opponent scores the win.
+            row.score = 0.5 if all(gone) else (0.0 if gone[0] else 1.0)
+            row.forfeit, row.source = True, "forfeit"
+        return row
+
+    async def start_games(
+        self, uow: UnitOfWork, t: TournamentRecord, rnd: TournamentRoundRecord
+    ) -> None:
+        """Make the round's games (each pairing still to play), its deadline and
+        the job that opens their threads."""
+        core = self.core
+        now = core.now()
+        rnd.status = "playing"
+        rnd.started_at = now
+        if rnd.deadline is None:
+            rnd.deadline = now + timedelta(seconds=int(t.options.get("deadline_seconds", 0)))
+        await self.make_games(uow, t, await uow.tournaments.pairings(t.id, rnd.number))
+        await uow.jobs.schedule(
+            opts.JOB_ROUND_DEADLINE,
+            rnd.deadline,
+            {"tournament_id": t.id, "round": rnd.number},
+            key=opts.deadline_key(t.id),
+        )
+        await self.advance(uow, t)  # a round of byes and forfeits only is over at once
+
+    async def make_games(
+        self, uow: UnitOfWork, t: TournamentRecord, pairings: Sequence[TournamentPairingRecord]
+    ) -> None:
+        core = self.core
+        entrants = {e.id: e for e in await uow.tournaments.entrants(t.id)}
+        names = await uow.players.names(core.member_ids(list(entrants.values())))
+        guild = await uow.guilds.get(t.guild_id)
+        made = False
+        for p in pairings:
+            if p.score is not None or p.void or p.game_id is not None or p.second_id is None:
+                continue
+            first, second = entrants[p.first_id], entrants[p.second_id]
+            p.game_id = await core.games.create(
+                uow,
+                kind=t.game_kind,
+                guild_id=t.guild_id,
+                guild_name=guild.name if guild is not None else "",
+                channel_id=t.channel_id,
+                director_id=t.created_by,
+                first=self._side(first, names),
+                second=self._side(second, names),
+                time_control=t.options.get("time_control"),
+                extra_options={
+                    "tournament_id": t.id,
+                    "tournament_round": p.round,
+                    "rated": bool(t.options.get("rated", True)),
+                },
+            )
+            made = True
+        await uow.tournaments.flush()
+        if made:
+            rnd = max(p.round for p in pairings)
+            await uow.jobs.schedule(
+                opts.JOB_OPEN_ROUND,
+                core.now(),
+                {"tournament_id": t.id, "round": rnd},
+                key=opts.open_round_key(t.id, rnd) + f":{max(p.board for p in pairings)}",
+            )
+
+    @staticmethod
+    def _side(e: TournamentEntrantRecord, names: dict[int, str]) -> Side:
+        members = [(e.user_id, names.get(e.user_id, str(e.user_id)))]
+        if e.partner_id is not None:
+            members.append((e.partner_id, names.get(e.partner_id, str(e.partner_id))))
+        return Side(tuple(members))
+
+    # ------------------------------------------------------------------ advancing
+
+    async def advance(self, uow: UnitOfWork, t: TournamentRecord) -> None:
+        """When the current round has every result: replays of drawn knockout
+        matches, else the standings, then the next round or the final table."""
+        if t.status not in ("running", "paused") or t.current_round == 0:
+            return
+        core = self.core
+        number = t.current_round
+        rnd = await uow.tournaments.round(t.id, number)
+        if rnd is None or rnd.status != "playing":
+            return
+        pairings = await uow.tournaments.pairings(t.id)
+        this_round = [p for p in pairings if p.round == number]
+        if any(p.score is None and not p.void for p in this_round):
+            return
+        if t.format == "knockout":
+            replays = pairing.replays_due(pairings, number)
+            if replays:
+                await self._replays(uow, t, number, this_round, replays)
+                return
+        rnd.status, rnd.finished_at = "done", core.now()
+        await uow.jobs.cancel(opts.deadline_key(t.id))
+        entrants = await uow.tournaments.entrants(t.id)
+        lines = core.standings_lines(t, entrants, pairings)
+        if number >= t.rounds:
+            await core.bump(uow, t, status="finished", finished_at=core.now())
+            core.log(uow, t, None, "finish", rounds=number)
+            core.post(uow, t, Post(content=msg.final_table(t.name, t.game_kind, lines)))
+            return
+        core.post(
+            uow, t, Post(content=msg.standings_after(t.name, t.game_kind, number, t.rounds, lines))
+        )
+        await self.pair_round(uow, t, number + 1, actor_id=None)
+
+    async def _replays(
+        self,
+        uow: UnitOfWork,
+        t: TournamentRecord,
+        number: int,
+        this_round: Sequence[TournamentPairingRecord],
+        replays: Sequence[pairing.Pairing],
+    ) -> None:
+        core = self.core
+        entrants = await uow.tournaments.entrants(t.id)
+        by_id = {e.id: e for e in entrants}
+        board = max(p.board for p in this_round)
+        added = []
+        for replay in replays:
+            board += 1
+            row = self._pairing(t, number, board, replay.first, replay.second, by_id)
+            uow.tournaments.add(row)
+            added.append(row)
+        await uow.tournaments.flush()
+        core.log(uow, t, None, "replay", round=number, boards=len(added))
+        core.post(
+            uow, t, Post(content=msg.replays(t.name, number, core.board_lines(entrants, added)))
+        )
+        await self.make_games(uow, t, added)
+        await self.advance(uow, t)
+
+    # ------------------------------------------------------------------ jobs
+
+    async def on_game_finished(self, uow: UnitOfWork, job: JobRecord) -> None:
+        core = self.core
+        game_id = int(job.payload["game_id"])
+        p = await uow.tournaments.pairing_of_game(game_id)
+        if p is None or p.score is not None or p.void:
+            return  # scored already (a deadline, a forfeit, a director)
+        t = await core.load(uow, p.tournament_id)
+        game = await uow.games.get(game_id)
+        result = core.games.result(game)
+        if result is None:
+            return
+        await core.bump(uow, t)
+        p.score, p.spread, p.source = result.score, result.spread, "game"
+        if result.totals is not None:
+            p.first_total, p.second_total = result.totals
+        await uow.tournaments.flush()
+        await self.advance(uow, t)
+
+    async def on_round_deadline(self, uow: UnitOfWork, job: JobRecord) -> None:
+        core = self.core
+        t = await uow.tournaments.get(int(job.payload["tournament_id"]))
+        number = int(job.payload["round"])
+        if t is None or t.status != "running" or t.current_round != number:
+            return  # over, paused (resume looks again) or moved on
+        rnd = await uow.tournaments.round(t.id, number)
+        if rnd is None or rnd.status != "playing":
+            return
+        if rnd.deadline is not None and rnd.deadline > core.now():
+            return  # extended since this was due
+        await core.bump(uow, t)
+        scored = 0
+        for p in await uow.tournaments.pairings(t.id, number):
+            if p.score is not None or p.void or p.game_id is None:
+                continue
+            game = await uow.games.get(p.game_id)
+            result = core.games.result(game) or core.games.standing_result(game)
+            p.score, p.spread, p.source = result.score, result.spread, "deadline"
+            if result.totals is not None:
+                p.first_total, p.second_total = result.totals
+            scored += 1
+        await uow.tournaments.flush()
+        core.log(uow, t, None, "deadline", round=number, scored=scored)
+        core.post(uow, t, Post(content=msg.deadline_passed(t.name, number, scored)))
+        await self.advance(uow, t)
+
+    async def prepare_open(self, payload: dict[str, Any]) -> None:
+        """Each game of the round without its thread gets one, and its first board.
+        Outside the job's transaction: these are calls to Discord, and the games'
+        services commit their own opening (idempotently)."""
+        core = self.core
+        async with core.ctx.reader() as uow:
+            t = await uow.tournaments.get(int(payload["tournament_id"]))
+            if t is None:
+                return
+            number = int(payload["round"])
+            pairings = await uow.tournaments.pairings(t.id, number)
+            entrants = {e.id: e for e in await uow.tournaments.entrants(t.id)}
+            todo: list[tuple[GameToOpen, str, str]] = []
+            for p in pairings:
+                if p.game_id is None or p.second_id is None:
+                    continue
+                game = await uow.games.get(p.game_id)
+                if game.status not in ("active", "invited") or (game.options or {}).get("opened"):
+                    continue
+                if game.kind == "scrabble" and game.status != "invited":
+                    continue
+                first, second = entrants[p.first_id], entrants[p.second_id]
+                to_open = GameToOpen(
+                    game_id=game.id,
+                    kind=game.kind,
+                    channel_id=t.channel_id,
+                    thread_id=game.thread_id,
+                    number=game.number,
+                    user_ids=tuple(s.user_id for s in game.seats),
+                    live=False,
+                )
+                starter = msg.game_starter(
+                    t.name,
+                    number,
+                    p.board,
+                    first.label,
+                    second.label,
+                    tuple(s.user_id for s in game.seats),
+                )
+                name = msg.thread_name(number, p.board, first.label, second.label)
+                todo.append((to_open, starter, name))
+        for to_open, starter, name in todo:
+            await core.games.open(to_open, starter, name)
+
+    async def on_open_round(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        return  # the work is in ``prepare_open``: it is safe to run again

@@ -1,0 +1,125 @@
+"""What a tournament is made with, checked, and the names its jobs and posts use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Literal, TypedDict
+
+from bot.errors import InvalidInputError
+from bot.messages import tournaments as msg
+from bot.services.tournaments.hooks import JOB_GAME_FINISHED as JOB_GAME_FINISHED
+from engines.durations import Duration, DurationError
+
+GameKind = Literal["chess", "scrabble"]
+Format = Literal["round_robin", "swiss", "knockout"]
+GAME_KINDS: tuple[GameKind, ...] = ("chess", "scrabble")
+FORMATS: tuple[Format, ...] = ("round_robin", "swiss", "knockout")
+ENTRY_KINDS = ("button", "named")
+
+
+JOB_ROUND_DEADLINE = "tournament.round_deadline"
+JOB_OPEN_ROUND = "tournament.open_round"
+VIEW_ENTRY = "tournament_entry"  # the sign-up post's Join / Check in buttons
+RENDER_TEXT = "tournament_text"  # a text file (an export) made when the post is sent
+
+MIN_ENTRANTS = 2
+MAX_ENTRANTS = 64
+MAX_SWISS_ROUNDS = 15
+# Discord keeps at most 1000 active threads in a server; a round's games each take one.
+MAX_THREADS_PER_ROUND = 500
+
+ROUND_DEADLINE = Duration("the round deadline", "d", timedelta(minutes=5), timedelta(days=60))
+EXTENSION = Duration("the extension", "h", timedelta(minutes=1), timedelta(days=30))
+DEFAULT_DEADLINE = {"chess": "7d", "scrabble": "7d"}
+
+
+class StoredOptions(TypedDict, total=False):
+    seed: int
+    time_control: str | None
+    deadline_seconds: int
+    rated: bool
+    entry: str
+    checkin: bool
+    team_size: int
+    named: list[int]
+    signup_message_id: int | None
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """``/tournament new``'s options, as typed."""
+
+    guild_id: int
+    guild_name: str
+    channel_id: int
+    creator_id: int
+    creator_name: str
+    game: str
+    format: str
+    rounds: int | None = None
+    time_control: str | None = None
+    deadline: str | None = None
+    rated: bool = True
+    entry: str = "button"
+    checkin: bool = False
+    pairs: bool = False
+    name: str | None = None
+    named: tuple[tuple[int, str], ...] = ()  # (user id, name) when the director names entrants
+
+
+def read_kind(game: str) -> GameKind:
+    value = game.strip().lower()
+    if value not in GAME_KINDS:
+        raise InvalidInputError(msg.UNKNOWN_GAME)
+    return "chess" if value == "chess" else "scrabble"
+
+
+def read_format(fmt: str) -> Format:
+    value = fmt.strip().lower().replace(" ", "_").replace("-", "_")
+    aliases: dict[str, Format] = {
+        "rr": "round_robin",
+        "round_robin": "round_robin",
+        "roundrobin": "round_robin",
+        "swiss": "swiss",
+        "knockout": "knockout",
+        "ko": "knockout",
+    }
+    if value not in aliases:
+        raise InvalidInputError(msg.UNKNOWN_FORMAT)
+    return aliases[value]
+
+
+def read_deadline(text: str | None, kind: GameKind) -> timedelta:
+    try:
+        return ROUND_DEADLINE.parse_required(text or DEFAULT_DEADLINE[kind])
+    except DurationError as error:
+        raise InvalidInputError(str(error)) from None
+
+
+def read_extension(text: str) -> timedelta:
+    try:
+        return EXTENSION.parse_required(text)
+    except DurationError as error:
+        raise InvalidInputError(str(error)) from None
+
+
+def read_rounds(fmt: Format, rounds: int | None) -> int:
+    """Swiss needs its number of rounds; the others know theirs at the start (0)."""
+    if fmt != "swiss":
+        return 0
+    if rounds is None or not 1 <= rounds <= MAX_SWISS_ROUNDS:
+        raise InvalidInputError(msg.swiss_rounds(MAX_SWISS_ROUNDS))
+    return rounds
+
+
+def game_finished_key(game_id: int) -> str:
+    return f"tournament:game:{game_id}"
+
+
+def deadline_key(tournament_id: int) -> str:
+    return f"tournament:deadline:{tournament_id}"
+
+
+def open_round_key(tournament_id: int, round_number: int) -> str:
+    return f"tournament:open:{tournament_id}:{round_number}"

@@ -1,0 +1,47 @@
+"""TournamentService: the composition root of the tournament use cases.
+
+Cogs and tests call them through its attributes: ``lifecycle`` (create, join,
+leave, check in, start, and the jobs that run the rounds), ``director`` (the
+director's tools) and ``reading`` (standings, log, exports, suggestions).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from bot.scheduler import JobSpec
+from bot.services import ServiceContext
+from bot.services.chess import ChessService
+from bot.services.scrabble import ScrabbleService
+from bot.services.tournaments import options as opts
+from bot.services.tournaments.core import TournamentCore
+from bot.services.tournaments.director import Director
+from bot.services.tournaments.games import RoundGames
+from bot.services.tournaments.lifecycle import Lifecycle
+from bot.services.tournaments.reading import Reading
+
+
+class TournamentService:
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        *,
+        chess: ChessService | None = None,
+        scrabble: ScrabbleService | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.games = RoundGames(chess, scrabble)
+        self.core = TournamentCore(ctx, self.games, rng or random.Random())
+        self.lifecycle = Lifecycle(self.core)
+        self.director = Director(self.core, self.lifecycle)
+        self.reading = Reading(self.core)
+
+    def job_handlers(self) -> Mapping[str, JobSpec]:
+        life = self.lifecycle
+        return {
+            opts.JOB_GAME_FINISHED: JobSpec(life.on_game_finished),
+            opts.JOB_ROUND_DEADLINE: JobSpec(life.on_round_deadline),
+            opts.JOB_OPEN_ROUND: JobSpec(life.on_open_round, prepare=life.prepare_open),
+        }
