@@ -25,6 +25,7 @@ from bot.db.repositories import (
     RatingRepository,
     ResultRepository,
 )
+from bot.db.repositories.sessions import SessionRepository
 from bot.db.repositories.signups import SignupRepository
 from bot.db.repositories.web import WebRepository
 
@@ -60,6 +61,7 @@ class UnitOfWork:
         self.boggle = BoggleRepository(self.session)
         self.web = WebRepository(self.session)
         self.signups = SignupRepository(self.session)
+        self.sessions = SessionRepository(self.session)
         return self
 
     async def __aexit__(

@@ -159,12 +159,14 @@ def ending_text(*, computer_decides: bool, due: datetime | None, words: Sequence
 def explain_text(
     game_id: int, found: Sequence[tuple[str, str]], missing: Sequence[str], who: str
 ) -> str:
-    """Definitions of the words just played; the player is asked for the others."""
+    """The player is asked to explain the words just played in their own words (as
+    the society plays it); definitions are shown where the dictionary has them."""
     lines = [f"**Explain the word** ({game_title(game_id)})"]
     lines += [f"**{word}** — {definition}" for word, definition in found]
-    if missing:
-        asked = ", ".join(f"**{w}**" for w in missing)
-        lines.append(f"{who}, please explain {asked} here in the thread, in your own words.")
+    words = [w for w, _ in found] + list(missing)
+    if words:
+        asked = ", ".join(f"**{w}**" for w in words)
+        lines.append(f"{who}, please explain {asked} in your own words: press **Explain**.")
     return clip("\n".join(lines))
 
 

@@ -31,7 +31,13 @@ the callers that used them from the one module this package replaces).
 
 from bot.messages.scrabble import COMPUTER_LEVELS, describe_entries, lexicon_display_name
 from bot.services.games import parse_game_ref
-from bot.services.scrabble.announce import RENDER_BOARD, RENDER_TEXT_FILE, VIEW_BOARD, VIEW_INVITE
+from bot.services.scrabble.announce import (
+    RENDER_BOARD,
+    RENDER_TEXT_FILE,
+    VIEW_BOARD,
+    VIEW_EXPLAIN,
+    VIEW_INVITE,
+)
 from bot.services.scrabble.core import JOB_COMPUTER, JOB_INVITE, JOB_KINDS, JOB_TURN, ScrabbleCore
 from bot.services.scrabble.lexicons import ClubLexicons, LexiconCache, WordLists
 from bot.services.scrabble.loaded import KIND
@@ -66,6 +72,7 @@ __all__ = [
     "RENDER_BOARD",
     "RENDER_TEXT_FILE",
     "VIEW_BOARD",
+    "VIEW_EXPLAIN",
     "VIEW_INVITE",
     "ActionOutcome",
     "BoardPicture",

@@ -25,6 +25,7 @@ RENDER_BOARD = "scrabble_board"
 RENDER_TEXT_FILE = "scrabble_text_file"
 VIEW_BOARD = "scrabble_board"
 VIEW_INVITE = "scrabble_invite"
+VIEW_EXPLAIN = "scrabble_explain"
 
 
 def board_file(loaded: LoadedGame, filename: str) -> FileSpec:
@@ -149,7 +150,10 @@ class Announcer:
                 missing.append(word)
         seat = plays[-1]["seat"]
         who = loaded.mentions(seat) or loaded.label(seat)
-        post = Post(content=msg.explain_text(loaded.game_id, found, missing, who))
+        # The Explain button (bot.ui.sessions) opens a form; its answer is kept per play.
+        ply = len(loaded.require_engine().moves) - len(entries) + list(entries).index(plays[-1])
+        view = ViewSpec(VIEW_EXPLAIN, {"game_id": loaded.game_id, "ply": ply})
+        post = Post(content=msg.explain_text(loaded.game_id, found, missing, who), view=view)
         uow.outbox.to_channel(loaded.home, post)
 
     async def _definition_source(self) -> Definitions | None:

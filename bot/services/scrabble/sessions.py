@@ -1,0 +1,207 @@
+"""Scrabble boards made for a club session: games whose seats are already
+accepted (the session formed them), opened in their thread once it exists, and
+ended all at once at the session's deadline.
+
+``create`` deals the game (``active``) in the session's transaction; its turn
+clock does not run until ``open_in`` records the board's thread and posts the
+first board there, so a board whose thread is made after a restart has lost no
+time. ``end`` is the game's own deadline ending (unplayed tiles deducted), run
+for every board of the session in one transaction; the normal finish records
+results and ratings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError
+from bot.messages import scrabble as msg
+from bot.services.scrabble.core import ScrabbleCore
+from bot.services.scrabble.loaded import KIND, LoadedGame
+from bot.services.scrabble.options import GameSettings
+from engines.lexicon import available_lexicons
+from engines.scrabble import ScrabbleError, ScrabbleGame, ScrabbleOptions
+from engines.scrabble.game import FINISHED
+
+
+@dataclass(frozen=True)
+class BoardScore:
+    """One seat of a board as it stands (final once the board is over)."""
+
+    seat: int
+    user_ids: tuple[int, ...]
+    label: str
+    score: int
+    spread: int  # the seat's score less the best other seat's on its board
+
+
+@dataclass(frozen=True)
+class BoardState:
+    game_id: int
+    number: int
+    home_id: int | None
+    finished: bool
+    seats: tuple[BoardScore, ...]
+    plays: tuple[tuple[int, int, str], ...]  # (ply, seat, word) of every play standing
+
+
+class SessionBoards:
+    def __init__(self, core: ScrabbleCore) -> None:
+        self.core = core
+
+    def settings(
+        self,
+        *,
+        seats: int,
+        clock_seconds: int | None,
+        deadline_seconds: int | None,
+        challenge: str,
+        word_list: str | None,
+        explain: bool,
+    ) -> GameSettings:
+        names = list(available_lexicons())
+        default = self.core.ctx.settings.lexicon
+        if default not in names:
+            names.insert(0, default)
+        lexicon = (word_list or default).strip()
+        if lexicon not in names:
+            known = ", ".join(f"`{msg.lexicon_display_name(n)}`" for n in names)
+            raise InvalidInputError(f"I don't know that word list. This club has: {known}.")
+        try:
+            rules = ScrabbleOptions(seats=seats, challenge=challenge)
+        except ScrabbleError as exc:
+            raise InvalidInputError(msg.sentence(str(exc))) from None
+        return GameSettings(
+            rules=rules,
+            clock_seconds=clock_seconds,
+            deadline_seconds=deadline_seconds,
+            lexicon=lexicon,
+            explain=explain,
+            variant="standard",
+        )
+
+    async def create(
+        self,
+        uow: UnitOfWork,
+        *,
+        guild_id: int,
+        channel_id: int,
+        seats: Sequence[Sequence[int]],
+        settings: GameSettings,
+        created_by: int,
+        deadline: datetime,
+        now: datetime,
+    ) -> GameRecord:
+        """A dealt game with every seat accepted; flushed (it has its id and number)."""
+        engine = ScrabbleGame.new(settings.rules, self.core.rng.randrange(2**62))
+        record = GameRecord(
+            guild_id=guild_id,
+            kind=KIND,
+            channel_id=channel_id,
+            thread_id=None,
+            status="active",
+            options=settings.to_json(),
+            state={"engine": engine.to_json()},
+            version=1,
+            created_by=created_by,
+            created_at=now,
+            updated_at=now,
+            deadline=deadline,
+        )
+        await uow.games.add_with_seats(
+            record, [(seat, user, True) for seat, users in enumerate(seats) for user in users]
+        )
+        return record
+
+    async def open_in(
+        self, uow: UnitOfWork, game_id: int, thread_id: int | None, now: datetime
+    ) -> bool:
+        """Record the board's thread, start its turn clock and post the first board
+        there; False (nothing done) when it was opened already."""
+        loaded = await self.core.load(uow, game_id)
+        if "moves" in loaded.meta or loaded.record.status != "active":
+            return False
+        engine = loaded.require_engine()
+        columns: dict[str, object] = {}
+        if thread_id is not None:
+            columns["thread_id"] = thread_id
+            loaded.record.thread_id = thread_id
+        meta = await self.core.schedule_turn(uow, loaded, now, previous={}, new_turn=True)
+        state = {"engine": engine.to_json(), **meta}
+        await uow.games.save_state(
+            loaded.record, expected_version=loaded.version, state=state, **columns
+        )
+        loaded.version += 1
+        loaded.meta = meta
+        self.core.announce.board(uow, loaded, [_first_draw(loaded)], new_turn=True)
+        return True
+
+    async def end(self, uow: UnitOfWork, game_id: int, now: datetime) -> None:
+        """End the board now (unplayed tiles deducted), as its deadline would."""
+        loaded = await self.core.load(uow, game_id)
+        engine = loaded.engine
+        if loaded.record.status != "active" or engine is None or engine.status == FINISHED:
+            return
+        before = len(engine.moves)
+        engine.end_by_deadline()
+        await self.core.commit_changes(uow, loaded, before, now, actor=None)
+
+    async def state(self, uow: UnitOfWork, game_id: int) -> BoardState:
+        loaded = await self.core.load(uow, game_id)
+        engine = loaded.require_engine()
+        result = engine.result() if engine.status == FINISHED else None
+        scores = [
+            result.final_scores[s] if result is not None else engine.scores[s]
+            for s in range(engine.seats)
+        ]
+        seats = tuple(
+            BoardScore(
+                seat=s,
+                user_ids=tuple(loaded.seats.get(s, [])),
+                label=loaded.label(s),
+                score=scores[s],
+                spread=scores[s] - max(v for i, v in enumerate(scores) if i != s),
+            )
+            for s in range(engine.seats)
+        )
+        plays = tuple(
+            (ply, int(entry["seat"]), str(entry["word"]))
+            for ply, entry in enumerate(engine.moves)
+            if entry["type"] == "play" and not _withdrawn(engine.moves, ply)
+        )
+        return BoardState(
+            game_id=game_id,
+            number=loaded.number,
+            home_id=loaded.home,
+            finished=engine.status == FINISHED,
+            seats=seats,
+            plays=plays,
+        )
+
+
+def _withdrawn(moves: Sequence[dict[str, object]], ply: int) -> bool:
+    """A play taken back by a successful challenge (the next challenge entry says so)."""
+    for entry in moves[ply + 1 :]:
+        if entry.get("type") == "challenge":
+            return entry.get("result") == "withdrawn"
+        if entry.get("type") in ("play", "exchange", "pass"):
+            return False
+    return False
+
+
+def _first_draw(loaded: LoadedGame) -> str:
+    engine = loaded.require_engine()
+    draws = []
+    if engine.first_draw:
+        draws = [
+            (loaded.label(seat), tile)
+            for seat, tile in enumerate(engine.first_draw[-1])
+            if tile is not None
+        ]
+    return msg.first_draw(
+        loaded.number, loaded.settings.describe(), draws, loaded.label(engine.current_seat)
+    )

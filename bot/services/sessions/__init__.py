@@ -1,0 +1,33 @@
+"""Club sessions (issue #18): see ``service`` for the lifecycle; the texts are in
+``bot.messages.sessions``, the grouping in ``engines.sessions``."""
+
+from bot.services.sessions.options import SessionOptions, read_options
+from bot.services.sessions.service import (
+    JOB_DEADLINE,
+    JOB_OPEN_BOARD,
+    SessionService,
+    ThreadOpener,
+)
+from bot.services.sessions.views import (
+    Explained,
+    Member,
+    SessionResults,
+    SessionView,
+    SignedUp,
+    Swapped,
+)
+
+__all__ = [
+    "JOB_DEADLINE",
+    "JOB_OPEN_BOARD",
+    "Explained",
+    "Member",
+    "SessionOptions",
+    "SessionResults",
+    "SessionService",
+    "SessionView",
+    "SignedUp",
+    "Swapped",
+    "ThreadOpener",
+    "read_options",
+]

@@ -1,0 +1,71 @@
+"""A club session's options as the moderator gives them, read and checked, and as
+the session keeps them (``club_sessions.options``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from datetime import timedelta
+from typing import Any
+
+from bot.errors import InvalidInputError
+from bot.messages import sessions as messages
+from engines.durations import Duration, DurationError
+from engines.sessions import ODD_CHOICES
+
+DEFAULT_CLOCK = "3m"
+DEFAULT_LENGTH = "80m"
+# A bare number is minutes for both: a session is one evening.
+TURN_CLOCK = Duration("the turn clock", "m", timedelta(seconds=10), timedelta(hours=1))
+SESSION_LENGTH = Duration("the session length", "m", timedelta(minutes=1), timedelta(hours=8))
+CHALLENGES = ("double", "single", "void")
+
+
+@dataclass(frozen=True)
+class SessionOptions:
+    clock_seconds: int = 180
+    length_seconds: int = 80 * 60
+    explain: bool = True
+    challenge: str = "double"
+    word_list: str | None = None
+    odd: str = "third"  # a member left over: a pair's third player, or 'alone'
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SessionOptions:
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**known)
+
+
+def _duration(text: str, spec: Duration) -> int:
+    try:
+        return int(spec.parse_required(text).total_seconds())
+    except DurationError as exc:
+        raise InvalidInputError(str(exc)) from None
+
+
+def read_options(
+    *,
+    clock: str | None = None,
+    length: str | None = None,
+    explain: bool | None = None,
+    challenge: str | None = None,
+    word_list: str | None = None,
+    odd: str | None = None,
+) -> SessionOptions:
+    rule = (challenge or "double").strip().lower()
+    if rule not in CHALLENGES:
+        raise InvalidInputError(messages.CHALLENGE_CHOICES)
+    leftover = (odd or "third").strip().lower()
+    if leftover not in ODD_CHOICES:
+        raise InvalidInputError(messages.ODD_CHOICES)
+    return SessionOptions(
+        clock_seconds=_duration(clock or DEFAULT_CLOCK, TURN_CLOCK),
+        length_seconds=_duration(length or DEFAULT_LENGTH, SESSION_LENGTH),
+        explain=True if explain is None else explain,
+        challenge=rule,
+        word_list=(word_list or "").strip() or None,
+        odd=leftover,
+    )

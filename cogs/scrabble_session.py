@@ -1,0 +1,307 @@
+"""/scrabble session open|signup|start|swap|end|results: the society's club sessions.
+
+A subgroup of /scrabble, attached at load to the Scrabble cog's group (loaded
+before this module: cogs load in name order), sharing its ``ScrabbleService``.
+Thin: parse, call ``SessionService``, answer. Refusals are private; the sign-up
+post, the groups and the start are public in the channel. ``SessionButtons``
+answers the sign-up post's buttons and the Explain button under a play's
+"explain the word" post (for every Scrabble game played with explain on).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import ClubBot
+from bot.messages import sessions as messages
+from bot.messages.limits import MESSAGE_CHARS
+from bot.services.club import ClubService
+from bot.services.scrabble import VIEW_EXPLAIN, ScrabbleService
+from bot.services.sessions import Member, SessionService, SessionView
+from bot.ui.buttons import buttons_of
+from bot.ui.errors import NO_MENTIONS
+from bot.ui.permissions import is_moderator, require_guild
+from bot.ui.sessions import (
+    DYNAMIC_ITEMS,
+    SESSION_BUTTONS,
+    ExplainModal,
+    explain_view,
+    open_board_thread,
+    signup_view,
+)
+
+log = logging.getLogger(__name__)
+Choice = app_commands.Choice
+
+
+def _member(user: discord.abc.User) -> Member:
+    return Member(user.id, getattr(user, "display_name", user.name), bool(user.bot))
+
+
+async def _private(interaction: discord.Interaction, content: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(
+            content[:MESSAGE_CHARS], ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+    else:
+        await interaction.response.send_message(
+            content[:MESSAGE_CHARS], ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+
+class SessionButtons:
+    """What the sign-up post's buttons and the Explain button do."""
+
+    def __init__(self, cog: ScrabbleSessionCog) -> None:
+        self.cog = cog
+
+    async def signup_clicked(self, interaction: discord.Interaction, session_id: int) -> None:
+        guild = require_guild(interaction)
+        me = _member(interaction.user)
+        done = await self.cog.service.signup(
+            guild_id=guild.id,
+            channel_id=interaction.channel_id or 0,
+            user=me,
+            by=me,
+            is_moderator=False,
+            session_id=session_id,
+        )
+        await _private(
+            interaction, messages.signed_up(done.entry.names, done.entry.place, by_moderator=False)
+        )
+        await self.cog.refresh_card(done.session)
+
+    async def leave_clicked(self, interaction: discord.Interaction, session_id: int) -> None:
+        guild = require_guild(interaction)
+        view = await self.cog.service.withdraw(
+            guild_id=guild.id,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            session_id=session_id,
+        )
+        await _private(interaction, messages.withdrew())
+        await self.cog.refresh_card(view)
+
+    async def explain_clicked(
+        self, interaction: discord.Interaction, game_id: int, ply: int
+    ) -> None:
+        await interaction.response.send_modal(ExplainModal(game_id, ply, messages.EXPLAIN_LABEL))
+
+    async def explain_sent(
+        self, interaction: discord.Interaction, game_id: int, ply: int, text: str
+    ) -> None:
+        guild = require_guild(interaction)
+        done = await self.cog.service.explain(
+            guild_id=guild.id, game_id=game_id, ply=ply, user_id=interaction.user.id, text=text
+        )
+        await _private(interaction, messages.explained_reply(done.words))
+
+
+class SessionCommands(app_commands.Group):
+    def __init__(self, cog: ScrabbleSessionCog) -> None:
+        super().__init__(
+            name="session", description="Club sessions: pairs on boards of 4, one deadline"
+        )
+        self.cog = cog
+
+    @app_commands.command(name="open", description="Open a club session for sign-ups (moderators)")
+    @app_commands.describe(
+        clock="Turn clock (default 3m); a plain number is minutes",
+        length="How long the session lasts: every board ends then (default 80m)",
+        explain="Explain the word after each play (default on)",
+        challenge="Word check: double (default), single, or void",
+        word_list="The word list that judges challenges",
+        odd="A member left over: a pair's third player (default) or alone",
+    )
+    @app_commands.choices(
+        challenge=[
+            Choice(name="double (a failed challenge loses a turn)", value="double"),
+            Choice(name="single (no penalty for a failed challenge)", value="single"),
+            Choice(name="void (invalid words refused up front)", value="void"),
+        ],
+        odd=[
+            Choice(name="joins a pair as its third player", value="third"),
+            Choice(name="plays alone against the pairs", value="alone"),
+        ],
+    )
+    @app_commands.guild_only()
+    async def open_(
+        self,
+        interaction: discord.Interaction,
+        clock: str | None = None,
+        length: str | None = None,
+        explain: bool | None = None,
+        challenge: Choice[str] | None = None,
+        word_list: str | None = None,
+        odd: Choice[str] | None = None,
+    ) -> None:
+        guild = require_guild(interaction)
+        view = await self.cog.service.open(
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            moderator=_member(interaction.user),
+            is_moderator=await self.cog.is_moderator(interaction),
+            clock=clock,
+            length=length,
+            explain=explain,
+            challenge=challenge.value if challenge else None,
+            word_list=word_list,
+            odd=odd.value if odd else None,
+        )
+        await interaction.response.send_message(
+            messages.session_card(view),
+            view=signup_view(view.id) or discord.utils.MISSING,
+            allowed_mentions=NO_MENTIONS,
+        )
+        message = await interaction.original_response()
+        await self.cog.service.set_message(view.id, message.id)
+
+    @app_commands.command(
+        name="signup", description="Sign up for the club session (optionally with a partner)"
+    )
+    @app_commands.describe(
+        partner="Who you want to play with (you'll be a pair)",
+        member="Moderators: sign up this member",
+    )
+    @app_commands.guild_only()
+    async def signup(
+        self,
+        interaction: discord.Interaction,
+        partner: discord.Member | None = None,
+        member: discord.Member | None = None,
+    ) -> None:
+        guild = require_guild(interaction)
+        by = _member(interaction.user)
+        done = await self.cog.service.signup(
+            guild_id=guild.id,
+            channel_id=interaction.channel_id or 0,
+            user=_member(member) if member else by,
+            by=by,
+            is_moderator=await self.cog.is_moderator(interaction) if member else False,
+            partner=_member(partner) if partner else None,
+        )
+        await _private(
+            interaction,
+            messages.signed_up(done.entry.names, done.entry.place, by_moderator=done.by_moderator),
+        )
+        await self.cog.refresh_card(done.session)
+
+    @app_commands.command(
+        name="start", description="Form the groups; run it again to start the boards (moderators)"
+    )
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        view = await self.cog.service.start(
+            guild_id=guild.id,
+            channel_id=interaction.channel_id or 0,
+            by=_member(interaction.user),
+            is_moderator=await self.cog.is_moderator(interaction),
+        )
+        text = (
+            messages.groups_text(view) if view.status == "formed" else messages.started_text(view)
+        )
+        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        await self.cog.refresh_card(view)
+
+    @app_commands.command(
+        name="swap",
+        description="Swap two members between pairs before the boards start (moderators)",
+    )
+    @app_commands.describe(
+        first="A member in the session's groups", second="The member to swap with"
+    )
+    @app_commands.guild_only()
+    async def swap(
+        self, interaction: discord.Interaction, first: discord.Member, second: discord.Member
+    ) -> None:
+        guild = require_guild(interaction)
+        done = await self.cog.service.swap(
+            guild_id=guild.id,
+            channel_id=interaction.channel_id or 0,
+            first=_member(first),
+            second=_member(second),
+            is_moderator=await self.cog.is_moderator(interaction),
+        )
+        await interaction.response.send_message(
+            messages.swapped(done.first, done.second, done.session), allowed_mentions=NO_MENTIONS
+        )
+
+    @app_commands.command(name="end", description="End every board of the session now (moderators)")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        moderator = await self.cog.is_moderator(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await self.cog.service.end(
+            guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
+        )
+        await _private(
+            interaction,
+            f"The session is {view.status}: the results are posted in the channel."
+            if view.status == "ended"
+            else messages.CANCELLED,
+        )
+        await self.cog.refresh_card(view)
+
+    @app_commands.command(name="results", description="The session's pairs ranked across boards")
+    @app_commands.guild_only()
+    async def results(self, interaction: discord.Interaction) -> None:
+        guild = require_guild(interaction)
+        moderator = await self.cog.is_moderator(interaction)
+        found = await self.cog.service.results(
+            guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
+        )
+        await _private(interaction, messages.results_private(found, moderator=moderator))
+
+
+class ScrabbleSessionCog(commands.Cog):
+    def __init__(self, bot: ClubBot, scrabble: ScrabbleService) -> None:
+        self.bot = bot
+        self.club = ClubService(bot.ctx)
+        self.service = SessionService(bot.ctx, scrabble)
+        self.service.thread_opener = lambda channel_id, name, text, nonce, members: (
+            open_board_thread(bot, channel_id, name, text, nonce, members)
+        )
+        self.commands = SessionCommands(self)
+        buttons_of(bot).bind(SESSION_BUTTONS, SessionButtons(self))
+
+    async def is_moderator(self, interaction: discord.Interaction) -> bool:
+        guild = require_guild(interaction)
+        settings = await self.club.get(guild.id)
+        return is_moderator(interaction.user, settings.moderator_role_id)
+
+    async def refresh_card(self, view: SessionView) -> None:
+        """Edit the sign-up post to the list as it stands (cosmetic: the list is stored)."""
+        if view.message_id is None:
+            return
+        channel = self.bot.get_channel(view.channel_id)
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            return
+        try:
+            await channel.get_partial_message(view.message_id).edit(
+                content=messages.session_card(view),
+                view=signup_view(view.id, open_=view.status == "open"),
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException as error:
+            log.info("could not edit session %s's sign-up post (%s)", view.id, error.code)
+
+
+async def setup(bot: ClubBot) -> None:
+    scrabble = bot.get_cog("ScrabbleCog")
+    group = getattr(scrabble, "app_command", None)
+    service = getattr(scrabble, "service", None)
+    if not isinstance(group, app_commands.Group) or not isinstance(service, ScrabbleService):
+        raise RuntimeError("cogs.scrabble must load before cogs.scrabble_session")
+    cog = ScrabbleSessionCog(bot, service)
+    group.add_command(cog.commands)
+    bot.scheduler.register_service(cog.service)
+    bot.outbox.views[VIEW_EXPLAIN] = explain_view
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(cog)

@@ -1,0 +1,184 @@
+"""Club sessions through the service, on SQLite and PostgreSQL: sign-ups, the
+refusals that change nothing, groups from a stored seed, swaps before the boards
+start, boards opened by their jobs, and every board ended at the session deadline
+with one results post and leaderboard rows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.db.models import GameRecord, OutboxRecord, ResultRecord
+from bot.db.models_sessions import WordExplanationRecord as ExplanationRecord
+from bot.errors import InvalidInputError, PermissionDeniedError
+from bot.services.sessions import Member, SessionService
+from tests.bot.services.scrabble_support import CHANNEL, GUILD, first_play
+
+MOD = Member(900, "Host")
+PEOPLE = [Member(100 + i, f"member{i}") for i in range(10)]
+
+
+@pytest.fixture
+def sessions(ctx, service) -> SessionService:
+    svc = SessionService(ctx, service, rng=random.Random(3))
+    ctx.scheduler.register_service(service)
+    ctx.scheduler.register_service(svc)
+    return svc
+
+
+async def _open(sessions: SessionService, **options) -> None:
+    await sessions.open(
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        moderator=MOD,
+        is_moderator=True,
+        **options,
+    )
+
+
+async def _sign(sessions: SessionService, user: Member, partner: Member | None = None):
+    return await sessions.signup(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user=user,
+        by=user,
+        is_moderator=False,
+        partner=partner,
+    )
+
+
+async def _posts(session_factory) -> list[str]:
+    async with session_factory() as s:
+        rows = (await s.execute(select(OutboxRecord).order_by(OutboxRecord.id))).scalars()
+        return [r.payload.get("content", "") for r in rows]
+
+
+async def test_a_non_moderator_cannot_open_or_start_and_nothing_changes(sessions) -> None:
+    with pytest.raises(PermissionDeniedError, match="Only the club's moderators can open"):
+        await sessions.open(
+            guild_id=GUILD,
+            guild_name="Club",
+            channel_id=CHANNEL,
+            moderator=PEOPLE[0],
+            is_moderator=False,
+        )
+    await _open(sessions)
+    for person in PEOPLE[:4]:
+        await _sign(sessions, person)
+    with pytest.raises(PermissionDeniedError, match="Only the club's moderators can start"):
+        await sessions.start(
+            guild_id=GUILD, channel_id=CHANNEL, by=PEOPLE[0], is_moderator=False
+        )
+    view = await sessions.get(1)
+    assert view.status == "open" and view.boards == ()
+
+
+async def test_signing_up_twice_and_fewer_than_four_members_are_refused(sessions) -> None:
+    await _open(sessions)
+    await _sign(sessions, PEOPLE[0], PEOPLE[1])
+    with pytest.raises(InvalidInputError, match="already signed up for the session"):
+        await _sign(sessions, PEOPLE[1])
+    await _sign(sessions, PEOPLE[2])
+    with pytest.raises(InvalidInputError, match="at least 4 members .* 3 signed up"):
+        await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    view = await sessions.get(1)
+    assert view.status == "open" and view.member_count == 3
+
+
+async def test_a_moderator_names_members_and_a_member_cannot_name_others(sessions) -> None:
+    await _open(sessions)
+    named = await sessions.signup(
+        guild_id=GUILD, channel_id=CHANNEL, user=PEOPLE[0], by=MOD, is_moderator=True
+    )
+    assert named.by_moderator and named.entry.user_ids == (PEOPLE[0].id,)
+    with pytest.raises(PermissionDeniedError, match="moderators can sign up someone else"):
+        await sessions.signup(
+            guild_id=GUILD, channel_id=CHANNEL, user=PEOPLE[1], by=PEOPLE[2], is_moderator=False
+        )
+
+
+async def test_a_session_forms_groups_swaps_and_ends_every_board_at_its_deadline(
+    sessions, session_factory, clock
+) -> None:
+    await _open(sessions, length="20m", clock="3m")
+    await _sign(sessions, PEOPLE[0], PEOPLE[1])
+    for person in PEOPLE[2:10]:
+        await _sign(sessions, person)
+    formed = await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    assert formed.status == "formed"
+    # 10 members: 5 pairs, a board of 3 and a board of 2; the asked-for pair together.
+    assert [len(b.seats) for b in formed.boards] == [3, 2]
+    seats = [set(s.user_ids) for b in formed.boards for s in b.seats]
+    assert {PEOPLE[0].id, PEOPLE[1].id} in seats
+    with pytest.raises(InvalidInputError, match="Sign-ups are closed: the groups are formed"):
+        await _sign(sessions, Member(555, "late"))
+
+    a = formed.boards[0].seats[0].user_ids[0]
+    b = formed.boards[1].seats[0].user_ids[0]
+    swapped = await sessions.swap(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        first=Member(a, "a"),
+        second=Member(b, "b"),
+        is_moderator=True,
+    )
+    assert swapped.session.boards[0].seats[0].user_ids[0] == b
+
+    started = await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    assert started.status == "started" and started.deadline is not None
+    with pytest.raises(InvalidInputError, match="boards have started: members can be swapped only"):
+        await sessions.swap(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            first=Member(a, "a"),
+            second=Member(b, "b"),
+            is_moderator=True,
+        )
+    await sessions.ctx.scheduler.run_due()  # the boards open (no thread opener: the channel)
+    view = await sessions.get(1)
+    assert all(board.game_id for board in view.boards)
+    assert any("Where everyone plays" in p for p in await _posts(session_factory))
+    for board in view.boards:
+        await first_play(sessions.scrabble, sessions.ctx, board.game_id)
+    async with session_factory() as s:
+        plays = (await s.execute(select(func.count()).select_from(ExplanationRecord))).scalar_one()
+    assert plays == 0
+
+    clock.advance(minutes=20)
+    await sessions.ctx.scheduler.run_due()
+    async with session_factory() as s:
+        statuses = (await s.execute(select(GameRecord.status))).scalars().all()
+        results = (await s.execute(select(func.count()).select_from(ResultRecord))).scalar_one()
+    assert statuses == ["finished", "finished"]
+    assert results == 10  # every member of every seat
+    posts = await _posts(session_factory)
+    assert sum("Club session results" in p for p in posts) == 1
+    final = await sessions.results(guild_id=GUILD, channel_id=CHANNEL, is_moderator=True)
+    assert final.final and len(final.pairs) == 5
+    scores = [(p.score, p.spread) for p in final.pairs]
+    assert scores == sorted(scores, reverse=True)
+    assert len(final.plays) == 2 and all(p.explanation is None for p in final.plays)
+
+
+async def test_the_pair_that_played_explains_its_word_once(sessions, service, ctx) -> None:
+    from tests.bot.services.scrabble_support import request, started
+
+    game_id = await started(service, request(explain=True))
+    user, word = await first_play(service, ctx, game_id)
+    with pytest.raises(PermissionDeniedError, match="Only the pair that made this play"):
+        await sessions.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=999, text="x")
+    with pytest.raises(InvalidInputError, match="empty"):
+        await sessions.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="  ")
+    done = await sessions.explain(
+        guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="a word @everyone *bold*"
+    )
+    assert done.words == (word.upper(),)
+    with pytest.raises(InvalidInputError, match="explained already"):
+        await sessions.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="again")
+    from tests.bot.services.scrabble_support import posts
+
+    shown = [p.payload["content"] for p in await posts(ctx) if " explain " in p.payload["content"]]
+    assert shown and "@\u200beveryone" in shown[-1] and "\\*bold\\*" in shown[-1]
