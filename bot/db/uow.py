@@ -27,6 +27,7 @@ from bot.db.repositories import (
 )
 from bot.db.repositories.sessions import SessionRepository
 from bot.db.repositories.signups import SignupRepository
+from bot.db.repositories.tournaments import TournamentRepository
 from bot.db.repositories.web import WebRepository
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class UnitOfWork:
         self.web = WebRepository(self.session)
         self.signups = SignupRepository(self.session)
         self.sessions = SessionRepository(self.session)
+        self.tournaments = TournamentRepository(self.session)
         return self
 
     async def __aexit__(

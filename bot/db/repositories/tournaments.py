@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.dml import rowcount
+from bot.db.models import RatingRecord
 from bot.db.models_tournaments import (
     TournamentEntrantRecord,
     TournamentLogRecord,
@@ -173,3 +174,20 @@ class TournamentRepository:
             .order_by(TournamentLogRecord.id)
         )
         return list(rows.scalars())
+
+    # ------------------------------------------------------------------ seeding
+
+    async def ratings_of(
+        self, guild_id: int, game_kind: str, user_ids: Sequence[int]
+    ) -> dict[int, float]:
+        """The members' ratings in this game (none yet: left out), for seeding."""
+        if not user_ids:
+            return {}
+        rows = await self.session.execute(
+            select(RatingRecord.player_id, RatingRecord.rating).where(
+                RatingRecord.guild_id == guild_id,
+                RatingRecord.game_kind == game_kind,
+                RatingRecord.player_id.in_(list(user_ids)),
+            )
+        )
+        return {int(uid): float(rating) for uid, rating in rows}
