@@ -45,6 +45,7 @@ from bot.services.chess.options import (
 from bot.services.chess.state import ChessState
 from bot.services.chess.views import ChessSnapshot, ChessUpdate, Seat
 from bot.services.results import RatingChange, SeatOutcome, record_game_result
+from bot.services.tournaments.hooks import game_finished as tournament_game_finished
 from engines.chess_clock import ClockError, parse_time_control
 from engines.chess_game import Finish, automatic_finish, timeout_finish
 
@@ -263,12 +264,14 @@ class ChessCore:
         """End the game: state, timers, results and ratings, announcement — one transaction."""
         done = replace(state, result=finish.result, termination=finish.termination, draw_offer=None)
         await self.save(uow, game, done, status="finished", finished_at=now, deadline=None)
+        await tournament_game_finished(uow, game, now)
         for key in (timeout_key(game.id), reminder_key(game.id), computer_key(game.id)):
             await uow.jobs.cancel(key)
         snap = await self.snapshot(uow, game, done)
         changes: list[RatingChange] = []
-        if not snap.vs_computer:
-            # Games against the computer are not rated: the leaderboard is for members.
+        # Games against the computer are not rated: the leaderboard is for members
+        # (and an unrated tournament's games are not either).
+        if not snap.vs_computer and game.options.get("rated", True) is not False:
             changes = await self._record_result(uow, snap, finish, now)
         return self.announce(uow, snap, headline, reply_channel_id, changes)
 

@@ -38,6 +38,7 @@ from bot.services.scrabble.loaded import (
     member_game,
     when,
 )
+from bot.services.tournaments.hooks import game_finished as tournament_game_finished
 from engines.scrabble.game import ACTIVE, ENDING, FINISHED, MIN_BAG_TO_EXCHANGE
 from engines.scrabble.gcg import export_gcg
 from engines.scrabble.movegen import MoveGenerator
@@ -260,6 +261,7 @@ class ScrabbleCore:
         self, uow: UnitOfWork, loaded: LoadedGame, lines: list[str], now: datetime
     ) -> None:
         """Results and ratings (rated games), then the final post."""
+        await tournament_game_finished(uow, loaded.record, now)
         engine = loaded.require_engine()
         result = engine.result()
         assert result is not None
@@ -269,7 +271,7 @@ class ScrabbleCore:
             lines += msg.no_contest(result.reason)
             self.announce.final(uow, loaded, lines, self.gcg_text(loaded))
             return
-        if loaded.settings.rated:
+        if loaded.settings.rated and loaded.record.options.get("rated", True) is not False:
             outcomes = [
                 SeatOutcome(
                     seat=seat,
