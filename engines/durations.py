@@ -3,8 +3,10 @@
 One grammar for every option that takes a length of time (a Scrabble turn
 clock, a Boggle round, a Henyo time limit, a chess correspondence allowance):
 
-* units: ``90s``, ``3m``, ``24h``, ``2d``, ``1w``, also spelled out
-  (``90 sec``, ``3 minutes``, ``2 days``) and combined (``1h30m``, ``2m 30s``);
+* units: ``90s``, ``3m``, ``24h``, ``2d``, ``1w``, also spelled out in English
+  or Filipino (``90 sec``, ``3 minutes``, ``2 days``; ``30 segundo``, ``5 minuto``,
+  ``2 oras``, ``3 araw``, ``1 linggo``) and combined (``1h30m``, ``2m 30s``,
+  ``1 hour and 30 minutes``, ``1 oras at 30 minuto``);
 * decimals where a unit follows: ``2.5s``, ``1.5h``;
 * a clock: ``1:30`` is a minute and a half, ``1:30:00`` an hour and a half;
 * a bare number means the unit the option names (``Duration.bare_unit``), which
@@ -13,7 +15,9 @@ clock, a Boggle round, a Henyo time limit, a chess correspondence allowance):
 * ``off`` / ``none`` where the option allows no limit at all.
 
 Pure: no clock, no I/O. Errors are ``DurationError`` (a ``ValueError``) whose
-message is fit to show the member who typed the text.
+message is fit to show the member who typed the text, with its template kept
+for translation (``engines.text``). ``format_duration`` writes English; the bot
+writes a club's language with ``bot.messages.text.format_duration``.
 """
 
 from __future__ import annotations
@@ -23,15 +27,17 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
+from engines.text import N_, Text, TextError
+
 Unit = Literal["s", "m", "h", "d", "w"]
 
 UNIT_SECONDS: dict[Unit, int] = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 UNIT_NAMES: dict[Unit, str] = {
-    "s": "seconds",
-    "m": "minutes",
-    "h": "hours",
-    "d": "days",
-    "w": "weeks",
+    "s": N_("seconds"),
+    "m": N_("minutes"),
+    "h": N_("hours"),
+    "d": N_("days"),
+    "w": N_("weeks"),
 }
 _UNIT_WORDS: dict[str, Unit] = {
     "s": "s",
@@ -57,15 +63,25 @@ _UNIT_WORDS: dict[str, Unit] = {
     "wks": "w",
     "week": "w",
     "weeks": "w",
+    # Filipino, as members write them ("3 araw", "5 minuto"): Tagalog nouns do
+    # not change for the plural
+    "seg": "s",
+    "segundo": "s",
+    "minuto": "m",
+    "oras": "h",
+    "araw": "d",
+    "linggo": "w",
 }
+# "1 hour and 30 minutes", "1 oras at 30 minuto": the joining word is dropped
+_JOINERS = re.compile(r"(?<=[a-z])\s*(?:,|\band\b|\bat\b)\s*(?=\d)")
 _PART = re.compile(r"(\d{1,7}(?:\.\d{1,3})?)\s*([a-z]+)")
 _BARE = re.compile(r"\d{1,7}(?:\.\d{1,3})?")
 _CLOCK = re.compile(r"(\d{1,4}):([0-5]\d)(?::([0-5]\d))?")
 _OFF_WORDS = frozenset({"off", "none", "no", "never", "unlimited"})
-EXAMPLES = "`90s`, `3m`, `1h30m`, `2d` or `1:30`"
+EXAMPLES = N_("`90s`, `3m`, `1h30m`, `2d` or `1:30`")
 
 
-class DurationError(ValueError):
+class DurationError(TextError):
     """A duration that cannot be read or is outside the option's limits."""
 
 
@@ -73,7 +89,7 @@ class DurationError(ValueError):
 class Duration:
     """How one option reads a duration: its name, bare unit and limits."""
 
-    what: str  # "the turn clock": used in error messages
+    what: str  # "the turn clock": used in error messages (mark it with N_ for translation)
     bare_unit: Unit
     minimum: timedelta
     maximum: timedelta
@@ -86,11 +102,14 @@ class Duration:
     def parse_required(self, text: str) -> timedelta:
         value = parse_duration(text, self)
         if value is None:
-            raise DurationError(f"{_capital(self.what)} cannot be off: {self.limits_text()}.")
+            raise _cannot_be_off(self)
         return value
 
+    def limits(self) -> Text:
+        return Text(N_("from {minimum} to {maximum}"), minimum=self.minimum, maximum=self.maximum)
+
     def limits_text(self) -> str:
-        return f"from {format_duration(self.minimum)} to {format_duration(self.maximum)}"
+        return str(self.limits())
 
     def describe(self) -> str:
         """The hint an option's description carries: what a bare number means."""
@@ -103,18 +122,32 @@ def parse_duration(text: str, spec: Duration) -> timedelta | None:
     if cleaned in _OFF_WORDS or (spec.allow_off and cleaned in ("", "0")):
         if spec.allow_off:
             return None
-        raise DurationError(f"{_capital(spec.what)} cannot be off: {spec.limits_text()}.")
+        raise _cannot_be_off(spec)
     value = _read(cleaned)
     if value is None:
         raise DurationError(
-            f"I can't read `{_shown(text)}` as {spec.what}: write it like {EXAMPLES}"
-            f" (a plain number is {UNIT_NAMES[spec.bare_unit]})."
+            N_(
+                "I can't read {typed} as {what}: write it like {examples}"
+                " (a plain number is {unit})."
+            ),
+            typed=f"`{_shown(text)}`",
+            what=Text(spec.what),
+            examples=Text(EXAMPLES),
+            unit=Text(UNIT_NAMES[spec.bare_unit]),
         )
     if isinstance(value, float):
         value = timedelta(seconds=value * UNIT_SECONDS[spec.bare_unit])
     if not spec.minimum <= value <= spec.maximum:
-        raise DurationError(f"{_capital(spec.what)} must be {spec.limits_text()}.")
+        raise DurationError(
+            N_("{What} must be {limits}."), What=Text(spec.what), limits=spec.limits()
+        )
     return value
+
+
+def _cannot_be_off(spec: Duration) -> DurationError:
+    return DurationError(
+        N_("{What} cannot be off: {limits}."), What=Text(spec.what), limits=spec.limits()
+    )
 
 
 def _read(cleaned: str) -> timedelta | float | None:
@@ -128,7 +161,7 @@ def _read(cleaned: str) -> timedelta | float | None:
         if third is None:
             return timedelta(minutes=int(first), seconds=int(second))
         return timedelta(hours=int(first), minutes=int(second), seconds=int(third))
-    compact = cleaned.replace(" ", "")
+    compact = _JOINERS.sub("", cleaned).replace(" ", "")
     total, position, seen = 0.0, 0, set[Unit]()
     for match in _PART.finditer(compact):
         unit = _UNIT_WORDS.get(match.group(2))
@@ -165,10 +198,6 @@ def format_duration(value: timedelta | float) -> str:
     if hours:
         return f"{hours} h {minutes} min" if minutes else f"{hours} h"
     return f"{minutes} min {secs} s" if secs else f"{minutes} min"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _shown(text: str) -> str:

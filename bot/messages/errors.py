@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from bot.messages.i18n import N_, _
 from bot.messages.limits import MESSAGE_CHARS
+from bot.messages.text import render
+from engines.text import Text
 
 # A private reply is cut here: the room left is for what Discord adds around it.
 PRIVATE_REPLY_CHARS = MESSAGE_CHARS - 100
@@ -68,3 +70,16 @@ def translated(message: str) -> str:
     raised as is is translated here; one translated when raised comes back
     unchanged (it is not a message id)."""
     return _(message) if message else message
+
+
+def refusal(message: str, cause: BaseException | None = None) -> str:
+    """What a ``ClubError`` says, in the active language. Its message may be an
+    engine's English (``InvalidInputError(str(error))``, raised while handling
+    ``cause``): then the engine's template and fields (``engines.text``) write it
+    again in the club's language."""
+    text = getattr(cause, "text", None)
+    if isinstance(text, Text):
+        english = str(cause)
+        if english and english in message:
+            return message.replace(english, render(text))
+    return translated(message)

@@ -19,6 +19,7 @@ from bot.messages.errors import (
     NOT_HERE,
     PRIVATE_REPLY_CHARS,
     SERVER_ONLY,
+    refusal,
     slow_down,
     something_went_wrong,
     translated,
@@ -47,7 +48,7 @@ def unwrap(error: BaseException) -> BaseException:
 def user_message_for(error: BaseException, *, where: str = "") -> str:
     error = unwrap(error)
     if isinstance(error, ClubError):
-        return translated(error.message)
+        return refusal(error.message, error.__cause__ or error.__context__)
     if isinstance(error, app_commands.TransformerError):
         return unreadable_option(error.value, error.type.name)
     if isinstance(error, app_commands.MissingPermissions):
