@@ -84,8 +84,8 @@ def knockout_round(
 
     Round 1 is seeded (see the module). A later round needs every match of the
     round before it decided (``PairingError`` names the first that is not) and
-    pairs the winners of matches 1 and 2, 3 and 4, ...; there the entrant who
-    has had fewer Whites so far plays White, the higher seed when equal. A
+    pairs the winners of matches 1 and 2, 3 and 4, ...; there the entrant with
+    fewer Whites net of Blacks so far plays White, the higher seed when equal. A
     round after the final raises ``PairingError``.
     """
     ordered = sorted(entrants, key=lambda e: (e.seed, -e.rating, e.id))
@@ -123,14 +123,15 @@ def knockout_round(
             )
         winners.append(winner)
     rank = {e.id: i for i, e in enumerate(ordered)}
-    whites: dict[int, int] = {}
+    balance: dict[int, int] = {}  # Whites minus Blacks over the games played so far
     for g in games:
-        if g.second is not None and not g.forfeit and g.round < round:
-            whites[g.first] = whites.get(g.first, 0) + 1
+        if g.second is not None and not g.forfeit and g.score is not None and g.round < round:
+            balance[g.first] = balance.get(g.first, 0) + 1
+            balance[g.second] = balance.get(g.second, 0) - 1
     out = []
     for a, b in zip(winners[0::2], winners[1::2], strict=True):
         hi, lo = (a, b) if rank[a] < rank[b] else (b, a)
-        if whites.get(lo, 0) < whites.get(hi, 0):
+        if balance.get(lo, 0) < balance.get(hi, 0):
             hi, lo = lo, hi
         out.append(Pairing(hi, lo))
     return out

@@ -25,6 +25,7 @@ seed. Only ``entrants`` get a line; their games against anyone are counted.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engines.pairings._model import Entrant, Game, GameKind, PairingError, Standing
 
@@ -109,20 +110,5 @@ def standings(
         if key != previous:
             rank = i + 1
             previous = key
-        out.append(
-            Standing(
-                entrant=standing.entrant,
-                rank=rank,
-                points=standing.points,
-                spread=standing.spread,
-                buchholz=standing.buchholz,
-                sonneborn_berger=standing.sonneborn_berger,
-                byes=standing.byes,
-                forfeits=standing.forfeits,
-                played=standing.played,
-                wins=standing.wins,
-                draws=standing.draws,
-                losses=standing.losses,
-            )
-        )
+        out.append(replace(standing, rank=rank))
     return out
