@@ -34,6 +34,7 @@ from engines.pairings.knockout import (
 from engines.pairings.roundrobin import berger_table, round_robin
 from engines.pairings.standings import points_table, standings
 from engines.pairings.swiss import repeat_pairings, swiss_pairings
+from engines.text import N_
 
 __all__ = [
     "Entrant",
@@ -67,7 +68,7 @@ def assign_seeds(ratings: Iterable[tuple[int, float]], rng: random.Random) -> li
     """
     field = sorted(ratings, key=lambda t: t[0])
     if len({i for i, _r in field}) != len(field):
-        raise PairingError("an entrant is listed twice")
+        raise PairingError(N_("An entrant is listed twice."))
     lots = {i: rng.random() for i, _r in field}
     ordered = sorted(field, key=lambda t: (-t[1], lots[t[0]], t[0]))
     return [Entrant(id=i, rating=r, seed=k + 1) for k, (i, r) in enumerate(ordered)]

@@ -9,13 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engines.text import TextError
+
 GameKind = Literal["chess", "scrabble"]
 
 
-class PairingError(ValueError):
+class PairingError(TextError):
     """A tournament input the engine cannot pair or score (an unfinished earlier
-    round, an unknown entrant, a knockout match still undecided, ...). The
-    message is fit to show the director."""
+    round, a knockout match still undecided, ...). ``str(error)`` is English,
+    ``error.text`` the template and fields (``engines.text``). Fields named
+    ``first``/``second`` are entrant ids: the service puts names in their place
+    before showing the director."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.pairings._model import Entrant, Game, Pairing, PairingError
+from engines.text import N_
 
 
 def bracket_order(size: int) -> list[int]:
     """Seed numbers in bracket order for ``size`` (a power of two): 8 -> 1 8 4 5 2 7 3 6."""
     if size < 1 or size & (size - 1):
-        raise PairingError("a bracket size is a power of two")
+        raise PairingError(N_("A bracket size is a power of two."))
     order = [1]
     while len(order) < size:
         total = 2 * len(order) + 1
@@ -37,7 +38,7 @@ def bracket_order(size: int) -> list[int]:
 def knockout_rounds(count: int) -> int:
     """How many rounds a knockout of ``count`` entrants takes (8 -> 3, 6 -> 3, 2 -> 1)."""
     if count < 2:
-        raise PairingError("a knockout needs at least two entrants")
+        raise PairingError(N_("A knockout needs at least two entrants."))
     return (count - 1).bit_length()
 
 
@@ -90,10 +91,14 @@ def knockout_round(
     """
     ordered = sorted(entrants, key=lambda e: (e.seed, -e.rating, e.id))
     if len({e.id for e in ordered}) != len(ordered):
-        raise PairingError("an entrant is listed twice")
+        raise PairingError(N_("An entrant is listed twice."))
     total = knockout_rounds(len(ordered))
     if round < 1 or round > total:
-        raise PairingError(f"a knockout of {len(ordered)} entrants has rounds 1 to {total}")
+        raise PairingError(
+            N_("A knockout of {count} entrants has rounds 1 to {rounds}."),
+            count=len(ordered),
+            rounds=total,
+        )
     size = 1 << total
     if round == 1:
         out = []
@@ -119,7 +124,10 @@ def knockout_round(
         winner = knockout_winner(played)
         if winner is None:
             raise PairingError(
-                f"round {round - 1}: the match of {match.first} and {match.second} is not decided"
+                N_("Round {round}: the match of {first} and {second} is not decided."),
+                round=round - 1,
+                first=match.first,
+                second=match.second,
             )
         winners.append(winner)
     rank = {e.id: i for i, e in enumerate(ordered)}

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.pairings._model import Entrant, Pairing, PairingError
+from engines.text import N_
 
 
 def berger_table(n: int) -> list[list[tuple[int, int]]]:
     """The Berger table for ``n`` (even) numbers: per round, (White, Black) pairs of numbers 1..n."""
     if n < 2 or n % 2:
-        raise PairingError("a Berger table needs an even number of at least two")
+        raise PairingError(N_("A Berger table needs an even number of at least two."))
     half = n // 2
     rounds: list[list[tuple[int, int]]] = []
     for r in range(1, n):
@@ -45,7 +46,7 @@ def round_robin(entrants: Sequence[Entrant], *, colours: bool = True) -> list[li
     del colours  # the Berger table is balanced either way
     ordered = _by_seed(entrants)
     if len(ordered) < 2:
-        raise PairingError("a round robin needs at least two entrants")
+        raise PairingError(N_("A round robin needs at least two entrants."))
     n = len(ordered) + len(ordered) % 2
     number = {i + 1: e.id for i, e in enumerate(ordered)}
     out: list[list[Pairing]] = []
@@ -66,5 +67,5 @@ def round_robin(entrants: Sequence[Entrant], *, colours: bool = True) -> list[li
 def _by_seed(entrants: Sequence[Entrant]) -> list[Entrant]:
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
-        raise PairingError("an entrant is listed twice")
+        raise PairingError(N_("An entrant is listed twice."))
     return sorted(entrants, key=lambda e: (e.seed, -e.rating, e.id))

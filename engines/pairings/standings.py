@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engines.pairings._model import Entrant, Game, GameKind, PairingError, Standing
+from engines.text import N_
 
 
 def points_table(games: Sequence[Game]) -> dict[int, float]:
@@ -47,9 +48,9 @@ def standings(
 ) -> list[Standing]:
     """The standings table, best first (see the module for the tie-breaks)."""
     if game_kind not in ("chess", "scrabble"):
-        raise PairingError(f"unknown game kind {game_kind!r}")
+        raise PairingError(N_("Unknown game kind {kind}."), kind=game_kind)
     if len({e.id for e in entrants}) != len(entrants):
-        raise PairingError("an entrant is listed twice")
+        raise PairingError(N_("An entrant is listed twice."))
     points = points_table(games)
     lines: list[tuple[tuple[float, ...], int, Standing]] = []
     for e in entrants:

@@ -57,6 +57,7 @@ import networkx as nx  # type: ignore[import-untyped]
 
 from engines.pairings._model import Entrant, Game, Pairing, PairingError
 from engines.pairings.standings import points_table
+from engines.text import N_
 
 Colour = Literal["W", "B"]
 # Preference strength: 3 absolute, 2 strong, 1 mild, 0 none.
@@ -125,16 +126,21 @@ def swiss_pairings(
     no result.
     """
     if round < 1:
-        raise PairingError("rounds are numbered from 1")
+        raise PairingError(N_("Rounds are numbered from 1."))
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
-        raise PairingError("an entrant is listed twice")
+        raise PairingError(N_("An entrant is listed twice."))
     if len(ids) < 2:
-        raise PairingError("a Swiss round needs at least two entrants")
+        raise PairingError(N_("A Swiss round needs at least two entrants."))
     prior = [g for g in games if g.round < round]
     for g in prior:
         if g.second is not None and g.score is None:
-            raise PairingError(f"round {g.round}: {g.first} v {g.second} has no result yet")
+            raise PairingError(
+                N_("Round {round}: {first} v {second} has no result yet."),
+                round=g.round,
+                first=g.first,
+                second=g.second,
+            )
 
     points = points_table(prior)
     # Half points keep every score an integer.
@@ -185,7 +191,7 @@ def swiss_pairings(
     if (
         len(boards) * 2 + (bye is not None) != n
     ):  # pragma: no cover - a complete graph always matches
-        raise PairingError("no pairing found")
+        raise PairingError(N_("No pairing found."))
     boards.sort(key=lambda ij: (-max(half[ranked[ij[0]].id], half[ranked[ij[1]].id]), ij[0]))
     out: list[Pairing] = []
     for board, (i, j) in enumerate(boards):

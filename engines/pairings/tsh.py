@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engines.pairings._model import Entrant, Game, PairingError
+from engines.text import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def parse_tsh_results(text: str) -> list[TshLine]:
         # The name runs up to the first number (the rating).
         k = next((i for i, w in enumerate(words) if _is_int(w)), None)
         if k is None:
-            raise PairingError(f"no rating on the line {raw!r}")
+            raise PairingError(N_("No rating on the line {line}."), line=raw)
         name, rating = " ".join(words[:k]), int(words[k])
         opponents = tuple(int(w) for w in words[k + 1 :])
         scores = tuple(int(w) for w in fields[0].split()) if fields else ()
