@@ -362,7 +362,9 @@ def _cell(text: str, width: int) -> str:
 
 def _points(value: float) -> str:
     whole = int(value)
-    return f"{whole}½" if value - whole == 0.5 else f"{value:g}"
+    if value - whole == 0.5:
+        return f"{whole}½" if whole else "½"
+    return f"{value:g}"
 
 
 def _result(line: BoardLine) -> str:

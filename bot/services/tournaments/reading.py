@@ -54,12 +54,12 @@ class Reading:
             lines = core.standings_lines(t, entrants, pairings)
             current = [p for p in pairings if p.round == t.current_round]
             boards = core.board_lines(entrants, current)
-        return Reply(
-            msg.standings_reply(
-                t.name, t.game_kind, t.status, t.current_round, t.rounds, lines, boards
-            ),
-            t.id,
-        )
+            return Reply(
+                msg.standings_reply(
+                    t.name, t.game_kind, t.status, t.current_round, t.rounds, lines, boards
+                ),
+                t.id,
+            )
 
     async def log(self, *, guild_id: int, channel_id: int | None, ref: int | None) -> Reply:
         core = self.core
@@ -74,19 +74,22 @@ class Reading:
                 if k in e.detail
             }
             names = await uow.players.names(sorted(ids))
-        lines = [
-            msg.LogLine(
-                at=e.at,
-                actor=names.get(e.actor_id, str(e.actor_id)) if e.actor_id is not None else None,
-                action=e.action,
-                detail={
-                    k: names.get(int(v), str(v)) if k in ("member", "first", "second") else v
-                    for k, v in e.detail.items()
-                },
-            )
-            for e in entries
-        ]
-        return Reply(msg.log_text(t.name, lines), t.id)
+            title, tid = t.name, t.id
+            lines = [
+                msg.LogLine(
+                    at=e.at,
+                    actor=names.get(e.actor_id, str(e.actor_id))
+                    if e.actor_id is not None
+                    else None,
+                    action=e.action,
+                    detail={
+                        k: names.get(int(v), str(v)) if k in ("member", "first", "second") else v
+                        for k, v in e.detail.items()
+                    },
+                )
+                for e in entries
+            ]
+        return Reply(msg.log_text(title, lines), tid)
 
     async def export(
         self, *, guild_id: int, channel_id: int | None, ref: int | None
@@ -102,60 +105,61 @@ class Reading:
                 game = await uow.games.get(game_id)
                 if game.status == "finished":
                     finished.append(game_id)
-        if not entrants:
-            raise InvalidInputError(msg.not_started(t.name))
-        lines = core.standings_lines(t, entrants, pairings)
-        stem = f"tournament-{t.id}"
-        files = [
-            ExportFile(
-                f"{stem}-standings.csv",
-                _standings_csv(lines).encode(),
-                msg.csv_alt(t.name, len(lines)),
-            )
-        ]
-        players = pairing.engine_entrants(entrants)
-        games = pairing.engine_games(pairings)
-        names = {e.id: e.label for e in entrants}
-        if t.game_kind == "chess":
-            text = trf_report(
-                players,
-                games,
-                names=names,
-                tournament=t.name,
-                kind=FORMAT_NAMES.get(t.format, "Swiss"),
-                rounds=t.rounds,
-                start=t.started_at.date() if t.started_at else None,
-                end=t.finished_at.date() if t.finished_at else None,
-            )
-            files.append(ExportFile(f"{stem}.trf", text.encode(), msg.trf_alt(t.name)))
-        else:
-            withdrawn = frozenset(e.id for e in entrants if e.status == "withdrawn")
-            text = tsh_results(players, games, names=names, withdrawn=withdrawn)
-            files.append(ExportFile(f"{stem}.t", text.encode(), msg.tsh_alt(t.name)))
-        exporter = EXPORTERS.get(t.game_kind)
+            if not entrants:
+                raise InvalidInputError(msg.not_started(t.name))
+            lines = core.standings_lines(t, entrants, pairings)
+            stem = f"tournament-{t.id}"
+            files = [
+                ExportFile(
+                    f"{stem}-standings.csv",
+                    _standings_csv(lines).encode(),
+                    msg.csv_alt(t.name, len(lines)),
+                )
+            ]
+            players = pairing.engine_entrants(entrants)
+            games = pairing.engine_games(pairings)
+            names = {e.id: e.label for e in entrants}
+            if t.game_kind == "chess":
+                text = trf_report(
+                    players,
+                    games,
+                    names=names,
+                    tournament=t.name,
+                    kind=FORMAT_NAMES.get(t.format, "Swiss"),
+                    rounds=t.rounds,
+                    start=t.started_at.date() if t.started_at else None,
+                    end=t.finished_at.date() if t.finished_at else None,
+                )
+                files.append(ExportFile(f"{stem}.trf", text.encode(), msg.trf_alt(t.name)))
+            else:
+                withdrawn = frozenset(e.id for e in entrants if e.status == "withdrawn")
+                text = tsh_results(players, games, names=names, withdrawn=withdrawn)
+                files.append(ExportFile(f"{stem}.t", text.encode(), msg.tsh_alt(t.name)))
+            kind, name, tid = t.game_kind, t.name, t.id
+        exporter = EXPORTERS.get(kind)
         if exporter is not None and finished:
             buffer = io.BytesIO()
             with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
                 for game_id in finished:
                     name, body = await exporter(core.ctx, game_id, guild_id)
                     archive.writestr(name, body)
-            kind = "PGN" if t.game_kind == "chess" else "GCG"
+            notation = "PGN" if kind == "chess" else "GCG"
             files.append(
                 ExportFile(
-                    f"{stem}-games.zip", buffer.getvalue(), msg.games_alt(len(finished), kind)
+                    f"{stem}-games.zip", buffer.getvalue(), msg.games_alt(len(finished), notation)
                 )
             )
-        return Reply(msg.exported(t.name, [f.name for f in files]), t.id), files
+        return Reply(msg.exported(name, [f.name for f in files]), tid), files
 
     async def suggestions(self, guild_id: int, typed: str) -> list[tuple[str, int]]:
+        typed = typed.strip().lower()
         async with self.core.ctx.reader() as uow:
             rows = await uow.tournaments.recent_in_guild(guild_id)
-        typed = typed.strip().lower()
-        return [
-            (msg.choice_label(t.id, t.name, t.status), t.id)
-            for t in rows
-            if not typed or typed in t.name.lower() or typed in str(t.id)
-        ]
+            return [
+                (msg.choice_label(t.id, t.name, t.status), t.id)
+                for t in rows
+                if not typed or typed in t.name.lower() or typed in str(t.id)
+            ]
 
 
 def _standings_csv(lines: list[msg.StandingLine]) -> str:

@@ -1,0 +1,175 @@
+"""Tournaments through the loopback Discord: the issue's (#19) "done when" scenarios.
+
+The real bot runs each tournament: the director makes it and starts it, the bot
+pairs every round, makes each game (its own thread and board, as any game),
+advances when the round's games are done, and posts standings after every
+round and the final table. Games end quickly here (resignations, agreed draws).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from typing import Any
+
+from tests.e2e.club import Club
+
+BOARD = re.compile(r"^R(?P<round>\d+) B(?P<board>\d+) · (?P<first>\S+) vs (?P<second>\S+)$")
+
+
+def _tid(text: str) -> int:
+    match = re.search(r"tournament #(\d+)", text) or re.search(r"\(#(\d+)\)", text)
+    assert match, text
+    return int(match.group(1))
+
+
+def _bot_posts(club: Club, needle: str) -> list[Any]:
+    return [
+        m
+        for m in club.dc.messages_in(club.channel)
+        if m.author.id == club.dc.bot_user.id and needle in m.content
+    ]
+
+
+async def _new(club: Club, **options: Any) -> tuple[int, Any]:
+    """The host makes a tournament here: its id and its sign-up post."""
+    ix = await club.dc.slash(club.moderator, club.channel, "tournament new", **options)
+    assert ix.response.ephemeral, ix.response
+    tid = _tid(ix.response.content)
+    post = await club.dc.wait_for_message(
+        club.channel, predicate=lambda m: f"(tournament #{tid})" in m.content
+    )
+    return tid, post
+
+
+async def _round_games(club: Club, number: int, boards: int) -> dict[int, tuple[Any, Any, Any]]:
+    """Round ``number``'s games once open: board -> (thread, first member, second member)."""
+    dc = club.dc
+
+    def threads() -> list[Any] | None:
+        found = [t for t in dc.threads_in(club.channel) if t.name.startswith(f"R{number} ")]
+        return found if len(found) >= boards else None
+
+    found = await dc.wait_until(threads, timeout=10, what=f"round {number}'s {boards} threads")
+    by_name = {u.name: u for u in club.members.values()}
+    games = {}
+    for thread in found:
+        match = BOARD.match(thread.name)
+        assert match, thread.name
+        await dc.wait_for_message(
+            thread,
+            predicate=lambda m: m.author.id == dc.bot_user.id and bool(m.attachments),
+            timeout=10,
+        )
+        games[int(match["board"])] = (thread, by_name[match["first"]], by_name[match["second"]])
+    return games
+
+
+async def _resign(club: Club, thread: Any, user: Any) -> None:
+    ix = await club.dc.slash(user, thread, "chess resign")
+    assert ix.response is not None and "resign" in (ix.response.content or "").lower(), ix.response
+
+
+async def _agree_draw(club: Club, thread: Any, offer: Any, accept: Any) -> None:
+    ix = await club.dc.slash(offer, thread, "chess draw", action="offer")
+    assert ix.response is not None, ix
+    ix = await club.dc.slash(accept, thread, "chess draw", action="accept")
+    assert ix.response is not None and "draw" in (ix.response.content or "").lower(), ix.response
+
+
+def _table_points(text: str) -> dict[str, str]:
+    """Entrant -> points, from a standings post's table."""
+    rows = {}
+    for line in text.splitlines():
+        match = re.match(r"^\s*\d+ (?P<name>\S+)(?: \(w\))?\s+(?P<pts>\d+½?|½)\s", line)
+        if match:
+            rows[match["name"]] = match["pts"]
+    return rows
+
+
+def _shown(points: float) -> str:
+    whole = int(points)
+    if points - whole == 0.5:
+        return "½" if whole == 0 else f"{whole}½"
+    return str(whole)
+
+
+async def test_four_player_chess_round_robin_is_played_to_the_end_with_standings_after_every_round(
+    club: Club,
+) -> None:
+    await club.start()
+    dc = club.dc
+    players = [club.members[n] for n in ("alice", "bob", "carol", "dave")]
+    tid, post = await _new(
+        club, game="chess", format="round_robin", time_control="3d", name="Winter RR"
+    )
+    for user in players:
+        ix = await dc.click(user, post, f"tournament:join:{tid}")
+        assert ix.response.ephemeral and "You're in" in ix.response.content
+    again = await dc.click(players[0], post, f"tournament:join:{tid}")
+    assert again.response.ephemeral and "already" in again.response.content
+
+    ix = await dc.slash(players[0], club.channel, "tournament start")
+    assert ix.response.ephemeral and "director" in ix.response.content  # not alice's to start
+    ix = await dc.slash(club.moderator, club.channel, "tournament start")
+    assert ix.response.ephemeral and "4 entrants, 3 round(s)" in ix.response.content, ix.response
+
+    points = {u.name: 0.0 for u in players}
+    met: set[frozenset[str]] = set()
+    for number in (1, 2, 3):
+        await dc.wait_until(
+            lambda n=number: _bot_posts(club, f"round {n} of 3: pairings"), what=f"round {number}"
+        )
+        games = await _round_games(club, number, 2)
+        assert sorted(games) == [1, 2]
+        seated = [u.name for _t, a, b in games.values() for u in (a, b)]
+        assert sorted(seated) == sorted(points)  # everyone plays once a round
+        for _thread, white, black in games.values():
+            pair = frozenset((white.name, black.name))
+            assert pair not in met  # nobody meets twice
+            met.add(pair)
+        thread, white, black = games[1]
+        await _resign(club, thread, black)  # board 1: White wins
+        points[white.name] += 1
+        thread, white, black = games[2]
+        await _agree_draw(club, thread, white, black)  # board 2: a draw
+        points[white.name] += 0.5
+        points[black.name] += 0.5
+        if number < 3:
+            (standings,) = await dc.wait_until(
+                lambda n=number: _bot_posts(club, f"standings after round {n} of 3"),
+                what=f"the standings after round {number}",
+            )
+            assert _table_points(standings.content) == {k: _shown(v) for k, v in points.items()}
+    assert len(met) == 6  # every pair met once
+
+    (final,) = await dc.wait_until(lambda: _bot_posts(club, "is over. Final table"), what="final")
+    assert _table_points(final.content) == {k: _shown(v) for k, v in points.items()}
+    best = max(points.values())
+    for name, value in points.items():
+        if value == best:
+            assert name in final.content.split("Winner:")[1]
+    assert len(final.content) <= 2000
+
+    # Nothing more is paired, and the standings command says it is over.
+    assert not _bot_posts(club, "round 4")
+    ix = await dc.slash(players[1], club.channel, "tournament standings", tournament=tid)
+    assert "(finished)" in ix.response.content
+
+    # The exports: CSV standings, TRF, and every game's PGN.
+    ix = await dc.slash(club.moderator, club.channel, "tournament export", tournament=tid)
+    await ix.wait_done(timeout=10)
+    (message,) = [m for m in ix.messages if m.attachments]
+    files = dict(message.files)
+    assert all(a.description for a in message.attachments)
+    rows = list(csv.DictReader(io.StringIO(files[f"tournament-{tid}-standings.csv"].decode())))
+    assert {r["entrant"]: float(r["points"]) for r in rows} == points
+    trf = files[f"tournament-{tid}.trf"].decode()
+    assert trf.count("\n001 ") + trf.startswith("001 ") == 4
+    assert "Winter RR" in trf
+    with zipfile.ZipFile(io.BytesIO(files[f"tournament-{tid}-games.zip"])) as archive:
+        pgns = [archive.read(n).decode() for n in archive.namelist()]
+    assert len(pgns) == 6
+    assert sum('[Result "1/2-1/2"]' in p for p in pgns) == 3
