@@ -3,20 +3,23 @@
 Why a matching: a Swiss round is a choice among all ways to pair the field,
 judged by a ranked list of criteria (no repeat pairing first, then score
 groups, then colours ...). The Dutch system reaches its pairing by trying
-transpositions and exchanges bracket by bracket, which is long, subtle code
-and can still paint itself into a corner late in an event. Encoding each
+transpositions and exchanges bracket by bracket, which is long and subtle
+code. Encoding each
 criterion as a weight and asking for the best *perfect* matching of the whole
-field (Edmonds' blossom algorithm, ``networkx.max_weight_matching`` with
-``maxcardinality=True``) finds the pairing that is best on the first criterion,
-then on the second among those, and so on - globally, not greedily - and
-always pairs everyone. Integer weights keep the blossom algorithm exact.
+field (Edmonds' blossom algorithm, ``networkx.max_weight_matching``, with
+weights that make every maximum-weight matching a perfect one) finds the
+pairing that is best on the first criterion, then on the second among those,
+and so on - globally, not greedily - and always pairs everyone. Integer
+weights keep the blossom algorithm exact.
 
 The criteria, most important first (each one only breaks ties of the ones
 before it):
 
 1. no pair meets twice (only when every pairing of the field repeats one);
 2. no second bye: an entrant who has had a bye, or won a game by forfeit, is
-   not given the bye (FIDE C.04.1);
+   not given the bye (FIDE C.04.1). Late in a long event the two can clash
+   (seven entrants over six rounds can get there); then the repeat is
+   avoided and the bye repeated;
 3. chess colours: no pair whose two entrants both *must* have the same colour
    (a third Black or White in a row, or a colour difference beyond two);
 4. the bye (odd fields) goes to the lowest-ranked eligible entrant: lowest
@@ -310,12 +313,15 @@ def _best_matching(
         bound = max(e[2][k + 1] for e in edges) * per_matching
         scale[k] = scale[k + 1] * (bound + 1)
     costs = [sum(c * s for c, s in zip(cost, scale, strict=True)) for _u, _v, cost in edges]
-    top = max(costs) + 1
+    # Every edge is worth more than any matching's whole cost, so one more pair
+    # always wins: the maximum-weight matching is a maximum-cardinality one
+    # (perfect on a complete graph), without the slower maxcardinality search.
+    top = max(costs) * per_matching + 1
     graph = nx.Graph()
     graph.add_nodes_from(range(nodes))
     for (u, v, _cost), c in zip(edges, costs, strict=True):
         graph.add_edge(u, v, weight=top - c)
-    matched: set[tuple[int, int]] = nx.max_weight_matching(graph, maxcardinality=True)
+    matched: set[tuple[int, int]] = nx.max_weight_matching(graph, maxcardinality=False)
     return matched
 
 

@@ -251,7 +251,7 @@ def play(entrants: Sequence[Entrant], rounds: int, rng: random.Random, colours: 
     return games
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     n=st.integers(min_value=3, max_value=20),
     rounds=st.integers(min_value=1, max_value=7),
@@ -262,7 +262,7 @@ def test_random_events_keep_the_swiss_rules(n: int, rounds: int, seed: int, colo
     play(field_of(n), min(rounds, n + 1), random.Random(seed), colours)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(n=st.integers(min_value=3, max_value=9), seed=st.integers(min_value=0, max_value=2**32))
 def test_long_small_events_stay_optimal_to_the_end(n: int, seed: int) -> None:
     # As many rounds as a round robin and more: repeats become unavoidable and must be few.

@@ -1,0 +1,58 @@
+"""Swiss pairing time (engines.pairings) for a mid-event round of 64 and 256 entrants.
+
+The field plays four rounds with seeded random results first; the timed call
+pairs round 5 (score groups, colour histories and byes all in play). A club
+tournament is far smaller, so 256 is the stress figure: the service pairs a
+round once, when the previous one is complete.
+"""
+
+from __future__ import annotations
+
+import random
+
+from benchmarks._core import Row, ms_row, time_calls
+from engines.pairings import Entrant, Game, round_robin, standings, swiss_pairings
+
+
+def _event(n: int, rounds: int, seed: int) -> tuple[list[Entrant], list[Game]]:
+    rng = random.Random(seed)
+    entrants = [Entrant(id=k, rating=2400 - 3 * k, seed=k) for k in range(1, n + 1)]
+    games: list[Game] = []
+    for r in range(1, rounds + 1):
+        for p in swiss_pairings(entrants, games, round=r, colours=True):
+            score = 1.0 if p.second is None else rng.choice([0.0, 0.5, 1.0])
+            games.append(Game(r, p.first, p.second, score))
+    return entrants, games
+
+
+def run(quick: bool) -> list[Row]:
+    rows = []
+    budgets = {64: 500.0, 256: 15_000.0}
+    for n in (64, 255) if quick else (64, 256):
+        entrants, games = _event(n, 4, seed=n)
+        repeat = 2 if n > 100 else (5 if quick else 20)
+        samples = time_calls(
+            lambda e=entrants, g=games: swiss_pairings(e, g, round=5, colours=True),
+            repeat=repeat,
+            warmup=1,
+        )
+        rows.append(
+            ms_row(f"pairings: Swiss round 5 of {n} entrants", samples, budgets.get(n, 15_000.0))
+        )
+    entrants, games = _event(64, 7, seed=1)
+    rows.append(
+        ms_row(
+            "pairings: chess standings of 64 after 7 rounds",
+            time_calls(lambda: standings(entrants, games, game_kind="chess"), repeat=20),
+            None,
+        )
+    )
+    field = [Entrant(id=k, rating=2000, seed=k) for k in range(1, 21)]
+    rows.append(
+        ms_row(
+            "pairings: round robin table of 20",
+            time_calls(lambda: round_robin(field, colours=True), repeat=50),
+            None,
+        )
+    )
+    return rows
