@@ -58,10 +58,12 @@ async def _round_games(club: Club, number: int, boards: int) -> dict[int, tuple[
     for thread in found:
         match = BOARD.match(thread.name)
         assert match, thread.name
-        await dc.wait_for_message(
-            thread,
-            predicate=lambda m: m.author.id == dc.bot_user.id and bool(m.attachments),
+        await dc.wait_until(
+            lambda t=thread: any(
+                m.author.id == dc.bot_user.id and m.attachments for m in dc.messages_in(t)
+            ),
             timeout=10,
+            what=f"the first board in {thread.name}",
         )
         games[int(match["board"])] = (thread, by_name[match["first"]], by_name[match["second"]])
     return games
@@ -173,3 +175,101 @@ async def test_four_player_chess_round_robin_is_played_to_the_end_with_standings
         pgns = [archive.read(n).decode() for n in archive.namelist()]
     assert len(pgns) == 6
     assert sum('[Result "1/2-1/2"]' in p for p in pgns) == 3
+
+
+def _bye_of(post: Any) -> str | None:
+    match = re.search(r"^\s*\d+\. (\S+)\s+bye\s*$", post.content, re.MULTILINE)
+    return match.group(1) if match else None
+
+
+async def _join_all(club: Club, tid: int, post: Any, names: list[str]) -> list[Any]:
+    users = [club.members[n] for n in names]
+    for user in users:
+        ix = await club.dc.click(user, post, f"tournament:join:{tid}")
+        assert "You're in" in ix.response.content, ix.response.content
+    return users
+
+
+async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart_between_rounds(
+    club: Club,
+) -> None:
+    await club.start()
+    dc = club.dc
+    tid, post = await _new(club, game="chess", format="swiss", rounds=3, name="Autumn Swiss")
+    users = await _join_all(club, tid, post, ["alice", "bob", "carol", "dave", "erin"])
+    ix = await dc.slash(club.moderator, club.channel, "tournament start")
+    assert "5 entrants, 3 round(s)" in ix.response.content, ix.response.content
+
+    points = {u.name: 0.0 for u in users}
+    met: set[frozenset[str]] = set()
+    byes: list[str] = []
+
+    async def play(number: int, boards: int, withdraw: bool = False) -> Any:
+        (pairing_post,) = await dc.wait_until(
+            lambda: _bot_posts(club, f"round {number} of 3: pairings"), what=f"round {number}"
+        )
+        bye = _bye_of(pairing_post)
+        if bye is not None:
+            byes.append(bye)
+            points[bye] += 1
+        games = await _round_games(club, number, boards)
+        for _thread, a, b in games.values():
+            pair = frozenset((a.name, b.name))
+            assert pair not in met, f"{pair} met twice"
+            met.add(pair)
+        thread, white, black = games[1]
+        gone = black.name if withdraw else None
+        if withdraw:
+            # Black leaves the tournament mid-game: the game is forfeited to White.
+            ix = await dc.slash(black, club.channel, "tournament withdraw")
+            assert ix.response.ephemeral and "1 game(s) of this round forfeited" in ix.response.content
+            await dc.wait_for_message(
+                thread, predicate=lambda m: "resign" in m.content.lower(), timeout=10
+            )
+        else:
+            await _resign(club, thread, black)
+        points[white.name] += 1
+        for board in range(2, boards + 1):
+            thread, white, black = games[board]
+            await _agree_draw(club, thread, white, black)
+            points[white.name] += 0.5
+            points[black.name] += 0.5
+        return gone
+
+    await play(1, 2)
+    assert len(byes) == 1
+    (after_one,) = await dc.wait_until(
+        lambda: _bot_posts(club, "standings after round 1 of 3"), what="standings after round 1"
+    )
+    assert _table_points(after_one.content) == {k: _shown(v) for k, v in points.items()}
+    await dc.wait_until(lambda: _bot_posts(club, "round 2 of 3: pairings"), what="round 2")
+    await _round_games(club, 2, 2)
+
+    # A restart between rounds: nothing is paired or opened twice.
+    threads_before = {t.id for t in dc.threads_in(club.channel)}
+    await club.restart()
+    await club.tick()
+    assert {t.id for t in dc.threads_in(club.channel)} == threads_before
+    assert len(_bot_posts(club, "round 2 of 3: pairings")) == 1
+
+    gone = await play(2, 2, withdraw=True)
+    assert gone is not None
+    (after_two,) = await dc.wait_until(
+        lambda: _bot_posts(club, "standings after round 2 of 3"), what="standings after round 2"
+    )
+    assert f"{gone} (w)" in after_two.content
+    # Round 3 pairs the four still playing: no bye, and the one who withdrew is not paired.
+    (round_three,) = await dc.wait_until(
+        lambda: _bot_posts(club, "round 3 of 3: pairings"), what="round 3"
+    )
+    assert _bye_of(round_three) is None and gone not in round_three.content
+    await play(3, 2)
+    (final,) = await dc.wait_until(lambda: _bot_posts(club, "is over. Final table"), what="final")
+    assert _table_points(final.content) == {k: _shown(v) for k, v in points.items()}
+    assert len(_bot_posts(club, "of 3: pairings")) == 3  # each round paired once
+    assert len([t for t in dc.threads_in(club.channel) if t.name.startswith("R")]) == 6
+
+    ix = await dc.slash(club.moderator, club.channel, "tournament log")
+    assert ix.response.ephemeral
+    assert f"**{gone}** withdrew" in ix.response.content
+    assert "**host** started it" in ix.response.content

@@ -56,8 +56,8 @@ class TournamentCore:
     async def resolve(
         self, uow: UnitOfWork, guild_id: int, channel_id: int | None, ref: int | None
     ) -> TournamentRecord:
-        """The tournament a command means: the one named, else the one live in this
-        channel, else the server's only live one."""
+        """The tournament a command means: the one named, else the one under way in
+        this channel, else the server's only one under way, else the latest."""
         if ref is not None:
             return await self.load(uow, ref, guild_id)
         live = await uow.tournaments.live_in_guild(guild_id)
@@ -66,8 +66,14 @@ class TournamentCore:
             return here[0]
         if len(live) == 1:
             return live[0]
-        if not live:
-            raise NotFoundError(msg.NONE_LIVE)
+        if not live:  # none under way: the latest one here (its table, log, exports)
+            recent = await uow.tournaments.recent_in_guild(guild_id)
+            latest = next((t for t in recent if t.channel_id == channel_id), None)
+            if latest is None and recent:
+                latest = recent[0]
+            if latest is None:
+                raise NotFoundError(msg.NONE_LIVE)
+            return latest
         raise InvalidInputError(msg.which_one([(t.id, t.name) for t in live]))
 
     @staticmethod

@@ -181,6 +181,11 @@ class Director:
                 member=member[0],
                 result=result,
             )
+            core.post(
+                uow,
+                t,
+                Post(content=msg.adjudicated_post(t.name, entrant.label, result, p.round, p.board)),
+            )
             await self.lifecycle.advance(uow, t)
             await uow.commit()
         return Reply(msg.adjudicated(entrant.label, result, p.round, p.board), t.id)
