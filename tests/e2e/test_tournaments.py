@@ -273,3 +273,64 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
     assert ix.response.ephemeral
     assert f"**{gone}** withdrew" in ix.response.content
     assert "**host** started it" in ix.response.content
+
+
+async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_log(
+    club: Club,
+) -> None:
+    await club.start()
+    dc = club.dc
+    tid, post = await _new(club, game="scrabble", format="knockout", name="Spring Cup")
+    users = await _join_all(club, tid, post, ["alice", "bob", "carol", "dave"])
+    ix = await dc.slash(club.moderator, club.channel, "tournament start")
+    assert "4 entrants, 2 round(s)" in ix.response.content, ix.response.content
+
+    await dc.wait_until(lambda: _bot_posts(club, "round 1 of 2: pairings"), what="round 1")
+    semis = await _round_games(club, 1, 2)
+    thread, first, second = semis[1]
+    ix = await dc.slash(second, thread, "scrabble resign")
+    assert ix.response.ephemeral, ix.response
+    winners = [first.name]
+
+    # Board 2 is adjudicated by the director while it is still being played.
+    _thread, first, second = semis[2]
+    ix = await dc.slash(first, club.channel, "tournament adjudicate", member=second, result="win")
+    assert ix.response.ephemeral and "director" in ix.response.content  # not a player's to do
+    ix = await dc.slash(
+        club.moderator, club.channel, "tournament adjudicate", member=second, result="win"
+    )
+    assert ix.response.ephemeral and "adjudicated a win" in ix.response.content, ix.response
+    winners.append(second.name)
+
+    (after_one,) = await dc.wait_until(
+        lambda: _bot_posts(club, "standings after round 1 of 2"), what="standings after round 1"
+    )
+    (final_pairing,) = await dc.wait_until(
+        lambda: _bot_posts(club, "round 2 of 2: pairings"), what="the final"
+    )
+    assert all(name in final_pairing.content for name in winners)
+    (final_game,) = (await _round_games(club, 2, 1)).values()
+    thread, first, second = final_game
+    assert {first.name, second.name} == set(winners)
+    await dc.slash(first, thread, "scrabble resign")
+    (final,) = await dc.wait_until(lambda: _bot_posts(club, "is over. Final table"), what="final")
+    assert f"Winner: {second.name}!" in final.content
+    assert "Spread" in final.content  # Scrabble breaks ties by spread
+
+    ix = await dc.slash(users[0], club.channel, "tournament log")
+    log = ix.response.content
+    assert ix.response.ephemeral
+    assert f"**host** adjudicated" in log and f"member {winners[1]}, result win" in log
+    assert "<t:" in log  # when, in each reader's own time
+
+    ix = await dc.slash(club.moderator, club.channel, "tournament export")
+    await ix.wait_done(timeout=10)
+    (message,) = [m for m in ix.messages if m.attachments]
+    files = dict(message.files)
+    tsh = files[f"tournament-{tid}.t"].decode().splitlines()
+    assert len(tsh) == 4 and all(";" in line for line in tsh)
+    rows = list(csv.DictReader(io.StringIO(files[f"tournament-{tid}-standings.csv"].decode())))
+    assert rows[0]["entrant"] == second.name and float(rows[0]["points"]) == 2
+    with zipfile.ZipFile(io.BytesIO(files[f"tournament-{tid}-games.zip"])) as archive:
+        names = archive.namelist()
+    assert len(names) == 2 and all(n.endswith(".gcg") for n in names)  # the finished games
