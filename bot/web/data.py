@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,7 +37,9 @@ from bot.services.scrabble.loaded import LoadedGame, loaded_game, picture
 from bot.services.scrabble.views import BoardPicture
 from engines.boggle import Grid
 from engines.chess_game import board_from_moves
-from engines.scrabble import ScrabbleGame
+from engines.scrabble import ScrabbleError, ScrabbleGame
+
+log = logging.getLogger(__name__)
 
 GAME_KINDS = ("scrabble", "chess")
 LIVE = ("active",)
@@ -266,17 +270,25 @@ class ClubPages:
         rows = await uow.moves.for_game(record.id)
         steps = len(rows)
         shown = steps if step is None else max(0, min(step, steps))
-        engine = (
-            loaded.engine
-            if shown == steps
-            else ScrabbleGame.replay(
-                loaded.settings.rules, loaded.engine.seed, [m.data for m in rows[:shown]]
-            )
-        )
+        engine = loaded.engine
+        if shown != steps:
+            try:
+                engine = ScrabbleGame.replay(
+                    loaded.settings.rules, loaded.engine.seed, [m.data for m in rows[:shown]]
+                )
+            except ScrabbleError:
+                # A log that no longer replays (a game rigged by hand): only its end is shown.
+                log.warning("Scrabble #%d does not replay from its move log", record.id)
+                shown = steps
         at_step = dataclasses.replace(loaded, engine=engine)
         pic = picture(at_step)
         moves = [
-            MoveLine(i + 1, _scrabble_who(loaded, m.seat, m.data), m.notation, m.score)
+            MoveLine(
+                i + 1,
+                _scrabble_who(loaded, m.seat, m.data),
+                scrabble_move_text(m.notation),
+                m.score if m.data.get("type") in ("play", "challenge") else None,
+            )
             for i, m in enumerate(rows)
         ]
         names = [loaded.name(s) for s in range(engine.seats)]
@@ -394,6 +406,25 @@ class ClubPages:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def scrabble_move_text(notation: str) -> str:
+    """The move log's public notation in words: "8H QUIZ", "exchanged 3 tiles", "passed"."""
+    if notation == "-":
+        return "passed"
+    if notation.startswith("- ("):
+        return f"passed {notation[2:]}"
+    if re.fullmatch(r"-\d+", notation):
+        count = int(notation[1:])
+        return f"exchanged {count} tile{'' if count == 1 else 's'}"
+    words = {
+        "resign": "resigned",
+        "accept": "accepted the play",
+        "close": "the game is over",
+        "deadline": "the game's deadline was reached",
+        "blocked": "nobody could play",
+    }
+    return words.get(notation, notation)
 
 
 def _scrabble_who(loaded: LoadedGame, seat: int | None, data: dict[str, Any]) -> str:

@@ -1,0 +1,80 @@
+"""The club web page through the loopback Discord: ``/club web`` turns it on, off
+and to a new address (moderators only), the real bot serves it beside the gateway,
+and ``/healthz`` and ``/metrics`` report on the running bot."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import aiohttp
+
+from tests.e2e.club import Club
+from tests.e2e.test_scrabble import reply_text
+
+PATH = re.compile(r"(?:https?://\S+?)?(/c/[A-Za-z0-9_-]+/)")
+
+
+async def web(club: Club, user: Any, action: str) -> str:
+    ix = await club.dc.slash(user, club.channel, "club web", action=action)
+    text = await reply_text(ix)
+    assert ix.response.ephemeral, text
+    return text
+
+
+def page_path(text: str) -> str:
+    match = PATH.search(text)
+    assert match, text
+    return match.group(1)
+
+
+async def get(club: Club, path: str) -> tuple[int, str]:
+    assert club.bot is not None and club.bot.web is not None
+    async with aiohttp.ClientSession() as http, http.get(club.bot.web.url + path) as response:
+        return response.status, await response.text()
+
+
+async def test_a_moderator_turns_the_page_on_rotates_it_and_turns_it_off(club: Club) -> None:
+    await club.start(web_port=0, web_base_url="https://games.example.org")
+    alice = club.members["alice"]
+    refused = await web(club, alice, "on")
+    assert "moderator" in refused.lower() and "/c/" not in refused
+
+    on = await web(club, club.moderator, "on")
+    assert "https://games.example.org/c/" in on
+    first = page_path(on)
+    status, html = await get(club, first)
+    assert status == 200 and "Library Games Club" in html
+    assert page_path(await web(club, club.moderator, "on")) == first  # on again: same address
+
+    rotated = await web(club, club.moderator, "rotate")
+    second = page_path(rotated)
+    assert second != first and "new address" in rotated
+    assert (await get(club, first))[0] == 404
+    assert (await get(club, second))[0] == 200
+
+    off = await web(club, club.moderator, "off")
+    assert "off" in off and "/c/" not in off
+    assert (await get(club, second))[0] == 404
+    assert "already off" in await web(club, club.moderator, "off")
+
+
+async def test_healthz_and_metrics_report_on_the_running_bot(club: Club) -> None:
+    await club.start(web_port=0)
+    await web(club, club.moderator, "on")
+    status, body = await get(club, "/healthz")
+    assert status == 200 and '"gateway": "connected"' in body and '"database": "ok"' in body
+    _, metrics = await get(club, "/metrics")
+    assert 'clubbot_commands_total{command="club web",outcome="ok"} 1.0' in metrics
+    assert 'clubbot_command_seconds_count{command="club web"} 1.0' in metrics
+    assert "clubbot_outbox_backlog 0.0" in metrics
+    await club.dc.slash(club.members["alice"], club.channel, "club web", action="on")
+    _, metrics = await get(club, "/metrics")
+    assert 'clubbot_commands_total{command="club web",outcome="error"} 1.0' in metrics
+
+
+async def test_without_web_port_no_page_is_served_and_the_command_says_so(club: Club) -> None:
+    await club.start()
+    assert club.bot is not None and club.bot.web is None
+    text = await web(club, club.moderator, "on")
+    assert "/c/" in text and "WEB_PORT" in text
