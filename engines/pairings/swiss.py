@@ -191,9 +191,7 @@ def swiss_pairings(
             bye = ranked[i].id
         else:
             boards.append((i, j))
-    if (
-        len(boards) * 2 + (bye is not None) != n
-    ):  # pragma: no cover - a complete graph always matches
+    if len(boards) * 2 + (bye is not None) != n:  # pragma: no cover - never on a complete graph
         raise PairingError(N_("No pairing found."))
     boards.sort(key=lambda ij: (-max(half[ranked[ij[0]].id], half[ranked[ij[1]].id]), ij[0]))
     out: list[Pairing] = []
