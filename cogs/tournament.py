@@ -84,6 +84,7 @@ class TournamentCog(
             ref=ref,
             actor_id=interaction.user.id,
             is_moderator=await self._is_moderator(interaction),
+            actor_name=_name(interaction.user),
         )
 
     @staticmethod
@@ -194,6 +195,7 @@ class TournamentCog(
                 partner=(partner.id, _name(partner)) if partner else None,
                 actor_id=interaction.user.id,
                 is_moderator=await self._is_moderator(interaction),
+                actor_name=_name(interaction.user),
             )
         await self._answer(interaction, reply)
 
@@ -248,6 +250,7 @@ class TournamentCog(
             ref=act.ref,
             actor_id=act.actor_id,
             is_moderator=act.is_moderator,
+            actor_name=act.actor_name,
         )
         await self._answer(interaction, reply)
 

@@ -222,7 +222,9 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
         if withdraw:
             # Black leaves the tournament mid-game: the game is forfeited to White.
             ix = await dc.slash(black, club.channel, "tournament withdraw")
-            assert ix.response.ephemeral and "1 game(s) of this round forfeited" in ix.response.content
+            assert (
+                ix.response.ephemeral and "1 game(s) of this round forfeited" in ix.response.content
+            )
             await dc.wait_for_message(
                 thread, predicate=lambda m: "resign" in m.content.lower(), timeout=10
             )
@@ -302,7 +304,7 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     assert ix.response.ephemeral and "adjudicated a win" in ix.response.content, ix.response
     winners.append(second.name)
 
-    (after_one,) = await dc.wait_until(
+    (_after_one,) = await dc.wait_until(
         lambda: _bot_posts(club, "standings after round 1 of 2"), what="standings after round 1"
     )
     (final_pairing,) = await dc.wait_until(
@@ -320,7 +322,7 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     ix = await dc.slash(users[0], club.channel, "tournament log")
     log = ix.response.content
     assert ix.response.ephemeral
-    assert f"**host** adjudicated" in log and f"member {winners[1]}, result win" in log
+    assert "**host** adjudicated" in log and f"member {winners[1]}, result win" in log
     assert "<t:" in log  # when, in each reader's own time
 
     ix = await dc.slash(club.moderator, club.channel, "tournament export")
@@ -334,3 +336,146 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     with zipfile.ZipFile(io.BytesIO(files[f"tournament-{tid}-games.zip"])) as archive:
         names = archive.namelist()
     assert len(names) == 2 and all(n.endswith(".gcg") for n in names)  # the finished games
+
+
+async def _private(ix: Any) -> str:
+    response = await ix.wait_response()
+    assert response.ephemeral, response
+    return response.content or ""
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(
+    club: Club, monkeypatch: Any
+) -> None:
+    await club.start()
+    dc = club.dc
+    host = club.moderator
+    alice, bob, carol, dave = (club.members[n] for n in ("alice", "bob", "carol", "dave"))
+    posts_before = len(dc.messages_in(club.channel))
+    # Options that can't make a tournament: nothing is made, nothing posted.
+    text = await _private(
+        await dc.slash(host, club.channel, "tournament new", game="chess", format="swiss")
+    )
+    assert "number of `rounds`" in text
+    text = await _private(
+        await dc.slash(
+            host, club.channel, "tournament new", game="chess", format="knockout", deadline="soon"
+        )
+    )
+    assert "round deadline" in text
+    text = await _private(
+        await dc.slash(
+            host, club.channel, "tournament new", game="chess", format="knockout", pairs=True
+        )
+    )
+    assert "pairs are for Scrabble" in text
+    assert len(dc.messages_in(club.channel)) == posts_before
+
+    # Check-in: an entrant who never checks in does not play; one check-in alone can't start.
+    tid, post = await _new(
+        club, game="chess", format="knockout", checkin=True, name="@everyone **Cup**"
+    )
+    assert "@everyone" not in post.content and "\\*\\*Cup" in post.content
+    await _join_all(club, tid, post, ["alice", "bob", "carol"])
+    text = await _private(await dc.click(dave, post, f"tournament:checkin:{tid}"))
+    assert "not signed up" in text  # dave never entered
+    await _private(await dc.click(alice, post, f"tournament:checkin:{tid}"))
+    text = await _private(await dc.slash(host, club.channel, "tournament start"))
+    assert "1 entrant(s) ready to play; it needs at least 2. Nothing changed." in text
+    await _private(await dc.click(bob, post, f"tournament:checkin:{tid}"))
+    text = await _private(await dc.slash(host, club.channel, "tournament start"))
+    assert "2 entrants, 1 round(s)" in text and "Not checked in, so not playing: carol" in text
+    text = await _private(await dc.click(dave, post, f"tournament:join:{tid}"))
+    assert "closed" in text  # started: entry is closed
+    text = await _private(await dc.slash(carol, club.channel, "tournament withdraw"))
+    assert "not an entrant" in text
+    games = await _round_games(club, 1, 1)
+    thread, _first, second = games[1]
+    await _resign(club, thread, second)
+    await dc.wait_until(
+        lambda: _bot_posts(club, "Cup") and _bot_posts(club, "Final table"), what="final"
+    )
+
+
+async def test_a_round_that_would_need_more_threads_than_allowed_is_refused(
+    club: Club, monkeypatch: Any
+) -> None:
+    from bot.services.tournaments import options
+
+    monkeypatch.setattr(options, "MAX_THREADS_PER_ROUND", 1)
+    await club.start()
+    tid, post = await _new(club, game="chess", format="round_robin")
+    await _join_all(club, tid, post, ["alice", "bob", "carol", "dave"])
+    text = await _private(await club.dc.slash(club.moderator, club.channel, "tournament start"))
+    assert "would need 2 games" in text and "Nothing changed" in text
+    ix = await club.dc.slash(club.members["erin"], club.channel, "tournament standings")
+    assert "has not started: 4 entered" in ix.response.content  # still open, nobody lost
+    assert not _bot_posts(club, "pairings")
+
+
+async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_once_apply_once(
+    club: Club,
+) -> None:
+    await club.start()
+    dc = club.dc
+    alice = club.members["alice"]
+    # alice directs (she made it); the host is a moderator: two directors.
+    ix = await dc.slash(
+        alice, club.channel, "tournament new", game="chess", format="swiss", rounds=3
+    )
+    tid = _tid(ix.response.content)
+    await dc.wait_for_message(
+        club.channel, predicate=lambda m: f"(tournament #{tid})" in m.content
+    )
+    for name in ("bob", "carol", "dave", "erin"):
+        await dc.slash(alice, club.channel, "tournament join", member=club.members[name])
+    text = await _private(await dc.slash(alice, club.channel, "tournament start"))
+    assert "4 entrants" in text
+    round_one = await _round_games(club, 1, 2)
+    text = await _private(
+        await dc.slash(
+            alice,
+            club.channel,
+            "tournament pair",
+            first=club.members["bob"],
+            second=club.members["carol"],
+        )
+    )
+    assert "`/tournament pause`" in text  # the games exist: pause first
+
+    # Both directors pause at the same moment: it applies once.
+    first = await dc.slash(alice, club.channel, "tournament pause", wait=False)
+    second = await dc.slash(club.moderator, club.channel, "tournament pause", wait=False)
+    texts = [await _private(first), await _private(second)]
+    assert sum("is paused:" in t for t in texts) == 1, texts
+    await dc.wait_until(lambda: _bot_posts(club, "is paused by the director"), what="the pause")
+    await club.flush()
+    assert len(_bot_posts(club, "is paused by the director")) == 1
+
+    # Round 1 ends; round 2 is paired and held.
+    for thread, _white, black in round_one.values():
+        await _resign(club, thread, black)
+    (held,) = await dc.wait_until(
+        lambda: _bot_posts(club, "round 2 of 3: pairings"), what="round 2"
+    )
+    assert "start at `/tournament resume`" in held.content
+    assert not [t for t in dc.threads_in(club.channel) if t.name.startswith("R2 ")]
+
+    # Pairing two who met in round 1: warned, nothing changed; confirmed, changed.
+    _t, a, b = round_one[1]
+    before = (await dc.slash(alice, club.channel, "tournament standings")).response.content
+    text = await _private(await dc.slash(alice, club.channel, "tournament pair", first=a, second=b))
+    assert "have played each other already" in text and "confirm:True" in text
+    assert (await dc.slash(alice, club.channel, "tournament standings")).response.content == before
+    text = await _private(
+        await dc.slash(alice, club.channel, "tournament pair", first=a, second=b, confirm=True)
+    )
+    assert f"{a.name} against {b.name}" in text
+    text = await _private(await dc.slash(club.moderator, club.channel, "tournament resume"))
+    assert "resumes" in text
+    games = await _round_games(club, 2, 2)
+    assert any({w.name, bl.name} == {a.name, b.name} for _t, w, bl in games.values())
+
+    log = await _private(await dc.slash(alice, club.channel, "tournament log"))
+    assert log.count("paused") == 1 and "**alice** set a pairing" in log and "warned True" in log
+    assert "**host** resumed" in log

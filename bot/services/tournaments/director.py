@@ -42,6 +42,7 @@ class Act:
     ref: int | None
     actor_id: int
     is_moderator: bool
+    actor_name: str = ""  # kept with the player, so the log names them
 
 
 class Director:
@@ -59,6 +60,8 @@ class Director:
         if live and t.status not in ("running", "paused"):
             raise InvalidInputError(msg.not_running(t.name, t.status))
         await core.bump(uow, t)
+        if act.actor_name:
+            await uow.players.ensure(act.actor_id, act.actor_name)
         return t
 
     async def _entrant(

@@ -149,6 +149,7 @@ class Lifecycle:
         partner: tuple[int, str] | None,
         actor_id: int,
         is_moderator: bool,
+        actor_name: str = "",
     ) -> Reply:
         """A member enters (or a director enters a member: ``actor_id`` differs)."""
         core = self.core
@@ -159,6 +160,7 @@ class Lifecycle:
                 by_director = actor_id != user[0]
                 if by_director:
                     core.require_director(t, actor_id, is_moderator, msg.WHAT_ENTER)
+                    await uow.players.ensure(actor_id, actor_name)
                 elif t.options.get("entry") == "named":
                     raise InvalidInputError(msg.NAMED_ENTRY)
                 if t.status != "signup":
@@ -236,11 +238,14 @@ class Lifecycle:
         ref: int | None,
         actor_id: int,
         is_moderator: bool,
+        actor_name: str = "",
     ) -> Reply:
         core = self.core
         async with core.ctx.uow() as uow:
             t = await core.resolve(uow, guild_id, channel_id, ref)
             core.require_director(t, actor_id, is_moderator, msg.WHAT_START)
+            if actor_name:
+                await uow.players.ensure(actor_id, actor_name)
             if t.status != "signup":
                 raise InvalidInputError(msg.already_started(t.name))
             lst = await signups.list_for(uow, OWNER, t.id)
