@@ -268,7 +268,9 @@ def adjudicated(label: str, result: str, number: int, board: int) -> str:
 
 
 def adjudicated_post(name: str, label: str, result: str, number: int, board: int) -> str:
-    return _("⚖️ **{name}**, round {round}, board {board}: the director scores it a {result} for {entrant}.").format(
+    return _(
+        "⚖️ **{name}**, round {round}, board {board}: the director scores it a {result} for {entrant}."
+    ).format(
         name=plain(name, 80), round=number, board=board, result=result, entrant=plain(label, 40)
     )
 

@@ -424,9 +424,7 @@ async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_onc
         alice, club.channel, "tournament new", game="chess", format="swiss", rounds=3
     )
     tid = _tid(ix.response.content)
-    await dc.wait_for_message(
-        club.channel, predicate=lambda m: f"(tournament #{tid})" in m.content
-    )
+    await dc.wait_for_message(club.channel, predicate=lambda m: f"(tournament #{tid})" in m.content)
     for name in ("bob", "carol", "dave", "erin"):
         await dc.slash(alice, club.channel, "tournament join", member=club.members[name])
     text = await _private(await dc.slash(alice, club.channel, "tournament start"))
