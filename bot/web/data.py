@@ -381,25 +381,25 @@ class ClubPages:
                 sorted({u for r in rounds for u in (r.guesser_id, r.answerer_id)})
             )
             status = event.status
-        table = [
-            HenyoStandingLine(
-                "" if row.place is None else f"{row.place}{'=' if row.tied else ''}",
-                row.team.label,
-                row.status.replace("_", " "),
-                format_time_ms(row.final_ms),
-                row.penalties,
-            )
-            for row in standings.rows
-        ]
-        lines = [
-            HenyoRoundLine(
-                f"{names.get(r.guesser_id, '?')} & {names.get(r.answerer_id, '?')}",
-                r.status.replace("_", " "),
-                r.word if r.status in FINISHED_ROUND else None,
-                format_time_ms(r.final_ms) if r.status in FINISHED_ROUND else "",
-            )
-            for r in rounds
-        ]
+            table = [
+                HenyoStandingLine(
+                    "" if row.place is None else f"{row.place}{'=' if row.tied else ''}",
+                    row.team.label,
+                    row.status.replace("_", " "),
+                    format_time_ms(row.final_ms),
+                    row.penalties,
+                )
+                for row in standings.rows
+            ]
+            lines = [
+                HenyoRoundLine(
+                    f"{names.get(r.guesser_id, '?')} & {names.get(r.answerer_id, '?')}",
+                    r.status.replace("_", " "),
+                    r.word if r.status in FINISHED_ROUND else None,
+                    format_time_ms(r.final_ms) if r.status in FINISHED_ROUND else "",
+                )
+                for r in rounds
+            ]
         return HenyoPage(
             event_id, status, standings.event.host.name, table, lines, standings.complete
         )
