@@ -30,7 +30,10 @@ before it):
 6. chess colours again: as few pairs as possible whose entrants have the same
    strong preference (a colour difference of one), then
 7. the same mild preference (alternate from the last game);
-8. within a score group the top half meets the bottom half (1 v 5, 2 v 6 ...
+8. nobody floats the same way two rounds running: an entrant who was paired
+   down last round (or had the bye) is not paired down again, nor one paired
+   up paired up again, where it can be helped (FIDE Dutch C.14-C.15);
+9. within a score group the top half meets the bottom half (1 v 5, 2 v 6 ...
    of eight), and a floater meets the top of the group below.
 
 Colours are then allocated board by board (FIDE C.04.3 section 5, simplified):
@@ -65,6 +68,8 @@ from engines.text import N_
 Colour = Literal["W", "B"]
 # Preference strength: 3 absolute, 2 strong, 1 mild, 0 none.
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
+# How an entrant floated in the last round: paired down (or the bye), paired up.
+DOWN, UP = 1, -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,13 +177,16 @@ def swiss_pairings(
         position[e.id] = seen.get(half[e.id], 0)
         seen[half[e.id]] = position[e.id] + 1
 
+    floats = _last_floats(prior, round)
     bye_node = n if n % 2 else None
     edges: list[tuple[int, int, tuple[int, ...]]] = []
     for i in range(n):
         a = ranked[i].id
         for j in range(i + 1, n):
             b = ranked[j].id
-            edges.append((i, j, _pair_cost(a, b, half, met, prefs, group_size, position, colours)))
+            edges.append(
+                (i, j, _pair_cost(a, b, half, met, prefs, group_size, position, floats, colours))
+            )
         if bye_node is not None:
             edges.append((i, bye_node, _bye_cost(a, n, half, rank, had_bye)))
 
@@ -216,9 +224,10 @@ def _pair_cost(
     prefs: dict[int, ColourPreference],
     group_size: dict[int, int],
     position: dict[int, int],
+    floats: dict[int, int],
     colours: bool,
 ) -> tuple[int, ...]:
-    """Cost levels 1-8 for pairing ``a`` (ranked higher) with ``b`` (see the module)."""
+    """Cost levels 1-9 for pairing ``a`` (ranked higher) with ``b`` (see the module)."""
     repeat = int(frozenset((a, b)) in met)
     pa, pb = prefs[a], prefs[b]
     same = pa.colour is not None and pa.colour == pb.colour
@@ -226,6 +235,10 @@ def _pair_cost(
     strong = int(colours and same and pa.strength >= STRONG and pb.strength >= STRONG)
     mild = int(colours and same)
     diff = half[a] - half[b]
+    again = 0
+    if diff:
+        upper, lower = (a, b) if diff > 0 else (b, a)
+        again = int(floats.get(upper) == DOWN) + int(floats.get(lower) == UP)
     if diff == 0:
         size = group_size[half[a]]
         distance = abs(position[a] - position[b])
@@ -233,14 +246,32 @@ def _pair_cost(
     else:
         upper, lower = (a, b) if half[a] > half[b] else (b, a)
         order = (group_size[half[upper]] - 1 - position[upper]) + position[lower]
-    return (repeat, 0, absolute, 0, diff * diff, strong, mild, order)
+    return (repeat, 0, absolute, 0, diff * diff, strong, mild, again, order)
+
+
+def _last_floats(prior: Sequence[Game], round: int) -> dict[int, int]:
+    """Who floated down (``DOWN``, the bye included) or up (``UP``) in round ``round - 1``."""
+    before = points_table([g for g in prior if g.round < round - 1])
+    out: dict[int, int] = {}
+    for g in prior:
+        if g.round != round - 1:
+            continue
+        if g.second is None:
+            out[g.first] = DOWN
+            continue
+        a, b = before.get(g.first, 0.0), before.get(g.second, 0.0)
+        if a > b:
+            out[g.first], out[g.second] = DOWN, UP
+        elif b > a:
+            out[g.first], out[g.second] = UP, DOWN
+    return out
 
 
 def _bye_cost(
     a: int, n: int, half: dict[int, int], rank: dict[int, int], had_bye: set[int]
 ) -> tuple[int, ...]:
     height = half[a] * n + (n - 1 - rank[a])
-    return (0, int(a in had_bye), 0, height, 0, 0, 0, 0)
+    return (0, int(a in had_bye), 0, height, 0, 0, 0, 0, 0)
 
 
 def _solve(

@@ -85,6 +85,20 @@ class Field:
         self.history = {i: colours_of(games, i) for i in self.ids}
         self.must = {i: must_have(self.history[i]) for i in self.ids}
         self.wants = {i: wants(self.history[i]) for i in self.ids}
+        # How each floated in the last round: +1 paired down (or the bye), -1 paired up.
+        last = max((g.round for g in games), default=0)
+        earlier = [g for g in games if g.round < last]
+        self.floated: dict[int, int] = {}
+        for g in games:
+            if g.round != last:
+                continue
+            if g.second is None:
+                self.floated[g.first] = 1
+                continue
+            a, b = points(earlier, g.first), points(earlier, g.second)
+            if a != b:
+                self.floated[g.first] = 1 if a > b else -1
+                self.floated[g.second] = -1 if a > b else 1
 
     def repeat(self, a: int, b: int) -> bool:
         return frozenset((a, b)) in self.met
@@ -132,11 +146,11 @@ def all_pairings(ids: Sequence[int]) -> Iterator[list[tuple[int, int | None]]]:
 
 
 def cost(field: Field, pairs: Sequence[tuple[int, int | None]], colours: bool) -> tuple[int, ...]:
-    """The engine's stated criteria 1-7, summed over a pairing, as a vector to minimise."""
+    """The engine's stated criteria 1-8, summed over a pairing, as a vector to minimise."""
     n = len(field.ids)
     order = sorted(field.ids, key=lambda i: (-field.score[i], i))
     rank = {i: k for k, i in enumerate(order)}
-    repeats = second_byes = clashes = bye_height = squares = strong = mild = 0
+    repeats = second_byes = clashes = bye_height = squares = strong = mild = again = 0
     for a, b in pairs:
         if b is None:
             second_byes += a in field.had_bye
@@ -144,13 +158,17 @@ def cost(field: Field, pairs: Sequence[tuple[int, int | None]], colours: bool) -
             continue
         repeats += field.repeat(a, b)
         squares += int(2 * (field.score[a] - field.score[b])) ** 2
+        if field.score[a] != field.score[b]:
+            upper, lower = (a, b) if field.score[a] > field.score[b] else (b, a)
+            again += field.floated.get(upper) == 1
+            again += field.floated.get(lower) == -1
         if colours:
             (ca, sa), (cb, sb) = field.wants[a], field.wants[b]
             same = ca is not None and ca == cb
             clashes += same and sa == 3 and sb == 3
             strong += same and sa >= 2 and sb >= 2
             mild += same
-    return (repeats, second_byes, clashes, bye_height, squares, strong, mild)
+    return (repeats, second_byes, clashes, bye_height, squares, strong, mild, again)
 
 
 # --- one event at a time -------------------------------------------------------------------
