@@ -34,7 +34,7 @@ from bot.services.chess import (
     PromotionNeeded,
 )
 from bot.services.chess.engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
-from bot.services.games import Want
+from bot.services.games import FoundGame, Want
 from bot.ui.buttons import buttons_of
 from bot.ui.chess import (
     CHESS_BUTTONS,
@@ -87,10 +87,14 @@ class ChessCog(
     async def _game_id(
         self, interaction: discord.Interaction, game: int | None, *, want: Want = "playing"
     ) -> int:
-        """The game a command means. A given number costs no query here: the
-        service call that follows checks it's this server's (pass it guild_id)."""
+        return (await self._game(interaction, game, want=want)).game_id
+
+    async def _game(
+        self, interaction: discord.Interaction, game: int | None, *, want: Want = "playing"
+    ) -> FoundGame:
+        """The game a command means: ``game`` is its number (chess #3) in this server."""
         guild = require_guild(interaction)
-        return await self.service.finder.resolve(
+        return await self.service.finder.find(
             guild_id=guild.id,
             user_id=interaction.user.id,
             channel_id=interaction.channel_id,
@@ -364,7 +368,7 @@ class ChessCog(
         game: int | None = None,
     ) -> None:
         guild = require_guild(interaction)
-        game_id = game
+        game_id = None if game is None else await self._game_id(interaction, game)
         if game_id is None and interaction.channel_id is not None:
             # Inside a game's thread the command means that game; elsewhere, all of them.
             game_id = await self.service.reading.game_in_thread(
@@ -390,14 +394,16 @@ class ChessCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def pgn(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        game_id = await self._game_id(interaction, game, want="any")
-        filename, text = await self.service.reading.pgn(game_id, guild_id=interaction.guild_id)
+        found = await self._game(interaction, game, want="any")
+        filename, text = await self.service.reading.pgn(
+            found.game_id, guild_id=interaction.guild_id
+        )
         await interaction.response.send_message(
-            msg.pgn_reply(game_id),
+            msg.pgn_reply(found.number),
             file=discord.File(
                 io.BytesIO(text.encode("utf-8")),
                 filename=filename,
-                description=msg.pgn_description(game_id),
+                description=msg.pgn_description(found.number),
             ),
             ephemeral=True,
         )

@@ -30,7 +30,7 @@ from bot.messages.limits import (
     MESSAGE_CHARS,
     THREAD_NAME_CHARS,
 )
-from bot.services.games import Want
+from bot.services.games import FoundGame, Want
 from bot.services.scrabble import (
     COMPUTER_LEVELS,
     RENDER_BOARD,
@@ -226,8 +226,14 @@ class ScrabbleCog(
     async def _game_id(
         self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
     ) -> int:
+        return (await self._game(interaction, game, want=want)).game_id
+
+    async def _game(
+        self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
+    ) -> FoundGame:
+        """The game a command means: ``game`` is its number (``#3``) in this server."""
         guild = require_guild(interaction)
-        return await self.service.finder.resolve(
+        return await self.service.finder.find(
             guild_id=guild.id,
             user_id=interaction.user.id,
             channel_id=interaction.channel_id,
@@ -574,9 +580,9 @@ class ScrabbleCog(
     @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
     @app_commands.guild_only()
     async def analyse(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        game_id = await self._game_id(interaction, game, want="finished")
+        found = await self._game(interaction, game, want="finished")
         work = await self.service.computer.prepare_analysis(
-            game_id, guild_id=require_guild(interaction).id
+            found.game_id, guild_id=require_guild(interaction).id
         )
         await interaction.response.defer(thinking=True)
         message, table = await work()
@@ -584,7 +590,11 @@ class ScrabbleCog(
             []
             if "```" in message
             else [
-                text_file(table, f"scrabble-{game_id}-analysis.txt", msg.analysis_alt_text(game_id))
+                text_file(
+                    table,
+                    f"scrabble-{found.number}-analysis.txt",
+                    msg.analysis_alt_text(found.number),
+                )
             ]
         )
         await interaction.followup.send(message, files=files, allowed_mentions=NO_MENTIONS)
@@ -593,14 +603,14 @@ class ScrabbleCog(
     @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        game_id = await self._game_id(interaction, game, want="finished")
+        found = await self._game(interaction, game, want="finished")
         filename, text = await self.service.reading.export(
-            game_id, guild_id=require_guild(interaction).id
+            found.game_id, guild_id=require_guild(interaction).id
         )
         await _answer(
             interaction,
-            msg.gcg_export(game_id),
-            files=[text_file(text, filename, msg.record_alt_text(game_id))],
+            msg.gcg_export(found.number),
+            files=[text_file(text, filename, msg.record_alt_text(found.number))],
         )
 
     @export.autocomplete("game")

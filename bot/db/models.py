@@ -98,6 +98,9 @@ class GameRecord(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     guild_id: Mapped[int] = mapped_column(ForeignKey("guilds.id"), index=True)
     kind: Mapped[str] = mapped_column(String(16))
+    # What members see and type ("Chess #3"): counts per guild and kind from 1; the id
+    # stays internal. Set by ``GameRepository`` when the game is added.
+    number: Mapped[int] = mapped_column(Integer)
     channel_id: Mapped[int | None] = mapped_column(BigInteger)
     thread_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
     status: Mapped[str] = mapped_column(String(16), default="invited")
@@ -116,7 +119,11 @@ class GameRecord(Base):
         lazy="selectin",
     )
 
-    __table_args__ = (Index("ix_games_guild_kind_status", "guild_id", "kind", "status"),)
+    __table_args__ = (
+        Index("ix_games_guild_kind_status", "guild_id", "kind", "status"),
+        # An index, not a table constraint: see migrations/versions/0006_game_numbers.py.
+        Index("uq_games_guild_kind_number", "guild_id", "kind", "number", unique=True),
+    )
 
 
 class GameSeatRecord(Base):

@@ -5,6 +5,12 @@ A command's ``game`` option may be given (``#12``, ``12``, or the label its
 autocomplete offered); inside a game's thread it defaults to that game; else
 the member's only game in progress. Each game supplies only what differs: its
 name, how to start one, and how a list of its games reads.
+
+The number a member types or sees is the game's number in its guild and kind
+(``games.number``: the club's first chess game is chess #1 whatever came
+before it); the resolver turns it into the game's id, which stays internal
+(buttons carry it). Games made before numbers existed have number = id, so a
+number seen then still names the same game.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ GameLabels = Callable[[UnitOfWork, Sequence[GameRecord], int], Awaitable[list[st
 
 
 def parse_game_ref(text: str | int | None) -> int | None:
-    """The game number in ``#12``, ``12`` or ``#12 · vs Ana · your turn``."""
+    """The game number (not the id) in ``#12``, ``12`` or ``#12 · vs Ana · your turn``."""
     if text is None or isinstance(text, int):
         return text
     if not text.strip():
@@ -53,6 +59,18 @@ class GameKind:
     kind: str  # games.kind
     title: str  # as a sentence names it: "Scrabble", "chess"
     start_hint: str  # "`/chess new opponent:@member`"
+
+
+@dataclass(frozen=True)
+class FoundGame:
+    """The game a command means: its id (internal) and its number (what members see)."""
+
+    game_id: int
+    number: int
+
+    @classmethod
+    def of(cls, record: GameRecord) -> FoundGame:
+        return cls(record.id, record.number)
 
 
 class GameFinder:
@@ -72,41 +90,58 @@ class GameFinder:
         ref: str | int | None,
         want: Want = "playing",
     ) -> int:
-        """The game a command means: the given one, the thread's, or the member's only game.
+        """The id of the game a command means (see ``find``)."""
+        found = await self.find(
+            guild_id=guild_id, user_id=user_id, channel_id=channel_id, ref=ref, want=want
+        )
+        return found.game_id
 
-        A given number is returned as it is, with no transaction of its own: the
-        command's own unit of work loads it with ``guild_id``, so another server's
-        game, or none, is refused there. With ``finished`` the member's latest
-        finished game is the default; with ``any``, it is when none is in progress.
+    async def find(
+        self,
+        *,
+        guild_id: int,
+        user_id: int,
+        channel_id: int | None,
+        ref: str | int | None,
+        want: Want = "playing",
+    ) -> FoundGame:
+        """The game a command means: the given number's (this guild's game of this
+        kind with that number), the thread's, or the member's only game.
+
+        With ``finished`` the member's latest finished game is the default; with
+        ``any``, it is when none is in progress.
         """
-        game_id = parse_game_ref(ref)
-        if game_id is not None:
-            return game_id
+        number = parse_game_ref(ref)
         title = self.game.title
         async with self.ctx.reader() as uow:
+            if number is not None:
+                game_id = await uow.games.id_of(guild_id, self.game.kind, number)
+                if game_id is None:
+                    raise NotFoundError(f"There is no {title} #{number} in this server.")
+                return FoundGame(game_id, number)
             if channel_id is not None:
                 here = await uow.games.by_thread(channel_id, kind=self.game.kind)
                 if here is not None and here.guild_id == guild_id:
-                    return here.id
+                    return FoundGame.of(here)
             records = await uow.games.for_player(
                 user_id, guild_id=guild_id, kind=self.game.kind, statuses=_STATUSES[want]
             )
             if want == "finished":
                 if records:
-                    return records[0].id
+                    return FoundGame.of(records[0])
                 raise NotFoundError(
                     f"You have no finished {title} game here: give a game number with `game`."
                 )
             active = [r for r in records if r.status == "active"] or records
             if len(active) == 1:
-                return active[0].id
+                return FoundGame.of(active[0])
             if not active:
                 if want == "any":
                     done = await uow.games.for_player(
                         user_id, guild_id=guild_id, kind=self.game.kind, statuses=("finished",)
                     )
                     if done:
-                        return done[0].id
+                        return FoundGame.of(done[0])
                 raise NotFoundError(
                     f"You have no {title} game going here. Start one with {self.game.start_hint}."
                 )
@@ -121,7 +156,8 @@ class GameFinder:
     ) -> list[tuple[str, str]]:
         """Autocomplete for ``game``: ``(label, value)`` of the member's games
         (newest first; with ``any``, those in progress and then the latest
-        finished), filtered by what was typed."""
+        finished), filtered by what was typed. The value is the game's number,
+        which ``resolve`` reads back."""
         async with self.ctx.reader() as uow:
             records = await uow.games.for_player(
                 user_id, guild_id=guild_id, kind=self.game.kind, statuses=_STATUSES[want]
@@ -133,11 +169,11 @@ class GameFinder:
                 records = [*records, *done[:FINISHED_IN_CHOICES]]
             records = records[:50]
             labels = await self._labels(uow, records, user_id)
-            ids = [record.id for record in records]
+            numbers = [record.number for record in records]
         needle = typed.strip().lstrip("#").lower()
         picked = [
-            (label[:CHOICE_NAME_CHARS], str(game_id))
-            for game_id, label in zip(ids, labels, strict=True)
+            (label[:CHOICE_NAME_CHARS], str(number))
+            for number, label in zip(numbers, labels, strict=True)
             if not needle or needle in label.lower()
         ]
         return picked[:CHOICES]

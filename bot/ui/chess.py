@@ -242,7 +242,9 @@ async def render_board_png(args: BoardImageArgs, size: int = BOARD_SIZE) -> byte
 
 
 def _filename(args: BoardImageArgs) -> str:
-    return f"chess-{args.get('game_id', 'board')}-{args.get('ply', 0)}.png"
+    # Boards written before games had numbers carry only the id, which was their number.
+    number = args.get("number", args.get("game_id", "board"))
+    return f"chess-{number}-{args.get('ply', 0)}.png"
 
 
 async def outbox_board_renderer(stored: Mapping[str, object]) -> tuple[str, bytes]:

@@ -16,6 +16,7 @@ import chess.pgn
 import pytest
 
 from tests.e2e.club import Club
+from tests.e2e.games import number_of, shown_game
 
 STOCKFISH = os.environ.get("STOCKFISH_PATH") or "/usr/games/stockfish"
 HAVE_STOCKFISH = os.path.isfile(STOCKFISH) and os.access(STOCKFISH, os.X_OK)
@@ -48,12 +49,6 @@ MATE_AFTER_PROMOTION = [
 ]
 
 
-def _game_id(text: str) -> int:
-    match = re.search(r"#(\d+)", text)
-    assert match, text
-    return int(match.group(1))
-
-
 def _fen_in(text: str) -> str:
     match = re.search(r"FEN `([^`]+)`", text)
     assert match, text
@@ -68,7 +63,7 @@ async def _start(club: Club, white: Any, black: Any, *, time: str = "3d") -> tup
     invite = ix.original
     assert invite is not None and not invite.ephemeral, ix.response
     assert black.id in invite.mentioned_user_ids()
-    game_id = _game_id(invite.content)
+    game_id = shown_game(club.db_path, club.guild.id, "chess", invite.content)
     await dc.click(black, invite, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next((t for t in dc.threads_in(club.channel) if t.id not in before), None),
@@ -296,12 +291,11 @@ async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_p
     dc = club.dc
     carol, dave = club.members["carol"], club.members["dave"]
     game_id, thread = await _start(club, carol, dave, time="1d")
+    number = number_of(club.db_path, game_id)
 
     club.clock.advance(hours=12)  # half the day gone: carol is reminded by DM
     await club.tick()
-    reminder = await dc.wait_for_message(
-        carol, predicate=lambda m: f"chess #{game_id}" in m.content
-    )
+    reminder = await dc.wait_for_message(carol, predicate=lambda m: f"chess #{number}" in m.content)
     assert "Your move" in reminder.content and "<t:" in reminder.content
 
     await _move(club, carol, thread, "e4")

@@ -21,6 +21,7 @@ import chess.pgn
 from bot.services.results import record_points
 from tests.conftest import shared_path  # noqa: F401  (shared/ is needed by other e2e tests, not here)
 from tests.e2e.club import Club
+from tests.e2e.games import number_of, shown_game
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -29,7 +30,7 @@ async def _chess_fools_mate(club: Club, channel: Any, white: Any, black: Any) ->
     dc = club.dc
     before = {t.id for t in dc.threads_in(channel)}
     ix = await dc.slash(white, channel, "chess new", opponent=black, time="3d", color="white")
-    game_id = int(re.search(r"#(\d+)", ix.original.content).group(1))
+    game_id = shown_game(club.db_path, channel.guild_id, "chess", ix.original.content)
     await dc.click(black, ix.original, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None)
@@ -166,7 +167,7 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     }
     gcg = [n for n in archive.namelist() if n.endswith(".gcg")]
     pgn = [n for n in archive.namelist() if n.endswith(".pgn")]
-    assert gcg == [f"games/scrabble-{scrabble_id}.gcg"] and len(pgn) == 1
+    assert gcg == [f"games/scrabble-{number_of(club.db_path, scrabble_id)}.gcg"] and len(pgn) == 1
     gcg_path = tmp_path / "export.gcg"
     gcg_path.write_bytes(archive.read(gcg[0]))
     check = await asyncio.to_thread(

@@ -30,6 +30,7 @@ from typing import Any
 from engines.lexicon import load_lexicon
 from engines.scrabble import ScrabbleError, ScrabbleGame, typed_notation
 from engines.scrabble.movegen import MoveGenerator
+from tests.e2e.games import number_of
 from tests.engines.scrabble.support import random_placement
 
 REPO = Path(__file__).resolve().parents[2]
@@ -280,7 +281,8 @@ class Table:
         self.club = club
         self.dc = club.dc
         self.seats = seats
-        self.game_id = 0
+        self.game_id = 0  # as the buttons know it
+        self.number = 0  # as members see it: Scrabble #1
         self.thread: Any = None
         self.turns_taken = 0
 
@@ -299,6 +301,7 @@ class Table:
         self.game_id = int(
             next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2]
         )
+        self.number = number_of(self.club.db_path, self.game_id)
         invited = [m for seat in self.seats for m in seat if m is not creator]
         for member in invited:
             click = await self.dc.click(member, invite, f"scrabble:join:{self.game_id}")
@@ -376,8 +379,8 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
     final_post = [m for m in dc.messages_in(table.thread) if "Game over" in (m.content or "")][-1]
     names = [a.filename for a in final_post.attachments]
     assert any(n.endswith(".gcg") for n in names) and any(n.endswith(".png") for n in names)
-    gcg = dict(final_post.files)[f"scrabble-{table.game_id}.gcg"]
-    path = tmp_path / f"game-{table.game_id}.gcg"
+    gcg = dict(final_post.files)[f"scrabble-{table.number}.gcg"]
+    path = tmp_path / f"game-{table.number}.gcg"
     path.write_bytes(gcg)
     checked = await asyncio.to_thread(
         subprocess.run,
@@ -403,7 +406,7 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
     assert "Scores:" in board_alt and all(str(s) in board_alt for s in plan.final.scores)
 
     export = await dc.slash(
-        club.members["frank"], club.channel, "scrabble export", game=str(table.game_id)
+        club.members["frank"], club.channel, "scrabble export", game=str(table.number)
     )
     await reply_text(export)
     exported = export.followups[-1].files if export.followups else export.response.files

@@ -17,6 +17,7 @@ import subprocess
 import sys
 from typing import Any
 
+from tests.e2e.games import game_id_of
 from tests.e2e.test_scrabble import REPO, game_state, reply_text
 
 PLAY_HINT = re.compile(r"`/scrabble play word:(\S+) position:(\S+)`")
@@ -69,7 +70,8 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
         channel=thread, predicate=lambda m: "move 0" in (m.content or ""), timeout=10
     )
     assert "Computer (expert)" in first.content and "hints on (not rated)" in first.content
-    game_id = int(re.search(r"Scrabble #(\d+)", first.content).group(1))
+    number = int(re.search(r"Scrabble #(\d+)", first.content).group(1))
+    game_id = game_id_of(club.db_path, club.guild.id, "scrabble", number)
     # The member who opens the game is seat 0, the computer seat 1 (either may draw first).
 
     turns = 0
@@ -93,7 +95,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
         hint = await dc.slash(erin, thread, "scrabble hint")
         text = await reply_text(hint)
         turns_hinted += 1
-        assert hint.response.ephemeral and text.startswith(f"**Hints for Scrabble #{game_id}**"), (
+        assert hint.response.ephemeral and text.startswith(f"**Hints for Scrabble #{number}**"), (
             text
         )
         played = PLAY_HINT.search(text)
@@ -137,7 +139,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
     )
     assert "Not rated (hints were on)" in final.content
     assert re.search(rf"Hints used: erin {turns_hinted}\b", final.content), final.content
-    gcg = dict(final.files)[f"scrabble-{game_id}.gcg"]
+    gcg = dict(final.files)[f"scrabble-{number}.gcg"]
     path = tmp_path / "vs-computer.gcg"
     path.write_bytes(gcg)
     checked = await asyncio.to_thread(
@@ -166,14 +168,14 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
     assert computer_moves >= 3
 
     # A hint after the end is refused; the analysis is posted for everyone.
-    late = await dc.slash(erin, thread, "scrabble hint", game=str(game_id))
+    late = await dc.slash(erin, thread, "scrabble hint", game=str(number))
     assert late.response.ephemeral
     analysis = await dc.slash(
-        club.members["frank"], club.channel, "scrabble analyse", game=str(game_id)
+        club.members["frank"], club.channel, "scrabble analyse", game=str(number)
     )
     done = await analysis.wait_done(timeout=30)
     assert done is not None and not analysis.response.ephemeral
-    assert f"Scrabble #{game_id} — analysis" in done.content
+    assert f"Scrabble #{number} — analysis" in done.content
     assert (
         "left on the table" in done.content
         and "erin" in done.content
@@ -182,7 +184,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
     table = (
         done.content
         if "```" in done.content
-        else dict(done.files)[f"scrabble-{game_id}-analysis.txt"].decode()
+        else dict(done.files)[f"scrabble-{number}-analysis.txt"].decode()
     )
     assert "best available" in table
     assert dc.pinging_messages() == [] or all(

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.scrabble import ScrabbleGame, ScrabbleOptions
+from tests.e2e.games import number_of
 from tests.e2e.test_scrabble import game_state, reply_text
 
 EXAMPLE = "`/scrabble play word:QUIZ position:8H`"
@@ -81,7 +82,7 @@ def outbox_headers(db_path: Path) -> list[list[str]]:
 
 
 async def open_game(club: Any, inviter: Any, opponent: Any, **options: Any) -> tuple[int, Any, Any]:
-    """The game's number, its thread and its first board post."""
+    """The game's id (as its buttons know it), its thread and its first board post."""
     dc = club.dc
     ix = await dc.slash(inviter, club.channel, "scrabble new", opponent=opponent, **options)
     invite = ix.original
@@ -114,7 +115,8 @@ async def test_words_typed_in_lower_case_play_as_letters_and_a_blank_is_marked_w
         lambda: [m for m in dc.dms_to(alice) if "It's your turn" in (m.content or "")],
         what="the inviter's turn DM",
     )
-    assert f"Scrabble #{game_id}" in told[0].content and EXAMPLE in told[0].content
+    number = number_of(club.db_path, game_id)
+    assert f"Scrabble #{number}" in told[0].content and EXAMPLE in told[0].content
 
     # All lower case, as a phone types it: plain letters.
     await set_racks(club, game_id, {0: "ENJOYRT", 1: "T?ABCDE"})

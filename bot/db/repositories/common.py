@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import ScalarSelect, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -83,11 +83,26 @@ def is_row_id(value: int) -> bool:
     return 1 <= value <= MAX_ROW_ID
 
 
+def next_number(guild_id: int, kind: str) -> ScalarSelect[int]:
+    """The guild's next number for a game of this kind (1 for its first), as part of
+    the INSERT: computed and used in one statement. Two games made at once may
+    still compute the same number; the unique index refuses the second, and its
+    service retries (``retry_on_duplicate``)."""
+    return (
+        select(func.coalesce(func.max(GameRecord.number), 0) + 1)
+        .where(GameRecord.guild_id == guild_id, GameRecord.kind == kind)
+        .scalar_subquery()
+    )
+
+
 class GameRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
     def add(self, game: GameRecord) -> GameRecord:
+        """A new game; it is numbered when flushed (``game.number`` is loaded on a refresh)."""
+        if game.number is None:
+            game.number = next_number(game.guild_id, game.kind)
         self.session.add(game)
         return game
 
@@ -95,16 +110,31 @@ class GameRepository:
         self, game: GameRecord, seats: Iterable[tuple[int, int, bool]]
     ) -> GameRecord:
         """A new game with its seats, each ``(seat, user_id, accepted)`` (a team is
-        several rows of one seat); flushed, so the game has its id and its seats."""
-        self.session.add(game)
+        several rows of one seat); flushed, so the game has its id, number and seats."""
+        self.add(game)
         await self.session.flush()
         for seat, user_id, accepted in seats:
             self.session.add(
                 GameSeatRecord(game_id=game.id, seat=seat, user_id=user_id, accepted=accepted)
             )
         await self.session.flush()
-        await self.session.refresh(game, attribute_names=["seats"])
+        await self.session.refresh(game, attribute_names=["number", "seats"])
         return game
+
+    async def id_of(self, guild_id: int, kind: str, number: int) -> int | None:
+        """The id of the guild's game of this kind with this number (``#3``), if any.
+        Games made before numbers have number = id."""
+        if not is_row_id(number):
+            return None
+        return (
+            await self.session.execute(
+                select(GameRecord.id).where(
+                    GameRecord.guild_id == guild_id,
+                    GameRecord.kind == kind,
+                    GameRecord.number == number,
+                )
+            )
+        ).scalar_one_or_none()
 
     async def count_hint(self, game_id: int, user_id: int) -> int:
         """One more hint used by this member in this game, and their new count: a

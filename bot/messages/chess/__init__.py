@@ -38,7 +38,7 @@ def board_text(
     """The message beside a board image; it carries everything the image shows."""
     white, black = name(game.white), name(game.black)
     lines = [
-        f"**Chess #{game.game_id}** · {white} (White) vs {black} (Black) · {game.control.label()}"
+        f"**Chess #{game.number}** · {white} (White) vs {black} (Black) · {game.control.label()}"
     ]
     if headline:
         lines.append(headline)
@@ -109,7 +109,7 @@ def board_alt_text(game: GameFacts, side: chess.Color) -> str:
 
 
 def thread_name(game: GameFacts) -> str:
-    return f"Chess #{game.game_id}: {game.white.name} vs {game.black.name}"[:THREAD_NAME_CHARS]
+    return f"Chess #{game.number}: {game.white.name} vs {game.black.name}"[:THREAD_NAME_CHARS]
 
 
 # --------------------------------------------------------------------------- headlines
@@ -149,7 +149,7 @@ HOW_TO_MOVE = "Play with `/chess move`, for example `/chess move move:e4` (or UC
 def invitation(game: GameFacts, challenger_id: int, opponent_id: int) -> str:
     colour = "White" if game.white.user_id == challenger_id else "Black"
     return (
-        f"{mention(opponent_id)}, {mention(challenger_id)} challenges you to chess #{game.game_id} "
+        f"{mention(opponent_id)}, {mention(challenger_id)} challenges you to chess #{game.number} "
         f"({game.control.label()}; they play {colour}). Accept to start: the game gets its own thread."
     )
 
@@ -157,26 +157,26 @@ def invitation(game: GameFacts, challenger_id: int, opponent_id: int) -> str:
 def accepted(game: GameFacts, *, in_thread: bool) -> str:
     where = "this thread" if in_thread else "the thread below"
     return (
-        f"Chess #{game.game_id}: {name(game.white)} (White) vs {name(game.black)} (Black), "
+        f"Chess #{game.number}: {name(game.white)} (White) vs {name(game.black)} (Black), "
         f"{game.control.label()} — accepted! The game is in {where}."
     )
 
 
 def challenge_answered(game: GameFacts, *, withdrawn: bool, by: str) -> str:
     who = "withdrawn" if withdrawn else f"declined by {name(by)}"
-    return f"Chess challenge #{game.game_id} ({name(game.white)} vs {name(game.black)}) was {who}."
+    return f"Chess challenge #{game.number} ({name(game.white)} vs {name(game.black)}) was {who}."
 
 
 def challenge_expired(game: GameFacts) -> str:
     return (
-        f"The chess challenge #{game.game_id} ({name(game.white)} vs {name(game.black)}) "
+        f"The chess challenge #{game.number} ({name(game.white)} vs {name(game.black)}) "
         "expired unanswered."
     )
 
 
 def computer_game_started(game: GameFacts, player_id: int, level: int | None) -> str:
     return (
-        f"Chess #{game.game_id}: {mention(player_id)} vs Stockfish (level {level}, "
+        f"Chess #{game.number}: {mention(player_id)} vs Stockfish (level {level}, "
         f"{game.control.label()}). The game is in the thread below."
     )
 
@@ -194,12 +194,12 @@ def posted_in(place_id: int | None) -> str:
     return f"Done — posted in {place(place_id)}.\n" if place_id else ""
 
 
-def pgn_reply(game_id: int) -> str:
-    return f"Chess #{game_id} as PGN — it opens in any chess program."
+def pgn_reply(number: int) -> str:
+    return f"Chess #{number} as PGN — it opens in any chess program."
 
 
-def pgn_description(game_id: int) -> str:
-    return f"PGN of chess game {game_id}"
+def pgn_description(number: int) -> str:
+    return f"PGN of chess game {number}"
 
 
 def game_line(game: GameFacts, user_id: int) -> str:
@@ -215,7 +215,7 @@ def game_line(game: GameFacts, user_id: int) -> str:
         state = game.finish.result
     else:
         state = game.status
-    return f"#{game.game_id} {vs} · {state} · {game.control.label()}"
+    return f"#{game.number} {vs} · {state} · {game.control.label()}"
 
 
 def games_list(games: Sequence[GameFacts], user_id: int) -> str:
@@ -247,25 +247,25 @@ def reminder(game: GameFacts, flag: datetime) -> tuple[str, str]:
     opponent = game.player(not game.board.turn)
     where = place(game.place_id) if game.place_id else "the game's channel"
     text = (
-        f"♟ Your move in chess #{game.game_id} against {name(opponent)}: your time runs out "
+        f"♟ Your move in chess #{game.number} against {name(opponent)}: your time runs out "
         f"{relative_time(flag)} ({absolute_time(flag)}). Play with `/chess move` in {where}"
         " — or `/chess vacation` if you need a break."
     )
-    fallback = f"your move in chess #{game.game_id}: time runs out {relative_time(flag)}."
+    fallback = f"your move in chess #{game.number}: time runs out {relative_time(flag)}."
     return text, fallback
 
 
-def vacation_note(game_id: int, player: str, until: datetime | None) -> str:
+def vacation_note(number: int, player: str, until: datetime | None) -> str:
     note = (
         f"{name(player)} is on vacation until {absolute_time(until)}: their clock is paused."
         if until
         else f"{name(player)} is back from vacation: their clock runs again."
     )
-    return f"**Chess #{game_id}** · {note}"
+    return f"**Chess #{number}** · {note}"
 
 
-def vacation_reply(game_ids: Sequence[int], until: datetime | None, days_left: float) -> str:
-    ids = ", ".join(f"#{g}" for g in game_ids)
+def vacation_reply(numbers: Sequence[int], until: datetime | None, days_left: float) -> str:
+    ids = ", ".join(f"#{n}" for n in numbers)
     if until is None:
         return f"Welcome back! Your clock runs again in {ids}."
     return (
@@ -282,7 +282,7 @@ def analysis(
     game: GameFacts, mistakes: Mapping[chess.Color, Sequence[Mistake]], engine: str
 ) -> str:
     lines = [
-        f"**Analysis of chess #{game.game_id}** ({name(game.white)} vs {name(game.black)}, {engine})"
+        f"**Analysis of chess #{game.number}** ({name(game.white)} vs {name(game.black)}, {engine})"
     ]
     for color in (chess.WHITE, chess.BLACK):
         found = mistakes.get(color, [])

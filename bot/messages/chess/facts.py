@@ -28,7 +28,7 @@ class GameFacts(Protocol):
     """A game as it stands."""
 
     @property
-    def game_id(self) -> int: ...
+    def number(self) -> int: ...  # what members see and type: chess #3
     @property
     def status(self) -> str: ...
     @property

@@ -1,6 +1,6 @@
 """What chess says back when a command can't be done, and the engine's troubles.
 
-Templates with ``{}`` take a game's number (``.format(game_id)``); those that
+Templates with ``{}`` take a game's number (``.format(number)``); those that
 name a member are functions, so the name is always shown as plain text.
 """
 
@@ -27,7 +27,7 @@ NO_CORRESPONDENCE_GAME = (
 )
 ANALYSIS_AFTER_THE_GAME = "Analysis is for finished games: no engine help while the game is on!"
 
-# .format(game_id)
+# .format(number)
 NOT_STARTED = "Chess #{} has not started: the challenge is still waiting to be accepted."
 GAME_OVER = "Chess #{} is over. `/chess board` shows how it ended, `/chess pgn` exports it."
 LIVE_CLOCK_NO_VACATION = "Chess #{} has a live clock, which can't be paused."
@@ -47,13 +47,13 @@ def level_range(lowest: int, highest: int) -> str:
     return f"The computer's level goes from {lowest} (gentle) to {highest} (full strength)."
 
 
-def no_longer_waiting(game_id: int, status: str) -> str:
-    return f"Chess #{game_id} is no longer waiting for an answer ({status})."
+def no_longer_waiting(number: int, status: str) -> str:
+    return f"Chess #{number} is no longer waiting for an answer ({status})."
 
 
-def in_game(game_id: int, problem: str) -> str:
+def in_game(number: int, problem: str) -> str:
     """A refusal about one of several games: ``Chess #12: …``."""
-    return f"Chess #{game_id}: {problem}"
+    return f"Chess #{number}: {problem}"
 
 
 def not_your_move(mover: str) -> str:

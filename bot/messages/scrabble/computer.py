@@ -31,10 +31,10 @@ class HintLine:
 
 
 def hints(
-    game_id: int, rack: str, moves: Sequence[HintLine], *, waiting_for: str | None, used: int
+    game_number: int, rack: str, moves: Sequence[HintLine], *, waiting_for: str | None, used: int
 ) -> str:
     """The private answer to ``/scrabble hint`` (``waiting_for``: whose turn it is, if not theirs)."""
-    lines = [f"**Hints for {game_title(game_id)}** (your rack: {tiles_text(rack)})"]
+    lines = [f"**Hints for {game_title(game_number)}** (your rack: {tiles_text(rack)})"]
     if not moves:
         lines.append(
             "No play fits your rack on this board, and the bag is too small to exchange: you can only pass."
@@ -64,9 +64,9 @@ def hints(
     return clip("\n".join(lines))
 
 
-def no_hints(game_id: int) -> str:
+def no_hints(game_number: int) -> str:
     return (
-        f"{game_title(game_id)} was made without hints. Start a game with `hints: True` to get them "
+        f"{game_title(game_number)} was made without hints. Start a game with `hints: True` to get them "
         "(such games are not rated)."
     )
 
@@ -100,7 +100,7 @@ TABLE_NOTES = (
 
 
 def analysis_text(
-    game_id: int, analysis: Analysis, names: Sequence[str], labels: Sequence[str]
+    game_number: int, analysis: Analysis, names: Sequence[str], labels: Sequence[str]
 ) -> tuple[str, str]:
     """``(message, table)``: a summary with the biggest misses and, when it fits,
     the table of every turn; the whole table is also given for a file. The table
@@ -125,7 +125,7 @@ def analysis_text(
     scored: dict[int, int] = {}
     for turn in turns:
         scored[turn["seat"]] = scored.get(turn["seat"], 0) + turn["score"]
-    lines = [f"**{game_title(game_id)} — analysis**"]
+    lines = [f"**{game_title(game_number)} — analysis**"]
     for seat, name in enumerate(labels):
         lines.append(
             f"{name}: {scored.get(seat, 0)} points from plays, {left.get(seat, 0)} left on the table"
@@ -173,7 +173,5 @@ def format_analysis(analysis: Analysis, names: Sequence[str], limit: int = 1900)
     return body + "\n" + footer
 
 
-def analysis_alt_text(game_id: int) -> str:
-    return (
-        f"The analysis of {game_title(game_id)} as text: every turn beside the best play available."
-    )
+def analysis_alt_text(game_number: int) -> str:
+    return f"The analysis of {game_title(game_number)} as text: every turn beside the best play available."

@@ -85,8 +85,8 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
-def game_title(game_id: int) -> str:
-    return f"Scrabble #{game_id}"
+def game_title(number: int) -> str:
+    return f"Scrabble #{number}"
 
 
 def rules_text(

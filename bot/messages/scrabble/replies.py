@@ -17,7 +17,7 @@ from bot.messages.text import clip, plain, relative_time
 
 
 def invite_text(
-    game_id: int,
+    number: int,
     labels: Sequence[str],
     rules: str,
     word_list: str,
@@ -29,7 +29,7 @@ def invite_text(
     """The invitation (and, once it is answered, what became of it)."""
     seat_lines = [f"Seat {seat + 1}: {label}" for seat, label in enumerate(labels)]
     text = (
-        f"**{game_title(game_id)}** — {', '.join(labels)}\n"
+        f"**{game_title(number)}** — {', '.join(labels)}\n"
         + "\n".join(seat_lines)
         + f"\nRules: {rules} · word list: {plain(lexicon_display_name(word_list))}"
     )
@@ -54,9 +54,9 @@ def declined(text: str, name: str) -> str:
     return text + f"\n{plain(name, NAME_CHARS)} declined."
 
 
-def thread_name(game_id: int, names: Sequence[str]) -> str:
+def thread_name(number: int, names: Sequence[str]) -> str:
     """A thread's name: Discord shows it as it is (no markdown), so names are not escaped."""
-    return f"{game_title(game_id)}: " + " vs ".join(names)
+    return f"{game_title(number)}: " + " vs ".join(names)
 
 
 def invite_post(pings: str, inviter_mention: str, invite: str) -> str:
@@ -76,9 +76,9 @@ def game_is_on(invite: str, home_channel_id: int | None, *, everyone: bool) -> s
     return invite.replace(EVERYONE_ACCEPTED, "") + f"\n{lead}{where}."
 
 
-def first_draw(game_id: int, rules: str, draws: Sequence[tuple[str, str]], first: str) -> str:
+def first_draw(number: int, rules: str, draws: Sequence[tuple[str, str]], first: str) -> str:
     """The opening post: ``draws`` are ``(label, tile)`` of the draw for first play."""
-    text = f"**{game_title(game_id)}** starts. Rules: {rules}."
+    text = f"**{game_title(number)}** starts. Rules: {rules}."
     if draws:
         drawn = ", ".join(
             f"{label} drew {'a blank' if tile == '?' else tile}" for label, tile in draws
@@ -154,12 +154,12 @@ def rack_message(rack: str, summary: str) -> str:
 # -- lists ---------------------------------------------------------------------------------------
 
 
-def game_label(game_id: int, status: str, opponents: str, your_turn: bool) -> str:
+def game_label(number: int, status: str, opponents: str, your_turn: bool) -> str:
     """One of a member's games, as a list or an autocomplete shows it."""
     state = {"invited": "invitation open", "finished": "finished", "abandoned": "abandoned"}.get(
         status, "your turn" if your_turn else "their turn"
     )
-    return f"#{game_id} vs {opponents} · {state}"
+    return f"#{number} vs {opponents} · {state}"
 
 
 NO_GAMES = "You have no Scrabble game running here. Start one with `/scrabble new`."
@@ -180,8 +180,8 @@ def games_list(rows: Sequence[tuple[str, datetime | None, int | None]]) -> str:
     return clip("\n".join(lines))
 
 
-def gcg_export(game_id: int) -> str:
-    return f"{game_title(game_id)}, as GCG."
+def gcg_export(number: int) -> str:
+    return f"{game_title(number)}, as GCG."
 
 
 def position_choice(position: str, across: bool, word: str, score: int) -> str:

@@ -50,7 +50,7 @@ def last_turn_text(turn: LastTurn) -> str:
 class BoardFacts:
     """What a board image shows, as its header and alt text say it (names unescaped)."""
 
-    game_id: int
+    number: int
     moves: int
     names: Sequence[str]  # each seat's members, joined by " & "
     scores: Sequence[int]
@@ -63,7 +63,7 @@ class BoardFacts:
 
 def picture_header(facts: BoardFacts) -> list[str]:
     scores = " · ".join(f"{n} {s}" for n, s in zip(facts.names, facts.scores, strict=True))
-    header = [f"#{facts.game_id} · {scores} · bag {facts.bag}"]
+    header = [f"#{facts.number} · {scores} · bag {facts.bag}"]
     if facts.status == "finished":
         header.append("Game over")
     elif facts.status == "ending":
@@ -93,17 +93,17 @@ def board_alt_text(facts: BoardFacts) -> str:
         "finished": "The game is over.",
         "ending": "The final play waits to be accepted or challenged.",
     }.get(facts.status, f"{facts.to_play} to play.")
-    return f"Scrabble #{facts.game_id} board after move {facts.moves}. {last} Scores: {scores}; {tiles}. {state}"
+    return f"Scrabble #{facts.number} board after move {facts.moves}. {last} Scores: {scores}; {tiles}. {state}"
 
 
-def record_alt_text(game_id: int) -> str:
+def record_alt_text(number: int) -> str:
     return (
-        f"The record of Scrabble #{game_id} as a GCG text file: every move with its rack and score."
+        f"The record of Scrabble #{number} as a GCG text file: every move with its rack and score."
     )
 
 
-def board_post(game_id: int, moves: int, lines: Sequence[str]) -> str:
-    return clip("\n".join([f"**{game_title(game_id)}** · move {moves}", *lines]))
+def board_post(number: int, moves: int, lines: Sequence[str]) -> str:
+    return clip("\n".join([f"**{game_title(number)}** · move {moves}", *lines]))
 
 
 def status_lines(
@@ -157,11 +157,11 @@ def ending_text(*, computer_decides: bool, due: datetime | None, words: Sequence
 
 
 def explain_text(
-    game_id: int, found: Sequence[tuple[str, str]], missing: Sequence[str], who: str
+    number: int, found: Sequence[tuple[str, str]], missing: Sequence[str], who: str
 ) -> str:
     """The player is asked to explain the words just played in their own words (as
     the society plays it); definitions are shown where the dictionary has them."""
-    lines = [f"**Explain the word** ({game_title(game_id)})"]
+    lines = [f"**Explain the word** ({game_title(number)})"]
     lines += [f"**{word}** — {definition}" for word, definition in found]
     words = [w for w, _ in found] + list(missing)
     if words:
@@ -223,23 +223,23 @@ def no_contest(reason: str) -> list[str]:
     ]
 
 
-def your_turn(game_id: int, home: int | None, due: datetime | None) -> str:
+def your_turn(number: int, home: int | None, due: datetime | None) -> str:
     clock = f" Your turn clock ends {relative_time(due)}." if due else ""
     where = f" in <#{home}>" if home else ""
-    return f"It's your turn in **{game_title(game_id)}**{where}.{clock}\n{HOW_TO_PLAY}"
+    return f"It's your turn in **{game_title(number)}**{where}.{clock}\n{HOW_TO_PLAY}"
 
 
-def reminder(game_id: int, home: int | None, due: datetime | None) -> str:
+def reminder(number: int, home: int | None, due: datetime | None) -> str:
     when = relative_time(due) if due else "soon"
     where = f" in <#{home}>" if home else ""
     return (
-        f"Reminder: it's your turn in **{game_title(game_id)}**{where}, and your turn clock runs out {when}. "
+        f"Reminder: it's your turn in **{game_title(number)}**{where}, and your turn clock runs out {when}. "
         f"Play, exchange or pass before then, or the turn counts as a pass.\n{HOW_TO_PLAY}"
     )
 
 
-def invitation_expired(game_id: int) -> str:
-    return f"The invitation to {game_title(game_id)} expired: not everyone accepted in time."
+def invitation_expired(number: int) -> str:
+    return f"The invitation to {game_title(number)} expired: not everyone accepted in time."
 
 
 def describe_entries(

@@ -38,7 +38,7 @@ class Analysis(UseCase):
         if snap.status != "finished":
             raise InvalidInputError(refusals.ANALYSIS_AFTER_THE_GAME)
         if not snap.moves:
-            raise InvalidInputError(refusals.NOTHING_TO_ANALYSE.format(snap.game_id))
+            raise InvalidInputError(refusals.NOTHING_TO_ANALYSE.format(snap.number))
 
     async def analyse(self, game_id: int, *, guild_id: int | None = None) -> AnalysisReport:
         """The biggest mistakes of each side of a finished game (computed once, then kept)."""

@@ -92,6 +92,7 @@ class ChessCore:
 
         return ChessSnapshot(
             game_id=game.id,
+            number=game.number,
             guild_id=game.guild_id,
             channel_id=game.channel_id,
             thread_id=game.thread_id,
@@ -142,9 +143,9 @@ class ChessCore:
     @staticmethod
     def require_active(game: GameRecord) -> None:
         if game.status == "invited":
-            raise InvalidInputError(refusals.NOT_STARTED.format(game.id))
+            raise InvalidInputError(refusals.NOT_STARTED.format(game.number))
         if game.status != "active":
-            raise InvalidInputError(refusals.GAME_OVER.format(game.id))
+            raise InvalidInputError(refusals.GAME_OVER.format(game.number))
 
     async def players_turn(
         self, uow: UnitOfWork, game_id: int, user_id: int, guild_id: int | None

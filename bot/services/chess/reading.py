@@ -96,7 +96,7 @@ class Reading(UseCase):
             time_control=snap.control.pgn_tag(),
             termination=snap.termination,
             finished_at=snap.finished_at if snap.status == "finished" else None,
-            round=str(snap.game_id),
+            round=str(snap.number),
             comment=finish.describe(snap.white.name, snap.black.name) if finish else None,
         )
-        return f"chess-{snap.game_id}.pgn", export_pgn(snap.moves, info)
+        return f"chess-{snap.number}.pgn", export_pgn(snap.moves, info)

@@ -29,7 +29,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.db.models import GameRecord, JobRecord
-from bot.db.uow import UnitOfWork
+from bot.db.uow import UnitOfWork, retry_on_duplicate
 from bot.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from bot.messages import chess as msg
 from bot.messages.chess import refusals
@@ -102,15 +102,22 @@ class Starting(UseCase):
         if opponent.user_id == challenger.user_id:
             raise InvalidInputError(refusals.SELF_CHALLENGE)
         table = _Table(guild_id, guild_name, channel_id, time_control, color)
-        async with self.core.ctx.uow() as uow:
-            game, control = await self._create(uow, table, challenger, opponent, status="invited")
-            ttl = INVITE_TTL_LIVE if control.is_live else INVITE_TTL_CORRESPONDENCE
-            await uow.jobs.schedule(
-                JOB_INVITE, self.core.now() + ttl, {"game_id": game.id}, key=invite_key(game.id)
-            )
-            snap = await self.core.snapshot(uow, game)
-            await uow.commit()
-        return snap
+
+        async def attempt() -> ChessSnapshot:
+            async with self.core.ctx.uow() as uow:
+                game, control = await self._create(
+                    uow, table, challenger, opponent, status="invited"
+                )
+                ttl = INVITE_TTL_LIVE if control.is_live else INVITE_TTL_CORRESPONDENCE
+                await uow.jobs.schedule(
+                    JOB_INVITE, self.core.now() + ttl, {"game_id": game.id}, key=invite_key(game.id)
+                )
+                snap = await self.core.snapshot(uow, game)
+                await uow.commit()
+            return snap
+
+        # Two games made at once can take the same number: the second tries again.
+        return await retry_on_duplicate(attempt)
 
     async def play_computer(
         self,
@@ -131,22 +138,27 @@ class Starting(UseCase):
         table = _Table(guild_id, guild_name, channel_id, time_control, color)
         level = check_level(DEFAULT_LEVEL if level is None else level)
         now = self.core.now()
-        async with self.core.ctx.uow() as uow:
-            game, control = await self._create(
-                uow, table, player, computer, status="active", computer_level=level
-            )
-            for seat in game.seats:
-                seat.accepted = True
-            state = self._started(control, now)
-            await self.core.save(uow, game, state, deadline=state.running_clock().flag_time())
-            snap = await self.core.snapshot(uow, game, state)
-            # The opening job first: due with the computer's first move, it runs before it.
-            await uow.jobs.schedule(
-                JOB_OPEN, now + OPEN_RETRY, {"game_id": game.id}, key=open_key(game.id)
-            )
-            await self.core.schedule_turn(uow, snap, now, computer_delay=COMPUTER_START_GRACE)
-            await uow.commit()
-        return snap
+
+        async def attempt() -> ChessSnapshot:
+            async with self.core.ctx.uow() as uow:
+                game, control = await self._create(
+                    uow, table, player, computer, status="active", computer_level=level
+                )
+                for seat in game.seats:
+                    seat.accepted = True
+                state = self._started(control, now)
+                await self.core.save(uow, game, state, deadline=state.running_clock().flag_time())
+                snap = await self.core.snapshot(uow, game, state)
+                # The opening job first: due with the computer's first move, it runs before it.
+                await uow.jobs.schedule(
+                    JOB_OPEN, now + OPEN_RETRY, {"game_id": game.id}, key=open_key(game.id)
+                )
+                await self.core.schedule_turn(uow, snap, now, computer_delay=COMPUTER_START_GRACE)
+                await uow.commit()
+            return snap
+
+        # Two games made at once can take the same number: the second tries again.
+        return await retry_on_duplicate(attempt)
 
     @staticmethod
     def _started(control: TimeControl, now: datetime) -> ChessState:
@@ -251,7 +263,7 @@ class Starting(UseCase):
         if not any(s.user_id == user_id for s in game.seats):
             raise PermissionDeniedError(refusals.NOT_FOR_YOU)
         if game.status != "invited":
-            raise InvalidInputError(refusals.no_longer_waiting(game_id, game.status))
+            raise InvalidInputError(refusals.no_longer_waiting(game.number, game.status))
         return game
 
     async def open_in(self, game_id: int, thread_id: int | None) -> ChessSnapshot:

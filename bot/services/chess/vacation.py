@@ -42,7 +42,7 @@ class Vacations(UseCase):
                 try:
                     clock = clock.with_vacation(color, now, days)
                 except VacationError as error:
-                    raise InvalidInputError(refusals.in_game(game.id, str(error))) from None
+                    raise InvalidInputError(refusals.in_game(game.number, str(error))) from None
                 new = replace(state, clock=clock)
                 await core.save(uow, game, new, deadline=clock.flag_time())
                 snap = await core.snapshot(uow, game, new)
@@ -50,7 +50,7 @@ class Vacations(UseCase):
                 days_left = min(days_left, clock.vacation_days_left(color))
                 if snap.place_id is not None:
                     note = msg.vacation_note(
-                        game.id, snap.player(color).name, clock.vacation_until(color, now)
+                        game.number, snap.player(color).name, clock.vacation_until(color, now)
                     )
                     uow.outbox.to_channel(snap.place_id, Post(content=note))
                 snaps.append(snap)
@@ -65,11 +65,12 @@ class Vacations(UseCase):
     ) -> list[GameRecord]:
         """The one game asked for, else all the member's games in progress here; live ones left out."""
         core = self.core
+        asked = None
         if game_id is not None:
-            game = await core.game(uow, game_id, guild_id)
-            core.require_player(game, user_id)
-            core.require_active(game)
-            games = [game]
+            asked = await core.game(uow, game_id, guild_id)
+            core.require_player(asked, user_id)
+            core.require_active(asked)
+            games = [asked]
         else:
             games = await uow.games.for_player(
                 user_id, guild_id=guild_id, kind=KIND, statuses=("active",)
@@ -82,7 +83,7 @@ class Vacations(UseCase):
         if not games:
             raise NotFoundError(
                 refusals.NO_CORRESPONDENCE_GAME
-                if game_id is None
-                else refusals.LIVE_CLOCK_NO_VACATION.format(game_id)
+                if asked is None
+                else refusals.LIVE_CLOCK_NO_VACATION.format(asked.number)
             )
         return games

@@ -45,6 +45,7 @@ class BoardImageArgs(TypedDict):
     last_move: str | None
     orientation: str  # "white" or "black": the side at the bottom
     game_id: int
+    number: int  # the game's number, for the file's name (rows written before it lack it)
     ply: int
 
 
@@ -56,7 +57,8 @@ def color_key(color: chess.Color) -> str:
 class ChessSnapshot:
     """A game as it stands after a command: what every reply is built from."""
 
-    game_id: int
+    game_id: int  # internal (buttons, jobs); members see and type ``number``
+    number: int
     guild_id: int
     channel_id: int | None
     thread_id: int | None
@@ -163,6 +165,7 @@ class ChessSnapshot:
             "last_move": board.peek().uci() if board.move_stack else None,
             "orientation": color_key(side),
             "game_id": self.game_id,
+            "number": self.number,
             "ply": self.ply,
         }
         return FileSpec(BOARD_RENDERER, args, msg.board_alt_text(self, side))
@@ -214,7 +217,7 @@ class VacationResult:
 
     @property
     def text(self) -> str:
-        return msg.vacation_reply([g.game_id for g in self.games], self.until, self.days_left)
+        return msg.vacation_reply([g.number for g in self.games], self.until, self.days_left)
 
 
 @dataclass(frozen=True)

@@ -65,8 +65,8 @@ class Announcer:
             return
         engine = loaded.require_engine()
         moves = len(engine.moves)
-        content = msg.board_post(loaded.game_id, moves, [*lines, *status_lines(loaded)])
-        board = board_file(loaded, f"scrabble-{loaded.game_id}-{moves}.png")
+        content = msg.board_post(loaded.number, moves, [*lines, *status_lines(loaded)])
+        board = board_file(loaded, f"scrabble-{loaded.number}-{moves}.png")
         mention: tuple[int, ...] = ()
         seat = engine.current_seat
         live_turn = new_turn and loaded.settings.live and engine.status == ACTIVE
@@ -81,13 +81,13 @@ class Announcer:
         """The last board, the result and the game's record (racks are public by now)."""
         if loaded.home is None:
             return
-        game_id = loaded.game_id
+        number = loaded.number
         record = FileSpec(
             RENDER_TEXT_FILE,
-            {"filename": f"scrabble-{game_id}.gcg", "text": gcg},
-            msg.record_alt_text(game_id),
+            {"filename": f"scrabble-{number}.gcg", "text": gcg},
+            msg.record_alt_text(number),
         )
-        board = board_file(loaded, f"scrabble-{game_id}-final.png")
+        board = board_file(loaded, f"scrabble-{number}-final.png")
         post = Post(content=clip("\n".join(lines)), files=(board, record))
         uow.outbox.to_channel(loaded.home, post)
 
@@ -107,12 +107,12 @@ class Announcer:
         seat = loaded.require_engine().current_seat
         if not loaded.is_computer(seat):
             self._to_seat(
-                uow, loaded, seat, msg.your_turn(loaded.game_id, loaded.home, loaded.turn_due)
+                uow, loaded, seat, msg.your_turn(loaded.number, loaded.home, loaded.turn_due)
             )
 
     def reminder(self, uow: UnitOfWork, loaded: LoadedGame) -> None:
         seat = loaded.require_engine().current_seat
-        self._to_seat(uow, loaded, seat, msg.reminder(loaded.game_id, loaded.home, loaded.turn_due))
+        self._to_seat(uow, loaded, seat, msg.reminder(loaded.number, loaded.home, loaded.turn_due))
 
     def _to_seat(self, uow: UnitOfWork, loaded: LoadedGame, seat: int, text: str) -> None:
         for user_id in loaded.seats.get(seat, []):
@@ -124,7 +124,7 @@ class Announcer:
 
     def invitation_expired(self, uow: UnitOfWork, loaded: LoadedGame) -> None:
         if loaded.record.channel_id is not None:
-            post = Post(content=msg.invitation_expired(loaded.game_id))
+            post = Post(content=msg.invitation_expired(loaded.number))
             uow.outbox.to_channel(loaded.record.channel_id, post)
 
     async def explain(
@@ -153,7 +153,7 @@ class Announcer:
         # The Explain button (bot.ui.sessions) opens a form; its answer is kept per play.
         ply = len(loaded.require_engine().moves) - len(entries) + list(entries).index(plays[-1])
         view = ViewSpec(VIEW_EXPLAIN, {"game_id": loaded.game_id, "ply": ply})
-        post = Post(content=msg.explain_text(loaded.game_id, found, missing, who), view=view)
+        post = Post(content=msg.explain_text(loaded.number, found, missing, who), view=view)
         uow.outbox.to_channel(loaded.home, post)
 
     async def _definition_source(self) -> Definitions | None:

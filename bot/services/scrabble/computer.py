@@ -142,11 +142,12 @@ class Computer:
         async with self.ctx.reader() as uow:
             loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
+            number = loaded.number  # read while the row is loaded
         if not loaded.settings.hints:
-            raise InvalidInputError(msg.no_hints(game_id))
+            raise InvalidInputError(msg.no_hints(number))
         if engine.status != ACTIVE:
             raise InvalidInputError(
-                f"Scrabble #{game_id} isn't waiting for a move: there's nothing to hint."
+                f"Scrabble #{number} isn't waiting for a move: there's nothing to hint."
             )
         lexicon = await self.core.lexicons.get(loaded.settings.lexicon)
         moves = await ai.hint(engine.to_json(), ai.AiOptions(lexicon), seat)
@@ -156,7 +157,7 @@ class Computer:
             await uow.commit()
         waiting_for = None if engine.current_seat == seat else loaded.label(engine.current_seat)
         return msg.hints(
-            game_id,
+            number,
             engine.racks[seat],
             [_hint_line(m) for m in moves],
             waiting_for=waiting_for,
@@ -179,10 +180,11 @@ class Computer:
         async with self.ctx.reader() as uow:
             loaded = await self.core.load(uow, game_id, guild_id)
             finished = loaded.record.status == "finished"  # read while the row is loaded
+            number = loaded.number
         engine = loaded.engine
         if not finished or engine is None:
             raise InvalidInputError(
-                f"Scrabble #{game_id} isn't finished yet: analysis is for finished games."
+                f"Scrabble #{number} isn't finished yet: analysis is for finished games."
             )
         lexicon = await self.core.lexicons.get(loaded.settings.lexicon)
         names = [loaded.name(seat) for seat in range(engine.seats)]
@@ -191,7 +193,7 @@ class Computer:
         async def run() -> tuple[str, str]:
             async with self._analysis_lock:
                 analysis = await ai.analyse_game(engine.to_json(), ai.AiOptions(lexicon))
-            return msg.analysis_text(game_id, analysis, names, labels)
+            return msg.analysis_text(number, analysis, names, labels)
 
         return run
 

@@ -327,5 +327,5 @@ class ScrabbleCore:
             engine,
             [loaded.name(seat) for seat in range(engine.seats)],
             lexicon=msg.lexicon_display_name(loaded.settings.lexicon),
-            title=f"Scrabble #{loaded.game_id}",
+            title=f"Scrabble #{loaded.number}",
         )

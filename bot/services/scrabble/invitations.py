@@ -8,6 +8,7 @@ import dataclasses
 from datetime import timedelta
 
 from bot.db.models import GameRecord
+from bot.db.uow import retry_on_duplicate
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import scrabble as msg
 from bot.services.scrabble.core import INVITE_TTL, JOB_DEADLINE, JOB_INVITE, ScrabbleCore, job_key
@@ -45,46 +46,51 @@ class Invitations:
             default_word_list=self.ctx.settings.lexicon,
         )
         now = self.ctx.clock()
-        async with self.ctx.uow() as uow:
-            await uow.guilds.ensure(request.guild_id, request.guild_name)
-            for members in seated:
-                for member in members:
-                    if member.computer and await uow.players.get(member.user_id) is not None:
-                        continue  # the bot's row keeps the name chess gave it; Scrabble labels it itself
-                    await uow.players.ensure(member.user_id, member.name)
-            record = GameRecord(
-                guild_id=request.guild_id,
-                kind=KIND,
-                channel_id=request.channel_id,
-                thread_id=request.channel_id if request.in_thread else None,
-                status="invited",
-                options=settings.to_json(),
-                state={},
-                version=1,
-                created_by=request.creator.user_id,
-                created_at=now,
-                updated_at=now,
-            )
-            accepted = {request.creator.user_id} | {
-                m.user_id for members in seated for m in members if m.computer
-            }
-            await uow.games.add_with_seats(
-                record,
-                [
-                    (seat, m.user_id, m.user_id in accepted)
-                    for seat, members in enumerate(seated)
-                    for m in members
-                ],
-            )
-            await uow.jobs.schedule(
-                JOB_INVITE,
-                now + INVITE_TTL,
-                {"game_id": record.id},
-                key=job_key(record.id, "invite"),
-            )
-            outcome = invite_outcome(await loaded_game(uow, record))
-            await uow.commit()
-        return outcome
+
+        async def attempt() -> InviteOutcome:
+            async with self.ctx.uow() as uow:
+                await uow.guilds.ensure(request.guild_id, request.guild_name)
+                for members in seated:
+                    for member in members:
+                        if member.computer and await uow.players.get(member.user_id) is not None:
+                            continue  # the bot's row keeps the name chess gave it; Scrabble labels it itself
+                        await uow.players.ensure(member.user_id, member.name)
+                record = GameRecord(
+                    guild_id=request.guild_id,
+                    kind=KIND,
+                    channel_id=request.channel_id,
+                    thread_id=request.channel_id if request.in_thread else None,
+                    status="invited",
+                    options=settings.to_json(),
+                    state={},
+                    version=1,
+                    created_by=request.creator.user_id,
+                    created_at=now,
+                    updated_at=now,
+                )
+                accepted = {request.creator.user_id} | {
+                    m.user_id for members in seated for m in members if m.computer
+                }
+                await uow.games.add_with_seats(
+                    record,
+                    [
+                        (seat, m.user_id, m.user_id in accepted)
+                        for seat, members in enumerate(seated)
+                        for m in members
+                    ],
+                )
+                await uow.jobs.schedule(
+                    JOB_INVITE,
+                    now + INVITE_TTL,
+                    {"game_id": record.id},
+                    key=job_key(record.id, "invite"),
+                )
+                outcome = invite_outcome(await loaded_game(uow, record))
+                await uow.commit()
+            return outcome
+
+        # Two games made at once can take the same number: the second tries again.
+        return await retry_on_duplicate(attempt)
 
     async def accept(
         self, game_id: int, user_id: int, guild_id: int | None = None
@@ -177,5 +183,5 @@ class Invitations:
                 if tile is not None
             ]
         return msg.first_draw(
-            loaded.game_id, loaded.settings.describe(), draws, loaded.label(engine.current_seat)
+            loaded.number, loaded.settings.describe(), draws, loaded.label(engine.current_seat)
         )

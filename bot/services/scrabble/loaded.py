@@ -68,6 +68,11 @@ class LoadedGame:
     def game_id(self) -> int:
         return self.record.id
 
+    @property
+    def number(self) -> int:
+        """What members see and type: Scrabble #3 (the id stays internal)."""
+        return self.record.number
+
     def seat_of(self, user_id: int) -> int | None:
         for seat, users in self.seats.items():
             if user_id in users and seat != self.settings.computer_seat:
@@ -118,9 +123,9 @@ class LoadedGame:
             status = self.record.status
             if status == "invited":
                 raise InvalidInputError(
-                    f"Scrabble #{self.record.id} hasn't started yet: everyone invited must accept first."
+                    f"Scrabble #{self.record.number} hasn't started yet: everyone invited must accept first."
                 )
-            raise InvalidInputError(f"Scrabble #{self.record.id} was {status}.")
+            raise InvalidInputError(f"Scrabble #{self.record.number} was {status}.")
         return self.engine
 
 
@@ -151,7 +156,7 @@ async def member_game(
     seat = loaded.seat_of(user_id)
     if seat is None:
         raise PermissionDeniedError(
-            f"You are not playing in Scrabble #{game_id}: this game is not yours."
+            f"You are not playing in Scrabble #{loaded.number}: this game is not yours."
         )
     return loaded, seat
 
@@ -195,7 +200,7 @@ def _last(
 def board_facts(loaded: LoadedGame) -> msg.BoardFacts:
     engine = loaded.require_engine()
     return msg.BoardFacts(
-        game_id=loaded.game_id,
+        number=loaded.number,
         moves=len(engine.moves),
         names=[loaded.name(s) for s in range(engine.seats)],
         scores=engine.scores,
@@ -255,7 +260,7 @@ def invite_outcome(loaded: LoadedGame) -> InviteOutcome:
         loaded.names.get(s.user_id, str(s.user_id)) for s in record.seats if not s.accepted
     )
     text = msg.invite_text(
-        record.id,
+        record.number,
         loaded.labels(),
         loaded.settings.describe(),
         loaded.settings.lexicon,
@@ -270,7 +275,7 @@ def invite_outcome(loaded: LoadedGame) -> InviteOutcome:
         text=text,
         channel_id=record.channel_id,
         thread_id=record.thread_id,
-        thread_name=msg.thread_name(record.id, [loaded.name(s) for s in sorted(loaded.seats)]),
+        thread_name=msg.thread_name(record.number, [loaded.name(s) for s in sorted(loaded.seats)]),
     )
 
 
@@ -281,7 +286,7 @@ def game_view(loaded: LoadedGame, viewer: int | None) -> GameView:
         summary, shown, current = invite_outcome(loaded).text, None, None
     else:
         lines = [*last_play_lines(loaded), *status_lines(loaded)]
-        summary = msg.board_post(record.id, len(engine.moves), lines)
+        summary = msg.board_post(record.number, len(engine.moves), lines)
         shown = picture(loaded)
         current = engine.current_seat if engine.status == ACTIVE else None
     return GameView(

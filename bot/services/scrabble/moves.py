@@ -136,7 +136,7 @@ class Moves:
             engine = loaded.require_engine()
             if loaded.record.status != "active":
                 raise InvalidInputError(
-                    f"Scrabble #{game_id} is over: see `/scrabble export` for its record."
+                    f"Scrabble #{loaded.number} is over: see `/scrabble export` for its record."
                 )
             words = None
             if lexicon == "always" or (

@@ -37,7 +37,9 @@ def summary(loaded: LoadedGame, user_id: int) -> GameSummary:
     )
     due = loaded.turn_due if engine is not None and engine.status == ACTIVE else None
     record = loaded.record
-    return GameSummary(record.id, record.status, others, your_turn, due, loaded.home, labels)
+    return GameSummary(
+        record.id, record.number, record.status, others, your_turn, due, loaded.home, labels
+    )
 
 
 async def _labels(uow: UnitOfWork, records: Sequence[GameRecord], user_id: int) -> list[str]:
@@ -92,9 +94,9 @@ class Reading:
             loaded = await self.core.load(uow, game_id, guild_id)
             if loaded.record.status != "finished" or loaded.engine is None:
                 raise InvalidInputError(
-                    f"Scrabble #{game_id} isn't finished yet: its record is exported when it ends."
+                    f"Scrabble #{loaded.number} isn't finished yet: its record is exported when it ends."
                 )
-            return f"scrabble-{game_id}.gcg", self.core.gcg_text(loaded)
+            return f"scrabble-{loaded.number}.gcg", self.core.gcg_text(loaded)
 
     async def replay_from_log(self, game_id: int) -> ScrabbleGame:
         """The game rebuilt from its move log alone (the state row is a cache of this)."""

@@ -108,6 +108,7 @@ class InviteOutcome:
 @dataclass(frozen=True)
 class GameSummary:
     game_id: int
+    number: int  # what members see and type (the id stays internal)
     status: str
     opponents: str  # names as they are: for a choice list, which shows no markdown
     your_turn: bool
@@ -116,12 +117,12 @@ class GameSummary:
     opponent_labels: str = ""  # the same names escaped, for a message
 
     def label(self) -> str:
-        return msg.game_label(self.game_id, self.status, self.opponents, self.your_turn)
+        return msg.game_label(self.number, self.status, self.opponents, self.your_turn)
 
     def listed(self) -> str:
         """The game as a message lists it (names escaped: no markdown, no mentions)."""
         others = self.opponent_labels or self.opponents
-        return msg.game_label(self.game_id, self.status, others, self.your_turn)
+        return msg.game_label(self.number, self.status, others, self.your_turn)
 
 
 @dataclass(frozen=True)

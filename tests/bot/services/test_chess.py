@@ -686,23 +686,24 @@ async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(
         return open_uow()
 
     monkeypatch.setattr(world.service.ctx, "uow", counting_uow)
-    # /chess move game:N — resolving the number costs nothing; the move is one unit of work.
+    # /chess move game:N — the number is read without a writing unit of work; the
+    # move is one. (This club's first game: its number is 1, whatever its id.)
     resolved = await world.service.finder.resolve(
-        guild_id=GUILD, user_id=ALICE.user_id, channel_id=None, ref=game_id
+        guild_id=GUILD, user_id=ALICE.user_id, channel_id=None, ref=1
     )
+    assert resolved == game_id
     await world.service.moves.play(
         resolved, ALICE.user_id, "e4", reply_channel_id=THREAD, guild_id=GUILD
     )
     assert units == 1
 
-    # Another server's number (or no such game) is refused by the command itself, as before.
+    # Another server has no chess #1: the resolver says so. A game id from elsewhere
+    # (a button) is refused by the command itself.
     other = GUILD + 1
-    assert (
+    with pytest.raises(NotFoundError, match="There is no chess #1 in this server"):
         await world.service.finder.resolve(
-            guild_id=other, user_id=ALICE.user_id, channel_id=None, ref=game_id
+            guild_id=other, user_id=ALICE.user_id, channel_id=None, ref=1
         )
-        == game_id
-    )
     refusal = f"There is no chess #{game_id} in this server."
     for call in (
         world.service.moves.play(game_id, BOB.user_id, "e5", guild_id=other),
