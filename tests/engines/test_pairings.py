@@ -6,6 +6,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines.pairings import (
     Entrant,
@@ -277,3 +279,46 @@ def test_unfinished_games_do_not_count() -> None:
     entrants = [Entrant(i, 1500, i) for i in (1, 2)]
     table = standings(entrants, [Game(1, 1, 2, None)], game_kind="chess")
     assert [(s.points, s.played) for s in table] == [(0.0, 0), (0.0, 0)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(n=st.integers(min_value=2, max_value=40), seed=st.integers(min_value=0, max_value=2**32))
+def test_any_knockout_runs_to_one_winner(n: int, seed: int) -> None:
+    rng = random.Random(seed)
+    entrants = seeded(n)
+    games: list[Game] = []
+    alive = {e.id for e in entrants}
+    for r in range(1, knockout_rounds(n) + 1):
+        matches = knockout_round(entrants, games, round=r)
+        assert sorted(x for m in matches for x in (m.first, m.second) if x is not None) == sorted(
+            alive
+        )
+        if r == 1:
+            byes = sorted(m.first for m in matches if m.second is None)
+            assert byes == [e.id for e in entrants[: (1 << knockout_rounds(n)) - n]]
+        else:
+            assert all(m.second is not None for m in matches)
+        for m in matches:
+            if m.second is None:
+                continue
+            if {m.first, m.second} == {10, 20}:  # seeds 1 and 2 meet only in the final
+                assert r == knockout_rounds(n)
+            match = [Game(r, m.first, m.second, rng.choice([0.0, 0.5, 1.0]))]
+            while (replay := knockout_replay(match)) is not None:
+                assert (replay.first, replay.second) == (match[-1].second, match[-1].first)
+                match.append(
+                    Game(
+                        r,
+                        replay.first,
+                        replay.second,
+                        rng.choice([0.0, 0.5, 1.0]),
+                        replay=len(match),
+                    )
+                )
+            winner = knockout_winner(match)
+            assert winner in (m.first, m.second)
+            alive.discard(m.second if winner == m.first else m.first)
+            games.extend(match)
+    assert len(alive) == 1
+    with pytest.raises(PairingError):
+        knockout_round(entrants, games, round=knockout_rounds(n) + 1)
