@@ -7,13 +7,16 @@ One line per entrant, numbered by seed (line k is player k)::
 name, rating, the opponent's player number per round (0 for a bye or a
 forfeit), ``;``, the entrant's own score per round, then ``; p12`` with 1
 (went first), 2 (went second) or 0 (bye/forfeit) per round. A bye or a
-forfeit's "score" is its spread, as tsh records them (e.g. 50, or -50 for a
-forfeit loss). When a game's board scores are not stored (``Game.scores``),
-its scores are written as the spread and 0, so tsh's spread and wins still
-agree. A name's word that is a bare number gets a dot ("Team 7." ), since
-the first number on a line is the rating. Rounds are the event's rounds in order; a round with no game for the
-entrant (after a withdrawal) is a 0-opponent, 0-score entry, and the line gets
-``; off 0`` so tsh stops pairing them.
+forfeit's "score" is its spread, as tsh records them, and tsh reads its sign
+as the result: so a stored spread that does not match the result (a forfeit
+stored with spread 0) is written as tsh's usual 50 (or -50 for a loss). When
+a game's board scores are not stored (``Game.scores``), its scores are
+written as the spread and 0, so tsh's spread and wins still agree. A name's
+word that is a bare number gets a dot ("Team 7."), since the first number on
+a line is the rating. Rounds are the event's rounds in order (a knockout's
+replays after the game they replay); a round with no game for the entrant
+(after a withdrawal) is a 0-opponent, 0-score entry, and a withdrawn
+entrant's line gets ``; off 0`` so tsh stops pairing them.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from dataclasses import dataclass
 
 from engines.pairings._model import Entrant, Game, PairingError
 from engines.text import N_
+
+UNPLAYED_SPREAD = 50  # tsh's customary spread for a bye or a forfeit
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,13 @@ def _entry(
             continue
         spread = g.spread if entrant == g.first else -g.spread
         if g.second is None or g.forfeit:
+            result = g.points_of(entrant)
+            if result > 0.5 and spread <= 0:
+                spread = UNPLAYED_SPREAD
+            elif result < 0.5 and spread >= 0:
+                spread = -UNPLAYED_SPREAD
+            elif result == 0.5:
+                spread = 0
             return (0, spread, 0)
         opponent = g.opponent_of(entrant)
         seat = 1 if entrant == g.first else 2

@@ -162,3 +162,11 @@ def test_tsh_results_of_an_empty_event() -> None:
     text = tsh_results(ENTRANTS[:2], [], names=NAMES)
     assert text == "Magnus, Alpha 2105;; p12\nReyes, Bea 1950;; p12\n"
     assert [ln.opponents for ln in parse_tsh_results(text)] == [(), ()]
+
+
+def test_tsh_writes_an_unplayed_result_with_the_sign_tsh_reads() -> None:
+    games = [Game(1, 11, 22, 1.0, forfeit=True), Game(1, 33, None, 1.0)]  # spreads not stored
+    one, two, three = parse_tsh_results(tsh_results(ENTRANTS[:3], games, names=NAMES))
+    assert (one.opponents, one.scores) == ((0,), (50,))
+    assert (two.opponents, two.scores) == ((0,), (-50,))
+    assert (three.opponents, three.scores) == ((0,), (50,))
