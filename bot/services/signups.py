@@ -24,10 +24,13 @@ list post, a DM to whoever moved up through ``uow.outbox``)::
 - ``roster`` is the entries in order: the first ``capacity`` are in, the rest wait.
 - ``check_in`` marks that a member is here (tournaments).
 
-Two joins at once: every change bumps the list's version (compare-and-set) and
-places are unique per list, so one of two racing writers fails; ``retrying``
-runs its work again from a fresh unit of work, which then sees the other's entry
-(a member signing up twice in two tabs gets "already signed up").
+Two joins at once: every change first locks the list's row (PostgreSQL
+``FOR UPDATE``; SQLite has one writer at a time), then bumps its version
+(compare-and-set), and places are unique per list, so two racing writers never
+both write on what they read; where one still loses (SQLite's lock, a stale
+version), ``retrying`` runs its work again from a fresh unit of work, which then
+sees the other's entry (a member signing up twice in two tabs gets "already
+signed up").
 
 Library Henyo keeps its own pairs table (``henyo_teams``) this round; its
 waiting list behaves the same and can move onto this one later.
@@ -204,6 +207,7 @@ async def join(
     """
     if partner_id is not None and partner_id == user_id:
         raise InvalidInputError(messages.PARTNER_IS_YOU)
+    lst = await uow.signups.lock(lst)
     if lst.status != "open":
         raise InvalidInputError(messages.list_closed(what))
     if lst.team_size == 2 and partner_id is None and not wants_partner:
@@ -251,6 +255,7 @@ async def withdraw(
     """Take the entry holding ``user_id`` (as member or partner) off the list; a pair
     leaves together. ``by_other``: the member's name when someone else (a
     moderator) withdraws them, for the refusal."""
+    lst = await uow.signups.lock(lst)
     rows = await uow.signups.entries(lst.id)
     before = _roster(lst, rows)
     entry = before.entry_of(user_id)
@@ -278,6 +283,7 @@ async def check_in(
     now: datetime,
 ) -> Entrant:
     """Mark the entry holding ``user_id`` as here (once: a second check-in keeps the first time)."""
+    lst = await uow.signups.lock(lst)
     rows = await uow.signups.entries(lst.id)
     entry = _roster(lst, rows).entry_of(user_id)
     if entry is None:
@@ -292,5 +298,6 @@ async def check_in(
 
 async def close(uow: UnitOfWork, lst: SignupListRecord) -> None:
     """No more sign-ups (the owner started); entries stay as they are."""
+    lst = await uow.signups.lock(lst)
     if lst.status != "closed":
         await _bump(uow, lst, status="closed")

@@ -18,6 +18,8 @@ from bot.config import load_settings
 from tests.clock import FakeClock
 
 MEMBERS = ("alice", "bob", "carol", "dave", "erin", "frank")
+# More members for the tests that need a full room (a club session of 16): open_club(extra_members=…)
+EXTRA_MEMBERS = ("gina", "hugo", "iris", "jose", "kate", "leon", "mila", "noel", "olga", "pete")
 
 
 @dataclass
@@ -69,8 +71,11 @@ class Club:
         await self.bot.outbox.flush()
 
 
-async def open_club(loopback: Any, tmp_path: Path, clock: FakeClock) -> AsyncIterator[Club]:
-    """The club on the loopback (whose clock is ``clock``); the bot is stopped at the end."""
+async def open_club(
+    loopback: Any, tmp_path: Path, clock: FakeClock, *, extra_members: int = 0
+) -> AsyncIterator[Club]:
+    """The club on the loopback (whose clock is ``clock``); the bot is stopped at the end.
+    ``extra_members``: that many of ``EXTRA_MEMBERS`` join too, after the six."""
     if getattr(loopback, "clock", None) is not clock:
         raise AssertionError("the club's bot and the loopback must share one clock")
     c = Club(dc=loopback, db_path=tmp_path / "club.db", clock=clock)
@@ -79,7 +84,7 @@ async def open_club(loopback: Any, tmp_path: Path, clock: FakeClock) -> AsyncIte
     c.mod_role = loopback.add_role(c.guild, "Game Host")
     c.moderator = loopback.add_user("host")
     loopback.add_member(c.guild, c.moderator, roles=[c.mod_role], admin=True)
-    for name in MEMBERS:
+    for name in MEMBERS + EXTRA_MEMBERS[:extra_members]:
         user = loopback.add_user(name)
         loopback.add_member(c.guild, user)
         c.members[name] = user

@@ -29,6 +29,18 @@ class SignupRepository:
             return None
         return await self.session.get(SignupListRecord, list_id)
 
+    async def lock(self, row: SignupListRecord) -> SignupListRecord:
+        """The list again, locked for this transaction on PostgreSQL (``FOR UPDATE``:
+        a second join waits here rather than reading the entries before the first
+        commits), with its current version. SQLite serializes writers itself."""
+        stmt = (
+            select(SignupListRecord)
+            .where(SignupListRecord.id == row.id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
+        return (await self.session.execute(stmt)).scalar_one()
+
     async def list_of(self, owner_kind: str, owner_id: int) -> SignupListRecord | None:
         stmt = select(SignupListRecord).where(
             SignupListRecord.owner_kind == owner_kind, SignupListRecord.owner_id == owner_id

@@ -169,7 +169,7 @@ class SessionBoards:
             for s in range(engine.seats)
         )
         plays = tuple(
-            (ply, int(entry["seat"]), str(entry["word"]))
+            (ply, int(entry["seat"]), str((entry.get("words") or [entry["word"]])[0]))
             for ply, entry in enumerate(engine.moves)
             if entry["type"] == "play" and not _withdrawn(engine.moves, ply)
         )

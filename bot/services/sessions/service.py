@@ -61,6 +61,9 @@ from engines.sessions import MIN_MEMBERS, GroupingError, board_of, form_groups, 
 
 JOB_OPEN_BOARD = "sessions.open_board"
 JOB_DEADLINE = "sessions.deadline"
+JOB_WATCH = "sessions.watch"
+# How often a started session looks whether every board has ended before its deadline.
+WATCH_EVERY = timedelta(minutes=1)
 OWNER = "session"
 WHAT = "the session"
 EXPLANATION_CHARS = 400
@@ -77,6 +80,10 @@ def _deadline_key(session_id: int) -> str:
     return f"session:{session_id}:deadline"
 
 
+def _watch_key(session_id: int) -> str:
+    return f"session:{session_id}:watch"
+
+
 class SessionService:
     def __init__(
         self, ctx: ServiceContext, scrabble: ScrabbleService, *, rng: random.Random | None = None
@@ -91,6 +98,7 @@ class SessionService:
         return {
             JOB_OPEN_BOARD: JobSpec(self.on_open_board, prepare=self.prepare_open_board),
             JOB_DEADLINE: JobSpec(self.on_deadline),
+            JOB_WATCH: JobSpec(self.on_watch),
         }
 
     # -- reading ------------------------------------------------------------------------
@@ -369,6 +377,9 @@ class SessionService:
         await uow.jobs.schedule(
             JOB_DEADLINE, deadline, {"session_id": row.id}, key=_deadline_key(row.id)
         )
+        await uow.jobs.schedule(
+            JOB_WATCH, now + WATCH_EVERY, {"session_id": row.id}, key=_watch_key(row.id)
+        )
         await self._bump(uow, row, status="started", started_at=now, deadline=deadline)
 
     async def swap(
@@ -405,6 +416,7 @@ class SessionService:
         The opener posts its first message with a nonce and makes the thread from it,
         so a repeat after a crash makes no second thread."""
         game_id = int(payload["game_id"])
+        number = int(payload["board"])
         async with self.ctx.reader() as uow:
             loaded = await load_game(uow, game_id)
             if "moves" in loaded.meta or loaded.record.status != "active":
@@ -412,18 +424,20 @@ class SessionService:
             row = await uow.sessions.get(int(payload["session_id"]))
             if row is None:
                 return None
-            number = int(payload["board"])
-            names = await uow.players.names([u for users in loaded.seats.values() for u in users])
+            channel_id = row.channel_id
+            game_number = loaded.number
+            members = [u for s in sorted(loaded.seats) for u in loaded.seats[s]]
+            names = await uow.players.names(members)
+            seats = [[names.get(u, str(u)) for u in loaded.seats[s]] for s in sorted(loaded.seats)]
         opener = self.thread_opener
         if opener is None:
             return (None,)
-        seats = [[names.get(u, str(u)) for u in loaded.seats[s]] for s in sorted(loaded.seats)]
         thread_id = await opener(
-            row.channel_id,
-            messages.board_thread_name(number, loaded.number),
-            messages.board_opening(number, loaded.number, seats),
+            channel_id,
+            messages.board_thread_name(number, game_number),
+            messages.board_opening(number, game_number, seats),
             f"sb{game_id}",
-            [u for s in sorted(loaded.seats) for u in loaded.seats[s]],
+            members,
         )
         return (thread_id,)
 
@@ -463,6 +477,22 @@ class SessionService:
             return
         await self._end(uow, row, self.ctx.clock())
 
+    async def on_watch(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """Every board has ended before the deadline (played out): the results post now;
+        otherwise look again in a minute."""
+        row = await uow.sessions.get(int(job.payload["session_id"]))
+        if row is None or row.status != "started":
+            return
+        now = self.ctx.clock()
+        boards = await uow.sessions.boards(row.id)
+        games = [await uow.games.get(b.game_id) for b in boards]
+        if games and all(g.status != "active" for g in games):
+            await self._end(uow, row, now)
+            return
+        await uow.jobs.schedule(
+            JOB_WATCH, now + WATCH_EVERY, {"session_id": row.id}, key=_watch_key(row.id)
+        )
+
     async def end(self, *, guild_id: int, channel_id: int, is_moderator: bool) -> SessionView:
         """The moderator ends the session now: every board ends as at the deadline
         (a session not started yet is cancelled)."""
@@ -492,6 +522,7 @@ class SessionService:
         for board in boards:
             await self.boards.end(uow, board.game_id, now)
         await uow.jobs.cancel(_deadline_key(row.id))
+        await uow.jobs.cancel(_watch_key(row.id))
         await self._bump(uow, row, status="ended", ended_at=now)
         results = await self._results(uow, row)
         uow.outbox.to_channel(row.channel_id, Post(content=messages.results_post(results)))

@@ -69,9 +69,7 @@ async def test_a_non_moderator_cannot_open_or_start_and_nothing_changes(sessions
     for person in PEOPLE[:4]:
         await _sign(sessions, person)
     with pytest.raises(PermissionDeniedError, match="Only the club's moderators can start"):
-        await sessions.start(
-            guild_id=GUILD, channel_id=CHANNEL, by=PEOPLE[0], is_moderator=False
-        )
+        await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=PEOPLE[0], is_moderator=False)
     view = await sessions.get(1)
     assert view.status == "open" and view.boards == ()
 
@@ -82,7 +80,7 @@ async def test_signing_up_twice_and_fewer_than_four_members_are_refused(sessions
     with pytest.raises(InvalidInputError, match="already signed up for the session"):
         await _sign(sessions, PEOPLE[1])
     await _sign(sessions, PEOPLE[2])
-    with pytest.raises(InvalidInputError, match="at least 4 members .* 3 signed up"):
+    with pytest.raises(InvalidInputError, match=r"at least 4 members .* 3 signed up"):
         await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
     view = await sessions.get(1)
     assert view.status == "open" and view.member_count == 3
@@ -182,3 +180,28 @@ async def test_the_pair_that_played_explains_its_word_once(sessions, service, ct
 
     shown = [p.payload["content"] for p in await posts(ctx) if " explain " in p.payload["content"]]
     assert shown and "@\u200beveryone" in shown[-1] and "\\*bold\\*" in shown[-1]
+
+
+async def test_boards_that_end_before_the_deadline_post_the_results_within_a_minute(
+    sessions, session_factory, clock
+) -> None:
+    await _open(sessions, odd="alone")
+    for person in PEOPLE[:5]:
+        await _sign(sessions, person)
+    formed = await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    # 5 members, 'alone': two pairs and one member playing alone, on one board.
+    assert [sorted(len(s.user_ids) for s in b.seats) for b in formed.boards] == [[1, 2, 2]]
+    await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    await sessions.ctx.scheduler.run_due()
+    view = await sessions.get(1)
+    game_id = view.boards[0].game_id
+    await first_play(sessions.scrabble, sessions.ctx, game_id)
+    for seat in view.boards[0].seats[:2]:
+        await sessions.scrabble.moves.resign(game_id, seat.user_ids[0])
+    clock.advance(minutes=1)
+    await sessions.ctx.scheduler.run_due()
+    assert (await sessions.get(1)).status == "ended"
+    assert sum("Club session results" in p for p in await _posts(session_factory)) == 1
+    clock.advance(minutes=90)  # the deadline job is gone: nothing posts twice
+    await sessions.ctx.scheduler.run_due()
+    assert sum("Club session results" in p for p in await _posts(session_factory)) == 1
