@@ -3,10 +3,14 @@ missing, or an apology for a fault on the bot's side (with the id the log has)."
 
 from __future__ import annotations
 
+import logging
+
 from bot.messages.i18n import N_, _
 from bot.messages.limits import MESSAGE_CHARS
 from bot.messages.text import render
 from engines.text import Text
+
+log = logging.getLogger(__name__)
 
 # A private reply is cut here: the room left is for what Discord adds around it.
 PRIVATE_REPLY_CHARS = MESSAGE_CHARS - 100
@@ -81,5 +85,9 @@ def refusal(message: str, cause: BaseException | None = None) -> str:
     if isinstance(text, Text):
         english = str(cause)
         if english and english in message:
-            return message.replace(english, render(text))
+            try:
+                return message.replace(english, render(text))
+            except (KeyError, IndexError, ValueError):  # a translation's fields are wrong
+                log.exception("could not translate %r", text.template)
+                return message
     return translated(message)

@@ -34,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -175,5 +175,5 @@ def babel_locale(code: str | None = None) -> Locale:
     code = code or _active.get()
     try:
         return Locale.parse(code)
-    except (ValueError, LookupError):
+    except (ValueError, LookupError, UnknownLocaleError):
         return Locale.parse(DEFAULT_LANGUAGE)

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.errors import InvalidInputError
 from bot.messages.club import NO_TIMEZONE_DATA, TIMEZONE_PROMPT, unknown_language, unknown_timezone
-from bot.messages.i18n import DEFAULT_LANGUAGE, available_languages, language_of
+from bot.messages.i18n import DEFAULT_LANGUAGE, available_languages, is_language, language_of
 from bot.services import ServiceContext
 
 
@@ -145,6 +145,8 @@ def validate_timezone(name: str) -> str:
 def validate_language(code: str) -> str:
     """A language the bot speaks, by code or name (``fil``, ``Filipino``)."""
     wanted = code.strip().casefold()
+    if is_language(code.strip()):  # a code (also a test-only catalogue's)
+        return code.strip()
     for known, name in available_languages().items():
         if wanted in (known.casefold(), name.casefold()):
             return known

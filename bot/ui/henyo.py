@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.messages import henyo as messages
+from bot.messages.i18n import _
 from bot.services.henyo import EventView, Standings, WordList
 from bot.services.henyo.events import Events
 from bot.ui.buttons import ButtonRoute, dispatch
@@ -62,7 +63,7 @@ class HenyoReplyButton(
     def __init__(self, round_id: int, reply: Reply) -> None:
         super().__init__(
             discord.ui.Button(
-                label=reply.label,
+                label=messages.reply_label(reply),
                 style=REPLY_STYLES[reply],
                 emoji=messages.REPLY_EMOJI[reply],
                 custom_id=f"henyo:reply:{round_id}:{reply.value}",
@@ -95,7 +96,7 @@ class HenyoCloseButton(
     def __init__(self, event_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=messages.CLOSE_ANYWAY,
+                label=_(messages.CLOSE_ANYWAY),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"henyo:close:{event_id}",
             )

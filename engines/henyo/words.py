@@ -14,16 +14,17 @@ from functools import lru_cache
 
 from engines.henyo.bank import BANK_TEXT
 from engines.henyo.text import compact, normalize, word_key
+from engines.text import N_, Text, TextError
 
 CATEGORIES: tuple[str, ...] = ("Tao", "Bagay", "Hayop", "Pagkain", "Lugar")
 CATEGORY_MEANINGS = {
-    "Tao": "person",
-    "Bagay": "thing",
-    "Hayop": "animal",
-    "Pagkain": "food",
-    "Lugar": "place",
+    "Tao": N_("person"),
+    "Bagay": N_("thing"),
+    "Hayop": N_("animal"),
+    "Pagkain": N_("food"),
+    "Lugar": N_("place"),
 }
-LANGUAGES: dict[str, str] = {"fil": "Filipino", "en": "English"}
+LANGUAGES: dict[str, str] = {"fil": N_("Filipino"), "en": N_("English")}
 ANY_LANGUAGE = "any"
 MAX_WORD_LENGTH = 60
 MAX_WORDS_IN_PHRASE = 5
@@ -57,7 +58,7 @@ _LANGUAGE_ALIASES = {
 }
 
 
-class HenyoWordError(ValueError):
+class HenyoWordError(TextError):
     """A word, category or language a member gave cannot be used; the message says why."""
 
 
@@ -76,7 +77,11 @@ def parse_category(text: str) -> str:
     """``hayop``, ``Animal`` or ``animals`` → ``Hayop``."""
     found = _CATEGORY_ALIASES.get(normalize(text))
     if found is None:
-        raise HenyoWordError(f"`{text[:30]}` is not a category: use {', '.join(CATEGORIES)}.")
+        raise HenyoWordError(
+            N_("{typed} is not a category: use {categories}."),
+            typed=f"`{text[:30]}`",
+            categories=", ".join(CATEGORIES),
+        )
     return found
 
 
@@ -93,8 +98,16 @@ def parse_language(text: str | None, *, allow_any: bool = True) -> str:
     """``Filipino``/``fil``/``tagalog`` → ``fil``; ``English``/``en`` → ``en``; ``both`` → ``any``."""
     found = _LANGUAGE_ALIASES.get(normalize(text or ""))
     if found is None or (found == ANY_LANGUAGE and not allow_any):
-        choices = "Filipino or English" + (" (or both)" if allow_any else "")
-        raise HenyoWordError(f"`{(text or '')[:20]}` is not a language here: use {choices}.")
+        choices = (
+            Text(N_("Filipino or English (or both)"))
+            if allow_any
+            else Text(N_("Filipino or English"))
+        )
+        raise HenyoWordError(
+            N_("{typed} is not a language here: use {choices}."),
+            typed=f"`{(text or '')[:20]}`",
+            choices=choices,
+        )
     return found
 
 
@@ -102,13 +115,18 @@ def clean_word(text: str) -> str:
     """The word as it will be shown: trimmed, inner spacing collapsed; refused if unusable."""
     shown = " ".join(text.split())
     if not shown:
-        raise HenyoWordError("Give a word or a short phrase.")
+        raise HenyoWordError(N_("Give a word or a short phrase."))
     if len(shown) > MAX_WORD_LENGTH:
-        raise HenyoWordError(f"Keep it to {MAX_WORD_LENGTH} characters: a word or a short phrase.")
+        raise HenyoWordError(
+            N_("Keep it to {maximum} characters: a word or a short phrase."),
+            maximum=MAX_WORD_LENGTH,
+        )
     if not compact(shown):
-        raise HenyoWordError("That has no letters or digits to guess.")
+        raise HenyoWordError(N_("That has no letters or digits to guess."))
     if len(normalize(shown).split()) > MAX_WORDS_IN_PHRASE:
-        raise HenyoWordError(f"A phrase of at most {MAX_WORDS_IN_PHRASE} words, please.")
+        raise HenyoWordError(
+            N_("A phrase of at most {maximum} words, please."), maximum=MAX_WORDS_IN_PHRASE
+        )
     return shown
 
 
@@ -123,19 +141,22 @@ def clean_bank_word(text: str) -> str:
     ``MAX_WORD_LENGTH`` characters. The refusals never repeat what was typed."""
     shown = " ".join(unicodedata.normalize("NFC", text).split())
     if not shown:
-        raise HenyoWordError("Give a word or a short phrase.")
+        raise HenyoWordError(N_("Give a word or a short phrase."))
     if not all(char.isalpha() or char in _JOINERS for char in shown) or not any(
         char.isalpha() for char in shown
     ):
         raise HenyoWordError(
-            "A Henyo word is letters only (Ñ and other accented letters too), with spaces, "
-            "hyphens or apostrophes between them: no digits, symbols, mentions, links or emoji. "
-            "Nothing was added."
+            N_(
+                "A Henyo word is letters only (Ñ and other accented letters too), with spaces, "
+                "hyphens or apostrophes between them: no digits, symbols, mentions, links or "
+                "emoji. Nothing was added."
+            )
         )
     if len(shown) > MAX_WORD_LENGTH:
         raise HenyoWordError(
-            f"Keep it to {MAX_WORD_LENGTH} characters (that one has {len(shown)}): "
-            "a word or a short phrase."
+            N_("Keep it to {maximum} characters (that one has {count}): a word or a short phrase."),
+            maximum=MAX_WORD_LENGTH,
+            count=len(shown),
         )
     return clean_word(shown)
 
@@ -188,8 +209,17 @@ def pick_word(
             candidates.append(word)
     if not candidates:
         where = "/".join(categories or CATEGORIES)
-        lang = "" if language == ANY_LANGUAGE else f" in {LANGUAGES[language]}"
+        if language == ANY_LANGUAGE:
+            raise HenyoWordError(
+                N_("No unused {categories} words are left: add some with `/henyo words add`."),
+                categories=where,
+            )
         raise HenyoWordError(
-            f"No unused {where} words are left{lang}: add some with `/henyo words add`."
+            N_(
+                "No unused {categories} words are left in {language}: "
+                "add some with `/henyo words add`."
+            ),
+            categories=where,
+            language=Text(LANGUAGES[language]),
         )
     return rng.choice(candidates)

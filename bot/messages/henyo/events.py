@@ -12,6 +12,7 @@ from typing import Protocol
 
 from bot.messages.henyo.names import Card, language_text, safe, seconds
 from bot.messages.henyo.rounds import Person
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.limits import EMBED_FIELD_VALUE_CHARS, EMBEDS_PER_MESSAGE, EMBEDS_TOTAL_CHARS
 from engines.henyo import ANY_LANGUAGE, WordEntry, format_time
 
@@ -119,58 +120,78 @@ def _value(lines: Sequence[str]) -> str:
 
 
 def moved_up(label: str, number: int) -> str:
-    return f"⬆️ **{safe(label)}** move up from the waiting list: they play as pair {number}."
+    return "⬆️ " + _("{pair} move up from the waiting list: they play as pair {number}.").format(
+        pair=f"**{safe(label)}**", number=number
+    )
 
 
 def moved_up_dm(label: str, number: int, event_id: int, channel_id: int) -> tuple[str, str]:
     """What each member of a pair that moved up is told: the DM, and the line
     posted after a mention of only that member when their DMs are closed."""
-    dm = (
-        f"⬆️ Your pair **{safe(label)}** moved up from the waiting list of Library Henyo "
-        f"event #{event_id}: you play as pair {number}. Watch <#{channel_id}> for your turn."
-    )
-    fallback = (
-        f"your pair **{safe(label)}** moved up from the waiting list: you play as pair {number}."
-    )
+    dm = "⬆️ " + _(
+        "Your pair {pair} moved up from the waiting list of Library Henyo "
+        "event #{id}: you play as pair {number}. Watch {channel} for your turn."
+    ).format(pair=f"**{safe(label)}**", id=event_id, number=number, channel=f"<#{channel_id}>")
+    fallback = _(
+        "your pair {pair} moved up from the waiting list: you play as pair {number}."
+    ).format(pair=f"**{safe(label)}**", number=number)
     return dm, fallback
 
 
 def disqualified_pair(label: str) -> str:
-    return f"🚫 **{safe(label)}** are disqualified by the host."
+    return "🚫 " + _("{pair} are disqualified by the host.").format(pair=f"**{safe(label)}**")
 
 
 def settings_line(event: Event) -> str:
     language = (
-        "Filipino and English" if event.language == ANY_LANGUAGE else language_text(event.language)
+        _("Filipino and English")
+        if event.language == ANY_LANGUAGE
+        else language_text(event.language)
     )
-    return (
-        f"Host: **{safe(event.host.name)}** · {event.pairs} playing pairs · time limit "
-        f"{seconds(event.time_limit_ms)} · penalty {seconds(event.penalty_ms)}\n"
-        f"Categories: {', '.join(event.categories)} · words in {language}"
+    return "\n".join(
+        (
+            _(
+                "Host: {host} · {pairs} playing pairs · time limit {time_limit} · penalty {penalty}"
+            ).format(
+                host=f"**{safe(event.host.name)}**",
+                pairs=event.pairs,
+                time_limit=seconds(event.time_limit_ms),
+                penalty=seconds(event.penalty_ms),
+            ),
+            _("Categories: {categories} · words in {language}").format(
+                categories=", ".join(event.categories), language=language
+            ),
+        )
     )
 
 
 def registration_card(event: Event) -> Card:
     """The live registration list (edited on every registration or withdrawal)."""
-    state = "registration open" if event.status == "open" else "closed"
+    if event.status == "open":
+        title = _("Library Henyo — event #{id} (registration open)")
+    else:
+        title = _("Library Henyo — event #{id} (closed)")
+    disqualified = " — " + _("disqualified")
     playing = [
-        f"{t.number}. {safe(t.label)}" + (" — disqualified" if t.status == "disqualified" else "")
+        f"{t.number}. {safe(t.label)}" + (disqualified if t.status == "disqualified" else "")
         for t in event.playing
     ]
     fields = [
         (
-            f"Playing ({len(event.playing)}/{event.pairs})",
-            _value(playing) or "Nobody yet: `/henyo register partner:@member`",
+            _("Playing ({count}/{pairs})").format(count=len(event.playing), pairs=event.pairs),
+            _value(playing) or _("Nobody yet: `/henyo register partner:@member`"),
         )
     ]
     if event.waiting:
         waiting = [f"{t.number}. {safe(t.label)}" for t in event.waiting]
-        fields.append(("Waiting list", _value(waiting)))
+        fields.append((_("Waiting list"), _value(waiting)))
     return Card(
-        title=f"Library Henyo — event #{event.id} ({state})",
+        title=title.format(id=event.id),
         description=settings_line(event),
         fields=tuple(fields),
-        footer="Guesser & answerer. Join: /henyo register partner:@member · leave: /henyo withdraw",
+        footer=_(
+            "Guesser & answerer. Join: /henyo register partner:@member · leave: /henyo withdraw"
+        ),
     )
 
 
@@ -179,46 +200,64 @@ def _row_text(row: Row) -> str:
     if row.status == "ranked":
         detail = format_time(row.final_ms)
         if row.penalties:
-            detail += f" ({format_time(row.elapsed_ms)} + {row.penalties} penalt{'y' if row.penalties == 1 else 'ies'})"
+            penalties = ngettext(
+                "{time} + {count} penalty", "{time} + {count} penalties", row.penalties
+            ).format(time=format_time(row.elapsed_ms), count=row.penalties)
+            detail += f" ({penalties})"
         if row.tiebreaks:
-            detail += " · tie-break " + ", ".join(
-                format_time(ms) if ms is not None else "time up" for ms in row.tiebreaks
+            times = ", ".join(
+                format_time(ms) if ms is not None else _("time up") for ms in row.tiebreaks
             )
-        tie = " (tied)" if row.tied else ""
+            detail += " · " + _("tie-break {times}").format(times=times)
+        tie = " " + _("(tied)") if row.tied else ""
         return f"**{row.place}.** {name} — **{detail}**{tie}"
     label = {
-        "eliminated": "eliminated (time up)",
-        "disqualified": "disqualified",
-        "not_played": "yet to play",
+        "eliminated": N_("eliminated (time up)"),
+        "disqualified": N_("disqualified"),
+        "not_played": N_("yet to play"),
     }[row.status]
-    return f"– {name} — {label}"
+    return f"– {name} — {_(label)}"
 
 
 def standings_text(table: Table) -> str:
     """The table in plain lines (also what screen readers get)."""
-    lines = [_row_text(row) for row in table.rows] or ["No pair has registered yet."]
+    lines = [_row_text(row) for row in table.rows] or [_("No pair has registered yet.")]
     for tie in table.ties:
-        teams = " and ".join(safe(t.label) for t in tie.teams)
-        level = "a tie-break word" if tie.level == 1 else f"tie-break word {tie.level}"
-        lines.append(f"🤝 Tied at {format_time(tie.final_ms)}: {teams} play {level}.")
+        teams = _(" and ").join(safe(t.label) for t in tie.teams)
+        if tie.level == 1:
+            text = _("Tied at {time}: {pairs} play a tie-break word.")
+        else:
+            text = _("Tied at {time}: {pairs} play tie-break word {level}.")
+        lines.append(
+            "🤝 " + text.format(time=format_time(tie.final_ms), pairs=teams, level=tie.level)
+        )
     if table.event.status == "closed" and len(table.leaders) == 1:
-        lines.append(f"🏆 Winners: **{safe(table.leaders[0].label)}**")
+        lines.append(
+            "🏆 " + _("Winners: {pair}").format(pair=f"**{safe(table.leaders[0].label)}**")
+        )
     elif table.complete and table.rows and table.leaders:
-        lines.append(f"🏆 Leading: **{safe(table.leaders[0].label)}**")
+        lines.append(
+            "🏆 " + _("Leading: {pair}").format(pair=f"**{safe(table.leaders[0].label)}**")
+        )
     return "\n".join(lines)
 
 
 def standings_card(table: Table) -> Card:
     event = table.event
-    state = "open" if event.status == "open" else "closed"
+    if event.status == "open":
+        title = _("Library Henyo — event #{id} standings (open)")
+    else:
+        title = _("Library Henyo — event #{id} standings (closed)")
     fields = []
     if event.waiting:
-        fields.append(("Waiting list", _value([safe(t.label) for t in event.waiting])))
+        fields.append((_("Waiting list"), _value([safe(t.label) for t in event.waiting])))
     return Card(
-        title=f"Library Henyo — event #{event.id} standings ({state})",
+        title=title.format(id=event.id),
         description=standings_text(table)[:DESCRIPTION_BUDGET],
         fields=tuple(fields),
-        footer="Final time = time to guess + penalties, to the tenth of a second. Shortest wins.",
+        footer=_(
+            "Final time = time to guess + penalties, to the tenth of a second. Shortest wins."
+        ),
     )
 
 
@@ -228,13 +267,15 @@ def word_list_cards(words: Words) -> list[Card]:
     fields = []
     if words.removed_builtin:
         removed = ", ".join(safe(w.text) for w in words.removed_builtin)
-        fields.append(("Built-in words taken out", removed[:EMBED_FIELD_VALUE_CHARS]))
+        fields.append((_("Built-in words taken out"), removed[:EMBED_FIELD_VALUE_CHARS]))
     cards = [
         Card(
-            title="Henyo words — the club's own",
-            description=(club or "None added yet.")[:DESCRIPTION_BUDGET],
+            title=_("Henyo words — the club's own"),
+            description=(club or _("None added yet."))[:DESCRIPTION_BUDGET],
             fields=tuple(fields),
-            footer=f"{words.builtin_count} built-in words in use · add: /henyo words add · remove: /henyo words remove",
+            footer=_(
+                "{count} built-in words in use · add: /henyo words add · remove: /henyo words remove"
+            ).format(count=words.builtin_count),
         )
     ]
     by_category: dict[str, list[str]] = {}
@@ -244,7 +285,10 @@ def word_list_cards(words: Words) -> list[Card]:
         )
     for title, items in list(by_category.items())[: EMBEDS_PER_MESSAGE - 1]:
         cards.append(
-            Card(title=f"Built-in: {title}", description=", ".join(items)[:BUILTIN_LIST_BUDGET])
+            Card(
+                title=_("Built-in: {title}").format(title=title),
+                description=", ".join(items)[:BUILTIN_LIST_BUDGET],
+            )
         )
     while sum(len(c) for c in cards) > EMBEDS_TOTAL_BUDGET and len(cards) > 1:
         cards.pop()
@@ -262,67 +306,82 @@ def close_needs_confirmation(
 ) -> str:
     """To the host only: the pairs still to play (their word, or a tie-break word),
     and what closing now means."""
-    parts = [f"Event #{event_id} is not finished."]
+    parts = [_("Event #{id} is not finished.").format(id=event_id)]
     if not_played:
         count = len(not_played)
-        pairs = "1 pair has" if count == 1 else f"{count} pairs have"
-        parts.append(f"{pairs} not played yet:")
+        parts.append(
+            ngettext(
+                "{count} pair has not played yet:", "{count} pairs have not played yet:", count
+            ).format(count=count)
+        )
         parts.extend(f"{t.number}. **{safe(t.label)}**" for t in not_played)
     if tie_break:
-        parts.append("Still to play a tie-break word:")
+        parts.append(_("Still to play a tie-break word:"))
         parts.extend(f"{t.number}. **{safe(t.label)}**" for t in tie_break)
     lines = "\n".join(parts)
     if len(lines) > CLOSE_LIST_CHARS:
         lines = lines[:CLOSE_LIST_CHARS].rsplit("\n", 1)[0] + "\n…"
     return (
-        f"{lines}\nClose it anyway? Pairs that have not played are shown as not played, "
-        "and a closed event can't be reopened."
+        lines
+        + "\n"
+        + _(
+            "Close it anyway? Pairs that have not played are shown as not played, "
+            "and a closed event can't be reopened."
+        )
     )
 
 
-CLOSE_ANYWAY = "Close the event anyway"
+CLOSE_ANYWAY = N_("Close the event anyway")
 
 
 def closed_as_confirmed(event_id: int) -> str:
-    return f"Event #{event_id} is closed, as you confirmed."
+    return _("Event #{id} is closed, as you confirmed.").format(id=event_id)
 
 
 def event_closed(event_id: int, winner: str | None, *, tie_unbroken: bool) -> str:
     if winner is not None:
-        return f"🏆 Event #{event_id} is over. Winners: **{safe(winner)}**!"
+        return "🏆 " + _("Event #{id} is over. Winners: {pair}!").format(
+            id=event_id, pair=f"**{safe(winner)}**"
+        )
     if tie_unbroken:
-        return f"Event #{event_id} is over, with a tie for first place still unbroken."
-    return f"Event #{event_id} is over: no pair guessed its word."
+        return _("Event #{id} is over, with a tie for first place still unbroken.").format(
+            id=event_id
+        )
+    return _("Event #{id} is over: no pair guessed its word.").format(id=event_id)
 
 
 def registered(label: str, number: int, *, waiting: bool) -> str:
     """``number``: the pair's place in the playing list, or on the waiting list."""
     if waiting:
-        return (
-            f"Registered: **{safe(label)}** (guesser & answerer), on the waiting list (#{number}). "
+        return _(
+            "Registered: {pair} (guesser & answerer), on the waiting list (#{number}). "
             "If a playing pair withdraws you move up, and you'll both be told."
-        )
-    return f"Registered: **{safe(label)}** (guesser & answerer), pair {number} — playing."
+        ).format(pair=f"**{safe(label)}**", number=number)
+    return _("Registered: {pair} (guesser & answerer), pair {number} — playing.").format(
+        pair=f"**{safe(label)}**", number=number
+    )
 
 
 def withdrew(label: str, event_id: int, moved_up: str | None) -> str:
-    text = f"**{safe(label)}** withdrew from event #{event_id}."
+    text = _("{pair} withdrew from event #{id}.").format(pair=f"**{safe(label)}**", id=event_id)
     if moved_up is not None:
-        text += f" {safe(moved_up)} move up from the waiting list."
+        text += " " + _("{pair} move up from the waiting list.").format(pair=safe(moved_up))
     return text
 
 
 def round_disqualified(round_id: int) -> str:
-    return f"Round #{round_id} ended: the pair is disqualified."
+    return _("Round #{id} ended: the pair is disqualified.").format(id=round_id)
 
 
 def pair_disqualified(label: str) -> str:
-    return f"**{safe(label)}** are disqualified."
+    return _("{pair} are disqualified.").format(pair=f"**{safe(label)}**")
 
 
 def word_added(word: WordEntry) -> str:
-    return f"Added **{safe(word.text)}** ({word.category}, {word.language})."
+    return _("Added {word} ({category}, {language}).").format(
+        word=f"**{safe(word.text)}**", category=word.category, language=word.language
+    )
 
 
 def word_removed(word: WordEntry) -> str:
-    return f"Removed **{safe(word.text)}**."
+    return _("Removed {word}.").format(word=f"**{safe(word.text)}**")

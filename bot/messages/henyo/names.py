@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.messages.text import plain
-from engines.durations import format_duration
+from bot.messages.i18n import N_, _
+from bot.messages.text import format_duration, plain
 from engines.henyo import CATEGORY_MEANINGS, LANGUAGES, Reply
 
 # Long enough for a pair's two display names (32 characters each) or a secret.
 NAME_CHARS = 100
 REPLY_EMOJI = {Reply.OO: "✅", Reply.HINDI: "❌", Reply.PWEDE: "🤔"}
+# What each reply means, for members who don't speak Filipino (the replies
+# themselves, Oo / Hindi / Pwede, are the game's words in every language).
+REPLY_MEANINGS = {Reply.OO: N_("yes"), Reply.HINDI: N_("no"), Reply.PWEDE: N_("could be")}
+REPLY_LABELS = {Reply.OO: N_("Oo"), Reply.HINDI: N_("Hindi"), Reply.PWEDE: N_("Pwede")}
 
 
 def safe(text: str) -> str:
@@ -28,21 +32,37 @@ def pair_label(guesser: str, answerer: str) -> str:
     return f"{guesser} & {answerer}"
 
 
+def reply_meaning(reply: Reply) -> str:
+    return _(REPLY_MEANINGS[reply])
+
+
+def reply_label(reply: Reply) -> str:
+    """A reply button's label: the game's own word (Oo, Hindi, Pwede)."""
+    return _(REPLY_LABELS[reply])
+
+
 def round_title(event_id: int | None, team_position: int | None, stage: int) -> str:
     if event_id is None:
-        return "One-off round"
-    pair = f"Pair {team_position}"
-    return f"{pair} — tie-break word {stage}" if stage else pair
+        return _("One-off round")
+    pair = _("Pair {number}").format(number=team_position)
+    if stage:
+        return _("{pair} — tie-break word {stage}").format(pair=pair, stage=stage)
+    return pair
 
 
 def category_text(category: str | None) -> str:
     if not category:
-        return "the host's own word"
-    return f"{category} ({CATEGORY_MEANINGS.get(category, '')})"
+        return _("the host's own word")
+    meaning = CATEGORY_MEANINGS.get(category)
+    if meaning is None:
+        return category
+    # a translation may leave the gloss out: the categories are Filipino words
+    return _("{category} ({meaning})").format(category=category, meaning=_(meaning))
 
 
 def language_text(language: str) -> str:
-    return LANGUAGES.get(language, language)
+    name = LANGUAGES.get(language)
+    return _(name) if name else language
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from bot.messages.henyo.names import REPLY_EMOJI, category_text, safe, seconds
+from bot.messages.henyo.names import (
+    REPLY_EMOJI,
+    category_text,
+    reply_label,
+    reply_meaning,
+    safe,
+    seconds,
+)
+from bot.messages.i18n import N_, _
 from bot.messages.text import relative_time
 from engines.henyo import Reply, format_time
 
@@ -57,19 +65,28 @@ def secret_dm(card: RoundCard, *, for_host: bool) -> str:
     """The secret and its category, for the answerer or the host (DM only)."""
     where = f"<#{card.channel_id}>"
     lines = [
-        f"🤫 **Library Henyo — {card.title}** in {where}",
-        f"The secret word is: **{safe(card.word)}**",
-        f"Category: **{category_text(card.category)}**",
+        "🤫 "
+        + _("**Library Henyo — {title}** in {channel}").format(title=card.title, channel=where),
+        _("The secret word is: {word}").format(word=f"**{safe(card.word)}**"),
+        _("Category: {category}").format(category=f"**{category_text(card.category)}**"),
     ]
     if for_host:
         lines.append(
-            f"You're hosting: **{safe(card.guesser.name)}** guesses, **{safe(card.answerer.name)}** answers."
+            _("You're hosting: {guesser} guesses, {answerer} answers.").format(
+                guesser=f"**{safe(card.guesser.name)}**", answerer=f"**{safe(card.answerer.name)}**"
+            )
         )
     else:
         lines.append(
-            f"You're the answerer: in {where} reply only **Oo**, **Hindi** or **Pwede** (or press the buttons). "
-            f"Anything else costs {seconds(card.penalty_ms)}. "
-            f"Don't let **{safe(card.guesser.name)}** see this!"
+            _(
+                "You're the answerer: in {channel} reply only **Oo**, **Hindi** or **Pwede** "
+                "(or press the buttons). Anything else costs {penalty}. "
+                "Don't let {guesser} see this!"
+            ).format(
+                channel=where,
+                penalty=seconds(card.penalty_ms),
+                guesser=f"**{safe(card.guesser.name)}**",
+            )
         )
     return "\n".join(lines)
 
@@ -78,13 +95,22 @@ def announcement(card: RoundCard) -> str:
     """The channel post whose timestamp starts the clock. Never the secret."""
     return "\n".join(
         [
-            f"🎯 **Library Henyo — {card.title}**",
-            f"**{safe(card.guesser.name)}** guesses · **{safe(card.answerer.name)}** answers only "
-            "**Oo**, **Hindi** or **Pwede** (or with the buttons below).",
-            f"The answerer has the secret word. Time: **{seconds(card.time_limit_ms)}**, "
-            f"ending {relative_time(card.planned_end)}. Any other reply from the answerer: "
-            f"+{seconds(card.penalty_ms)}. Audience: no coaching, please!",
-            "The clock is running — go!",
+            "🎯 " + _("**Library Henyo — {title}**").format(title=card.title),
+            _(
+                "{guesser} guesses · {answerer} answers only "
+                "**Oo**, **Hindi** or **Pwede** (or with the buttons below)."
+            ).format(
+                guesser=f"**{safe(card.guesser.name)}**", answerer=f"**{safe(card.answerer.name)}**"
+            ),
+            _(
+                "The answerer has the secret word. Time: {time}, ending {when}. "
+                "Any other reply from the answerer: +{penalty}. Audience: no coaching, please!"
+            ).format(
+                time=f"**{seconds(card.time_limit_ms)}**",
+                when=relative_time(card.planned_end),
+                penalty=seconds(card.penalty_ms),
+            ),
+            _("The clock is running — go!"),
         ]
     )
 
@@ -92,44 +118,65 @@ def announcement(card: RoundCard) -> str:
 def start_confirmation(card: RoundCard, ends_at: datetime, *, host_dm_failed: bool) -> str:
     """The host's private reply once the round is running."""
     lines = [
-        f"Round #{card.round_id} is running: **{safe(card.guesser.name)}** guesses, "
-        f"**{safe(card.answerer.name)}** answers. The clock ends {relative_time(ends_at)}.",
+        _(
+            "Round #{id} is running: {guesser} guesses, {answerer} answers. The clock ends {when}."
+        ).format(
+            id=card.round_id,
+            guesser=f"**{safe(card.guesser.name)}**",
+            answerer=f"**{safe(card.answerer.name)}**",
+            when=relative_time(ends_at),
+        ),
     ]
     if card.host_set_word:
-        lines.append("The answerer has your word by DM.")  # never echoed back
+        lines.append(_("The answerer has your word by DM."))  # never echoed back
     elif host_dm_failed:
         # The host's DMs are closed: this reply is private, so the secret can go here.
         lines.append(
-            f"Your DMs are closed, so here is the secret: **{safe(card.word)}** ({category_text(card.category)})."
+            _("Your DMs are closed, so here is the secret: {word} ({category}).").format(
+                word=f"**{safe(card.word)}**", category=category_text(card.category)
+            )
         )
     else:
-        lines.append("I sent you and the answerer the secret word by DM.")
+        lines.append(_("I sent you and the answerer the secret word by DM."))
     lines.append(
-        "Coaching from the audience is flagged to you; `/henyo disqualify` ends the round for the pair."
+        _(
+            "Coaching from the audience is flagged to you; "
+            "`/henyo disqualify` ends the round for the pair."
+        )
     )
     return "\n".join(lines)
 
 
 def answerer_unreachable(answerer: str) -> str:
-    return (
-        f"I couldn't DM **{safe(answerer)}** (their DMs are closed), so they can't get the secret word "
+    return _(
+        "I couldn't DM {answerer} (their DMs are closed), so they can't get the secret word "
         "and the round did **not** start. Ask them to allow direct messages from server members "
         "(Server → Privacy Settings), then run `/henyo start` again."
-    )
+    ).format(answerer=f"**{safe(answerer)}**")
 
 
 def reply_text(reply: Reply, answerer: str) -> str:
     """The channel's echo of a reply button the answerer pressed."""
-    return f"{REPLY_EMOJI[reply]} **{reply.label}** ({reply.meaning}) — {safe(answerer)}"
+    return _("{emoji} {reply} ({meaning}) — {answerer}").format(
+        emoji=REPLY_EMOJI[reply],
+        reply=f"**{reply_label(reply)}**",
+        meaning=reply_meaning(reply),
+        answerer=safe(answerer),
+    )
 
 
 # --------------------------------------------------------------------------- the referee's posts
 
 
 def penalty(answerer: str, penalty_ms: int, count: int) -> str:
-    return (
-        f"⏱️ Penalty: +{seconds(penalty_ms)} for **{safe(answerer)}** "
-        f"(only Oo, Hindi or Pwede). Penalties so far: **{seconds(count * penalty_ms)}** ({count})."
+    return "⏱️ " + _(
+        "Penalty: +{penalty} for {answerer} (only Oo, Hindi or Pwede). "
+        "Penalties so far: {total} ({count})."
+    ).format(
+        penalty=seconds(penalty_ms),
+        answerer=f"**{safe(answerer)}**",
+        total=f"**{seconds(count * penalty_ms)}**",
+        count=count,
     )
 
 
@@ -137,46 +184,75 @@ def guessed(
     guesser: str, word: str, *, elapsed_ms: int, penalties: int, penalty_ms: int, final_ms: int
 ) -> list[str]:
     return [
-        f"🎉 **{safe(guesser)}** guessed it: **{safe(word)}**!",
-        f"Time {format_time(elapsed_ms)} + penalties {seconds(penalties * penalty_ms)} ({penalties}) "
-        f"= final time **{format_time(final_ms)}**.",
+        "🎉 "
+        + _("{guesser} guessed it: {word}!").format(
+            guesser=f"**{safe(guesser)}**", word=f"**{safe(word)}**"
+        ),
+        _("Time {time} + penalties {penalties} ({count}) = final time {final}.").format(
+            time=format_time(elapsed_ms),
+            penalties=seconds(penalties * penalty_ms),
+            count=penalties,
+            final=f"**{format_time(final_ms)}**",
+        ),
     ]
 
 
 def time_up(
     pair: str, *, time_limit_ms: int, in_event: bool, word: str, category: str | None
 ) -> str:
-    outcome = "are eliminated" if in_event else "ran out of time"
-    shown_category = f" ({category})" if category else ""
+    if in_event:
+        text = _("Time's up! {pair} didn't guess it in {time} and are eliminated.")
+    else:
+        text = _("Time's up! {pair} didn't guess it in {time} and ran out of time.")
+    shown = f"**{safe(word)}**"
+    if category:
+        the_word = _("The word was {word} ({category}).").format(word=shown, category=category)
+    else:
+        the_word = _("The word was {word}.").format(word=shown)
     return (
-        f"⌛ Time's up! **{safe(pair)}** didn't guess it in {seconds(time_limit_ms)} and "
-        f"{outcome}. The word was **{safe(word)}**{shown_category}."
+        "⌛ " + text.format(pair=f"**{safe(pair)}**", time=seconds(time_limit_ms)) + " " + the_word
     )
 
 
 def disqualified_in_round(pair: str, word: str) -> str:
-    return f"🚫 **{safe(pair)}** are disqualified by the host (no coaching!). The word was **{safe(word)}**."
+    return "🚫 " + _(
+        "{pair} are disqualified by the host (no coaching!). The word was {word}."
+    ).format(pair=f"**{safe(pair)}**", word=f"**{safe(word)}**")
 
 
 def could_not_start(round_id: int) -> str:
     """The watchdog's note for a round stored but never announced (the bot stopped)."""
-    return (
-        f"⚠️ Henyo round #{round_id} could not start (the bot was interrupted). "
+    return "⚠️ " + _(
+        "Henyo round #{id} could not start (the bot was interrupted). "
         "The host can start it again with `/henyo start`."
-    )
+    ).format(id=round_id)
 
 
 def next_up(position: int, label: str) -> str:
-    return f"Next up: pair {position}, **{safe(label)}** (host: `/henyo start`)."
+    return _("Next up: pair {number}, {pair} (host: `/henyo start`).").format(
+        number=position, pair=f"**{safe(label)}**"
+    )
 
 
 def tie_break(final_ms: int | None, labels: Sequence[str], level: int) -> str:
-    pairs = " and ".join(f"**{safe(label)}**" for label in labels)
-    again = "" if level == 1 else f" (tie-break {level})"
-    return f"🤝 Tie at {format_time(final_ms)}: {pairs} play a tie-break word{again} — host: `/henyo start`."
+    pairs = _and([f"**{safe(label)}**" for label in labels])
+    if level == 1:
+        text = _("Tie at {time}: {pairs} play a tie-break word — host: `/henyo start`.")
+    else:
+        text = _(
+            "Tie at {time}: {pairs} play a tie-break word (tie-break {level}) — host: `/henyo start`."
+        )
+    return "🤝 " + text.format(time=format_time(final_ms), pairs=pairs, level=level)
 
 
-EVERY_PAIR_PLAYED = "🏁 Every pair has played: see `/henyo standings`; the host ends the event with `/henyo event close`."
+def _and(items: Sequence[str]) -> str:
+    return _(" and ").join(items)
+
+
+EVERY_PAIR_PLAYED = N_(
+    "🏁 Every pair has played: see `/henyo standings`; "
+    "the host ends the event with `/henyo event close`."
+)
 
 
 def audience_flag(
@@ -193,9 +269,22 @@ def audience_flag(
     when the host's DMs are closed (just the flag: no link that could quote a hint)."""
     author = f"**{safe(author_name)}**" if author_name else f"<@{author_id}>"
     content = (
-        f"🚩 Audience message during Henyo round #{round_id} ({safe(pair)}) at {format_time(elapsed_ms)}: "
-        f"{author} wrote in <#{channel_id}> — {link}\n"
-        "If it was coaching, `/henyo disqualify` in that channel ends the round for the pair."
+        "🚩 "
+        + _(
+            "Audience message during Henyo round #{id} ({pair}) at {time}: "
+            "{author} wrote in {channel} — {link}"
+        ).format(
+            id=round_id,
+            pair=safe(pair),
+            time=format_time(elapsed_ms),
+            author=author,
+            channel=f"<#{channel_id}>",
+            link=link,
+        )
+        + "\n"
+        + _("If it was coaching, `/henyo disqualify` in that channel ends the round for the pair.")
     )
-    fallback = f"🚩 {author} posted during the round: host, please check (coaching is not allowed)."
+    fallback = "🚩 " + _(
+        "{author} posted during the round: host, please check (coaching is not allowed)."
+    ).format(author=author)
     return content, fallback

@@ -15,6 +15,7 @@ from bot.db.models_henyo import HenyoRoundRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import henyo as messages
+from bot.messages.i18n import N_
 from bot.services.henyo.core import (
     KIND,
     HenyoCore,
@@ -159,7 +160,7 @@ class RoundEnding:
         event = await uow.henyo.open_event_in_channel(channel_id)
         if event is None:
             raise InvalidInputError(messages.NO_OPEN_EVENT_HERE)
-        require_host(event, user_id, is_moderator, "disqualify a pair")
+        require_host(event, user_id, is_moderator, N_("disqualify a pair"))
         teams = await uow.henyo.teams(event.id)
         team = registered_team_of(teams, member_id)
         if team is None:

@@ -10,6 +10,7 @@ from bot.db.models_henyo import HenyoEventRecord, HenyoTeamRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import henyo as messages
+from bot.messages.i18n import N_
 from bot.messages.post import Post
 from bot.services.henyo.core import (
     ACTIVE_TEAM,
@@ -232,7 +233,7 @@ class Events:
                     if found is None or found.guild_id != guild_id:
                         raise NotFoundError(messages.no_event_here(event_id))
                     event = found
-                require_host(event, user_id, is_moderator, "close the event")
+                require_host(event, user_id, is_moderator, N_("close the event"))
                 if event.status != "open":
                     raise InvalidInputError(messages.event_already_closed(event.id))
                 rounds = await uow.henyo.event_rounds(event.id)

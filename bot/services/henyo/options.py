@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from bot.errors import InvalidInputError
 from bot.messages import henyo as messages
+from bot.messages.i18n import N_
 from bot.services.henyo.views import Member
 from engines.durations import Duration, DurationError
 from engines.henyo import (
@@ -32,8 +33,8 @@ MAX_PAIRS = 25
 DEFAULT_TIME_LIMIT_MS = 120_000
 DEFAULT_PENALTY_MS = 5_000
 # A bare number is seconds for both (the cog's option descriptions say so).
-TIME_LIMIT = Duration("the time limit", "s", timedelta(seconds=10), timedelta(minutes=10))
-PENALTY = Duration("the penalty", "s", timedelta(0), timedelta(seconds=60))
+TIME_LIMIT = Duration(N_("the time limit"), "s", timedelta(seconds=10), timedelta(minutes=10))
+PENALTY = Duration(N_("the penalty"), "s", timedelta(0), timedelta(seconds=60))
 
 
 def duration_ms(spec: Duration, typed: str | None, default_ms: int) -> int:

@@ -11,6 +11,7 @@ from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord, HenyoTeamRec
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import henyo as messages
+from bot.messages.i18n import N_
 from bot.services.henyo.core import (
     JOB_KIND,
     HenyoCore,
@@ -146,7 +147,7 @@ class RoundStarts:
                 if request.guesser is None or request.answerer is None:
                     if event is None:
                         raise InvalidInputError(messages.NO_EVENT_TO_START)
-                    require_host(event, host.id, is_moderator, "start the event's rounds")
+                    require_host(event, host.id, is_moderator, N_("start the event's rounds"))
                     team, stage = await self._next_pair(uow, event)
                     number = slot_numbers(event, await uow.henyo.teams(event.id))[team.id]
                     names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
@@ -155,7 +156,7 @@ class RoundStarts:
                 else:
                     if event is not None:
                         require_host(
-                            event, host.id, is_moderator, "start rounds in this event's channel"
+                            event, host.id, is_moderator, N_("start rounds in this event's channel")
                         )
                     the_guesser, the_answerer = request.guesser, request.answerer
                     event = None  # a one-off round is not part of the event

@@ -9,6 +9,7 @@ from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord, HenyoTeamRec
 from bot.db.uow import UnitOfWork
 from bot.errors import NotFoundError
 from bot.messages import henyo as messages
+from bot.messages.i18n import _
 from bot.services.henyo.core import (
     FINISHED_ROUND,
     HenyoCore,
@@ -95,7 +96,7 @@ class EventStandings:
     ) -> Standings:
         teams = await uow.henyo.teams(event.id)
         rounds = list(rounds if rounds is not None else await uow.henyo.event_rounds(event.id))
-        table, _ = ranking(event, teams, rounds)
+        table, _unused = ranking(event, teams, rounds)
         view = await self.core.event_view(uow, event)
         by_id = {t.id: t for t in view.teams}
         rows = []
@@ -160,4 +161,4 @@ class EventStandings:
             )
             for tie in table.ties
         ]
-        return lines or [messages.EVERY_PAIR_PLAYED]
+        return lines or [_(messages.EVERY_PAIR_PLAYED)]
