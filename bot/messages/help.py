@@ -42,6 +42,14 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         "(5 seconds unless the event sets another).",
     ),
     (
+        "Tournaments",
+        "`/tournament new` makes a chess or Scrabble tournament (round robin, Swiss or knockout); "
+        "members enter with its **Join** button or `/tournament join`, then the director runs "
+        "`/tournament start`. I pair every round, make each game its thread, and post the standings "
+        "after every round; `/tournament standings`, `/tournament log` and `/tournament export` read it. "
+        "Directors `pair`, `adjudicate`, `void`, `withdraw`, `extend`, `pause` and `resume`.",
+    ),
+    (
         "Leaderboard",
         "`/leaderboard` shows ratings and points by game and period; `/stats` shows a member's record.",
     ),
