@@ -15,10 +15,16 @@ from bot.messages.club import (
     export_note,
     settings_summary,
 )
+from bot.messages.i18n import _, available_languages, set_language
 from bot.services.club import ClubService, timezone_choices
 from bot.services.export import ExportService
 from bot.services.web import WebService, page_url
 from bot.ui.permissions import require_guild, require_moderator
+
+# Read at start: a language is a catalogue in bot/locale, added by a release.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=name, value=code) for code, name in available_languages().items()
+]
 
 
 class ClubCog(commands.GroupCog, group_name="club", group_description="Club settings"):
@@ -30,13 +36,16 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         super().__init__()
 
     @app_commands.command(
-        name="setup", description="Set the moderator role, time zone and games channel (admins)"
+        name="setup",
+        description="Set the moderator role, time zone, games channel and language (admins)",
     )
     @app_commands.describe(
         moderator_role="Members with this role run Boggle rounds and Henyo events",
         timezone="The club's time zone, e.g. Asia/Manila (used for weekly schedules)",
         channel="The default channel for game announcements",
+        language="The language the bot speaks in this server (default English)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -46,6 +55,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         moderator_role: discord.Role | None = None,
         timezone: str | None = None,
         channel: discord.TextChannel | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         guild = require_guild(interaction)
         settings = await self.service.setup(
@@ -54,10 +64,17 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
             moderator_role_id=moderator_role.id if moderator_role else None,
             timezone=timezone,
             channel_id=channel.id if channel else None,
+            language=language.value if language else None,
         )
+        # From here on the guild's events arrive in its language; so does this reply.
+        self.bot.remember_language(guild.id, settings.language)
+        set_language(settings.language, guild.id)
         await interaction.response.send_message(
             settings_summary(
-                settings.moderator_role_id, settings.timezone, settings.default_channel_id
+                settings.moderator_role_id,
+                settings.timezone,
+                settings.default_channel_id,
+                settings.language,
             ),
             ephemeral=True,
         )
@@ -69,13 +86,13 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
     async def export(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
         settings = await self.service.get(guild.id)
-        require_moderator(interaction.user, settings.moderator_role_id, EXPORT_WHAT)
+        require_moderator(interaction.user, settings.moderator_role_id, _(EXPORT_WHAT))
         await interaction.response.defer(ephemeral=True, thinking=True)
         data, counts = await self.exports.export_zip(guild.id)
         await interaction.followup.send(
             export_note(counts),
             file=discord.File(
-                io.BytesIO(data), filename=export_filename(guild.id), description=EXPORT_FILE_ALT
+                io.BytesIO(data), filename=export_filename(guild.id), description=_(EXPORT_FILE_ALT)
             ),
             ephemeral=True,
         )
