@@ -25,6 +25,7 @@ from bot.db.repositories import (
     RatingRepository,
     ResultRepository,
 )
+from bot.db.repositories.events import EventRepository
 from bot.db.repositories.sessions import SessionRepository
 from bot.db.repositories.signups import SignupRepository
 from bot.db.repositories.tournaments import TournamentRepository
@@ -64,6 +65,7 @@ class UnitOfWork:
         self.signups = SignupRepository(self.session)
         self.sessions = SessionRepository(self.session)
         self.tournaments = TournamentRepository(self.session)
+        self.events = EventRepository(self.session)
         return self
 
     async def __aexit__(

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
+from bot.messages.i18n import ngettext
 from bot.messages.limits import ALT_TEXT_CHARS, MESSAGE_CHARS
 from bot.messages.text import clip, plain, relative_time
 from engines.ratings import is_provisional
@@ -21,6 +22,7 @@ GAME_TITLES = {
     "scrabble": "Scrabble",
     "boggle": "Word Boggle",
     "henyo": "Library Henyo",
+    "event": "Games events",
     "all": "All games",
 }
 PERIOD_NAMES = {
@@ -241,6 +243,12 @@ def game_record(kind: str, g: GameRecord) -> str:
             value += f" · spread {g.spread:+.0f}"
     elif kind == "boggle":
         value = f"**{g.points:g}** points in {g.games} rounds · {g.wins} rounds won"
+    elif kind == "event":
+        value = ngettext(
+            "**{wins}** won of {count} game played in games events",
+            "**{wins}** won of {count} games played in games events",
+            g.games,
+        ).format(wins=g.wins, count=g.games)
     else:
         best = format_time_ms(g.best_time_ms)
         value = f"Best time **{best}** · {g.games} words · {g.wins} events won"

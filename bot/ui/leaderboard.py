@@ -98,7 +98,7 @@ def stats_embed(stats: MemberStats) -> discord.Embed:
     embed = discord.Embed(title=stats_title(stats.name), colour=discord.Colour.teal())
     if not stats.games:
         embed.description = NO_GAMES_YET
-    for kind in ("chess", "scrabble", "boggle", "henyo"):
+    for kind in ("chess", "scrabble", "boggle", "henyo", "event"):
         g = stats.games.get(kind)
         if g is None or g.games == 0:
             continue

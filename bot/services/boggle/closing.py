@@ -19,6 +19,7 @@ from bot.messages.boggle import rounds as say
 from bot.services.boggle import seasons
 from bot.services.boggle.core import MISSED_AFTER, BoggleCore
 from bot.services.boggle.jobs import JOB_SCORE, score_key
+from bot.services.boggle.pairs import pair_choice
 from bot.services.boggle.submissions import MAX_WORDS_PER_LIST
 from bot.services.boggle.views import RoundInfo
 from bot.services.results import record_points
@@ -126,13 +127,26 @@ class Closing:
         submissions = await uow.boggle.lists_of(record.id)
         lexicon = await get_lexicon(self.core.ctx, record.lexicon)
         grid = Grid.parse(record.grid)
-        lists = {s.player_id: timely_words(s, record.ends_at, grid.letters) for s in submissions}
+        # A games event's round is played in pairs: one list per pair (boggle.pairs).
+        event_round = await uow.events.round_playing("boggle", record.id)
+        partners = {int(p[0]): int(p[1]) for p in (event_round.pairs if event_round else [])}
+        if event_round is not None:
+            chosen = pair_choice(submissions, event_round.pairs, record.ends_at)
+            lists = {
+                lead: timely_words(s, record.ends_at, grid.letters) for lead, s in chosen.items()
+            }
+        else:
+            lists = {
+                s.player_id: timely_words(s, record.ends_at, grid.letters) for s in submissions
+            }
         result = await asyncio.to_thread(score_round, grid, lists, lexicon, record.min_length)
-        names = await uow.players.names(list(lists))
+        names = await uow.players.names([*lists, *partners.values()])
+        for lead, partner in partners.items():
+            names[lead] = f"{names.get(lead, lead)} & {names.get(partner, partner)}"
         guild = await uow.guilds.ensure(record.guild_id)
         season = await seasons.ensure_season(uow, guild, now)
         label = seasons.season_label(season)
-        await self._record(uow, record, result, now, label)
+        await self._record(uow, record, result, now, label, partners)
         summary = round_summary(RoundInfo.of(record), result, names, label)
         record.results = dict(summary)
         record.status = "scored"
@@ -159,11 +173,17 @@ class Closing:
         result: RoundResult[int],
         now: datetime,
         season: str,
+        partners: dict[int, int],
     ) -> None:
-        """Each player's points, for the leaderboard and the season."""
+        """Each player's points, for the leaderboard and the season (in a round played
+        in pairs, both partners get the pair's)."""
         # Kept while recording: the session holds the rows weakly (see load_standings).
-        rows = await uow.boggle.load_standings(record.guild_id, list(result.players))
-        for player_id, player in result.players.items():
+        scored = [(lead, lead, player) for lead, player in result.players.items()]
+        scored += [
+            (partners[lead], lead, p) for lead, p in result.players.items() if lead in partners
+        ]
+        rows = await uow.boggle.load_standings(record.guild_id, [p for p, _l, _s in scored])
+        for player_id, lead, player in scored:
             await record_points(
                 uow,
                 guild_id=record.guild_id,
@@ -172,7 +192,7 @@ class Closing:
                 points=player.total,
                 played_at=now,
                 round_ref=f"boggle:{record.id}",
-                outcome="win" if player_id in result.winners else "loss",
+                outcome="win" if lead in result.winners else "loss",
                 season=season,
                 extra={
                     "round": record.number,

@@ -3,8 +3,10 @@ opens at once and its grid goes to the channel through the outbox."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from bot.db.models_boggle import BoggleRoundRecord
-from bot.db.uow import duplicate_as
+from bot.db.uow import UnitOfWork, duplicate_as
 from bot.errors import ConflictError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import BoggleCore
@@ -28,8 +30,12 @@ class Starting:
         duration: str | None = None,
         min_length: int | None = None,
         dice: str | None = None,
+        within: Callable[[UnitOfWork, BoggleRoundRecord], Awaitable[None]] | None = None,
     ) -> RoundInfo:
-        """Open a round now: the grid and its countdown go to ``channel_id``."""
+        """Open a round now: the grid and its countdown go to ``channel_id``.
+
+        ``within``: the caller's own writes for this round (a games event's round
+        played in pairs), made in the round's transaction, so both commit or neither."""
         core = self.core
         options = resolve_options(size, duration, min_length, dice)
         lexicon_name = core.ctx.settings.lexicon
@@ -63,6 +69,8 @@ class Starting:
                     )
                 )
                 await core.open_round(uow, record, now)
+                if within is not None:
+                    await within(uow, record)
                 info = RoundInfo.of(record)
                 await uow.commit()
         return info

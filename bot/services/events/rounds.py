@@ -1,0 +1,203 @@
+"""Starting a game's round for the event's pairs, through that game's own machinery.
+
+Each start is one transaction holding the event's round row (unique per event
+and game) and what plays it, and it claims the event's version first: two hosts
+starting the same round at once start it once, and the other is told.
+
+- Henyo: a Henyo event in the event's channel whose teams are the pairs (the
+  registering member guesses, the partner answers); ``/henyo start`` then runs
+  each pair's word as in any Henyo event.
+- Boggle: a round opened by Boggle's own start, in pairs (``boggle.pairs``).
+- Scrabble and chess: a tournament of the pairs, seeded and paired by the
+  tournament's own code (round robin by default; its director, the host, may
+  set pairings with ``/tournament pair``). Chess is one player a side: a pair's
+  first member plays the board, and the result is the pair's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+
+from bot.db.models_boggle import BoggleRoundRecord
+from bot.db.models_events import GamesEventRecord, GamesEventRoundRecord
+from bot.db.models_henyo import HenyoEventRecord, HenyoTeamRecord
+from bot.db.models_tournaments import TournamentRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError
+from bot.messages import events as msg
+from bot.messages.post import Post
+from bot.services import signups
+from bot.services.boggle import BoggleService
+from bot.services.events.options import OWNER
+from bot.services.henyo.options import event_options
+from bot.services.tournaments import options as topts
+from bot.services.tournaments import pairing
+from bot.services.tournaments.service import TournamentService
+
+# Re-reads and claims the event inside another service's transaction: the event
+# and its playing pairs.
+Claim = Callable[[UnitOfWork], Awaitable[tuple[GamesEventRecord, Sequence[signups.Entrant]]]]
+
+
+async def add_round(
+    uow: UnitOfWork,
+    event: GamesEventRecord,
+    game: str,
+    ref_id: int,
+    playing: Sequence[signups.Entrant],
+    started_by: int,
+    now: datetime,
+) -> GamesEventRoundRecord:
+    row = GamesEventRoundRecord(
+        event_id=event.id,
+        game=game,
+        ref_id=ref_id,
+        pairs=[[e.user_id, e.partner_id] for e in playing],
+        started_by=started_by,
+        created_at=now,
+    )
+    uow.events.add(row)
+    await uow.events.flush()  # the (event, game) key: one round per game
+    return row
+
+
+async def close_signups(uow: UnitOfWork, event: GamesEventRecord) -> None:
+    """The pairs are fixed once a round starts: later sign-ups are refused."""
+    lst = await signups.list_for(uow, OWNER, event.id)
+    await signups.close(uow, lst)
+
+
+async def start_henyo(
+    uow: UnitOfWork,
+    event: GamesEventRecord,
+    playing: Sequence[signups.Entrant],
+    started_by: int,
+    now: datetime,
+) -> int:
+    busy = await uow.henyo.open_event_in_channel(event.channel_id)
+    if busy is not None:
+        raise InvalidInputError(msg.HENYO_EVENT_HERE)
+    options = event_options(
+        pairs=len(playing), time_limit=None, penalty=None, categories=None, language=None
+    )
+    henyo = HenyoEventRecord(
+        guild_id=event.guild_id,
+        channel_id=event.channel_id,
+        host_id=event.host_id,
+        status="open",
+        pairs=options.pairs,
+        time_limit_ms=options.time_limit_ms,
+        penalty_ms=options.penalty_ms,
+        categories=list(options.categories),
+        language=options.language,
+        version=1,
+        created_at=now,
+    )
+    uow.henyo.add(henyo)
+    await uow.henyo.flush()
+    for position, entry in enumerate(playing, start=1):
+        assert entry.partner_id is not None
+        uow.henyo.add(
+            HenyoTeamRecord(
+                event_id=henyo.id,
+                position=position,
+                guesser_id=entry.user_id,
+                answerer_id=entry.partner_id,
+                status="registered",
+                registered_at=now,
+            )
+        )
+    await uow.henyo.flush()
+    await add_round(uow, event, "henyo", henyo.id, playing, started_by, now)
+    return henyo.id
+
+
+async def start_boggle(
+    boggle: BoggleService,
+    *,
+    event: GamesEventRecord,
+    guild_name: str,
+    started_by: int,
+    duration: str | None,
+    claim: Claim,
+) -> int:
+    """Boggle's own start, with the event's round stored in its transaction
+    (``claim`` re-reads and claims the event there, giving the pairs)."""
+
+    async def within(uow: UnitOfWork, record: BoggleRoundRecord) -> None:
+        fresh, playing = await claim(uow)
+        await add_round(uow, fresh, "boggle", record.id, playing, started_by, record.created_at)
+        uow.outbox.to_channel(event.channel_id, Post(content=msg.boggle_round(len(playing))))
+
+    info = await boggle.starting.start_round(
+        guild_id=event.guild_id,
+        guild_name=guild_name,
+        channel_id=event.channel_id,
+        started_by=started_by,
+        duration=duration,
+        within=within,
+    )
+    return info.id
+
+
+async def start_tournament(
+    tournaments: TournamentService,
+    uow: UnitOfWork,
+    event: GamesEventRecord,
+    game: str,
+    fmt: str,
+    rounds: int | None,
+    playing: Sequence[signups.Entrant],
+    started_by: int,
+) -> int:
+    """A tournament of the pairs, made and started in this transaction."""
+    core, life = tournaments.core, tournaments.lifecycle
+    kind = topts.read_kind(game)
+    fmt_ = topts.read_format(fmt)
+    planned = topts.read_rounds(fmt_, rounds)
+    deadline = topts.read_deadline(None, kind)
+    now = core.now()
+    t = TournamentRecord(
+        guild_id=event.guild_id,
+        channel_id=event.channel_id,
+        name=msg.tournament_name(event.name, game)[:100],
+        game_kind=kind,
+        format=fmt_,
+        rounds=planned,
+        options={
+            "seed": core.rng.randrange(2**31),
+            "time_control": None,
+            "deadline_seconds": int(deadline.total_seconds()),
+            "rated": True,
+            "entry": "named",
+            "checkin": False,
+            "team_size": 2,
+            "games_event_id": event.id,
+        },
+        status="running",
+        current_round=0,
+        created_by=event.host_id,
+        version=1,
+        created_at=now,
+        started_at=now,
+    )
+    uow.tournaments.add(t)
+    await uow.tournaments.flush()
+    if len(playing) < topts.MIN_ENTRANTS:
+        raise InvalidInputError(msg.too_few_pairs(len(playing), topts.MIN_ENTRANTS))
+    lst = await signups.open_list(
+        uow,
+        guild_id=event.guild_id,
+        owner_kind="tournament",
+        owner_id=t.id,
+        team_size=2,
+        now=now,
+    )
+    await signups.close(uow, lst)
+    entrants = await life._seed(uow, t, playing)
+    t.rounds = pairing.planned_rounds(t, len(entrants))
+    core.log(uow, t, started_by, "start", entrants=len(entrants), rounds=t.rounds)
+    await add_round(uow, event, game, t.id, playing, started_by, now)
+    await life.pair_round(uow, t, 1, actor_id=started_by)
+    return t.id
