@@ -513,6 +513,13 @@ def deadline_passed(name: str, number: int, scored: int) -> str:
     ).format(name=plain(name, 80), round=number, count=scored)
 
 
+def pairing_held(name: str, number: int, reason: str) -> str:
+    return _(
+        "⚠️ **{name}**: round {round} could not be paired ({reason}). The tournament is paused "
+        "for its director."
+    ).format(name=plain(name, 80), round=number, reason=reason)
+
+
 def withdrawn_post(name: str, label: str, forfeited: int) -> str:
     return _("**{name}**: {entrant} withdrew; {count} game(s) of this round forfeited.").format(
         name=plain(name, 80), entrant=plain(label, 40), count=forfeited
@@ -576,6 +583,7 @@ ACTIONS = {
     "deadline": "deadline passed",
     "replay": "replays of drawn matches",
     "finish": "finished",
+    "pairing_failed": "could not pair a round",
 }
 
 

@@ -353,5 +353,9 @@ class Director:
                     key=opts.deadline_key(t.id),
                 )
                 await self.lifecycle.advance(uow, t)
+            elif rnd is not None and rnd.status == "done" and rnd.number < t.rounds:
+                # Held because the next round could not be paired: try again (a
+                # refusal reaches the director and changes nothing).
+                await self.lifecycle.pair_round(uow, t, rnd.number + 1, actor_id=act.actor_id)
             await uow.commit()
         return Reply(msg.resumed_reply(t.name), t.id)

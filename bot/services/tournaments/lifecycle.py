@@ -476,7 +476,8 @@ class Lifecycle:
         await uow.jobs.cancel(opts.deadline_key(t.id))
         entrants = await uow.tournaments.entrants(t.id)
         lines = core.standings_lines(t, entrants, pairings)
-        if number >= t.rounds:
+        playing = sum(e.status == "playing" for e in entrants)
+        if number >= t.rounds or (t.format == "swiss" and playing < 2):
             await core.bump(uow, t, status="finished", finished_at=core.now())
             core.log(uow, t, None, "finish", rounds=number)
             core.post(uow, t, Post(content=msg.final_table(t.name, t.game_kind, lines)))
@@ -484,7 +485,14 @@ class Lifecycle:
         core.post(
             uow, t, Post(content=msg.standings_after(t.name, t.game_kind, number, t.rounds, lines))
         )
-        await self.pair_round(uow, t, number + 1, actor_id=None)
+        try:
+            await self.pair_round(uow, t, number + 1, actor_id=None)
+        except InvalidInputError as error:
+            # Nothing of the round was written (it is paired before anything is):
+            # hold the tournament for its director instead of failing the job forever.
+            t.status = "paused"
+            core.log(uow, t, None, "pairing_failed", round=number + 1, reason=str(error))
+            core.post(uow, t, Post(content=msg.pairing_held(t.name, number + 1, str(error))))
 
     async def _replays(
         self,
