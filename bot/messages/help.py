@@ -21,6 +21,14 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         "`/scrabble analyse` shows a finished game's plays beside the best ones.",
     ),
     (
+        "Club sessions",
+        "A moderator opens a practice night with `/scrabble session open`; press **Sign up** or use "
+        "`/scrabble session signup partner:@member` to play with someone. `/scrabble session start` forms "
+        "boards of 4 pairs (a moderator may `/scrabble session swap` two members), run again it opens every "
+        "board in its thread; one deadline ends them all and `/scrabble session results` ranks every pair. "
+        "After each play, press **Explain** to explain your word.",
+    ),
+    (
         "Chess",
         "`/chess new opponent:@member time:3d` for correspondence or `time:10+5` for a live clock. "
         "Move with `/chess move` (SAN like `Nf3` or UCI like `g1f3`; suggestions as you type). "
