@@ -22,6 +22,7 @@ from typing import Any
 import chess
 
 from bot.db.models import GameRecord
+from bot.db.models_tournaments import TournamentPairingRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import ClubError, NotFoundError
 from bot.messages.boggle.results import STATUS_LABELS, RoundSummary
@@ -35,6 +36,7 @@ from bot.services.leaderboard import KINDS, PERIODS, LeaderboardService, Leaderb
 from bot.services.scrabble import ScrabbleService
 from bot.services.scrabble.loaded import LoadedGame, loaded_game, picture
 from bot.services.scrabble.views import BoardPicture
+from bot.services.tournaments.pairing import table as tournament_table
 from engines.boggle import Grid
 from engines.chess_game import board_from_moves
 from engines.scrabble import ScrabbleError, ScrabbleGame
@@ -91,7 +93,7 @@ class GamePage:
     board: BoardImage
     summary: list[str]
     result: str | None
-    export_name: str | None  # the GCG/PGN download, once the game is finished
+    export_name: str | None  # "GCG" or "PGN": the record's download, once the game is finished
 
     @property
     def live(self) -> bool:
@@ -166,6 +168,81 @@ class HenyoPage:
 
 
 @dataclass(frozen=True)
+class TournamentLine:
+    tournament_id: int
+    name: str
+    kind: str
+    format: str
+    status: str
+    round: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class TournamentStandingLine:
+    rank: int
+    label: str
+    points: str
+    spread: int
+    buchholz: str
+    sonneborn_berger: str
+    played: int
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class PairingLine:
+    board: int
+    first: str
+    second: str | None  # None: a bye
+    result: str  # "1–0", "½–½", "412–380 (1–0)", "playing", "bye"
+    game_id: int | None
+
+
+@dataclass(frozen=True)
+class TournamentRoundLines:
+    number: int
+    pairings: list[PairingLine]
+
+
+@dataclass(frozen=True)
+class TournamentPage:
+    tournament_id: int
+    name: str
+    kind: str
+    format: str
+    status: str
+    round: int
+    rounds: int
+    standings: list[TournamentStandingLine]
+    schedule: list[TournamentRoundLines]  # newest round first
+    signed_up: list[str]  # before it starts
+
+
+@dataclass(frozen=True)
+class SessionBoardLine:
+    number: int
+    seats: list[str]  # "alice & bob: 312"
+    game_id: int | None
+    status: str
+
+
+@dataclass(frozen=True)
+class SessionPage:
+    session_id: int
+    status: str
+    boards: list[SessionBoardLine]
+    signed_up: list[str]
+
+
+@dataclass(frozen=True)
+class SessionLine:
+    session_id: int
+    status: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
 class ClubHome:
     guild_id: int
     name: str
@@ -174,6 +251,8 @@ class ClubHome:
     boggle: list[RoundLine]
     henyo: list[EventLine]
     leaderboard: LeaderboardTable
+    tournaments: list[TournamentLine] = field(default_factory=list)
+    sessions: list[SessionLine] = field(default_factory=list)
     games: Sequence[tuple[str, str]] = field(default_factory=tuple)  # (value, label)
     periods: Sequence[tuple[str, str]] = field(default_factory=tuple)
 
@@ -184,8 +263,15 @@ def leaderboard_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]
     return games, periods
 
 
-def _title(kind: str, game_id: int) -> str:
-    return f"{'Scrabble' if kind == 'scrabble' else 'Chess'} #{game_id}"
+def _title(kind: str, number: int) -> str:
+    return f"{'Scrabble' if kind == 'scrabble' else 'Chess'} #{number}"
+
+
+def game_number(record: GameRecord) -> int:
+    """The number members know the game by: the club's own count where games have
+    one (``games.number``), else its id."""
+    number = getattr(record, "number", None)
+    return number if isinstance(number, int) and number > 0 else record.id
 
 
 class ClubPages:
@@ -219,8 +305,30 @@ class ClubPages:
                 EventLine(e.id, e.status, e.pairs, e.created_at)
                 for e in await uow.web.henyo_events(guild_id)
             ]
+            tournaments = [
+                TournamentLine(
+                    t.id, t.name, t.game_kind, t.format, t.status, t.current_round, t.rounds
+                )
+                for t in await uow.tournaments.recent_in_guild(guild_id, limit=LISTED)
+            ]
+            sessions = [
+                SessionLine(row.id, row.status, row.created_at)
+                for row in await uow.web.club_sessions(guild_id)
+            ]
         games, periods = leaderboard_choices()
-        return ClubHome(guild_id, name, live, done, rounds, events, table, games, periods)
+        return ClubHome(
+            guild_id,
+            name,
+            live,
+            done,
+            rounds,
+            events,
+            table,
+            tournaments,
+            sessions,
+            games,
+            periods,
+        )
 
     async def _lines(self, uow: UnitOfWork, records: Sequence[GameRecord]) -> list[GameLine]:
         lines = []
@@ -241,7 +349,7 @@ class ClubPages:
                 GameLine(
                     record.id,
                     record.kind,
-                    _title(record.kind, record.id),
+                    _title(record.kind, game_number(record)),
                     players,
                     record.status,
                     moves,
@@ -297,7 +405,7 @@ class ClubPages:
         return GamePage(
             game_id=record.id,
             kind="scrabble",
-            title=_title("scrabble", record.id),
+            title=_title("scrabble", game_number(record)),
             status=record.status,
             players=names,
             scores=scores,
@@ -307,14 +415,14 @@ class ClubPages:
             board=_scrabble_image(pic),
             summary=[pic.description] if pic.description else [],
             result=None,
-            export_name=f"scrabble-{record.id}.gcg" if finished else None,
+            export_name="GCG" if finished else None,
         )
 
     async def _chess(self, uow: UnitOfWork, record: GameRecord, step: int | None) -> GamePage:
         snap = await self.chess.core.snapshot(uow, record)
         if record.status not in (*LIVE, *DONE) or snap.half_open:
             raise NotFoundError(f"Chess #{record.id} has not started.")
-        return chess_page(snap, step)
+        return chess_page(snap, step, game_number(record))
 
     async def board(self, guild_id: int, game_id: int, step: int | None) -> BoardImage:
         return (await self.game(guild_id, game_id, step)).board
@@ -404,6 +512,98 @@ class ClubPages:
             event_id, status, standings.event.host.name, table, lines, standings.complete
         )
 
+    # ------------------------------------------------------------------ tournaments, sessions
+
+    async def tournament(self, guild_id: int, tournament_id: int) -> TournamentPage:
+        async with self.ctx.reader() as uow:
+            t = await uow.tournaments.get(tournament_id) if 0 < tournament_id < 2**31 else None
+            if t is None or t.guild_id != guild_id:
+                raise NotFoundError(f"There is no tournament {tournament_id} here.")
+            entrants = await uow.tournaments.entrants(t.id)
+            pairings = await uow.tournaments.pairings(t.id)
+            signed_up: list[str] = []
+            if not entrants:
+                lst = await uow.signups.list_of("tournament", t.id)
+                entries = await uow.signups.entries(lst.id) if lst is not None else []
+                names = await uow.players.names(
+                    [m for e in entries for m in (e.user_id, e.partner_id) if m is not None]
+                )
+                signed_up = [
+                    " & ".join(names.get(m, str(m)) for m in (e.user_id, e.partner_id) if m)
+                    for e in entries
+                ]
+            by_id = {e.id: e for e in entrants}
+            table = (
+                [
+                    TournamentStandingLine(
+                        s.rank,
+                        by_id[s.entrant].label,
+                        _points(s.points),
+                        s.spread,
+                        _points(s.buchholz),
+                        _points(s.sonneborn_berger),
+                        s.played,
+                        by_id[s.entrant].status == "withdrawn",
+                    )
+                    for s in tournament_table(t, entrants, pairings)
+                ]
+                if entrants
+                else []
+            )
+            rounds: dict[int, list[PairingLine]] = {}
+            for p in pairings:
+                second = by_id[p.second_id].label if p.second_id is not None else None
+                rounds.setdefault(p.round, []).append(
+                    PairingLine(
+                        p.board, by_id[p.first_id].label, second, _result(t.game_kind, p), p.game_id
+                    )
+                )
+            page = TournamentPage(
+                t.id,
+                t.name,
+                t.game_kind,
+                t.format,
+                t.status,
+                t.current_round,
+                t.rounds,
+                table,
+                [
+                    TournamentRoundLines(n, sorted(rounds[n], key=lambda line: line.board))
+                    for n in sorted(rounds, reverse=True)
+                ],
+                signed_up,
+            )
+        return page
+
+    async def club_session(self, guild_id: int, session_id: int) -> SessionPage:
+        async with self.ctx.reader() as uow:
+            row = await uow.sessions.get(session_id) if 0 < session_id < 2**31 else None
+            if row is None or row.guild_id != guild_id:
+                raise NotFoundError(f"There is no session {session_id} here.")
+            boards = []
+            for board in await uow.sessions.boards(row.id):
+                record = await uow.games.get(board.game_id)
+                loaded = await loaded_game(uow, record)
+                engine = loaded.engine
+                seats = [
+                    f"{loaded.name(seat)}: {engine.scores[seat]}" if engine else loaded.name(seat)
+                    for seat in sorted(loaded.seats)
+                ]
+                boards.append(SessionBoardLine(board.number, seats, record.id, record.status))
+            ids = [m for group in row.groups for seat in group for m in seat]
+            names = await uow.players.names(list(dict.fromkeys(ids)))
+            if not boards:
+                boards = [
+                    SessionBoardLine(
+                        n,
+                        [" & ".join(names.get(m, str(m)) for m in seat) for seat in group],
+                        None,
+                        "not started",
+                    )
+                    for n, group in enumerate(row.groups, start=1)
+                ]
+            return SessionPage(row.id, row.status, boards, [])
+
 
 # ---------------------------------------------------------------------- helpers
 
@@ -433,12 +633,29 @@ def _scrabble_who(loaded: LoadedGame, seat: int | None, data: dict[str, Any]) ->
     return loaded.name(seat)
 
 
+def _points(value: float) -> str:
+    return f"{value:g}".replace(".5", "½") if value != 0.5 else "½"
+
+
+def _result(kind: str, p: TournamentPairingRecord) -> str:
+    if p.second_id is None:
+        return "bye"
+    if p.void:
+        return "void"
+    if p.score is None:
+        return "playing"
+    points = f"{_points(p.score)}–{_points(1 - p.score)}"
+    if kind == "scrabble" and p.first_total is not None and p.second_total is not None:
+        return f"{p.first_total}–{p.second_total} ({points})"
+    return f"{points} (forfeit)" if p.forfeit else points
+
+
 def _scrabble_image(pic: BoardPicture) -> BoardImage:
     args: dict[str, Any] = dict(pic.to_args())
     return BoardImage("scrabble", args, _key("scrabble", args), pic.description)
 
 
-def chess_page(snap: ChessSnapshot, step: int | None) -> GamePage:
+def chess_page(snap: ChessSnapshot, step: int | None, number: int | None = None) -> GamePage:
     steps = len(snap.moves)
     shown = steps if step is None else max(0, min(step, steps))
     board = board_from_moves(snap.moves[:shown])
@@ -468,7 +685,7 @@ def chess_page(snap: ChessSnapshot, step: int | None) -> GamePage:
     return GamePage(
         game_id=snap.game_id,
         kind="chess",
-        title=_title("chess", snap.game_id),
+        title=_title("chess", number or snap.game_id),
         status=snap.status,
         players=[f"{snap.white.name} (white)", f"{snap.black.name} (black)"],
         scores=[snap.result] if snap.result and snap.status in DONE else [],
@@ -478,7 +695,7 @@ def chess_page(snap: ChessSnapshot, step: int | None) -> GamePage:
         board=BoardImage("chess", args, _key("chess", args), alt),
         summary=[alt],
         result=result,
-        export_name=f"chess-{snap.game_id}.pgn" if snap.status == "finished" else None,
+        export_name="PGN" if snap.status == "finished" else None,
     )
 
 

@@ -182,6 +182,8 @@ class WebApp:
                 web.get(f"{club}/games/{{game}}/download", self.download),
                 web.get(f"{club}/boggle/{{round}}", self.boggle),
                 web.get(f"{club}/henyo/{{event}}", self.henyo),
+                web.get(f"{club}/tournaments/{{tournament}}", self.tournament),
+                web.get(f"{club}/sessions/{{session}}", self.club_session),
                 web.static("/static", STATIC, append_version=False),
             ]
         )
@@ -355,6 +357,18 @@ class WebApp:
         guild_id, name, base = await self._club(request)
         page = await self.pages.henyo_event(guild_id, _id(request, "event"))
         return self._html("henyo.html", page=page, base=base, club=name)
+
+    async def tournament(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        guild_id, name, base = await self._club(request)
+        page = await self.pages.tournament(guild_id, _id(request, "tournament"))
+        return self._html("tournament.html", page=page, base=base, club=name)
+
+    async def club_session(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        guild_id, name, base = await self._club(request)
+        page = await self.pages.club_session(guild_id, _id(request, "session"))
+        return self._html("session.html", page=page, base=base, club=name)
 
 
 class WebServer:

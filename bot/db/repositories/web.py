@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.models import GameRecord, GuildRecord, JobRecord, OutboxRecord
 from bot.db.models_boggle import BoggleRoundRecord
 from bot.db.models_henyo import HenyoEventRecord
+from bot.db.models_sessions import ClubSessionRecord
 
 
 def web_token(settings: dict[str, Any] | None) -> str | None:
@@ -69,6 +70,15 @@ class WebRepository:
             select(HenyoEventRecord)
             .where(HenyoEventRecord.guild_id == guild_id)
             .order_by(HenyoEventRecord.id.desc())
+            .limit(limit)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def club_sessions(self, guild_id: int, *, limit: int = 20) -> list[ClubSessionRecord]:
+        stmt = (
+            select(ClubSessionRecord)
+            .where(ClubSessionRecord.guild_id == guild_id)
+            .order_by(ClubSessionRecord.id.desc())
             .limit(limit)
         )
         return list((await self.session.execute(stmt)).scalars())
