@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.messages.i18n import _
+from bot.messages.i18n import N_, _
 from bot.messages.limits import CHOICE_NAME_CHARS, MESSAGE_CHARS, MESSAGE_MARGIN, THREAD_NAME_CHARS
 from bot.messages.text import absolute_time, clip, plain, relative_time
 from engines.durations import format_duration
@@ -23,40 +23,44 @@ GAMES = {"chess": "Chess", "scrabble": "Scrabble"}
 
 # ---------------------------------------------------------------------- refusals
 
-UNKNOWN_GAME = "A tournament is for `chess` or `scrabble`."
-UNKNOWN_FORMAT = "The format is `round_robin`, `swiss` (with `rounds`) or `knockout`."
-UNKNOWN_ENTRY = "Entry is `button` (members join) or `named` (the director names who plays)."
-CHESS_PAIRS = "Chess is one player a side: pairs are for Scrabble tournaments."
-NONE_LIVE = "There is no tournament under way in this server: `/tournament new` makes one."
-MOVED_ON = "Someone else changed this tournament at the same moment: look again and retry."
-NAMED_ENTRY = "The director names who plays in this tournament: ask them to enter you."
-NO_CHECKIN = "This tournament has no check-in: you are entered already."
-USE_WITHDRAW = "The tournament has started: `/tournament withdraw` leaves it (your games still to play are forfeited)."
-USE_LEAVE = (
+UNKNOWN_GAME = N_("A tournament is for `chess` or `scrabble`.")
+UNKNOWN_FORMAT = N_("The format is `round_robin`, `swiss` (with `rounds`) or `knockout`.")
+UNKNOWN_ENTRY = N_("Entry is `button` (members join) or `named` (the director names who plays).")
+CHESS_PAIRS = N_("Chess is one player a side: pairs are for Scrabble tournaments.")
+NONE_LIVE = N_("There is no tournament under way in this server: `/tournament new` makes one.")
+MOVED_ON = N_("Someone else changed this tournament at the same moment: look again and retry.")
+NAMED_ENTRY = N_("The director names who plays in this tournament: ask them to enter you.")
+NO_CHECKIN = N_("This tournament has no check-in: you are entered already.")
+USE_WITHDRAW = N_(
+    "The tournament has started: `/tournament withdraw` leaves it (your games still to play are forfeited)."
+)
+USE_LEAVE = N_(
     "The tournament has not started: `/tournament join leave:True` takes an entry off the list."
 )
-PAIR_SELF = "Name two different entrants to pair."
-PAIR_NEEDS_PAUSE = (
+PAIR_SELF = N_("Name two different entrants to pair.")
+PAIR_NEEDS_PAUSE = N_(
     "Pairings change only before their games exist. `/tournament pause`: the next round is "
     "then paired and held until `/tournament resume`, and you can set pairings in between."
 )
-PAIR_NOT_IN_ROUND = "Both entrants must be in the held round's pairings."
-PAIR_WITHDRAWN = "A withdrawn entrant can't be paired."
-RESULT_CHOICES = "The result is `win`, `draw` or `loss` (for the member you name)."
-BYE_HAS_NO_RESULT = "That entrant has a bye in this round: there is no game to score."
-NO_VOID_IN_KNOCKOUT = "A knockout match needs a winner: adjudicate it instead of voiding it."
-KNOCKOUT_PAST_ROUND = "A knockout's earlier rounds are settled (the bracket moved on): only the current round's results can change."
-NO_ROUND_TO_EXTEND = "There is no round in play to extend."
+PAIR_NOT_IN_ROUND = N_("Both entrants must be in the held round's pairings.")
+PAIR_WITHDRAWN = N_("A withdrawn entrant can't be paired.")
+RESULT_CHOICES = N_("The result is `win`, `draw` or `loss` (for the member you name).")
+BYE_HAS_NO_RESULT = N_("That entrant has a bye in this round: there is no game to score.")
+NO_VOID_IN_KNOCKOUT = N_("A knockout match needs a winner: adjudicate it instead of voiding it.")
+KNOCKOUT_PAST_ROUND = N_(
+    "A knockout's earlier rounds are settled (the bracket moved on): only the current round's results can change."
+)
+NO_ROUND_TO_EXTEND = N_("There is no round in play to extend.")
 
-WHAT_ENTER = "enter members"
-WHAT_START = "start the tournament"
-WHAT_PAIR = "set pairings"
-WHAT_ADJUDICATE = "adjudicate results"
-WHAT_VOID = "void results"
-WHAT_WITHDRAW = "withdraw another entrant"
-WHAT_EXTEND = "extend a round's deadline"
-WHAT_PAUSE = "pause the tournament"
-WHAT_RESUME = "resume the tournament"
+WHAT_ENTER = N_("enter members")
+WHAT_START = N_("start the tournament")
+WHAT_PAIR = N_("set pairings")
+WHAT_ADJUDICATE = N_("adjudicate results")
+WHAT_VOID = N_("void results")
+WHAT_WITHDRAW = N_("withdraw another entrant")
+WHAT_EXTEND = N_("extend a round's deadline")
+WHAT_PAUSE = N_("pause the tournament")
+WHAT_RESUME = N_("resume the tournament")
 
 
 def swiss_rounds(maximum: int) -> str:
@@ -78,7 +82,7 @@ def which_one(live: Sequence[tuple[int, str]]) -> str:
 
 def directors_only(what: str) -> str:
     return _("Only the tournament's director (its creator) or a moderator can {what}.").format(
-        what=what
+        what=_(what)
     )
 
 
@@ -568,22 +572,22 @@ def thread_name(number: int, board: int, first: str, second: str) -> str:
 
 
 ACTIONS = {
-    "create": "made the tournament",
-    "enter": "entered",
-    "start": "started it",
-    "not_checked_in": "left out (not checked in)",
-    "pair_round": "paired a round",
-    "pair": "set a pairing",
-    "adjudicate": "adjudicated",
-    "void": "voided a result",
-    "withdraw": "withdrew",
-    "extend": "extended the deadline",
-    "pause": "paused",
-    "resume": "resumed",
-    "deadline": "deadline passed",
-    "replay": "replays of drawn matches",
-    "finish": "finished",
-    "pairing_failed": "could not pair a round",
+    "create": N_("made the tournament"),
+    "enter": N_("entered"),
+    "start": N_("started it"),
+    "not_checked_in": N_("left out (not checked in)"),
+    "pair_round": N_("paired a round"),
+    "pair": N_("set a pairing"),
+    "adjudicate": N_("adjudicated"),
+    "void": N_("voided a result"),
+    "withdraw": N_("withdrew"),
+    "extend": N_("extended the deadline"),
+    "pause": N_("paused"),
+    "resume": N_("resumed"),
+    "deadline": N_("deadline passed"),
+    "replay": N_("replays of drawn matches"),
+    "finish": N_("finished"),
+    "pairing_failed": N_("could not pair a round"),
 }
 
 
