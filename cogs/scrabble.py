@@ -63,7 +63,8 @@ from engines.scrabble import FINISH_LINE_TARGETS
 log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
-GAME_HELP = "The game (default: this thread's game, or your only game)"
+GAME_HELP = "Game number (default: this thread's, or your only game)"
+FINISHED_HELP = "Game number (default: this thread's, or your latest)"
 
 
 def _member(user: discord.abc.User, me: discord.abc.User | None = None) -> Member:
@@ -256,31 +257,32 @@ class ScrabbleCog(
 
     # -- starting a game -------------------------------------------------------------------------
 
-    @app_commands.command(
-        name="new", description="Invite members (or me, the computer) to a game of Scrabble"
-    )
+    @app_commands.command(name="new", description="Invite members (or me, the computer) to a game")
     @app_commands.describe(
-        opponent="Who you play against (name me to play the computer)",
-        opponent2="A third player (seats are individuals)",
-        opponent3="A fourth player",
-        partner="Your partner (a game of two pairs)",
-        opponent_partner="Your opponent's partner (a game of two pairs)",
-        clock="Turn clock: 3m live, 1d–3d asynchronous, or off (default 1d); a plain number is hours",
-        deadline="The game ends after this long, e.g. 80m or 7d (default 7d); a plain number is days",
-        challenge="Word check: double challenge (default), single, or void (checked as played)",
-        variant="standard, finish line, or 9-tile racks",
-        target="Finish line: a score, or beginner / intermediate / expert",
-        word_list="The word list that judges challenges",
-        explain="Explain the word: show a definition of each new word, or ask the player",
-        ending="When the game ends early: six scoreless turns (default) or two passes in a row",
-        level="How the computer plays (only when I'm an opponent; default casual)",
-        hints="Allow /scrabble hint in this game (hinted games are not rated)",
+        opponent="Who you play (name me for the computer)",
+        opponent2="A third seat",
+        opponent3="A fourth seat",
+        partner="Your partner (any seat may be a pair)",
+        opponent_partner="opponent's partner",
+        opponent2_partner="opponent2's partner",
+        opponent3_partner="opponent3's partner",
+        clock="Turn clock: 3m live, 1d, or off (default 1d); a plain number is hours",
+        deadline="Game length, e.g. 80m (default 7d); a plain number is days",
+        challenge="Word check (default double: a failed challenge loses a turn)",
+        variant="Standard, finish line or 9-tile racks",
+        target="Finish line: a score or a level",
+        word_list="The word list that judges",
+        explain="Define each new word, or ask the player to",
+        ending="Early end: six scoreless turns (default) or two passes",
+        level="How the computer plays (default casual)",
+        hints="Allow /scrabble hint (the game is then not rated)",
+        lookups="Let players use /scrabble check during the game (default on)",
     )
     @app_commands.choices(
         challenge=[
-            Choice(name="double (a failed challenge loses a turn)", value="double"),
-            Choice(name="single (no penalty for a failed challenge)", value="single"),
-            Choice(name="void (invalid words refused up front)", value="void"),
+            Choice(name="double", value="double"),
+            Choice(name="single (no penalty)", value="single"),
+            Choice(name="void (words checked as played)", value="void"),
         ],
         variant=[
             Choice(name="standard", value="standard"),
@@ -288,10 +290,10 @@ class ScrabbleCog(
             Choice(name="9-tile racks", value="nine_tiles"),
         ],
         ending=[
-            Choice(name="six scoreless turns in a row", value="six_zeros"),
-            Choice(name="two passes in a row by one player", value="two_passes"),
+            Choice(name="six scoreless turns", value="six_zeros"),
+            Choice(name="two passes by one player", value="two_passes"),
         ],
-        level=[Choice(name=label, value=value) for value, label in COMPUTER_LEVELS.items()],
+        level=[Choice(name=msg.level_name(value), value=value) for value in COMPUTER_LEVELS],
     )
     @app_commands.guild_only()
     async def new(
@@ -302,6 +304,8 @@ class ScrabbleCog(
         opponent3: discord.Member | None = None,
         partner: discord.Member | None = None,
         opponent_partner: discord.Member | None = None,
+        opponent2_partner: discord.Member | None = None,
+        opponent3_partner: discord.Member | None = None,
         clock: str | None = None,
         deadline: str | None = None,
         challenge: Choice[str] | None = None,
@@ -312,6 +316,7 @@ class ScrabbleCog(
         ending: Choice[str] | None = None,
         level: Choice[str] | None = None,
         hints: bool | None = None,
+        lookups: bool | None = None,
     ) -> None:
         guild = require_guild(interaction)
         me = self.bot.user
@@ -324,6 +329,8 @@ class ScrabbleCog(
             opponents=opponents,
             partner=_member(partner, me) if partner else None,
             opponent_partner=_member(opponent_partner, me) if opponent_partner else None,
+            opponent2_partner=_member(opponent2_partner, me) if opponent2_partner else None,
+            opponent3_partner=_member(opponent3_partner, me) if opponent3_partner else None,
             clock=clock,
             deadline=deadline,
             challenge=challenge.value if challenge else None,
@@ -335,11 +342,20 @@ class ScrabbleCog(
             in_thread=isinstance(interaction.channel, discord.Thread),
             computer_level=level.value if level else None,
             hints=bool(hints),
+            lookups=lookups is not False,
         )
         outcome = await self.service.invitations.create(request)
         invited = [
             m
-            for m in (opponent, opponent2, opponent3, partner, opponent_partner)
+            for m in (
+                opponent,
+                opponent2,
+                opponent3,
+                partner,
+                opponent_partner,
+                opponent2_partner,
+                opponent3_partner,
+            )
             if m is not None and (me is None or m.id != me.id)
         ]
         if outcome.all_accepted:
@@ -369,12 +385,7 @@ class ScrabbleCog(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
         ns = interaction.namespace
-        pairs = getattr(ns, "partner", None) is not None
-        seats = (
-            2
-            if pairs
-            else 2 + sum(getattr(ns, n, None) is not None for n in ("opponent2", "opponent3"))
-        )
+        seats = 2 + sum(getattr(ns, n, None) is not None for n in ("opponent2", "opponent3"))
         options = [
             (f"{level} — {table[seats]} points", level)
             for level, table in FINISH_LINE_TARGETS.items()
@@ -387,6 +398,9 @@ class ScrabbleCog(
     async def _word_list_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
+        return self._word_lists(current)
+
+    def _word_lists(self, current: str) -> list[Choice[str]]:
         options = [
             (lexicon_display_name(name), name) for name in self.service.invitations.word_lists()
         ]
@@ -398,9 +412,9 @@ class ScrabbleCog(
         name="play", description="Play a word: position 8H = across from H8, H8 = down"
     )
     @app_commands.describe(
-        word="The whole word, in any case (quiz); a blank as ?x before its letter (e.g. qui?zz)",
-        position="Where the word starts: 8H (row first) goes across, H8 (column first) goes down",
-        direction="Override the direction the position implies",
+        word="The whole word (quiz); a blank as ? before its letter (qui?zz)",
+        position="Where it starts: 8H goes across, H8 goes down",
+        direction="Override the position's direction",
         game=GAME_HELP,
     )
     @app_commands.choices(
@@ -450,9 +464,9 @@ class ScrabbleCog(
 
     @app_commands.command(
         name="exchange",
-        description="Swap tiles with the bag (scores nothing; the bag needs 7+ tiles)",
+        description="Swap tiles (scores 0; the bag must hold a full rack)",
     )
-    @app_commands.describe(tiles="The tiles to swap, e.g. QVV or ? for a blank", game=GAME_HELP)
+    @app_commands.describe(tiles="Tiles to swap, e.g. QVV (? is a blank)", game=GAME_HELP)
     @app_commands.guild_only()
     async def exchange(
         self,
@@ -504,9 +518,7 @@ class ScrabbleCog(
         )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
-    @app_commands.command(
-        name="resign", description="Resign from a game (you lose; others may play on)"
-    )
+    @app_commands.command(name="resign", description="Resign (you lose; others may play on)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -516,9 +528,7 @@ class ScrabbleCog(
         )
         await _answer(interaction, outcome.message + _where(outcome, interaction))
 
-    @app_commands.command(
-        name="challenge", description="Challenge the last play (before the next player moves)"
-    )
+    @app_commands.command(name="challenge", description="Challenge the last play")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -531,16 +541,14 @@ class ScrabbleCog(
 
     # -- looking -------------------------------------------------------------------------------
 
-    @app_commands.command(
-        name="rack", description="See your tiles (only you see them; partners share a rack)"
-    )
+    @app_commands.command(name="rack", description="Your tiles (just for you and your partner)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def rack(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         await self.buttons.show_rack(interaction, game_id)
 
-    @app_commands.command(name="board", description="See a game's board and scores (just for you)")
+    @app_commands.command(name="board", description="The board and scores (just for you)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -561,8 +569,43 @@ class ScrabbleCog(
         await _answer(interaction, msg.games_list(rows))
 
     @app_commands.command(
+        name="check", description="Is it a word? Checks a game's or the club's word list"
+    )
+    @app_commands.describe(
+        words="Up to 10 words (e.g. QI ZA QAT)",
+        game="Use this game's word list (default: this thread's, or the club's)",
+        word_list="Use this word list",
+    )
+    @app_commands.guild_only()
+    async def check(
+        self,
+        interaction: discord.Interaction,
+        words: app_commands.Range[str, 1, 200],
+        game: str | None = None,
+        word_list: str | None = None,
+    ) -> None:
+        guild = require_guild(interaction)
+        game_id = await self._game_id(interaction, game, want="any") if game else None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.service.lookups.check_words(
+            guild_id=guild.id,
+            user_id=interaction.user.id,
+            text=words,
+            game_id=game_id,
+            channel_id=interaction.channel_id,
+            word_list=word_list,
+        )
+        await _answer(interaction, text)
+
+    @check.autocomplete("word_list")
+    async def _check_word_list_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return self._word_lists(current)
+
+    @app_commands.command(
         name="hint",
-        description="The best plays for your rack (games made with hints on; just for you)",
+        description="Best plays for your rack (games with hints on)",
     )
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
@@ -575,9 +618,9 @@ class ScrabbleCog(
         await _answer(interaction, text)
 
     @app_commands.command(
-        name="analyse", description="A finished game: each play beside the best play available"
+        name="analyse", description="Each play of a finished game beside the best"
     )
-    @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
+    @app_commands.describe(game=FINISHED_HELP)
     @app_commands.guild_only()
     async def analyse(self, interaction: discord.Interaction, game: str | None = None) -> None:
         found = await self._game(interaction, game, want="finished")
@@ -600,7 +643,7 @@ class ScrabbleCog(
         await interaction.followup.send(message, files=files, allowed_mentions=NO_MENTIONS)
 
     @app_commands.command(name="export", description="A finished game's record as a GCG file")
-    @app_commands.describe(game="The finished game (default: this thread's game, or your latest)")
+    @app_commands.describe(game=FINISHED_HELP)
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
         found = await self._game(interaction, game, want="finished")
@@ -615,6 +658,7 @@ class ScrabbleCog(
 
     @export.autocomplete("game")
     @analyse.autocomplete("game")
+    @check.autocomplete("game")
     async def _export_game_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:

@@ -101,6 +101,7 @@ def rules_text(
     computer_level: str | None,
     hints: bool,
     computer_seat: bool,
+    lookups: bool = True,
 ) -> str:
     parts = [f"challenge: {challenge}"]
     if target:
@@ -115,6 +116,8 @@ def rules_text(
         parts.append("ends after two passes in a row by one player")
     if explain:
         parts.append("explain the word")
+    if not lookups:
+        parts.append("word lookups off")
     if computer_level:
         parts.append(f"computer: {level_name(computer_level)}")
     if hints:

@@ -47,6 +47,21 @@ def invite_text(
     )
 
 
+def member_twice(name: str) -> str:
+    return (
+        f"{plain(name, NAME_CHARS)} is named twice: each member can take only one place "
+        "in a game (and you can't play yourself). Nothing was made."
+    )
+
+
+def partner_without_seat(index: int) -> str:
+    """``index``: 2 for ``opponent2_partner``, 3 for ``opponent3_partner``."""
+    return (
+        f"`opponent{index}_partner` is the partner of `opponent{index}`: "
+        f"name `opponent{index}` too."
+    )
+
+
 EVERYONE_ACCEPTED = "\nEveryone accepted."
 
 

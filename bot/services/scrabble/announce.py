@@ -137,7 +137,7 @@ class Announcer:
         plays = [e for e in entries if e["type"] == "play"]
         if not plays or last is None or last["seat"] != plays[-1]["seat"]:
             return  # the play was withdrawn in the same step, or there was none
-        source = await self._definition_source()
+        source = await self.definition_source()
         found: list[tuple[str, str]] = []
         missing: list[str] = []
         for word in dict.fromkeys(plays[-1]["words"]):
@@ -156,7 +156,8 @@ class Announcer:
         post = Post(content=msg.explain_text(loaded.number, found, missing, who), view=view)
         uow.outbox.to_channel(loaded.home, post)
 
-    async def _definition_source(self) -> Definitions | None:
+    async def definition_source(self) -> Definitions | None:
+        """The dictionary the definitions come from (looked for once; None: none installed)."""
         definitions = self._definitions
         if definitions is False:
             found = await asyncio.to_thread(self._definitions_loader)

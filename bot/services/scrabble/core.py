@@ -39,7 +39,7 @@ from bot.services.scrabble.loaded import (
     when,
 )
 from bot.services.tournaments.hooks import game_finished as tournament_game_finished
-from engines.scrabble.game import ACTIVE, ENDING, FINISHED, MIN_BAG_TO_EXCHANGE
+from engines.scrabble.game import ACTIVE, ENDING, FINISHED
 from engines.scrabble.gcg import export_gcg
 from engines.scrabble.movegen import MoveGenerator
 
@@ -169,7 +169,7 @@ class ScrabbleCore:
         game's word list): the move generator says so, seat by seat, so a seat
         that could still play is never ended on. Only asked near the end."""
         engine = loaded.require_engine()
-        if engine.status != ACTIVE or engine.bag_count >= MIN_BAG_TO_EXCHANGE:
+        if engine.status != ACTIVE or engine.bag_count >= engine.exchange_minimum:
             return False
         try:
             lexicon = await self.lexicons.get(loaded.settings.lexicon)

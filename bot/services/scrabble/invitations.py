@@ -5,6 +5,7 @@ once, so a game of one member against the computer can start as it is made."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from datetime import timedelta
 
 from bot.db.models import GameRecord
@@ -13,7 +14,13 @@ from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import scrabble as msg
 from bot.services.scrabble.core import INVITE_TTL, JOB_DEADLINE, JOB_INVITE, ScrabbleCore, job_key
 from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, invite_outcome, loaded_game
-from bot.services.scrabble.options import NewGameRequest, read_settings, seat_members
+from bot.services.scrabble.options import (
+    Member,
+    NewGameRequest,
+    check_seats,
+    read_settings,
+    seat_members,
+)
 from bot.services.scrabble.views import GameView, InviteOutcome
 from engines.lexicon import available_lexicons
 from engines.scrabble import ScrabbleGame
@@ -32,9 +39,38 @@ class Invitations:
         return names
 
     async def create(self, request: NewGameRequest) -> InviteOutcome:
-        """A new game waiting for the invited members to accept (``all_accepted``
-        at once when the only opponent is the computer)."""
-        seated = seat_members(request)
+        """A new game of ``/scrabble new`` waiting for the invited members to accept
+        (``all_accepted`` at once when the only opponent is the computer)."""
+        return await self.create_seated(request, seat_members(request))
+
+    async def create_seated(
+        self,
+        request: NewGameRequest,
+        seats: Sequence[Sequence[Member]],
+        *,
+        accepted: bool = False,
+    ) -> InviteOutcome:
+        """A new game with its seats given, for callers that already know them
+        (a club session's boards, say).
+
+        ``seats`` is ``list[list[Member]]`` in seat order: one list per seat, a
+        single player as ``[member]``, a pair as ``[a, b]``; any mix of 2 to 4
+        seats (four pairs, three pairs, two pairs and one player…). The computer
+        (``Member(..., computer=True)``) may take a seat of its own. They are
+        checked as ``/scrabble new``'s are (``options.check_seats``: nobody twice,
+        ``InvalidInputError`` otherwise, and nothing is written).
+
+        ``request`` gives the guild, the channel (``in_thread`` to play in it),
+        the creator and every option (clock, deadline, challenge, variant,
+        word list, ``lookups``…); its ``opponents`` and partner fields are not
+        read (leave them out). The creator accepts at once; with
+        ``accepted=True`` every seated member does (they signed up already), so
+        the outcome is ``all_accepted`` and the caller goes on with
+        ``start(outcome.game_id, thread_id)``, which deals, posts the first board
+        and tells the first seat's members. Members not seated who act on the
+        game are refused as in any game.
+        """
+        seated = check_seats(seats)
         computer_seat = next(
             (i for i, seat in enumerate(seated) if any(m.computer for m in seat)), None
         )
@@ -46,6 +82,9 @@ class Invitations:
             default_word_list=self.ctx.settings.lexicon,
         )
         now = self.ctx.clock()
+        yes = {request.creator.user_id} | {
+            m.user_id for members in seated for m in members if m.computer or accepted
+        }
 
         async def attempt() -> InviteOutcome:
             async with self.ctx.uow() as uow:
@@ -68,13 +107,10 @@ class Invitations:
                     created_at=now,
                     updated_at=now,
                 )
-                accepted = {request.creator.user_id} | {
-                    m.user_id for members in seated for m in members if m.computer
-                }
                 await uow.games.add_with_seats(
                     record,
                     [
-                        (seat, m.user_id, m.user_id in accepted)
+                        (seat, m.user_id, m.user_id in yes)
                         for seat, members in enumerate(seated)
                         for m in members
                     ],

@@ -61,9 +61,13 @@ class NewGameRequest:
     guild_name: str
     channel_id: int
     creator: Member
-    opponents: Sequence[Member]
+    opponents: Sequence[Member] = ()  # not read by ``Invitations.create_seated``
+    # Any seat may be a pair: ``partner`` is the creator's, ``opponent_partner``
+    # the first opponent's, ``opponent2_partner`` and ``opponent3_partner`` the others'.
     partner: Member | None = None
     opponent_partner: Member | None = None
+    opponent2_partner: Member | None = None
+    opponent3_partner: Member | None = None
     clock: str | None = None
     deadline: str | None = None
     challenge: str | None = None
@@ -76,6 +80,17 @@ class NewGameRequest:
     in_thread: bool = False
     computer_level: str | None = None  # only with the computer seated
     hints: bool = False  # /scrabble hint allowed; the game is then not rated
+    lookups: bool = True  # False: /scrabble check refuses this game's players while it runs
+
+    @property
+    def partners(self) -> tuple[Member | None, ...]:
+        """Each seat's partner, in seat order (the creator's first)."""
+        return (
+            self.partner,
+            self.opponent_partner,
+            self.opponent2_partner,
+            self.opponent3_partner,
+        )
 
 
 def parse_duration(text: str | None, spec: Duration) -> timedelta | None:
@@ -102,6 +117,7 @@ class SettingsJson(TypedDict):
     hints: bool
     computer_seat: int | None
     computer_level: str | None
+    lookups: bool
 
 
 @dataclass(frozen=True)
@@ -117,6 +133,7 @@ class GameSettings:
     hints: bool = False
     computer_seat: int | None = None
     computer_level: str | None = None
+    lookups: bool = True  # /scrabble check words allowed to the players while it runs
 
     @property
     def rated(self) -> bool:
@@ -152,6 +169,7 @@ class GameSettings:
             "hints": self.hints,
             "computer_seat": self.computer_seat,
             "computer_level": self.computer_level,
+            "lookups": self.lookups,
         }
 
     @classmethod
@@ -166,6 +184,7 @@ class GameSettings:
             hints=bool(data.get("hints")),
             computer_seat=data.get("computer_seat"),
             computer_level=data.get("computer_level"),
+            lookups=bool(data.get("lookups", True)),
         )
 
     def describe(self) -> str:
@@ -180,6 +199,7 @@ class GameSettings:
             computer_level=self.computer_level,
             hints=self.hints,
             computer_seat=self.computer_seat is not None,
+            lookups=self.lookups,
         )
 
 
@@ -208,10 +228,7 @@ def read_settings(
         request.deadline if request.deadline is not None else DEFAULT_DEADLINE, DEADLINE
     )
     level = _level(request.computer_level, computer_seat)
-    word_list = (request.word_list or default_word_list).strip()
-    if word_list not in word_lists:
-        known = ", ".join(f"`{msg.lexicon_display_name(n)}`" for n in word_lists)
-        raise InvalidInputError(f"I don't know that word list. This club has: {known}.")
+    word_list = known_word_list(request.word_list or default_word_list, word_lists)
     try:
         rules = ScrabbleOptions(
             seats=seats,
@@ -232,7 +249,17 @@ def read_settings(
         hints=bool(request.hints),
         computer_seat=computer_seat,
         computer_level=level,
+        lookups=request.lookups,
     )
+
+
+def known_word_list(name: str, word_lists: Sequence[str]) -> str:
+    """``name`` if it is one of the club's word lists (never a path a member typed)."""
+    name = name.strip()
+    if name not in word_lists:
+        known = ", ".join(f"`{msg.lexicon_display_name(n)}`" for n in word_lists)
+        raise InvalidInputError(f"I don't know that word list. This club has: {known}.")
+    return name
 
 
 def _level(text: str | None, computer_seat: int | None) -> str | None:
@@ -262,42 +289,52 @@ def _target(text: str | None, variant: str, seats: int) -> int | None:
     return int(cleaned)
 
 
+MAX_SEAT_MEMBERS = 3  # a pair, or a pair with a third (a session's member left over)
+
+
 def seat_members(request: NewGameRequest) -> list[list[Member]]:
-    """Who sits at each seat (a pair shares one), or why the line-up can't play."""
+    """Who sits at each seat of ``/scrabble new`` (any seat may be a pair), or why
+    the line-up can't play."""
     if not 1 <= len(request.opponents) <= 3:
         raise InvalidInputError("A Scrabble game has 2 to 4 seats: name 1 to 3 opponents.")
-    pairs = request.partner is not None or request.opponent_partner is not None
-    if pairs and len(request.opponents) > 1:
+    heads = [request.creator, *request.opponents]
+    for index, partner in enumerate(request.partners):
+        if partner is not None and index >= len(heads):
+            raise InvalidInputError(msg.partner_without_seat(index))
+    return check_seats(
+        [
+            [head] + ([partner] if partner is not None else [])
+            for head, partner in zip(heads, request.partners, strict=False)
+        ],
+        creator=request.creator,
+    )
+
+
+def check_seats(
+    seats: Sequence[Sequence[Member]], *, creator: Member | None = None
+) -> list[list[Member]]:
+    """The seats checked: 2 to 4, each a player or a team (up to ``MAX_SEAT_MEMBERS``),
+    in any mix; every member in one place only; the computer (this bot) alone in
+    a seat of its own; no other bot. ``InvalidInputError`` says what is wrong."""
+    if not 2 <= len(seats) <= 4:
+        raise InvalidInputError("A Scrabble game has 2 to 4 seats.")
+    if any(not 1 <= len(seat) <= MAX_SEAT_MEMBERS for seat in seats):
         raise InvalidInputError(
-            "Partners are for a game of two pairs: with several opponents every seat is one player."
+            f"Each seat is one player or a team of 2 to {MAX_SEAT_MEMBERS} members."
         )
-    if pairs and (request.partner is None or request.opponent_partner is None):
-        raise InvalidInputError(
-            "For a pairs game name both your `partner` and your opponent's `opponent_partner`."
-        )
-    seats: list[list[Member | None]]
-    if pairs:
-        seats = [
-            [request.creator, request.partner],
-            [request.opponents[0], request.opponent_partner],
-        ]
-    else:
-        seats = [[m] for m in (request.creator, *request.opponents)]
-    everyone = [m for seat in seats for m in seat if m is not None]
+    everyone = [m for seat in seats for m in seat]
     if any(m.is_bot and not m.computer for m in everyone):
         raise InvalidInputError(
             "Other bots can't play Scrabble here: invite club members, or me to play the computer."
         )
-    if any(m.computer for m in everyone):
-        if pairs:
-            raise InvalidInputError(
-                "The computer plays a seat of its own: it can't be part of a pair."
-            )
-        if request.creator.computer:
-            raise InvalidInputError("The computer can't open a game: name me as an opponent.")
-    ids = [m.user_id for m in everyone]
-    if len(set(ids)) != len(ids):
-        raise InvalidInputError(
-            "Each member can take only one place in a game (and you can't play yourself)."
-        )
-    return [[m for m in seat if m is not None] for seat in seats]
+    seen: set[int] = set()
+    for member in everyone:
+        if member.user_id in seen:
+            raise InvalidInputError(msg.member_twice(member.name))
+        seen.add(member.user_id)
+    computers = [seat for seat in seats if any(m.computer for m in seat)]
+    if any(len(seat) > 1 for seat in computers):
+        raise InvalidInputError("The computer plays a seat of its own: it can't be part of a pair.")
+    if creator is not None and creator.computer:
+        raise InvalidInputError("The computer can't open a game: name me as an opponent.")
+    return [list(seat) for seat in seats]

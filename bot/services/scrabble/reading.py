@@ -28,8 +28,9 @@ def summary(loaded: LoadedGame, user_id: int) -> GameSummary:
     """One of a member's games as their list shows it: whose turn, until when."""
     seat = loaded.seat_of(user_id)
     seats = [s for s in sorted(loaded.seats) if s != seat]
-    others = " & ".join(loaded.name(s) for s in seats) or "?"
-    labels = " & ".join(loaded.label(s) for s in seats) or "?"
+    # Seats apart by commas: "&" joins the partners of one seat ("#3 vs Bob & Erin, Carol").
+    others = ", ".join(loaded.name(s) for s in seats) or "?"
+    labels = ", ".join(loaded.label(s) for s in seats) or "?"
     engine = loaded.engine
     your_turn = engine is not None and (
         (engine.status == ACTIVE and engine.current_seat == seat)

@@ -1,11 +1,13 @@
 """``ScrabbleService``: the composition root of Scrabble's use cases.
 
 Cogs and tests call them through its attributes: ``service.invitations``
-(create, accept, decline, start), ``service.moves`` (play, exchange, pass_turn,
+(create, create_seated for callers that give the seats, accept, decline,
+start), ``service.moves`` (play, exchange, pass_turn,
 resign, challenge, accept_play), ``service.reading`` (board, rack, games_for,
 export, position_choices…), ``service.finder`` (which game a command means, and
-the ``game`` autocomplete), ``service.timers`` and ``service.computer`` (the
-computer's seat, hints, analysis). ``job_handlers()`` gives the scheduler its jobs.
+the ``game`` autocomplete), ``service.timers``, ``service.computer`` (the
+computer's seat, hints, analysis) and ``service.lookups`` (``/scrabble check
+words``). ``job_handlers()`` gives the scheduler its jobs.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from bot.services.scrabble.core import (
 )
 from bot.services.scrabble.invitations import Invitations
 from bot.services.scrabble.lexicons import ClubLexicons, WordLists
+from bot.services.scrabble.lookups import Lookups
 from bot.services.scrabble.moves import Moves
 from bot.services.scrabble.reading import Reading
 from bot.services.scrabble.timers import Timers
@@ -58,6 +61,7 @@ class ScrabbleService:
         self.finder = self.reading.finder
         self.timers = Timers(self.core)
         self.computer = Computer(self.core)
+        self.lookups = Lookups(self.core, self.invitations.word_lists)
 
     def job_handlers(self) -> dict[str, JobSpec]:
         timers = self.timers

@@ -58,7 +58,7 @@ def request(*opponents: Member, **options) -> NewGameRequest:
 async def started(service: ScrabbleService, req: NewGameRequest | None = None) -> int:
     req = req or request()
     outcome = await service.invitations.create(req)
-    invited = [m for m in [*req.opponents, req.partner, req.opponent_partner] if m is not None]
+    invited = [m for m in [*req.opponents, *req.partners] if m is not None and not m.computer]
     for member in invited:
         outcome = await service.invitations.accept(outcome.game_id, member.user_id, GUILD)
     assert outcome.all_accepted

@@ -104,8 +104,9 @@ def test_move_descriptions_name_bingos_blanks_and_challenges_but_no_tiles():
     [
         (request(ALICE), "only one place"),
         (request(Member(9, "Botty", is_bot=True)), "Other bots"),
-        (request(BOB, CAROL, partner=DAVE, opponent_partner=ERIN), "pairs"),
-        (request(BOB, partner=CAROL), "both"),
+        (request(BOB, opponent2_partner=CAROL), "name `opponent2`"),
+        (request(BOB, CAROL, opponent2_partner=BOB), "Bob is named twice"),
+        (request(BOB, partner=Member(99, "Me", is_bot=True, computer=True)), "seat of its own"),
         (request(BOB, clock="2s"), "turn clock"),
         (request(BOB, word_list="/etc/passwd"), "word list"),
         (request(BOB, target="lots"), "finish line"),
