@@ -2,9 +2,10 @@
 
 The real ``ClubBot`` runs against :mod:`tests.loopback` on a SQLite file that
 holds 200 live games (Scrabble and chess, made through the services before the
-bot starts) and, once it is up, five open Boggle rounds and a running Henyo
+bot starts) and a few Scrabble games of four pairs (made as a club session makes
+its boards, seats given and accepted for their members) and, once it is up, five open Boggle rounds and a running Henyo
 round (a one-off pair). Members then take turns, one command at a time with
-the bot idle in between (its outbox flushed): ``/scrabble play`` (real plays:
+the bot idle in between (its outbox flushed): ``/scrabble play`` in two-seat games and in four-pair games (real plays:
 the rack is read from the stored game, as the Scrabble e2e test does, and the
 placement laying the most tiles among random tries is sent), ``/chess move``
 (a random legal move in SAN), a Boggle word list by DM, and ``oo``/``hindi``/
@@ -195,6 +196,7 @@ class _World:
     henyo: Any
     moderator: Any
     scrabble_pairs: list[tuple[Any, Any]]
+    scrabble_fours: list[list[list[Any]]]  # per game, four seats of two partners
     chess_pairs: list[tuple[Any, Any]]
     boggle_guilds: list[tuple[Any, Any]]  # (guild, channel)
     boggle_players: list[Any]
@@ -203,7 +205,7 @@ class _World:
     bystanders: list[Any]
 
 
-def _build_world(dc: Any, scrabble_tables: int, chess_tables: int) -> _World:
+def _build_world(dc: Any, scrabble_tables: int, chess_tables: int, four_pair_tables: int) -> _World:
     guild = dc.add_guild("Library Games Club")
     games = dc.add_text_channel(guild, "games")
     henyo = dc.add_text_channel(guild, "henyo")
@@ -216,6 +218,10 @@ def _build_world(dc: Any, scrabble_tables: int, chess_tables: int) -> _World:
         return user
 
     scrabble = [(member(f"s{i}a"), member(f"s{i}b")) for i in range(scrabble_tables)]
+    fours = [
+        [[member(f"q{i}s{s}a"), member(f"q{i}s{s}b")] for s in range(4)]
+        for i in range(four_pair_tables)
+    ]
     chess_pairs = [(member(f"c{i}w"), member(f"c{i}b")) for i in range(chess_tables)]
     boggle_guilds = [(guild, games)]
     for n in range(1, BOGGLE_ROUNDS):
@@ -231,6 +237,7 @@ def _build_world(dc: Any, scrabble_tables: int, chess_tables: int) -> _World:
         henyo,
         moderator,
         scrabble,
+        fours,
         chess_pairs,
         boggle_guilds,
         players,
@@ -242,7 +249,7 @@ def _build_world(dc: Any, scrabble_tables: int, chess_tables: int) -> _World:
 
 async def _seed_games(
     url: str, world: _World, settings: Any, clock: _Clock
-) -> tuple[list[int], list[int]]:
+) -> tuple[list[int], list[int], list[int]]:
     """200 live games through the services; the measured ones are played by loopback members.
 
     Their opening posts are marked sent: the loopback never saw those channels' history.
@@ -287,6 +294,16 @@ async def _seed_games(
         await scrabble.invitations.accept(invite.game_id, b.user_id)
         await scrabble.invitations.start(invite.game_id, None)
         scrabble_ids.append(invite.game_id)
+    four_ids = []  # made before the chess games, so each one's number is its id
+    for table in world.scrabble_fours:
+        seats = [[Member(u.id, u.name) for u in seat] for seat in table]
+        invite = await scrabble.invitations.create_seated(
+            NewGameRequest(guild.id, guild.name, channel, seats[0][0], clock="3m", deadline="7d"),
+            seats,
+            accepted=True,
+        )
+        await scrabble.invitations.start(invite.game_id, None)
+        four_ids.append(invite.game_id)
 
     chess_ids = []
     for n in range(LIVE_GAMES - half):
@@ -313,7 +330,11 @@ async def _seed_games(
         await session.execute(text("UPDATE outbox SET sent_at = created_at WHERE sent_at IS NULL"))
         await session.commit()
     await engine.dispose()
-    return scrabble_ids[: len(world.scrabble_pairs)], chess_ids[: len(world.chess_pairs)]
+    return (
+        scrabble_ids[: len(world.scrabble_pairs)],
+        chess_ids[: len(world.chess_pairs)],
+        four_ids,
+    )
 
 
 # -- choosing legal moves from the stored state ----------------------------------------------
@@ -323,6 +344,13 @@ def _state(db_path: Path, game_id: int) -> dict[str, Any]:
     with sqlite3.connect(db_path) as db:
         (state,) = db.execute("select state from games where id = ?", (game_id,)).fetchone()
     return json.loads(state)
+
+
+def _number(db_path: Path, game_id: int) -> int:
+    """The number members type for the game (``game:3``): per guild and kind, not the id."""
+    with sqlite3.connect(db_path) as db:
+        (number,) = db.execute("select number from games where id = ?", (game_id,)).fetchone()
+    return int(number)
 
 
 _COLUMNS = "ABCDEFGHIJKLMNO"
@@ -452,10 +480,11 @@ class _Bench:
         db_path: Path,
         scrabble_ids: list[int],
         chess_ids: list[int],
+        four_ids: list[int],
         announcement: Any,
     ) -> None:
         self.w, self.dc, self.bot, self.probe, self.db_path = world, world.dc, bot, probe, db_path
-        self.scrabble_ids, self.chess_ids = scrabble_ids, chess_ids
+        self.scrabble_ids, self.chess_ids, self.four_ids = scrabble_ids, chess_ids, four_ids
         self.announcement = announcement
         self.rng = random.Random(11)
         self.samples = _Samples()
@@ -468,9 +497,27 @@ class _Bench:
         game_id = self.scrabble_ids[self.turns % len(self.scrabble_ids)]
         seat, word, position = _scrabble_play(self.db_path, game_id, self.rng)
         user = self.w.scrabble_pairs[self.scrabble_ids.index(game_id)][seat]
+        await self._scrabble_play("/scrabble play", user, game_id, word, position)
+
+    async def scrabble_fours(self) -> None:
+        """A play in a game of four pairs, by either partner of the seat on turn."""
+        game_id = self.four_ids[self.turns % len(self.four_ids)]
+        seat, word, position = _scrabble_play(self.db_path, game_id, self.rng)
+        partners = self.w.scrabble_fours[self.four_ids.index(game_id)][seat]
+        user = partners[self.turns // len(self.four_ids) % 2]
+        await self._scrabble_play("/scrabble play (4 pairs)", user, game_id, word, position)
+
+    async def _scrabble_play(
+        self, kind: str, user: Any, game_id: int, word: str, position: str
+    ) -> None:
         sent = time.perf_counter()
         ix = await self.dc.slash(
-            user, self.w.games, "scrabble play", word=word, position=position, game=str(game_id)
+            user,
+            self.w.games,
+            "scrabble play",
+            word=word,
+            position=position,
+            game=str(_number(self.db_path, game_id)),
         )
         await ix.wait_done(timeout=10)
         done = time.perf_counter()
@@ -483,7 +530,7 @@ class _Bench:
             raise RuntimeError(
                 f"/scrabble play {word} {position} in #{game_id} was refused: {reply!r}"
             )
-        self.samples.add("/scrabble play", self.probe.interaction_ms(ix), (done - sent) * 1000)
+        self.samples.add(kind, self.probe.interaction_ms(ix), (done - sent) * 1000)
         await self._idle()
 
     async def chess(self) -> None:
@@ -492,7 +539,8 @@ class _Bench:
         white_to_move, san = _chess_move(self.db_path, game_id, self.rng)
         user = self.w.chess_pairs[index][0 if white_to_move else 1]
         sent = time.perf_counter()
-        ix = await self.dc.slash(user, self.w.games, "chess move", move=san, game=game_id)
+        number = _number(self.db_path, game_id)
+        ix = await self.dc.slash(user, self.w.games, "chess move", move=san, game=number)
         done = time.perf_counter()
         # A move made where the game is played is acknowledged privately ("Done — …").
         if ix.response is None or not ix.response.content.startswith("Done — "):
@@ -549,6 +597,7 @@ class _Bench:
     async def run(self, rounds: int, *, warmup: int) -> _Samples:
         steps: list[Callable[[], Awaitable[None]]] = [
             self.scrabble,
+            self.scrabble_fours,
             self.chess,
             self.boggle,
             self.henyo,
@@ -608,6 +657,7 @@ async def _measure(quick: bool, tmp: Path) -> tuple[_Samples, dict[str, float]]:
 
     rounds = 30 if quick else 100
     tables = 10 if quick else 25
+    four_pair_tables = 5 if quick else 10
     db_path = tmp / "club.db"
     url = f"sqlite+aiosqlite:///{db_path}"
     clock = _Clock()
@@ -618,7 +668,7 @@ async def _measure(quick: bool, tmp: Path) -> tuple[_Samples, dict[str, float]]:
     boggle_service.new_seed = lambda: BOGGLE_SEED  # a known grid whose words the DMs use
     probe = _Probe()
     try:
-        world = _build_world(dc, tables, tables)
+        world = _build_world(dc, tables, tables, four_pair_tables)
         settings = load_settings(
             None,
             discord_token="test-token",
@@ -627,7 +677,7 @@ async def _measure(quick: bool, tmp: Path) -> tuple[_Samples, dict[str, float]]:
             scheduler_poll_seconds=0.05,
         )
         t = time.perf_counter()
-        scrabble_ids, chess_ids = await _seed_games(url, world, settings, clock)
+        scrabble_ids, chess_ids, four_ids = await _seed_games(url, world, settings, clock)
         setup["seed 200 games"] = time.perf_counter() - t
         bot = ClubBot(settings, clock=clock)
         t = time.perf_counter()
@@ -636,7 +686,7 @@ async def _measure(quick: bool, tmp: Path) -> tuple[_Samples, dict[str, float]]:
         await _open_boggle_rounds(bot, world)
         announcement = await _start_henyo_round(world)
         probe.install(bot, _cog(bot, "HenyoCog"))
-        bench = _Bench(world, bot, probe, db_path, scrabble_ids, chess_ids, announcement)
+        bench = _Bench(world, bot, probe, db_path, scrabble_ids, chess_ids, four_ids, announcement)
         t = time.perf_counter()
         samples = await bench.run(rounds, warmup=2)
         setup["measured commands"] = time.perf_counter() - t
@@ -666,7 +716,8 @@ def run(quick: bool) -> list[Row]:
         rows.append(ms_row(f"commands: {kind}, loopback round trip", values, None))
     notes = ", ".join(f"{k} {v:.1f} s" for k, v in setup.items())
     print(
-        f"bench_commands: {LIVE_GAMES} live games, {BOGGLE_ROUNDS} Boggle rounds; {notes}",
+        f"bench_commands: {LIVE_GAMES} live games (and games of four pairs), "
+        f"{BOGGLE_ROUNDS} Boggle rounds; {notes}",
         file=sys.stderr,
     )
     return rows

@@ -10,6 +10,7 @@ from bot.messages.limits import (
     CHOICES,
     COMMAND_DESCRIPTION_CHARS,
     COMMAND_OPTIONS,
+    COMMAND_TOTAL_CHARS,
     TOP_LEVEL_COMMANDS,
 )
 
@@ -32,7 +33,21 @@ def validate_commands(payloads: list[dict[str, Any]]) -> list[str]:
             problems.append(f"/{payload['name']} is defined twice")
         seen.add(payload["name"])
         _check(payload, f"/{payload['name']}", problems, top=True)
+        size = command_chars(payload)
+        if size > COMMAND_TOTAL_CHARS:
+            problems.append(
+                f"/{payload['name']}: {size} characters of names, descriptions and choices "
+                f"(Discord allows {COMMAND_TOTAL_CHARS} per top-level command)"
+            )
     return problems
+
+
+def command_chars(node: dict[str, Any]) -> int:
+    """What Discord counts toward a command's size: every name, description and choice."""
+    total = len(node.get("name") or "") + len(node.get("description") or "")
+    for choice in node.get("choices") or []:
+        total += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+    return total + sum(command_chars(option) for option in node.get("options") or [])
 
 
 def _check(node: dict[str, Any], path: str, problems: list[str], top: bool = False) -> None:

@@ -19,5 +19,7 @@ THREAD_NAME_CHARS = 100
 COMMAND_DESCRIPTION_CHARS = 100
 TOP_LEVEL_COMMANDS = 100
 COMMAND_OPTIONS = 25
+# A top-level command's names, descriptions and choices together, its subcommands' included.
+COMMAND_TOTAL_CHARS = 4000
 # Room kept below MESSAGE_CHARS for a prefix added on the way out (a mention, a fallback).
 MESSAGE_MARGIN = 10

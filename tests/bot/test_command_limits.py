@@ -47,6 +47,19 @@ def test_names_descriptions_and_counts_are_checked() -> None:
     assert "26 choices" in text
 
 
+def test_a_command_over_discord_s_total_size_is_reported() -> None:
+    long = "d" * 100
+    options = [{**_opt(f"o{i}"), "description": long} for i in range(20)]
+    sub = [{**_cmd(name=f"s{i}", options=options), "type": 1} for i in range(2)]
+    problems = validate_commands([_cmd(name="big", options=sub)])
+    assert any("/big:" in p and "Discord allows 4000" in p for p in problems), problems
+    assert validate_commands([_cmd(name="small", options=sub[:1])]) == []
+
+
+def test_the_bot_s_commands_fit_discord_s_total_size(command_tree) -> None:
+    assert [p for p in validate_commands(list(command_tree.values())) if "allows 4000" in p] == []
+
+
 def test_required_options_must_come_first() -> None:
     problems = validate_commands([_cmd(options=[_opt("direction"), _opt("word", True)])])
     assert problems == ["/play word: required options must come before optional ones"]
