@@ -518,6 +518,17 @@ class Lifecycle:
             uow, t, Post(content=msg.replays(t.name, number, core.board_lines(entrants, added)))
         )
         await self.make_games(uow, t, added)
+        rnd = await uow.tournaments.round(t.id, number)
+        now = core.now()
+        if rnd is not None and (rnd.deadline is None or rnd.deadline <= now):
+            # Replays after the deadline (drawn by it) get a deadline of their own.
+            rnd.deadline = now + timedelta(seconds=int(t.options.get("deadline_seconds", 0)))
+            await uow.jobs.schedule(
+                opts.JOB_ROUND_DEADLINE,
+                rnd.deadline,
+                {"tournament_id": t.id, "round": number},
+                key=opts.deadline_key(t.id),
+            )
         await self.advance(uow, t)
 
     # ------------------------------------------------------------------ jobs
