@@ -292,6 +292,10 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
     ]
     assert board_alt and "Scores:" in board_alt[0]
 
+    table = await dc.slash(m["alice"], club.channel, "leaderboard", game="scrabble")
+    listed = [line for line in table.response.content.splitlines() if ". " in line[:4]]
+    assert len(listed) >= 10 and "alice" in table.response.content
+
     # The moderator sees which plays were explained.
     seen = await dc.slash(club.moderator, club.channel, "scrabble session results")
     assert seen.response.ephemeral

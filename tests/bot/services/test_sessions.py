@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import GameRecord, OutboxRecord, ResultRecord
 from bot.db.models_sessions import WordExplanationRecord as ExplanationRecord
-from bot.errors import InvalidInputError, PermissionDeniedError
+from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.services.sessions import Member, SessionService
 from tests.bot.services.scrabble_support import CHANNEL, GUILD, first_play
 
@@ -205,3 +205,61 @@ async def test_boards_that_end_before_the_deadline_post_the_results_within_a_min
     clock.advance(minutes=90)  # the deadline job is gone: nothing posts twice
     await sessions.ctx.scheduler.run_due()
     assert sum("Club session results" in p for p in await _posts(session_factory)) == 1
+
+
+async def test_the_moderator_ends_a_running_session_now_and_cancels_one_not_started(
+    sessions, session_factory
+) -> None:
+    await _open(sessions)
+    for person in PEOPLE[:4]:
+        await _sign(sessions, person)
+    await sessions.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PEOPLE[3].id)
+    with pytest.raises(InvalidInputError, match="You are not signed up for the session"):
+        await sessions.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PEOPLE[3].id)
+    await _sign(sessions, PEOPLE[3])
+    with pytest.raises(PermissionDeniedError, match="Only the club's moderators can end"):
+        await sessions.end(guild_id=GUILD, channel_id=CHANNEL, is_moderator=False)
+    await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    await sessions.ctx.scheduler.run_due()
+    board = (await sessions.get(1)).boards[0]
+    await first_play(sessions.scrabble, sessions.ctx, board.game_id)
+    ended = await sessions.end(guild_id=GUILD, channel_id=CHANNEL, is_moderator=True)
+    assert ended.status == "ended"
+    async with session_factory() as s:
+        assert (await s.execute(select(GameRecord.status))).scalars().all() == ["finished"]
+    assert sum("Club session results" in p for p in await _posts(session_factory)) == 1
+
+    # A new session in the channel, cancelled before it starts.
+    await _open(sessions)
+    cancelled = await sessions.end(guild_id=GUILD, channel_id=CHANNEL, is_moderator=True)
+    assert cancelled.status == "cancelled"
+    with pytest.raises(NotFoundError, match="no club session in this channel"):
+        await _sign(sessions, PEOPLE[0])
+
+
+async def test_a_board_opens_in_its_thread_once_however_often_its_job_runs(sessions, ctx) -> None:
+    calls: list[tuple[int, str, str]] = []
+
+    async def opener(channel_id, name, text, nonce, members):
+        calls.append((channel_id, name, nonce))
+        assert len(members) == 4 and "Session board 1" in text
+        return 777
+
+    sessions.thread_opener = opener
+    await _open(sessions)
+    for person in PEOPLE[:4]:
+        await _sign(sessions, person)
+    await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    payload = None
+    async with ctx.uow() as uow:
+        board = (await uow.sessions.boards(1))[0]
+        payload = {"session_id": 1, "board": 1, "game_id": board.game_id}
+    await ctx.scheduler.run_due()
+    assert len(calls) == 1 and calls[0][2].startswith("sb")
+    assert await sessions.prepare_open_board(payload) is None  # open already: no second thread
+    view = await sessions.get(1)
+    assert view.boards[0].home_id == 777
+    with pytest.raises(InvalidInputError, match="boards have started already"):
+        await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
