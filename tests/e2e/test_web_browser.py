@@ -173,6 +173,8 @@ async def test_a_replay_steps_through_a_finished_scrabble_game_and_the_board_cha
     page = await browser.new_page()
     await page.goto(base)
     assert await page.locator("h1").inner_text() == "Library Games Club"
+    club_page = _save("club-page.png", await page.screenshot(full_page=True))
+    assert _colours(club_page) > 20  # text and a table drawn, not a blank page
     await page.get_by_role("link", name=f"Scrabble #{game_id}").click()
     await page.wait_for_url(f"**/games/{game_id}")
     assert "Move 4 / 4" in await page.locator("nav.replay").inner_text()
@@ -256,4 +258,5 @@ async def test_the_live_page_shows_a_move_made_in_discord_within_seconds(
     assert _differs(before, after) > 50
     moves = await page.locator("ol.moves").inner_text()
     assert "e5" in moves and "bob" in moves
+    assert "last move e5" in await page.locator("#live .summary").inner_text()
     await page.close()
