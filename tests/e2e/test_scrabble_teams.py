@@ -11,9 +11,13 @@ buttons), so the bot's game ends exactly where the plan does.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import subprocess
+import sys
 
 from tests.e2e.test_scrabble import (
+    REPO,
     Table,
     finish_checks,
     game_state,
@@ -167,3 +171,73 @@ async def test_check_words_answers_privately_and_lookups_off_refuse_the_players(
     await reply_text(ix)
     ix = await dc.slash(m["alice"], club.channel, "scrabble check", words="quiz")
     assert "✅ **QUIZ**" in await reply_text(ix)
+
+
+async def test_the_computer_plays_a_seat_of_its_own_beside_two_pairs(club, tmp_path):
+    """Two pairs and the computer: the pairs pass, the computer plays its own turns
+    (a durable job), and when both pairs have resigned the game ends with a record
+    that passes the checker; a game with the computer is not rated."""
+    dc = club.dc
+    await club.start()
+    m = club.members
+    ix = await dc.slash(
+        m["alice"],
+        club.channel,
+        "scrabble new",
+        opponent=m["bob"],
+        opponent2=dc.bot_user,
+        partner=m["carol"],
+        opponent_partner=m["dave"],
+        level="strong",
+        clock="1d",
+    )
+    invite = ix.original
+    assert invite.pings == frozenset({f"user:{m[n].id}" for n in ("bob", "carol", "dave")})
+    game_id = next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2]
+    for name in ("bob", "carol", "dave"):
+        await dc.click(m[name], invite, f"scrabble:join:{game_id}")
+    thread = await dc.wait_until(
+        lambda: next(iter(dc.threads_in(club.channel)), None), what="the game's thread"
+    )
+    await dc.wait_for_message(
+        channel=thread, predicate=lambda msg: "move 0" in (msg.content or ""), timeout=10
+    )
+    seats = {0: [m["alice"], m["carol"]], 1: [m["bob"], m["dave"]]}
+    computer_moves = 0
+    for _ in range(12):
+        state = game_state(club.db_path, int(game_id))
+        seat = state["engine"]["current_seat"]
+        if seat == 2:
+            before = len(state["engine"]["moves"])
+            for _ in range(40):
+                club.clock.advance(seconds=2)
+                await club.tick()
+                if len(game_state(club.db_path, int(game_id))["engine"]["moves"]) > before:
+                    break
+            computer_moves += 1
+            continue
+        # Either partner may move for the pair: the second partner passes this time.
+        ix = await dc.slash(seats[seat][computer_moves % 2], thread, "scrabble pass")
+        assert await reply_text(ix) == "You passed.", await reply_text(ix)
+    assert computer_moves >= 3
+    assert any("**Computer (greedy)**" in (msg.content or "") for msg in dc.messages_in(thread))
+    for member in (m["alice"], m["bob"]):
+        ix = await dc.slash(member, thread, "scrabble resign")
+        await reply_text(ix)
+    final = await dc.wait_for_message(
+        channel=thread, predicate=lambda msg: "Game over" in (msg.content or ""), timeout=10
+    )
+    gcg = next(data for name, data in final.files if name.endswith(".gcg"))
+    path = tmp_path / "pairs-and-computer.gcg"
+    path.write_bytes(gcg)
+    checked = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "engines.scrabble.gcg", "check", str(path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert checked.returncode == 0 and "1 passed" in checked.stdout, checked.stdout
+    with sqlite3.connect(club.db_path) as db:
+        assert db.execute("select count(*) from results").fetchone()[0] == 0
