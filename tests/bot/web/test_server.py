@@ -169,6 +169,7 @@ async def test_healthz_says_database_and_gateway(world: World) -> None:
 async def test_metrics_reports_commands_games_jobs_and_outbox(world: World) -> None:
     world.metrics.observe_command("chess move", 0.12, ok=True)
     world.metrics.observe_command("chess move", 0.3, ok=False)
+    assert (await world.get(world.base)).status == 200
     response = await world.get("/metrics")
     assert response.status == 200 and response.content_type.startswith("text/plain")
     text = await response.text()
@@ -178,6 +179,10 @@ async def test_metrics_reports_commands_games_jobs_and_outbox(world: World) -> N
     assert 'clubbot_games_running{game="scrabble"} 1.0' in text
     assert re.search(r"^clubbot_jobs_due \d+\.0$", text, re.M)
     assert re.search(r"^clubbot_outbox_backlog [1-9]\d*\.0$", text, re.M)  # nothing sent here
+    # Page requests are counted by route, never by the club's secret path.
+    token = world.base.strip("/").split("/")[1]
+    assert 'clubbot_web_requests_total{route="/c/*/",status="200"}' in text
+    assert token not in text
 
 
 async def test_static_files_are_served_locally_with_caching(world: World) -> None:
