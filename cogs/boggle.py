@@ -271,10 +271,10 @@ class BoggleCog(
             )
         except discord.Forbidden:
             await interaction.followup.send(
-                msg.DMS_CLOSED, view=ui.round_view(round_id, dm_button=False), ephemeral=True
+                _(msg.DMS_CLOSED), view=ui.round_view(round_id, dm_button=False), ephemeral=True
             )
             return
-        await interaction.followup.send(msg.GRID_SENT, ephemeral=True)
+        await interaction.followup.send(_(msg.GRID_SENT), ephemeral=True)
 
     @commands.Cog.listener("on_interaction")
     async def on_form_submit(self, interaction: discord.Interaction) -> None:

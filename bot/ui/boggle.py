@@ -18,6 +18,7 @@ import discord
 
 from bot.messages import boggle as msg
 from bot.messages import limits as msg_limits
+from bot.messages.i18n import _
 from bot.render.boggle import render_boggle_grid
 from bot.services.boggle import CancelOutcome, DmOutcome, ResultsView, RoundInfo
 from bot.ui.buttons import ButtonRoute, dispatch
@@ -45,9 +46,9 @@ class RoundButton(
 
     def __init__(self, action: str, round_id: int) -> None:
         label, style, emoji = (
-            (msg.SUBMIT_LABEL, discord.ButtonStyle.primary, "📝")
+            (_(msg.SUBMIT_LABEL), discord.ButtonStyle.primary, "📝")
             if action == "submit"
-            else (msg.DM_GRID_LABEL, discord.ButtonStyle.secondary, "✉️")
+            else (_(msg.DM_GRID_LABEL), discord.ButtonStyle.secondary, "✉️")
         )
         super().__init__(
             discord.ui.Button(
@@ -89,10 +90,10 @@ class WordsModal(ClubModal):
             timeout=None,
         )
         self.words: discord.ui.TextInput[WordsModal] = discord.ui.TextInput(
-            label=msg.WORDS_LABEL,
+            label=_(msg.WORDS_LABEL),
             custom_id=WORDS_INPUT_ID,
             style=discord.TextStyle.paragraph,
-            placeholder=msg.WORDS_PLACEHOLDER,
+            placeholder=_(msg.WORDS_PLACEHOLDER),
             max_length=FORM_MAX_CHARS,
             required=True,
         )
@@ -162,7 +163,7 @@ def results_reply(view: ResultsView) -> tuple[str, list[discord.Embed], list[dis
         when = (r.ends_at if r.status == "open" else r.opens_at) or r.opens_at
         parts.append(msg.running_line(r.number, r.status == "open", when, r.channel_id))
     if view.last is None:
-        parts.append(msg.NOTHING_SCORED)
+        parts.append(_(msg.NOTHING_SCORED))
         parts += msg.season_lines(season)
     else:
         last = view.last

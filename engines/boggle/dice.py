@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from engines.boggle.grid import BoggleError, Grid, canonical_face
+from engines.text import N_
 
 _FACE = re.compile(r"[A-Z][a-z]?")
 
@@ -171,7 +172,9 @@ def dice_set(name: str) -> DiceSet:
         return DICE_SETS[name]
     except KeyError:
         raise BoggleError(
-            f"Unknown dice set {name!r}: choose one of {', '.join(DICE_SETS)}."
+            N_("Unknown dice set {name}: choose one of {choices}."),
+            name=repr(name),
+            choices=", ".join(DICE_SETS),
         ) from None
 
 
@@ -180,7 +183,7 @@ def dice_for_side(side: int) -> DiceSet:
     try:
         return DICE_SETS[DEFAULT_DICE_FOR_SIDE[side]]
     except KeyError:
-        raise BoggleError("Boggle grids are 4x4, 5x5 or 6x6.") from None
+        raise BoggleError(N_("Boggle grids are 4x4, 5x5 or 6x6.")) from None
 
 
 def roll(dice: DiceSet | str, seed: int | str) -> Grid:

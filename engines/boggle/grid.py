@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from engines.text import TextError
+
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # Two-letter faces found on Boggle cubes. Each is one cell, read in printed
 # order only, and counts as two letters.
@@ -18,7 +20,7 @@ MAX_SIDE = 8
 _ROW_SEPARATOR = re.compile(r"\s*(?:/|\n)\s*")
 
 
-class BoggleError(ValueError):
+class BoggleError(TextError):
     """Bad Boggle input (a grid, dice set, option); the message is fit for players."""
 
 

@@ -10,33 +10,33 @@ from typing import Protocol
 
 from bot.messages.boggle.results import PreviousSeason, StandingFacts, standings_text
 from bot.messages.boggle.rounds import (
-    WEEKDAYS,
     OptionFacts,
     RoundFacts,
     letters_text,
     round_options,
+    weekday_name,
 )
-from bot.messages.text import absolute_time, clip, plain, relative_time
-from engines.durations import format_duration
+from bot.messages.i18n import N_, _, ngettext
+from bot.messages.text import absolute_time, clip, format_duration, plain, relative_time
 
-# The round's buttons and its form.
-SUBMIT_LABEL = "Submit words"
-DM_GRID_LABEL = "DM me the grid"
+# The round's buttons and its form (message ids: bot.ui translates them).
+SUBMIT_LABEL = N_("Submit words")
+DM_GRID_LABEL = N_("DM me the grid")
 FORM_TITLE_CHARS = 45  # Discord's limit for a modal's title
-WORDS_LABEL = "Words (spaces, commas or new lines)"
-WORDS_PLACEHOLDER = "tame, quit, tones …"
+WORDS_LABEL = N_("Words (spaces, commas or new lines)")
+WORDS_PLACEHOLDER = N_("tame, quit, tones …")
 
-NO_ROUND_HINT = (
+NO_ROUND_HINT = N_(
     "There's no Word Boggle round open for you right now. When a moderator starts one, "
     "DM me your words here while the timer runs (spaces, commas or new lines), "
     "or use the **Submit words** button under the grid."
 )
-DMS_CLOSED = (
+DMS_CLOSED = N_(
     "I can't DM you: your DMs are closed to me. Use **Submit words** below to send your words "
     "with the form instead (you can use it as often as you like)."
 )
-GRID_SENT = "I've sent you the grid by DM: reply there with your words."
-ALREADY_HAVE = "I already have those words."
+GRID_SENT = N_("I've sent you the grid by DM: reply there with your words.")
+ALREADY_HAVE = N_("I already have those words.")
 
 
 class ListFacts(Protocol):
@@ -108,8 +108,15 @@ class SeasonFacts(Protocol):
     def previous(self) -> PreviousSeason | None: ...
 
 
-def _in_guild(name: str) -> str:
-    return f" in **{plain(name)}**" if name else ""
+def _round_in(number: int, guild_name: str) -> str:
+    """ "round #3", or "round #3 in **Club**" when the member may be in several clubs."""
+    if guild_name:
+        return _("round #{number} in {club}").format(number=number, club=f"**{plain(guild_name)}**")
+    return _("round #{number}").format(number=number)
+
+
+def _and(items: Sequence[str]) -> str:
+    return _(" and ").join(items)
 
 
 # -- answers to a list
@@ -123,29 +130,38 @@ def left_out_text(tokens: Sequence[str]) -> str:
     """A few left-out tokens quoted back as plain text (no markdown, no mention), cut short."""
     shown = ", ".join(plain(clip(token, LEFT_OUT_CHARS)) for token in tokens[:LEFT_OUT_SHOWN])
     more = len(tokens) - LEFT_OUT_SHOWN
-    return shown + (f" and {more} more" if more > 0 else "")
+    return _("{shown} and {count} more").format(shown=shown, count=more) if more > 0 else shown
 
 
 def receipt_line(receipt: ReceiptFacts) -> str:
-    where = f"round #{receipt.round_number}{_in_guild(receipt.guild_name)}"
-    added = f"{receipt.new_words} new word{'' if receipt.new_words == 1 else 's'}"
+    where = _round_in(receipt.round_number, receipt.guild_name)
+    added = ngettext("{count} new word", "{count} new words", receipt.new_words).format(
+        count=receipt.new_words
+    )
     left_out = len(receipt.not_letters) + len(receipt.too_long)
     mark = "⚠️" if left_out and not receipt.new_words else "✅"
-    line = f"{mark} {added} — your list for {where} has **{receipt.total_words}** (ends {relative_time(receipt.ends_at)})."
+    line = _("{mark} {added} — your list for {round} has {total} (ends {when}).").format(
+        mark=mark,
+        added=added,
+        round=where,
+        total=f"**{receipt.total_words}**",
+        when=relative_time(receipt.ends_at),
+    )
     if receipt.not_letters:
         count = len(receipt.not_letters)
-        line += (
-            f" Left out {count} that {'is' if count == 1 else 'are'} not letters only "
-            f"({left_out_text(receipt.not_letters)}): a word is letters, no digits or `:`."
-        )
+        line += " " + ngettext(
+            "Left out {count} that is not letters only ({tokens}): "
+            "a word is letters, no digits or `:`.",
+            "Left out {count} that are not letters only ({tokens}): "
+            "a word is letters, no digits or `:`.",
+            count,
+        ).format(count=count, tokens=left_out_text(receipt.not_letters))
     if receipt.too_long:
-        count = len(receipt.too_long)
-        line += (
-            f" Left out {count} longer than this grid can spell "
-            f"({receipt.longest} letters at most)."
-        )
+        line += " " + _(
+            "Left out {count} longer than this grid can spell ({longest} letters at most)."
+        ).format(count=len(receipt.too_long), longest=receipt.longest)
     if receipt.full:
-        line += " Your list is full, so some words were not added."
+        line += " " + _("Your list is full, so some words were not added.")
     return line
 
 
@@ -153,24 +169,33 @@ def command_in_dm(shown: str | None, rounds: Sequence[ListFacts]) -> str:
     """The answer to a slash command typed into a DM (``shown``: the command, when it is
     the bot's), and, during a round, that the message did not go on the list."""
     if shown:
-        text = f"`{shown}` is a command, and commands don't run from a DM. "
+        text = _(
+            "{command} is a command, and commands don't run from a DM. "
+            "Commands work in the server: type / in a channel and pick it from the list."
+        ).format(command=f"`{shown}`")
     else:
-        text = "That looks like a command, and commands don't run from a DM. "
-    text += "Commands work in the server: type / in a channel and pick "
-    text += "it from the list." if shown else "one from the list (`/help` shows them all)."
-    if rounds:
-        where = " and ".join(f"round #{r.round_number}{_in_guild(r.guild_name)}" for r in rounds)
-        text += (
-            f" This message is not on your Word Boggle list for {where}: "
-            "DM your words as they are, without a `/`."
+        text = _(
+            "That looks like a command, and commands don't run from a DM. "
+            "Commands work in the server: type / in a channel and pick one from the list "
+            "(`/help` shows them all)."
         )
+    if rounds:
+        where = _and([_round_in(r.round_number, r.guild_name) for r in rounds])
+        text += " " + _(
+            "This message is not on your Word Boggle list for {rounds}: "
+            "DM your words as they are, without a `/`."
+        ).format(rounds=where)
     return text
 
 
 def late_line(note: LateFacts) -> str:
-    return (
-        f"Sorry, round #{note.round_number}{_in_guild(note.guild_name)} ended {relative_time(note.ended_at)}, "
-        f"so these words were not counted. The results are in <#{note.channel_id}>."
+    return _(
+        "Sorry, {round} ended {when}, so these words were not counted. "
+        "The results are in {channel}."
+    ).format(
+        round=_round_in(note.round_number, note.guild_name),
+        when=relative_time(note.ended_at),
+        channel=f"<#{note.channel_id}>",
     )
 
 
@@ -182,19 +207,28 @@ def dm_reply(receipts: Sequence[ReceiptFacts], late: Sequence[LateFacts]) -> str
 
 
 def form_receipt(receipt: ReceiptFacts) -> str:
-    return ALREADY_HAVE if receipt.repeated else receipt_line(receipt)
+    return _(ALREADY_HAVE) if receipt.repeated else receipt_line(receipt)
 
 
 def form_title(number: int) -> str:
-    return f"Your words — round #{number}"[:FORM_TITLE_CHARS]
+    return _("Your words — round #{number}").format(number=number)[:FORM_TITLE_CHARS]
 
 
 def grid_dm(info: RoundFacts, guild_name: str) -> str:
-    return (
-        f"🎲 Word Boggle round #{info.number}{_in_guild(guild_name)} · {round_options(info)} · "
-        f"ends {relative_time(info.ends_at or info.opens_at)}\n"
-        f"Letters, row by row: **{letters_text(info.rows)}**\n"
-        "Reply here with your words: spaces, commas or new lines, as many messages as you like."
+    return "\n".join(
+        (
+            "🎲 "
+            + _("Word Boggle {round} · {options} · ends {when}").format(
+                round=_round_in(info.number, guild_name),
+                options=round_options(info),
+                when=relative_time(info.ends_at or info.opens_at),
+            ),
+            _("Letters, row by row: {letters}").format(letters=f"**{letters_text(info.rows)}**"),
+            _(
+                "Reply here with your words: spaces, commas or new lines, "
+                "as many messages as you like."
+            ),
+        )
     )
 
 
@@ -202,29 +236,50 @@ def grid_dm(info: RoundFacts, guild_name: str) -> str:
 
 
 def start_reply(info: RoundFacts) -> str:
-    return (
-        f"Round #{info.number} is on in <#{info.channel_id}> ({round_options(info)}); "
-        f"it ends {relative_time(info.ends_at or info.opens_at)}."
+    return _("Round #{number} is on in {channel} ({options}); it ends {when}.").format(
+        number=info.number,
+        channel=f"<#{info.channel_id}>",
+        options=round_options(info),
+        when=relative_time(info.ends_at or info.opens_at),
     )
 
 
 def schedule_reply(info: ScheduleFacts, lead: timedelta) -> str:
-    verb = "Replaced the weekly schedule" if info.replaced else "Scheduled"
+    if info.replaced:
+        text = _(
+            "Replaced the weekly schedule: a Word Boggle round every {when} ({timezone}) in "
+            "{channel}: {options}. The first one opens {time} ({relative}) and is announced "
+            "{lead} before. Stop it with `/boggle cancel what:schedule`."
+        )
+    else:
+        text = _(
+            "Scheduled: a Word Boggle round every {when} ({timezone}) in {channel}: {options}. "
+            "The first one opens {time} ({relative}) and is announced {lead} before. "
+            "Stop it with `/boggle cancel what:schedule`."
+        )
     options = info.options
-    return (
-        f"{verb}: a Word Boggle round every **{WEEKDAYS[info.weekday]} at {info.local_time}** "
-        f"({info.timezone}) in <#{info.channel_id}>: {options.size}x{options.size} grid, "
-        f"{format_duration(options.duration_s)}, words of {options.min_length}+ letters. "
-        f"The first one opens {absolute_time(info.next_at, 'F')} ({relative_time(info.next_at)}) and is announced "
-        f"{format_duration(lead)} before. "
-        "Stop it with `/boggle cancel what:schedule`."
+    day_and_time = _("{day} at {time}").format(day=weekday_name(info.weekday), time=info.local_time)
+    return text.format(
+        when=f"**{day_and_time}**",
+        timezone=info.timezone,
+        channel=f"<#{info.channel_id}>",
+        options=_("{size}x{size} grid, {duration}, words of {min_length}+ letters").format(
+            size=options.size,
+            duration=format_duration(options.duration_s),
+            min_length=options.min_length,
+        ),
+        time=absolute_time(info.next_at, "F"),
+        relative=relative_time(info.next_at),
+        lead=format_duration(lead),
     )
 
 
 def schedule_cancelled(also_cancelled_round: int | None) -> str:
-    text = "Stopped the **weekly schedule**: no more rounds will start by themselves."
+    text = _("Stopped the **weekly schedule**: no more rounds will start by themselves.")
     if also_cancelled_round is not None:
-        text += f" The announced round #{also_cancelled_round} is cancelled too."
+        text += " " + _("The announced round #{number} is cancelled too.").format(
+            number=also_cancelled_round
+        )
     return text
 
 
@@ -235,26 +290,52 @@ def round_cancelled_reply(
     schedule_remains: bool,
     schedule_next_at: datetime | None,
 ) -> str:
-    what = "running round" if was_open else "scheduled round"
-    text = f"Cancelled the **{what} #{number}** in <#{channel_id}>."
+    if was_open:
+        text = _("Cancelled the **running round #{number}** in {channel}.")
+    else:
+        text = _("Cancelled the **scheduled round #{number}** in {channel}.")
+    text = text.format(number=number, channel=f"<#{channel_id}>")
     if schedule_remains:
-        nxt = f" {relative_time(schedule_next_at)}" if schedule_next_at else ""
-        text += f" The weekly schedule carries on (next round{nxt}); `/boggle cancel what:schedule` stops it."
+        if schedule_next_at:
+            carries_on = _(
+                "The weekly schedule carries on (next round {when}); "
+                "`/boggle cancel what:schedule` stops it."
+            ).format(when=relative_time(schedule_next_at))
+        else:
+            carries_on = _(
+                "The weekly schedule carries on (next round); "
+                "`/boggle cancel what:schedule` stops it."
+            )
+        text += " " + carries_on
     return text
 
 
+_EVERY = {"month": N_("every month"), "quarter": N_("every quarter"), "year": N_("every year")}
+
+
 def season_lines(season: SeasonFacts) -> list[str]:
-    resets = f", resets {relative_time(season.next_reset_at)}" if season.next_reset_at else ""
+    if season.next_reset_at:
+        heading = _(
+            "**Season {number}** (first to {target} points) — started {started}, resets {when}"
+        )
+    else:
+        heading = _("**Season {number}** (first to {target} points) — started {started}")
     lines = [
-        f"**Season {season.number}** (first to {season.target} points) — started "
-        f"{absolute_time(season.started_at, 'D')}{resets}",
-        f"Standings: {standings_text(season.standings)}",
+        heading.format(
+            number=season.number,
+            target=season.target,
+            started=absolute_time(season.started_at, "D"),
+            when=relative_time(season.next_reset_at) if season.next_reset_at else "",
+        ),
+        _("Standings: {standings}").format(standings=standings_text(season.standings)),
     ]
     previous = season.previous
     if previous and previous.get("winners"):
-        names = " and ".join(plain(name) for _, name in previous["winners"])
+        names = _and([plain(name) for _id, name in previous["winners"]])
         lines.append(
-            f"Season {previous['number']} went to {names} ({previous['points']:g} points)."
+            _("Season {number} went to {names} ({points} points).").format(
+                number=previous["number"], names=names, points=f"{previous['points']:g}"
+            )
         )
     return lines
 
@@ -262,20 +343,28 @@ def season_lines(season: SeasonFacts) -> list[str]:
 def season_reply(season: SeasonFacts, ended_number: int | None) -> str:
     lines = []
     if ended_number is not None:
-        lines.append(f"Season {ended_number} is closed; season {season.number} starts now.")
-    every = (
-        "never (only the target or a moderator ends it)"
-        if season.every == "none"
-        else f"every {season.every}"
-    )
+        lines.append(
+            _("Season {ended} is closed; season {number} starts now.").format(
+                ended=ended_number, number=season.number
+            )
+        )
+    if season.every == "none":
+        every = _("never (only the target or a moderator ends it)")
+    elif season.every in _EVERY:
+        every = _(_EVERY[season.every])
+    else:
+        every = _("every {period}").format(period=season.every)
     lines += season_lines(season)
-    lines.append(f"Resets: {every}.")
+    lines.append(_("Resets: {every}.").format(every=every))
     return "\n".join(lines)
 
 
 def running_line(number: int, is_open: bool, when: datetime, channel_id: int) -> str:
-    verb = "ends" if is_open else "opens"
-    return f"Round #{number} {verb} {relative_time(when)} in <#{channel_id}>."
+    if is_open:
+        text = _("Round #{number} ends {when} in {channel}.")
+    else:
+        text = _("Round #{number} opens {when} in {channel}.")
+    return text.format(number=number, when=relative_time(when), channel=f"<#{channel_id}>")
 
 
-NOTHING_SCORED = "No round has been scored yet."
+NOTHING_SCORED = N_("No round has been scored yet.")

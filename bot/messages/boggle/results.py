@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypedDict
 
 from bot.messages.boggle.rounds import TEXT_RENDERER, grid_file, letters_text
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.limits import (
     EMBED_FIELD_VALUE_CHARS,
     MESSAGE_CHARS,
@@ -27,12 +28,12 @@ RESULTS_EMBED_CHARS = 5500
 RESULTS_COLOUR = 0x1C3460
 RANKED_IN_CONTENT = 15
 
-STATUS_LABELS = {
-    WordStatus.SCORED.value: "Scored",
-    WordStatus.CANCELLED.value: "Cancelled (on another list too)",
-    WordStatus.NOT_ON_GRID.value: "Not on the grid",
-    WordStatus.NOT_A_WORD.value: "Not a word",
-    WordStatus.TOO_SHORT.value: "Too short",
+STATUS_LABELS = {  # message ids: shown through _()
+    WordStatus.SCORED.value: N_("Scored"),
+    WordStatus.CANCELLED.value: N_("Cancelled (on another list too)"),
+    WordStatus.NOT_ON_GRID.value: N_("Not on the grid"),
+    WordStatus.NOT_A_WORD.value: N_("Not a word"),
+    WordStatus.TOO_SHORT.value: N_("Too short"),
 }
 STATUS_ORDER = tuple(STATUS_LABELS)
 
@@ -79,8 +80,15 @@ class StandingFacts(Protocol):
     def points(self) -> float: ...
 
 
+def _plural_count(value: float) -> int:
+    """The count a plural form is chosen by (a fraction takes the plural)."""
+    return int(value) if float(value).is_integer() else 2
+
+
 def points_text(value: float) -> str:
-    return f"{value:g} point{'' if value == 1 else 's'}"
+    return ngettext("{points} point", "{points} points", _plural_count(value)).format(
+        points=f"{value:g}"
+    )
 
 
 def shown_missed(summary: RoundSummary) -> list[tuple[str, int]]:
@@ -96,24 +104,31 @@ def _name_of(summary: RoundSummary, player_id: int) -> str:
     return next((p["name"] for p in summary["players"] if p["id"] == player_id), str(player_id))
 
 
+def _and(items: Sequence[str]) -> str:
+    return _(" and ").join(items)
+
+
 def winner_line(summary: RoundSummary, *, markdown: bool = True) -> str:
     """Who won; ``markdown=False`` for the text file (names as written, no bold)."""
     winners = summary["winners"]
     if not summary["players"]:
-        return "Nobody sent any words this round."
+        return _("Nobody sent any words this round.")
     if not winners:
-        return "Nobody scored this round."
+        return _("Nobody scored this round.")
     top = summary["players"][0]["total"]
     shown = [_name_of(summary, w) for w in winners]
-    names = " and ".join(f"**{plain(name)}**" if markdown else name for name in shown)
-    tie = len(winners) > 1
+    names = _and([f"**{plain(name)}**" if markdown else name for name in shown])
+    if len(winners) > 1:
+        text = _("Tie: {names} win with {points}.")
+    else:
+        text = _("{names} wins with {points}.")
     prize = "🏆 " if markdown else ""
-    return f"{prize}{'Tie: ' if tie else ''}{names} {'win' if tie else 'wins'} with {points_text(top)}."
+    return prize + text.format(names=names, points=points_text(top))
 
 
 def standings_text(standings: Sequence[StandingFacts], limit: int = 10) -> str:
     shown = [f"{i}. {plain(s.name)} {s.points:g}" for i, s in enumerate(standings[:limit], start=1)]
-    return " · ".join(shown) if shown else "no points yet"
+    return " · ".join(shown) if shown else _("no points yet")
 
 
 def player_lines(player: PlayerSummary) -> list[str]:
@@ -122,20 +137,30 @@ def player_lines(player: PlayerSummary) -> list[str]:
     for word, status, points in player["words"]:
         shown = word.upper() + (f" ({points})" if status == WordStatus.SCORED.value else "")
         by_status.setdefault(status, []).append(shown)
-    lines = [f"{STATUS_LABELS[s]}: {', '.join(words)}" for s, words in by_status.items() if words]
-    return lines or ["No words."]
+    lines = [
+        f"{_(STATUS_LABELS.get(s, s))}: {', '.join(words)}"
+        for s, words in by_status.items()
+        if words
+    ]
+    return lines or [_("No words.")]
 
 
 def _grid_rows(summary: RoundSummary) -> tuple[tuple[str, ...], ...]:
     return Grid.parse(summary["grid"]).rows
 
 
+def _grid_held(summary: RoundSummary) -> str:
+    return _("The grid held {words} words worth {points} points.").format(
+        words=summary["words_on_grid"], points=summary["points_on_grid"]
+    )
+
+
 def results_content(
     summary: RoundSummary, standings: Sequence[StandingFacts], season_number: int, target: int
 ) -> str:
     lines = [
-        f"📋 **Word Boggle — round #{summary['number']} results**",
-        f"Letters, row by row: {letters_text(_grid_rows(summary))}",
+        "📋 " + _("**Word Boggle — round #{number} results**").format(number=summary["number"]),
+        _("Letters, row by row: {letters}").format(letters=letters_text(_grid_rows(summary))),
         winner_line(summary),
     ]
     players = summary["players"]
@@ -144,16 +169,22 @@ def results_content(
             f"{p['rank']}. {plain(p['name'])} {p['total']:g}" for p in players[:RANKED_IN_CONTENT]
         )
         more = len(players) - RANKED_IN_CONTENT
-        lines.append("Round: " + ranking + (f" · …and {more} more" if more > 0 else ""))
+        if more > 0:
+            ranking += " · " + _("…and {count} more").format(count=more)
+        lines.append(_("Round: {ranking}").format(ranking=ranking))
     missed = shown_missed(summary)
     if missed:
         lines.append(
-            "Best words nobody found: " + " · ".join(f"{w.upper()} ({p})" for w, p in missed)
+            _("Best words nobody found: {words}").format(
+                words=" · ".join(f"{w.upper()} ({p})" for w, p in missed)
+            )
         )
+    lines.append(_grid_held(summary))
     lines.append(
-        f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points."
+        _("Season {number} (first to {target}): {standings}").format(
+            number=season_number, target=target, standings=standings_text(standings)
+        )
     )
-    lines.append(f"Season {season_number} (first to {target}): {standings_text(standings)}")
     return clip("\n".join(lines), MESSAGE_CHARS)
 
 
@@ -175,13 +206,17 @@ def results_embed(summary: RoundSummary) -> dict[str, Any] | None:
         fields.append({"name": name, "value": value, "inline": False})
         used += len(name) + len(value)
     embed: dict[str, Any] = {
-        "title": f"Round #{summary['number']} — every list",
+        "title": _("Round #{number} — every list").format(number=summary["number"]),
         "color": RESULTS_COLOUR,
         "fields": fields,
     }
     if left_out:
         embed["footer"] = {
-            "text": f"{left_out} more player{'s' if left_out > 1 else ''}: every list is in the attached file."
+            "text": ngettext(
+                "{count} more player: every list is in the attached file.",
+                "{count} more players: every list is in the attached file.",
+                left_out,
+            ).format(count=left_out)
         }
     return embed
 
@@ -189,8 +224,12 @@ def results_embed(summary: RoundSummary) -> dict[str, Any] | None:
 def results_text_file(summary: RoundSummary) -> str:
     """Everything, untruncated: attached to the results for long lists and screen readers."""
     rows = _grid_rows(summary)
-    out = [f"Word Boggle - round #{summary['number']}", ""]
-    out += ["Grid:", *("  " + " ".join(f"{face:<2}" for face in row).rstrip() for row in rows), ""]
+    out = [_("Word Boggle - round #{number}").format(number=summary["number"]), ""]
+    out += [
+        _("Grid:"),
+        *("  " + " ".join(f"{face:<2}" for face in row).rstrip() for row in rows),
+        "",
+    ]
     out.append(winner_line(summary, markdown=False))
     out.append("")
     for player in summary["players"]:
@@ -199,10 +238,12 @@ def results_text_file(summary: RoundSummary) -> str:
         out.append("")
     missed = shown_missed(summary)
     if missed:
-        out.append("Best words nobody found: " + ", ".join(f"{w.upper()} ({p})" for w, p in missed))
-    out.append(
-        f"The grid held {summary['words_on_grid']} words worth {summary['points_on_grid']} points."
-    )
+        out.append(
+            _("Best words nobody found: {words}").format(
+                words=", ".join(f"{w.upper()} ({p})" for w, p in missed)
+            )
+        )
+    out.append(_grid_held(summary))
     return "\n".join(out) + "\n"
 
 
@@ -211,7 +252,9 @@ def results_filename(number: int) -> str:
 
 
 def results_file_alt_text(number: int) -> str:
-    return f"Word Boggle round {number}: every player's words and points, as text."
+    return _("Word Boggle round {number}: every player's words and points, as text.").format(
+        number=number
+    )
 
 
 def results_text_spec(summary: RoundSummary) -> FileSpec:
@@ -233,10 +276,10 @@ def results_post(
     )
 
 
-SEASON_END_REASONS = {
-    "target": "first to {target} points",
-    "moderator": "ended by a moderator",
-    "schedule": "the season's time is up",
+SEASON_END_REASONS = {  # message ids with a {target} field
+    "target": N_("first to {target} points"),
+    "moderator": N_("ended by a moderator"),
+    "schedule": N_("the season's time is up"),
 }
 
 
@@ -248,11 +291,17 @@ def season_end(
     next_number: int,
     target: int,
 ) -> Post:
-    why = SEASON_END_REASONS[reason].format(target=target)
+    why = _(SEASON_END_REASONS[reason]).format(target=target)
     if winners:
-        names = " and ".join(f"**{plain(name)}**" for _, name in winners)
-        verb = "win" if len(winners) > 1 else "wins"
-        head = f"🎉 {names} {verb} Word Boggle season {number} with {points_text(points)} ({why})!"
+        names = _and([f"**{plain(name)}**" for _id, name in winners])
+        if len(winners) > 1:
+            text = _("{names} win Word Boggle season {number} with {points} ({why})!")
+        else:
+            text = _("{names} wins Word Boggle season {number} with {points} ({why})!")
+        head = "🎉 " + text.format(names=names, number=number, points=points_text(points), why=why)
     else:
-        head = f"Word Boggle season {number} is over ({why}); nobody scored in it."
-    return Post(content=f"{head}\nSeason {next_number} starts now: everyone is back to 0.")
+        head = _("Word Boggle season {number} is over ({why}); nobody scored in it.").format(
+            number=number, why=why
+        )
+    starts = _("Season {number} starts now: everyone is back to 0.").format(number=next_number)
+    return Post(content=f"{head}\n{starts}")

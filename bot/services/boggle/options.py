@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import InvalidInputError
 from bot.messages.boggle import rounds as say
+from bot.messages.i18n import N_
 from engines.boggle import DEFAULT_MIN_LENGTH, BoggleError, dice_for_side, dice_set
 from engines.durations import Duration, DurationError
 
@@ -23,7 +24,7 @@ DEFAULT_SIZE = 4
 DEFAULT_DURATION_S = 180
 MIN_DURATION_S, MAX_DURATION_S = 10, 60 * 60
 ROUND_DURATION = Duration(
-    "a round's length",
+    N_("a round's length"),
     "m",
     minimum=timedelta(seconds=MIN_DURATION_S),
     maximum=timedelta(seconds=MAX_DURATION_S),
