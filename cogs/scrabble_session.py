@@ -10,6 +10,7 @@ answers the sign-up post's buttons and the Explain button under a play's
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -17,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ClubBot
+from bot.errors import InvalidInputError
 from bot.messages import sessions as messages
 from bot.messages.limits import MESSAGE_CHARS
 from bot.services.club import ClubService
@@ -89,7 +91,13 @@ class SessionButtons:
     async def explain_clicked(
         self, interaction: discord.Interaction, game_id: int, ply: int
     ) -> None:
-        await interaction.response.send_modal(ExplainModal(game_id, ply, messages.EXPLAIN_LABEL))
+        words = await self.cog.service.words_to_explain(
+            guild_id=require_guild(interaction).id,
+            game_id=game_id,
+            ply=ply,
+            user_id=interaction.user.id,
+        )
+        await interaction.response.send_modal(ExplainModal(game_id, ply, words))
 
     async def explain_sent(
         self, interaction: discord.Interaction, game_id: int, ply: int, text: str
@@ -140,6 +148,8 @@ class SessionCommands(app_commands.Group):
         odd: Choice[str] | None = None,
     ) -> None:
         guild = require_guild(interaction)
+        if isinstance(interaction.channel, discord.Thread):
+            raise InvalidInputError(messages.NOT_IN_A_THREAD)
         view = await self.cog.service.open(
             guild_id=guild.id,
             guild_name=guild.name,
@@ -269,6 +279,7 @@ class ScrabbleSessionCog(commands.Cog):
             open_board_thread(bot, channel_id, name, text, nonce, members)
         )
         self.commands = SessionCommands(self)
+        self._card_locks: dict[int, asyncio.Lock] = {}
         buttons_of(bot).bind(SESSION_BUTTONS, SessionButtons(self))
 
     async def is_moderator(self, interaction: discord.Interaction) -> bool:
@@ -276,8 +287,16 @@ class ScrabbleSessionCog(commands.Cog):
         settings = await self.club.get(guild.id)
         return is_moderator(interaction.user, settings.moderator_role_id)
 
-    async def refresh_card(self, view: SessionView) -> None:
-        """Edit the sign-up post to the list as it stands (cosmetic: the list is stored)."""
+    async def refresh_card(self, changed: SessionView) -> None:
+        """Edit the sign-up post to the list as it stands (cosmetic: the list is stored).
+        One edit at a time per session, each reading the list afresh, so the last
+        edit shows the last sign-up even when two land at once."""
+        lock = self._card_locks.setdefault(changed.id, asyncio.Lock())
+        async with lock:
+            view = await self.service.get(changed.id)
+            await self._edit_card(view)
+
+    async def _edit_card(self, view: SessionView) -> None:
         if view.message_id is None:
             return
         channel = self.bot.get_channel(view.channel_id)

@@ -318,6 +318,18 @@ def explanation_post(label: str, words: Sequence[str], text: str) -> str:
     return clip(f"{label} explain {shown}: {plain(text, 400)}")
 
 
+def explain_title(words: Sequence[str]) -> str:
+    """The form's title: the words to explain (a modal title is plain text: no escaping)."""
+    shown = ", ".join(words)
+    title = f"Explain {shown}"
+    return title if len(title) <= 45 else EXPLAIN_TITLE
+
+
+NOT_IN_A_THREAD = (
+    "Open a session in a text channel, not a thread: each board gets a thread of its own."
+)
+
+
 def explained_reply(words: Sequence[str]) -> str:
     shown = ", ".join(f"**{plain(w, 20)}**" for w in words)
     return f"Thank you: your explanation of {shown} is in the thread."

@@ -24,6 +24,7 @@ from bot.ui.buttons import ButtonRoute, dispatch
 from bot.ui.errors import NO_MENTIONS
 
 log = logging.getLogger(__name__)
+MODAL_TITLE_CHARS = 45  # Discord's limit on a modal's title
 THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
 
 
@@ -113,12 +114,15 @@ class ExplainButton(
 class ExplainModal(discord.ui.Modal):
     """The form a pair writes its explanation in."""
 
-    def __init__(self, game_id: int, ply: int, words: str) -> None:
-        super().__init__(title=messages.EXPLAIN_TITLE[:45], custom_id=f"explain:{game_id}:{ply}")
+    def __init__(self, game_id: int, ply: int, words: Sequence[str]) -> None:
+        super().__init__(
+            title=messages.explain_title(words)[:MODAL_TITLE_CHARS],
+            custom_id=f"explain:{game_id}:{ply}",
+        )
         self.game_id = game_id
         self.ply = ply
         self.text: discord.ui.TextInput[ExplainModal] = discord.ui.TextInput(
-            label=(words or messages.EXPLAIN_LABEL)[:45],
+            label=messages.EXPLAIN_LABEL[:45],
             style=discord.TextStyle.paragraph,
             placeholder=messages.EXPLAIN_PLACEHOLDER[:100],
             max_length=EXPLANATION_CHARS,

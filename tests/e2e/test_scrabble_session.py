@@ -151,6 +151,7 @@ class Board:
         button = next(c for c in post.custom_ids if c.startswith("scrabble:explain"))
         opened = await dc.click(member, post, button)
         assert opened.response.modal is not None
+        assert opened.response.modal["title"].startswith("Explain ")
         sent = await dc.submit_modal(member, opened, {"In your own words": text})
         assert "your explanation" in await reply_text(sent)
         return post
@@ -254,14 +255,11 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
     # The bot restarts in the middle of the session: the boards go on, buttons still work.
     await club.restart()
     await two.play(partner=True)
-    again = await dc.click(
-        player,
-        explain_post,
-        next(c for c in explain_post.custom_ids if c.startswith("scrabble:explain")),
-    )
-    assert again.response.modal is not None
-    dup = await dc.submit_modal(player, again, {"In your own words": "again"})
-    assert "explained already" in await reply_text(dup)
+    button = next(c for c in explain_post.custom_ids if c.startswith("scrabble:explain"))
+    again = await dc.click(player, explain_post, button)
+    assert again.response.ephemeral and "explained already" in await reply_text(again)
+    stranger = await dc.click(two.seat_members(0)[0], explain_post, button)
+    assert "Only the pair that made this play" in await reply_text(stranger)
 
     # The deadline ends both boards at the same moment, then one results post.
     ((deadline,),) = rows(club.db_path, "select deadline from club_sessions")

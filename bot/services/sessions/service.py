@@ -40,7 +40,7 @@ from bot.messages.errors import moderators_only
 from bot.messages.post import Post
 from bot.scheduler import JobSpec
 from bot.services import signups
-from bot.services.scrabble.loaded import load_game
+from bot.services.scrabble.loaded import LoadedGame, load_game
 from bot.services.scrabble.service import ScrabbleService
 from bot.services.scrabble.sessions import BoardState, SessionBoards
 from bot.services.sessions.options import SessionOptions, read_options
@@ -583,6 +583,31 @@ class SessionService:
             results = SessionResults(results.session, results.final, results.pairs, ())
         return results
 
+    async def _play_to_explain(
+        self, uow: UnitOfWork, guild_id: int, game_id: int, ply: int, user_id: int
+    ) -> tuple[LoadedGame, int, tuple[str, ...]]:
+        """The game, the seat and the words of the play at ``ply``, if ``user_id``'s
+        pair made it and has not explained it yet."""
+        loaded = await load_game(uow, game_id, guild_id)
+        engine = loaded.require_engine()
+        if not 0 <= ply < len(engine.moves) or engine.moves[ply]["type"] != "play":
+            raise NotFoundError(messages.NO_SUCH_PLAY)
+        entry = engine.moves[ply]
+        seat = int(entry["seat"])
+        if loaded.seat_of(user_id) != seat:
+            raise PermissionDeniedError(messages.NOT_YOUR_PLAY)
+        if await uow.sessions.explanation(game_id, ply) is not None:
+            raise InvalidInputError(messages.ALREADY_EXPLAINED)
+        return loaded, seat, tuple(dict.fromkeys(entry.get("words") or [entry["word"]]))
+
+    async def words_to_explain(
+        self, *, guild_id: int, game_id: int, ply: int, user_id: int
+    ) -> tuple[str, ...]:
+        """Before the form opens: the words, or why this member can't explain them."""
+        async with self.ctx.reader() as uow:
+            _, _, words = await self._play_to_explain(uow, guild_id, game_id, ply, user_id)
+        return words
+
     async def explain(
         self, *, guild_id: int, game_id: int, ply: int, user_id: int, text: str
     ) -> Explained:
@@ -593,17 +618,7 @@ class SessionService:
         cleaned = cleaned[:EXPLANATION_CHARS]
         now = self.ctx.clock()
         async with self.ctx.uow() as uow:
-            loaded = await load_game(uow, game_id, guild_id)
-            engine = loaded.require_engine()
-            if not 0 <= ply < len(engine.moves) or engine.moves[ply]["type"] != "play":
-                raise NotFoundError(messages.NO_SUCH_PLAY)
-            entry = engine.moves[ply]
-            seat = int(entry["seat"])
-            if loaded.seat_of(user_id) != seat:
-                raise PermissionDeniedError(messages.NOT_YOUR_PLAY)
-            if await uow.sessions.explanation(game_id, ply) is not None:
-                raise InvalidInputError(messages.ALREADY_EXPLAINED)
-            words = tuple(dict.fromkeys(entry.get("words") or [entry["word"]]))
+            loaded, seat, words = await self._play_to_explain(uow, guild_id, game_id, ply, user_id)
             uow.sessions.add(
                 WordExplanationRecord(
                     game_id=game_id, ply=ply, user_id=user_id, text=cleaned, created_at=now
