@@ -11,14 +11,17 @@ HELP_FOOTER = "Private things (your rack, a secret word) are only ever shown to 
 HELP_SECTIONS: list[tuple[str, str]] = [
     (
         "Scrabble",
-        "`/scrabble new opponent:@member` starts a game (2–4 seats, pairs allowed) in its own thread. "
+        "`/scrabble new opponent:@member` starts a game of 2–4 seats in its own thread; any seat may be "
+        "a pair (`partner`, `opponent_partner`, `opponent2_partner`, `opponent3_partner`). "
         "Play with `/scrabble play word position`, see your tiles with `/scrabble rack` (only you see them). "
         "`/scrabble exchange`, `/scrabble pass`, `/scrabble challenge` and `/scrabble resign` do what they say; "
         "`/scrabble games` lists your games and "
         "`/scrabble export` gives a finished game's GCG record. "
         "To play the computer, name me: `/scrabble new opponent:@me level:casual` (or equity, strong). "
         "`/scrabble new hints:True` makes a game where `/scrabble hint` shows your best plays (not rated). "
-        "`/scrabble analyse` shows a finished game's plays beside the best ones.",
+        "`/scrabble analyse` shows a finished game's plays beside the best ones. "
+        "`/scrabble check words:QI ZA` says whether words are valid (not for the players of a game "
+        "made with `lookups:False`).",
     ),
     (
         "Club sessions",
