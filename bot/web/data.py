@@ -331,11 +331,11 @@ class ClubPages:
         )
 
     async def _lines(self, uow: UnitOfWork, records: Sequence[GameRecord]) -> list[GameLine]:
+        records = [r for r in records if r.kind in GAME_KINDS]
+        names = await uow.players.names(sorted({s.user_id for r in records for s in r.seats}))
+        counts = await uow.web.move_counts([r.id for r in records])
         lines = []
         for record in records:
-            if record.kind not in GAME_KINDS:
-                continue
-            names = await uow.players.names([s.user_id for s in record.seats])
             by_seat: dict[int, list[str]] = {}
             for seat in record.seats:
                 by_seat.setdefault(seat.seat, []).append(names.get(seat.user_id, str(seat.user_id)))
@@ -344,7 +344,7 @@ class ClubPages:
                 if computer is not None and int(computer) in by_seat:
                     by_seat[int(computer)] = ["the computer"]
             players = " vs ".join(" & ".join(by_seat[s]) for s in sorted(by_seat))
-            moves = await uow.moves.count(record.id)
+            moves = counts.get(record.id, 0)
             lines.append(
                 GameLine(
                     record.id,

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import GameRecord, GuildRecord, JobRecord, OutboxRecord
+from bot.db.models import GameRecord, GuildRecord, JobRecord, MoveRecord, OutboxRecord
 from bot.db.models_boggle import BoggleRoundRecord
 from bot.db.models_henyo import HenyoEventRecord
 from bot.db.models_sessions import ClubSessionRecord
@@ -55,6 +55,17 @@ class WebRepository:
             .limit(limit)
         )
         return list((await self.session.execute(stmt)).scalars())
+
+    async def move_counts(self, game_ids: Sequence[int]) -> dict[int, int]:
+        """How many moves each of these games has, in one query."""
+        if not game_ids:
+            return {}
+        rows = await self.session.execute(
+            select(MoveRecord.game_id, func.count())
+            .where(MoveRecord.game_id.in_(list(game_ids)))
+            .group_by(MoveRecord.game_id)
+        )
+        return {game_id: int(count) for game_id, count in rows}
 
     async def boggle_rounds(self, guild_id: int, *, limit: int = 20) -> list[BoggleRoundRecord]:
         stmt = (
