@@ -153,6 +153,7 @@ class TournamentCog(
                 checkin=checkin,
                 pairs=pairs,
                 name=name,
+                is_moderator=await self._is_moderator(interaction),
             )
         )
         await self._answer(interaction, reply)

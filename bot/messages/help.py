@@ -54,7 +54,8 @@ HELP_SECTIONS: list[tuple[str, str]] = [
     ),
     (
         "Tournaments",
-        "`/tournament new` makes a chess or Scrabble tournament (round robin, Swiss or knockout); "
+        "A moderator's `/tournament new` makes a chess or Scrabble tournament (round robin, Swiss or "
+        "knockout); "
         "members enter with its **Join** button or `/tournament join`, then the director runs "
         "`/tournament start`. I pair every round, make each game its thread, and post the standings "
         "after every round; `/tournament standings`, `/tournament log` and `/tournament export` read it. "

@@ -29,6 +29,10 @@ UNKNOWN_ENTRY = N_("Entry is `button` (members join) or `named` (the director na
 CHESS_PAIRS = N_("Chess is one player a side: pairs are for Scrabble tournaments.")
 NONE_LIVE = N_("There is no tournament under way in this server: `/tournament new` makes one.")
 MOVED_ON = N_("Someone else changed this tournament at the same moment: look again and retry.")
+MODERATORS_MAKE = N_(
+    "Only the club's moderators make tournaments: ask one to make it (its creator and the "
+    "moderators direct it)."
+)
 NAMED_ENTRY = N_("The director names who plays in this tournament: ask them to enter you.")
 NO_CHECKIN = N_("This tournament has no check-in: you are entered already.")
 USE_WITHDRAW = N_(

@@ -369,6 +369,10 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         )
     )
     assert "pairs are for Scrabble" in text
+    text = await _private(
+        await dc.slash(alice, club.channel, "tournament new", game="chess", format="knockout")
+    )
+    assert "Only the club's moderators make tournaments" in text
     assert len(dc.messages_in(club.channel)) == posts_before
 
     # Check-in: an entrant who never checks in does not play; one check-in alone can't start.
@@ -418,8 +422,9 @@ async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_onc
 ) -> None:
     await club.start()
     dc = club.dc
-    alice = club.members["alice"]
-    # alice directs (she made it); the host is a moderator: two directors.
+    # The clerk (a second moderator) makes it and directs it; the host is a moderator too.
+    alice = dc.add_user("clerk")
+    dc.add_member(club.guild, alice, admin=True)
     ix = await dc.slash(
         alice, club.channel, "tournament new", game="chess", format="swiss", rounds=3
     )
@@ -475,5 +480,5 @@ async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_onc
     assert any({w.name, bl.name} == {a.name, b.name} for _t, w, bl in games.values())
 
     log = await _private(await dc.slash(alice, club.channel, "tournament log"))
-    assert log.count("paused") == 1 and "**alice** set a pairing" in log and "warned True" in log
+    assert log.count("paused") == 1 and "**clerk** set a pairing" in log and "warned True" in log
     assert "**host** resumed" in log

@@ -34,7 +34,7 @@ from bot.db.models_tournaments import (
     TournamentRoundRecord,
 )
 from bot.db.uow import UnitOfWork
-from bot.errors import InvalidInputError
+from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import tournaments as msg
 from bot.messages.post import Post, ViewSpec
 from bot.services import signups
@@ -54,6 +54,8 @@ class Lifecycle:
     # ------------------------------------------------------------------ making
 
     async def create(self, request: opts.NewTournament) -> Reply:
+        if not request.is_moderator:
+            raise PermissionDeniedError(msg.MODERATORS_MAKE)
         kind = opts.read_kind(request.game)
         fmt = opts.read_format(request.format)
         rounds = opts.read_rounds(fmt, request.rounds)

@@ -65,7 +65,7 @@ class NewTournament:
     checkin: bool = False
     pairs: bool = False
     name: str | None = None
-    named: tuple[tuple[int, str], ...] = ()  # (user id, name) when the director names entrants
+    is_moderator: bool = True  # only moderators make tournaments (then direct them)
 
 
 def read_kind(game: str) -> GameKind:
