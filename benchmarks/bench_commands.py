@@ -510,6 +510,7 @@ class _Bench:
     async def _scrabble_play(
         self, kind: str, user: Any, game_id: int, word: str, position: str
     ) -> None:
+        number = _number(self.db_path, game_id)
         sent = time.perf_counter()
         ix = await self.dc.slash(
             user,
@@ -517,7 +518,7 @@ class _Bench:
             "scrabble play",
             word=word,
             position=position,
-            game=str(_number(self.db_path, game_id)),
+            game=str(number),
         )
         await ix.wait_done(timeout=10)
         done = time.perf_counter()
@@ -538,8 +539,8 @@ class _Bench:
         game_id = self.chess_ids[index]
         white_to_move, san = _chess_move(self.db_path, game_id, self.rng)
         user = self.w.chess_pairs[index][0 if white_to_move else 1]
-        sent = time.perf_counter()
         number = _number(self.db_path, game_id)
+        sent = time.perf_counter()
         ix = await self.dc.slash(user, self.w.games, "chess move", move=san, game=number)
         done = time.perf_counter()
         # A move made where the game is played is acknowledged privately ("Done — …").
