@@ -33,6 +33,9 @@ MODERATORS_MAKE = N_(
     "Only the club's moderators make tournaments: ask one to make it (its creator and the "
     "moderators direct it)."
 )
+PAIRS_JOIN = N_(
+    "This tournament is for pairs: enter with your partner, `/tournament join partner:@member`."
+)
 NAMED_ENTRY = N_("The director names who plays in this tournament: ask them to enter you.")
 NO_CHECKIN = N_("This tournament has no check-in: you are entered already.")
 USE_WITHDRAW = N_(

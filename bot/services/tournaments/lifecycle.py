@@ -167,6 +167,8 @@ class Lifecycle:
                     raise InvalidInputError(msg.NAMED_ENTRY)
                 if t.status != "signup":
                     raise InvalidInputError(msg.entry_closed(t.name))
+                if partner is None and t.options.get("team_size", 1) == 2:
+                    raise InvalidInputError(msg.PAIRS_JOIN)
                 await uow.players.ensure(*user)
                 if partner is not None:
                     await uow.players.ensure(*partner)

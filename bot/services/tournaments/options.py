@@ -21,7 +21,6 @@ ENTRY_KINDS = ("button", "named")
 JOB_ROUND_DEADLINE = "tournament.round_deadline"
 JOB_OPEN_ROUND = "tournament.open_round"
 VIEW_ENTRY = "tournament_entry"  # the sign-up post's Join / Check in buttons
-RENDER_TEXT = "tournament_text"  # a text file (an export) made when the post is sent
 
 MIN_ENTRANTS = 2
 MAX_ENTRANTS = 64

@@ -207,6 +207,16 @@ async def test_a_pairs_scrabble_tournament_seats_each_pair_at_one_seat(
     ctx: ServiceContext, tournaments: TournamentService
 ) -> None:
     tid = await _made(tournaments, 2, game="scrabble", fmt="round_robin", pairs=True)
+    with pytest.raises(InvalidInputError, match="partner:@member"):  # the Join button alone
+        await tournaments.lifecycle.join(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            ref=tid,
+            user=(107, "member7"),
+            partner=None,
+            actor_id=107,
+            is_moderator=False,
+        )
     await _start(tournaments, tid)
     _, _, (p,), entrants = await _rows(ctx, tid)
     assert p.game_id is not None
