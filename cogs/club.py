@@ -124,7 +124,11 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
             url = page_url(base, page.path)
             if base is None:
                 url = f"{url} {web_msg.NO_BASE_URL}"
-            text = web_msg.page_on(url, rotated=value == "rotate", running=self.bot.web is not None)
+            text = web_msg.page_on(
+                url,
+                rotated=value == "rotate",
+                running=self.bot.web is not None and self.bot.web.running,
+            )
         await interaction.response.send_message(text, ephemeral=True)
 
     @setup.autocomplete("timezone")

@@ -388,15 +388,33 @@ class WebServer:
         self.port = port
         self._runner: web.AppRunner | None = None
 
-    async def start(self) -> None:
+    async def start(self) -> bool:
+        """Listen; False (logged) when the address cannot be had, e.g. a port in use:
+        the bot goes on without its page rather than stopping every game."""
         self._runner = web.AppRunner(self.handler.app(), access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as exc:
+            log.error(
+                "web page NOT started: cannot listen on %s:%d (%s); check WEB_HOST and WEB_PORT",
+                self.host,
+                self.port,
+                exc.strerror or exc,
+            )
+            await self._runner.cleanup()
+            self._runner = None
+            return False
         addresses = self._runner.addresses
         if addresses:
             self.port = int(addresses[0][1])
         log.info("web page serving on http://%s:%d", self.host, self.port)
+        return True
+
+    @property
+    def running(self) -> bool:
+        return self._runner is not None
 
     @property
     def url(self) -> str:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import io
 import re
+import socket
 
 import chess.pgn
 from PIL import Image
 
 from bot.services.web import WebService
+from bot.web.metrics import Metrics
+from bot.web.server import WebServer
 from tests.bot.services.scrabble_support import GUILD
 from tests.bot.web.conftest import CLUB_NAME, SNEAKY, World
 
@@ -191,3 +194,24 @@ async def test_static_files_are_served_locally_with_caching(world: World) -> Non
         assert response.status == 200 and kind in response.content_type
         assert "max-age" in response.headers["Cache-Control"]
     await _text(world, "/static/../bot/config.py", 404)
+
+
+async def test_a_port_in_use_leaves_the_bot_running_without_its_page(world: World) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = WebServer(world.ctx, Metrics(), lambda: True, host="127.0.0.1", port=port)
+        assert await server.start() is False
+        assert not server.running
+        await server.stop()  # nothing to stop: no error
+    free = WebServer(world.ctx, Metrics(), lambda: True, host="127.0.0.1", port=0)
+    assert await free.start() is True and free.running and free.port != 0
+    await free.stop()
+    assert not free.running
+
+
+async def test_an_overlong_path_or_bad_escape_is_refused_not_served(world: World) -> None:
+    response = await world.get(f"{world.base}games/{'9' * 3000}")
+    assert response.status in (400, 404, 414)
+    await _text(world, f"{world.base}?game=%ZZ%00", 400)
