@@ -453,17 +453,25 @@ class SessionService:
         if row is None:
             return
         await uow.session.flush()
-        boards = await uow.sessions.boards(row.id)
         homes: list[int | None] = []
-        for board in boards:
+        for board in await uow.sessions.boards(row.id):
             game = await uow.games.get(board.game_id)
-            if "moves" not in (game.state or {}):
-                return  # another board is still opening: the last one posts
-            homes.append(game.thread_id or game.channel_id)
-        if row.options.get("where_posted"):
-            return
-        if not await uow.sessions.bump(row, options={**row.options, "where_posted": True}):
-            raise ConflictError()  # another board's job posted at the same moment: retried
+            opened = "moves" in (game.state or {})
+            homes.append((game.thread_id or game.channel_id) if opened else None)
+        everyone_open = all(home is not None for home in homes)
+        post_now = everyone_open and not row.options.get("where_posted")
+        # Every opening bumps the session, so two boards opening at once in two
+        # processes serialize: the later one is retried and sees both open.
+        if not await uow.sessions.bump(
+            row,
+            options={
+                **row.options,
+                "where_posted": post_now or bool(row.options.get("where_posted")),
+            },
+        ):
+            raise ConflictError()
+        if not post_now:
+            return  # another board is still opening: the last one posts
         view = await self._view(uow, row)
         everyone = tuple(u for b in view.boards for s in b.seats for u in s.user_ids)
         post = Post(content=messages.where_everyone_plays(view, homes), mention_user_ids=everyone)
