@@ -154,6 +154,7 @@ class TournamentCog(
                 pairs=pairs,
                 name=name,
                 is_moderator=await self._is_moderator(interaction),
+                in_thread=isinstance(interaction.channel, discord.Thread),
             )
         )
         await self._answer(interaction, reply)

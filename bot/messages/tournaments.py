@@ -33,6 +33,9 @@ MODERATORS_MAKE = N_(
     "Only the club's moderators make tournaments: ask one to make it (its creator and the "
     "moderators direct it)."
 )
+NOT_IN_A_THREAD = N_(
+    "Make a tournament in a text channel, not a thread: each of its games gets a thread there."
+)
 PAIRS_JOIN = N_(
     "This tournament is for pairs: enter with your partner, `/tournament join partner:@member`."
 )

@@ -373,6 +373,11 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
         await dc.slash(alice, club.channel, "tournament new", game="chess", format="knockout")
     )
     assert "Only the club's moderators make tournaments" in text
+    thread = dc.add_thread(club.channel, "a chat")
+    text = await _private(
+        await dc.slash(host, thread, "tournament new", game="chess", format="knockout")
+    )
+    assert "not a thread" in text
     assert len(dc.messages_in(club.channel)) == posts_before
 
     # Check-in: an entrant who never checks in does not play; one check-in alone can't start.

@@ -56,6 +56,8 @@ class Lifecycle:
     async def create(self, request: opts.NewTournament) -> Reply:
         if not request.is_moderator:
             raise PermissionDeniedError(msg.MODERATORS_MAKE)
+        if request.in_thread:
+            raise InvalidInputError(msg.NOT_IN_A_THREAD)
         kind = opts.read_kind(request.game)
         fmt = opts.read_format(request.format)
         rounds = opts.read_rounds(fmt, request.rounds)

@@ -65,6 +65,7 @@ class NewTournament:
     pairs: bool = False
     name: str | None = None
     is_moderator: bool = True  # only moderators make tournaments (then direct them)
+    in_thread: bool = False  # asked inside a thread, where the games' threads can't go
 
 
 def read_kind(game: str) -> GameKind:
