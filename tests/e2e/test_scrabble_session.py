@@ -300,3 +300,24 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
     assert "1 of " in seen.response.content and "✓ board 1" in seen.response.content
     assert word.replace("?", "").upper()[:3] in seen.response.content.upper()
     assert deadline
+
+
+async def test_a_session_of_fewer_than_four_members_is_refused_privately_and_stays_open(
+    club,
+) -> None:
+    await club.start()
+    dc = club.dc
+    m = club.members
+    await dc.slash(club.moderator, club.channel, "scrabble session open")
+    for name in ("alice", "bob", "carol"):
+        await dc.slash(m[name], club.channel, "scrabble session signup")
+    refused = await dc.slash(club.moderator, club.channel, "scrabble session start")
+    assert refused.response.ephemeral
+    assert "at least 4 members (2 pairs); 3 signed up" in refused.response.content
+    assert rows(club.db_path, "select status, groups from club_sessions") == [("open", "[]")]
+    thread = dc.add_thread(club.channel, "a thread")
+    inside = await dc.slash(club.moderator, thread, "scrabble session open")
+    assert inside.response.ephemeral and "not a thread" in inside.response.content
+    assert rows(club.db_path, "select count(*) from club_sessions") == [(1,)]
+    again = await dc.slash(club.moderator, club.channel, "scrabble session open")
+    assert again.response.ephemeral and "already has a session" in again.response.content
