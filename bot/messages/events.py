@@ -12,7 +12,8 @@ from typing import Protocol
 
 from bot.messages.i18n import N_, _, ngettext
 from bot.messages.limits import MESSAGE_CHARS, MESSAGE_MARGIN
-from bot.messages.text import clip, format_duration, number, plain
+from bot.messages.text import clip, number, plain
+from engines.henyo import format_time
 
 
 # What the texts read, as the service's views (bot.services.events.views) have it.
@@ -330,6 +331,7 @@ STATUSES = {
     "eliminated": N_("eliminated"),
     "disqualified": N_("disqualified"),
     "not_played": N_("not played yet"),
+    "no_list": N_("sent no list"),
     "withdrawn": N_("withdrawn"),
 }
 
@@ -340,14 +342,17 @@ def _value(game: str, row: Row) -> str:
     if row.value is None:
         return "–"
     if game == "henyo":
-        return format_duration(row.value / 1000)
+        return format_time(int(row.value))
     if game == "boggle":
         count = int(row.value)
         return ngettext("{count} point", "{count} points", count).format(count=count)
     points = number(row.value)
+    many = 1 if row.value == 1 else 2  # ½ and 1½ read as plurals
     if row.spread is not None:
-        return _("{points} pts, spread {spread}").format(points=points, spread=f"{row.spread:+d}")
-    return _("{points} pts").format(points=points)
+        return ngettext(
+            "{points} point, spread {spread}", "{points} points, spread {spread}", many
+        ).format(points=points, spread=f"{row.spread:+d}")
+    return ngettext("{points} point", "{points} points", many).format(points=points)
 
 
 def table_lines(table: GameTable) -> list[str]:

@@ -116,8 +116,9 @@ async def start_henyo(
 async def start_boggle(
     boggle: BoggleService,
     *,
-    event: GamesEventRecord,
+    guild_id: int,
     guild_name: str,
+    channel_id: int,
     started_by: int,
     duration: str | None,
     claim: Claim,
@@ -126,14 +127,14 @@ async def start_boggle(
     (``claim`` re-reads and claims the event there, giving the pairs)."""
 
     async def within(uow: UnitOfWork, record: BoggleRoundRecord) -> None:
-        fresh, playing = await claim(uow)
-        await add_round(uow, fresh, "boggle", record.id, playing, started_by, record.created_at)
-        uow.outbox.to_channel(event.channel_id, Post(content=msg.boggle_round(len(playing))))
+        event, playing = await claim(uow)
+        await add_round(uow, event, "boggle", record.id, playing, started_by, record.created_at)
+        uow.outbox.to_channel(channel_id, Post(content=msg.boggle_round(len(playing))))
 
     info = await boggle.starting.start_round(
-        guild_id=event.guild_id,
+        guild_id=guild_id,
         guild_name=guild_name,
-        channel_id=event.channel_id,
+        channel_id=channel_id,
         started_by=started_by,
         duration=duration,
         within=within,

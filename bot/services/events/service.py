@@ -321,16 +321,18 @@ class EventService:
                 raise InvalidInputError(msg.game_not_loaded(chosen))
             async with self.ctx.reader() as uow:
                 event = await self._resolve(uow, guild_id, channel_id, ref)
+                event_id, event_channel = event.id, event.channel_id
             ref_id = await rounds.start_boggle(
                 boggle,
-                event=event,
+                guild_id=guild_id,
+                channel_id=event_channel,
                 guild_name=guild_name,
                 started_by=user_id,
                 duration=duration,
                 claim=claim,
             )
             async with self.ctx.reader() as uow:
-                fresh = await self._resolve(uow, guild_id, None, event.id)
+                fresh = await self._resolve(uow, guild_id, None, event_id)
                 view = await self._view(uow, fresh)
             return RoundStarted(view, chosen, ref_id, len(view.playing))
 
@@ -537,7 +539,7 @@ class EventService:
                 continue
             winners = {m for r in table.winners for m in r.members}
             for row in table.rows:
-                if row.status == "not_played":
+                if row.status in ("not_played", "no_list"):
                     continue
                 for member in row.members:
                     await record_points(

@@ -64,7 +64,7 @@ async def _boggle(uow: UnitOfWork, rnd: GamesEventRoundRecord, names: dict[int, 
     for lead, members in pairs.items():
         player = scored.get(lead)
         if player is None:
-            rows_list.append(Row(None, _names(names, members), members, "not_played"))
+            rows_list.append(Row(None, _names(names, members), members, "no_list"))
         else:
             rows_list.append(
                 Row(int(player["rank"]), _names(names, members), members, value=player["total"])
