@@ -20,7 +20,7 @@ Create Date: 2026-12-02
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
+from alembic import context, op
 
 revision = "0006_game_numbers"
 down_revision = "0005_command_syncs"
@@ -32,8 +32,11 @@ UNIQUE_NUMBER = "uq_games_guild_kind_number"
 
 def upgrade() -> None:
     op.add_column("games", sa.Column("number", sa.Integer(), nullable=False, server_default="0"))
-    op.execute("UPDATE games SET number = id")
-    if op.get_bind().dialect.name != "sqlite":
+    bind = op.get_bind()
+    # A new database has no games to number: its first start writes nothing to games.
+    if context.is_offline_mode() or bind.execute(sa.text("SELECT 1 FROM games LIMIT 1")).first():
+        op.execute("UPDATE games SET number = id")
+    if bind.dialect.name != "sqlite":
         op.alter_column("games", "number", server_default=None)
     op.create_index(UNIQUE_NUMBER, "games", ["guild_id", "kind", "number"], unique=True)
 

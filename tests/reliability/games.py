@@ -81,6 +81,13 @@ def invite_game_id(message: Any) -> int:
     return int(join.split(":")[2])
 
 
+def chess_invite_game_id(message: Any) -> int:
+    """A chess challenge's game id, as its Accept button carries it (the text shows
+    the game's number in its guild, which need not be the id)."""
+    accept = next(c for c in message.custom_ids if c.startswith("chess:invite:accept:"))
+    return int(accept.rsplit(":", 1)[1])
+
+
 def board_posts(world: Any, thread: Any, game_id: int, move: int) -> list[Any]:
     """Board posts of one game at one move count (each must be posted exactly once)."""
     return list(world.bot_posts(thread, f"**Scrabble #{game_id}** · move {move}\n"))

@@ -12,12 +12,12 @@ is posted once after a kill too. (The move's board, the second window, is in ``t
 from __future__ import annotations
 
 import os
-import re
 from typing import Any
 
 import pytest
 
 from tests.reliability import tally
+from tests.reliability.games import chess_invite_game_id
 from tests.reliability.harness import World, assert_once, crash_point
 
 pytestmark = pytest.mark.slow
@@ -30,9 +30,8 @@ async def _challenge(world: World) -> tuple[Any, int]:
         world["alice"], world.channel, "chess new", opponent=world["bob"], time="3d", color="white"
     )
     invite = ix.original
-    match = re.search(r"#(\d+)", invite.content)
-    assert match, invite.content
-    return invite, int(match.group(1))
+    assert invite is not None and "chess #" in invite.content, ix.response
+    return invite, chess_invite_game_id(invite)
 
 
 async def _game(world: World, game_id: int) -> tuple[str, int | None]:

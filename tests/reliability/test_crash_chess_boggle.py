@@ -19,6 +19,7 @@ import chess.pgn
 import pytest
 
 from tests.reliability import tally
+from tests.reliability.games import chess_invite_game_id
 from tests.reliability.harness import World, assert_once, crash_point
 
 pytestmark = pytest.mark.slow
@@ -55,7 +56,7 @@ async def test_chess_moves_survive_kills_before_and_after_their_commit(world: Wo
 
     await bot.start(crash=[crash_point("before_commit", "INSERT moves")])
     ix = await dc.slash(alice, world.channel, "chess new", opponent=bob, time="3d", color="white")
-    game_id = int(re.search(r"#(\d+)", ix.original.content).group(1))
+    game_id = chess_invite_game_id(ix.original)
     await dc.click(bob, ix.original, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next(iter(dc.threads_in(world.channel)), None), what="the game's thread"

@@ -15,7 +15,14 @@ import pytest
 
 from tests.leaks import shown_secrets
 from tests.reliability import logscan
-from tests.reliability.games import club_db, legal_play, open_scrabble, reply_text, scrabble_state
+from tests.reliability.games import (
+    chess_invite_game_id,
+    club_db,
+    legal_play,
+    open_scrabble,
+    reply_text,
+    scrabble_state,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -50,7 +57,7 @@ async def _chess_game(club: Any, white: Any, black: Any, channel: Any) -> tuple[
     dc = club.dc
     before = {t.id for t in dc.threads_in(channel)}
     ix = await dc.slash(white, channel, "chess new", opponent=black, time="3d", color="white")
-    game_id = int(re.search(r"#(\d+)", ix.original.content).group(1))
+    game_id = chess_invite_game_id(ix.original)
     await dc.click(black, ix.original, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None), 10

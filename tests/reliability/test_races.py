@@ -17,6 +17,7 @@ import pytest
 
 from tests.reliability import tally
 from tests.reliability.games import (
+    chess_invite_game_id,
     club_db,
     eventually,
     legal_play,
@@ -156,7 +157,7 @@ async def test_twenty_identical_chess_moves_at_once_apply_once(club) -> None:
     db = club_db(club)
     alice, bob = club.members["alice"], club.members["bob"]
     ix = await dc.slash(alice, club.channel, "chess new", opponent=bob, time="3d", color="white")
-    game_id = int(re.search(r"#(\d+)", ix.original.content).group(1))
+    game_id = chess_invite_game_id(ix.original)
     await dc.click(bob, ix.original, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next(iter(dc.threads_in(club.channel)), None), 10, "the game's thread"
@@ -237,3 +238,34 @@ async def test_twenty_dms_at_once_and_one_dm_delivered_twenty_times_count_once(c
     assert sum(1 for e in await entries() if str(e["id"]) == str(again.id)) == 1
     assert len(await entries()) == N + 1
     tally.add("races run (20 at once, applied once)", 2)
+
+
+async def test_twenty_games_made_at_once_take_one_number_each_per_kind(club) -> None:
+    """Ten chess challenges and ten Scrabble invitations at the same moment: each
+    kind is numbered 1 to 10, no number twice, and each message names its own."""
+    dc = club.dc
+    await club.start()
+    db = club_db(club)
+    alice, bob, carol, dave = (club.members[n] for n in ("alice", "bob", "carol", "dave"))
+    made = [
+        await dc.slash(alice, club.channel, "chess new", opponent=bob, time="3d", wait=False)
+        for _ in range(N // 2)
+    ] + [
+        await dc.slash(carol, club.channel, "scrabble new", opponent=dave, wait=False)
+        for _ in range(N // 2)
+    ]
+    await asyncio.gather(*(ix.wait_response(20) for ix in made))
+    shown: dict[str, list[int]] = {"chess": [], "scrabble": []}
+    for ix in made:
+        text = ix.original.content if ix.original is not None else ix.response.content
+        kind = "chess" if "chess #" in text else "scrabble"
+        match = re.search(r"chess #(\d+)" if kind == "chess" else r"\*\*Scrabble #(\d+)\*\*", text)
+        assert match, text
+        shown[kind].append(int(match.group(1)))
+    expected = list(range(1, N // 2 + 1))
+    assert sorted(shown["chess"]) == expected and sorted(shown["scrabble"]) == expected, shown
+    rows = await db.rows("select kind, number from games order by kind, number")
+    assert [(str(k), int(n)) for k, n in rows] == [("chess", n) for n in expected] + [
+        ("scrabble", n) for n in expected
+    ]
+    tally.add("races run (20 at once, applied once)")
