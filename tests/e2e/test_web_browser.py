@@ -74,6 +74,16 @@ async def browser(tmp_path: Path) -> AsyncIterator[Any]:
             await context.close()
 
 
+async def _watched(browser: Any) -> tuple[Any, list[str]]:
+    """A new tab and the errors it reports (a script error, a blocked resource, a
+    content-security-policy violation): a page in good order reports none."""
+    page = await browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
 async def _page_on(club: Club) -> str:
     text = await web(club, club.moderator, "on")
     assert club.bot is not None and club.bot.web is not None
@@ -170,7 +180,7 @@ async def test_a_replay_steps_through_a_finished_scrabble_game_and_the_board_cha
     await club.start(web_port=0)
     game_id = await _finished_scrabble(club)
     base = await _page_on(club)
-    page = await browser.new_page()
+    page, errors = await _watched(browser)
     await page.goto(base)
     assert await page.locator("h1").inner_text() == "Library Games Club"
     club_page = _save("club-page.png", await page.screenshot(full_page=True))
@@ -200,6 +210,7 @@ async def test_a_replay_steps_through_a_finished_scrabble_game_and_the_board_cha
         await page.get_by_role("link", name="Download the game record (GCG)").click()
     gcg = (await got.value).suggested_filename
     assert gcg.startswith("scrabble-") and gcg.endswith(".gcg"), gcg
+    assert errors == []
     await page.close()
 
 
@@ -240,7 +251,7 @@ async def test_the_live_page_shows_a_move_made_in_discord_within_seconds(
     game_id, thread = await _start(club, alice, bob)
     await _move(club, alice, thread, "e4")
     base = await _page_on(club)
-    page = await browser.new_page()
+    page, errors = await _watched(browser)
     await page.goto(f"{base}games/{game_id}")
     assert "Live" in await page.locator(".status").inner_text()
     before = await _board_shot(page, "chess-live-before")
@@ -259,4 +270,5 @@ async def test_the_live_page_shows_a_move_made_in_discord_within_seconds(
     moves = await page.locator("ol.moves").inner_text()
     assert "e5" in moves and "bob" in moves
     assert "last move e5" in await page.locator("#live .summary").inner_text()
+    assert errors == []  # the script ran within the page's content security policy
     await page.close()
