@@ -34,7 +34,7 @@ from bot.services.henyo import HenyoService
 from bot.services.henyo.core import FINISHED_ROUND
 from bot.services.leaderboard import KINDS, PERIODS, LeaderboardService, LeaderboardTable
 from bot.services.scrabble import ScrabbleService
-from bot.services.scrabble.loaded import LoadedGame, loaded_game, picture
+from bot.services.scrabble.loaded import loaded_game, picture
 from bot.services.scrabble.views import BoardPicture
 from bot.services.tournaments.pairing import table as tournament_table
 from engines.boggle import Grid
@@ -232,7 +232,6 @@ class SessionPage:
     session_id: int
     status: str
     boards: list[SessionBoardLine]
-    signed_up: list[str]
 
 
 @dataclass(frozen=True)
@@ -393,7 +392,7 @@ class ClubPages:
         moves = [
             MoveLine(
                 i + 1,
-                _scrabble_who(loaded, m.seat, m.data),
+                loaded.name(m.seat) if m.seat is not None else "",
                 scrabble_move_text(m.notation),
                 m.score if m.data.get("type") in ("play", "challenge") else None,
             )
@@ -423,9 +422,6 @@ class ClubPages:
         if record.status not in (*LIVE, *DONE) or snap.half_open:
             raise NotFoundError(f"Chess #{record.id} has not started.")
         return chess_page(snap, step, game_number(record))
-
-    async def board(self, guild_id: int, game_id: int, step: int | None) -> BoardImage:
-        return (await self.game(guild_id, game_id, step)).board
 
     async def export(self, guild_id: int, game_id: int) -> tuple[str, str]:
         """``(filename, text)``: a finished game's GCG or PGN."""
@@ -602,7 +598,7 @@ class ClubPages:
                     )
                     for n, group in enumerate(row.groups, start=1)
                 ]
-            return SessionPage(row.id, row.status, boards, [])
+            return SessionPage(row.id, row.status, boards)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -625,12 +621,6 @@ def scrabble_move_text(notation: str) -> str:
         "blocked": "nobody could play",
     }
     return words.get(notation, notation)
-
-
-def _scrabble_who(loaded: LoadedGame, seat: int | None, data: dict[str, Any]) -> str:
-    if seat is None:
-        return ""
-    return loaded.name(seat)
 
 
 def _points(value: float) -> str:
