@@ -112,7 +112,7 @@ class EventCog(
     ) -> None:
         guild = require_guild(interaction)
         if partner.bot:
-            raise InvalidInputError(_(msg.PARTNER_IS_YOU))
+            raise InvalidInputError(_(msg.PARTNER_IS_BOT))
         done = await self.service.register(
             guild_id=guild.id,
             channel_id=interaction.channel_id,

@@ -102,6 +102,7 @@ CHANNEL_HAS_EVENT = N_(
 NO_OPEN_EVENT = N_("There is no open games event here: a moderator opens one with `/event open`.")
 NO_EVENTS_YET = N_("No games event yet: a moderator opens one with `/event open`.")
 PARTNER_IS_YOU = N_("Your partner must be someone else.")
+PARTNER_IS_BOT = N_("Your partner must be a member of the club, not a bot.")
 EMPTY_PRIZE = N_("Write the prize, like `Book voucher`.")
 UNKNOWN_FORMAT = N_("The format is `round_robin`, `knockout` or `swiss` (with `rounds`).")
 HENYO_EVENT_HERE = N_(

@@ -24,6 +24,11 @@ class EventRepository:
     async def flush(self) -> None:
         await self.session.flush()
 
+    async def delete(self, row: GamesEventRoundRecord) -> None:
+        """A round whose game was cancelled (a Boggle round), so it can start again."""
+        await self.session.delete(row)
+        await self.session.flush()
+
     async def get(self, event_id: int) -> GamesEventRecord | None:
         if not is_row_id(event_id):
             return None

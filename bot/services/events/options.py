@@ -6,6 +6,7 @@ import re
 
 from bot.errors import InvalidInputError
 from bot.messages import events as msg
+from bot.messages.i18n import _
 
 GAMES = ("henyo", "boggle", "scrabble", "chess")
 ALIASES = {
@@ -74,7 +75,7 @@ def read_place(place: int | None) -> int:
 def read_prize(text: str) -> str:
     cleaned = " ".join(text.split())
     if not cleaned:
-        raise InvalidInputError(msg.EMPTY_PRIZE)
+        raise InvalidInputError(_(msg.EMPTY_PRIZE))
     if len(cleaned) > PRIZE_CHARS:
         raise InvalidInputError(msg.prize_too_long(PRIZE_CHARS))
     return cleaned
@@ -83,5 +84,5 @@ def read_prize(text: str) -> str:
 def read_format(fmt: str | None) -> str:
     value = (fmt or "round_robin").strip().lower().replace(" ", "_")
     if value not in FORMATS:
-        raise InvalidInputError(msg.UNKNOWN_FORMAT)
+        raise InvalidInputError(_(msg.UNKNOWN_FORMAT))
     return value

@@ -26,6 +26,7 @@ from bot.db.models_tournaments import TournamentRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages import events as msg
+from bot.messages.i18n import _
 from bot.messages.post import Post
 from bot.services import signups
 from bot.services.boggle import BoggleService
@@ -77,7 +78,7 @@ async def start_henyo(
 ) -> int:
     busy = await uow.henyo.open_event_in_channel(event.channel_id)
     if busy is not None:
-        raise InvalidInputError(msg.HENYO_EVENT_HERE)
+        raise InvalidInputError(_(msg.HENYO_EVENT_HERE))
     options = event_options(
         pairs=len(playing), time_limit=None, penalty=None, categories=None, language=None
     )

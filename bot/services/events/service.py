@@ -17,6 +17,7 @@ from bot.db.models_events import GamesEventPrizeRecord, GamesEventRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import events as msg
+from bot.messages.i18n import _
 from bot.messages.post import Post, ViewSpec
 from bot.services import ServiceContext, signups
 from bot.services.boggle import BoggleService
@@ -94,7 +95,7 @@ class EventService:
                 return here
         found = await uow.events.in_guild(guild_id, status="open")
         if not found:
-            raise NotFoundError(msg.NO_OPEN_EVENT)
+            raise NotFoundError(_(msg.NO_OPEN_EVENT))
         if len(found) > 1:
             raise InvalidInputError(msg.several_events([e.id for e in found]))
         return found[0]
@@ -158,7 +159,7 @@ class EventService:
         name: str | None = None,
     ) -> EventView:
         if not is_moderator:
-            raise PermissionDeniedError(msg.MODERATORS_HOST)
+            raise PermissionDeniedError(_(msg.MODERATORS_HOST))
         chosen = read_games(games)
         capacity = read_pairs(pairs)
         title = " ".join((name or "").split())[:NAME_CHARS] or msg.default_name()
@@ -167,7 +168,7 @@ class EventService:
             await uow.guilds.ensure(guild_id, guild_name)
             await uow.players.ensure(host.id, host.name)
             if await uow.events.open_in_channel(channel_id) is not None:
-                raise InvalidInputError(msg.CHANNEL_HAS_EVENT)
+                raise InvalidInputError(_(msg.CHANNEL_HAS_EVENT))
             event = GamesEventRecord(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -213,7 +214,7 @@ class EventService:
         partner: Member,
     ) -> Registered:
         if partner.id == user.id:
-            raise InvalidInputError(msg.PARTNER_IS_YOU)
+            raise InvalidInputError(_(msg.PARTNER_IS_YOU))
 
         async def work() -> Registered:
             async with self.ctx.uow() as uow:
@@ -305,8 +306,15 @@ class EventService:
             self._require_open(event)
             if chosen not in event.games:
                 raise InvalidInputError(msg.game_not_in_event(chosen, event.games))
-            if any(r.game == chosen for r in await uow.events.rounds(event.id)):
-                raise InvalidInputError(msg.round_started_already(chosen))
+            existing = next(
+                (r for r in await uow.events.rounds(event.id) if r.game == chosen), None
+            )
+            if existing is not None:
+                # A Boggle round cancelled with /boggle cancel may be started again.
+                record = await uow.boggle.get_round(existing.ref_id) if chosen == "boggle" else None
+                if record is None or record.status != "cancelled":
+                    raise InvalidInputError(msg.round_started_already(chosen))
+                await uow.events.delete(existing)
             lst = await signups.list_for(uow, OWNER, event.id)
             playing = (await signups.roster(uow, lst)).playing
             if len(playing) < 2:
@@ -430,7 +438,7 @@ class EventService:
                 if event is None:
                     latest = await uow.events.in_guild(guild_id)
                     if not latest:
-                        raise NotFoundError(msg.NO_EVENTS_YET)
+                        raise NotFoundError(_(msg.NO_EVENTS_YET))
                     event = latest[0]
             else:
                 event = await self._resolve(uow, guild_id, channel_id, ref)
