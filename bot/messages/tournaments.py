@@ -52,6 +52,10 @@ PAIR_NEEDS_PAUSE = N_(
     "Pairings change only before their games exist. `/tournament pause`: the next round is "
     "then paired and held until `/tournament resume`, and you can set pairings in between."
 )
+PAIR_ONLY_SWISS = N_(
+    "Pairings are set by hand in Swiss tournaments only: a round robin's table and a "
+    "knockout's bracket follow from the seeds, and a change would break the rounds after it."
+)
 PAIR_NOT_IN_ROUND = N_("Both entrants must be in the held round's pairings.")
 PAIR_WITHDRAWN = N_("A withdrawn entrant can't be paired.")
 RESULT_CHOICES = N_("The result is `win`, `draw` or `loss` (for the member you name).")

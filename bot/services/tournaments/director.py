@@ -98,6 +98,10 @@ class Director:
             raise InvalidInputError(msg.PAIR_SELF)
         async with core.ctx.uow() as uow:
             t = await self._open(uow, act, msg.WHAT_PAIR)
+            if t.format != "swiss":
+                # A round robin's table and a knockout's bracket follow from the seeds:
+                # a hand-made pairing would break the rounds after it.
+                raise InvalidInputError(msg.PAIR_ONLY_SWISS)
             rnd = await uow.tournaments.round(t.id, t.current_round)
             if rnd is None or rnd.status != "paired":
                 raise InvalidInputError(msg.PAIR_NEEDS_PAUSE)
