@@ -62,6 +62,14 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         "Directors `pair`, `adjudicate`, `void`, `withdraw`, `extend`, `pause` and `resume`.",
     ),
     (
+        "Games events",
+        'The library\'s "Play games and win prizes": a moderator hosts `/event open` (Henyo, Boggle, '
+        "Scrabble, chess; the first 5 pairs play, later pairs wait and move up). Register with the "
+        "button or `/event register partner:@member`; `/event withdraw` leaves. The host runs each "
+        "game with `/event round game:henyo` and writes prizes with `/event prize`; "
+        "`/event standings` shows every game and `/event close` crowns the winners.",
+    ),
+    (
         "Leaderboard",
         "`/leaderboard` shows ratings and points by game and period; `/stats` shows a member's record.",
     ),
