@@ -7,6 +7,10 @@ private but ``standings``; the rounds, standings and tables reach the
 tournament's channel through the outbox, after their commit. The games are made
 through the chess and Scrabble cogs' own services (one of each), so a round's
 games are games like any other.
+
+Over 400 lines for a reason: one module holds one command group (DESIGN.md), and
+its fourteen commands declare their options, descriptions and choices here,
+where Discord reads them; each body only parses, calls the service and answers.
 """
 
 from __future__ import annotations
@@ -136,7 +140,7 @@ class TournamentCog(
         name: app_commands.Range[str, 1, 80] | None = None,
     ) -> None:
         guild = require_guild(interaction)
-        reply = await self.service.lifecycle.create(
+        reply = await self.service.entry.create(
             opts.NewTournament(
                 guild_id=guild.id,
                 guild_name=guild.name,
@@ -182,14 +186,14 @@ class TournamentCog(
         guild = require_guild(interaction)
         who = member or interaction.user
         if leave:
-            reply = await self.service.lifecycle.leave(
+            reply = await self.service.entry.leave(
                 guild_id=guild.id,
                 channel_id=interaction.channel_id,
                 ref=tournament,
                 user_id=who.id,
             )
         else:
-            reply = await self.service.lifecycle.join(
+            reply = await self.service.entry.join(
                 guild_id=guild.id,
                 channel_id=interaction.channel_id,
                 ref=tournament,
@@ -208,7 +212,7 @@ class TournamentCog(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
         guild = require_guild(interaction)
-        reply = await self.service.lifecycle.check_in(
+        reply = await self.service.entry.check_in(
             guild_id=guild.id,
             channel_id=interaction.channel_id,
             ref=tournament,
@@ -221,7 +225,7 @@ class TournamentCog(
     ) -> None:
         guild = require_guild(interaction)
         if action == "join":
-            reply = await self.service.lifecycle.join(
+            reply = await self.service.entry.join(
                 guild_id=guild.id,
                 channel_id=interaction.channel_id,
                 ref=tournament_id,
@@ -231,7 +235,7 @@ class TournamentCog(
                 is_moderator=False,
             )
         else:
-            reply = await self.service.lifecycle.check_in(
+            reply = await self.service.entry.check_in(
                 guild_id=guild.id,
                 channel_id=interaction.channel_id,
                 ref=tournament_id,

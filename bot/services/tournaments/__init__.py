@@ -7,8 +7,8 @@
   accepted), their threads, and their results read back.
 - ``pairing``: records to the pure engine (``engines.pairings``) and back.
 - ``core``: loading, checks, the log, the announcements of a round.
-- ``lifecycle``: create, entry, check-in, start, pairing and advancing rounds,
-  the job handlers; ``director``: set a pairing, adjudicate, void, withdraw,
+- ``entry``: create, join, leave, check in (the club's one sign-up list);
+- ``lifecycle``: start, pairing and advancing rounds, the job handlers; ``director``: set a pairing, adjudicate, void, withdraw,
   extend, pause, resume; ``reading``: standings, the log, exports.
 - ``service``: ``TournamentService``, which holds them.
 

@@ -1,8 +1,9 @@
 """TournamentService: the composition root of the tournament use cases.
 
-Cogs and tests call them through its attributes: ``lifecycle`` (create, join,
-leave, check in, start, and the jobs that run the rounds), ``director`` (the
-director's tools) and ``reading`` (standings, log, exports, suggestions).
+Cogs and tests call them through its attributes: ``entry`` (create, join,
+leave, check in), ``lifecycle`` (start, and the jobs that run the rounds),
+``director`` (the director's tools) and ``reading`` (standings, log, exports,
+suggestions).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bot.services.scrabble import ScrabbleService
 from bot.services.tournaments import options as opts
 from bot.services.tournaments.core import TournamentCore
 from bot.services.tournaments.director import Director
+from bot.services.tournaments.entry import Entry
 from bot.services.tournaments.games import RoundGames
 from bot.services.tournaments.lifecycle import Lifecycle
 from bot.services.tournaments.reading import Reading
@@ -34,6 +36,7 @@ class TournamentService:
         self.ctx = ctx
         self.games = RoundGames(chess, scrabble)
         self.core = TournamentCore(ctx, self.games, rng or random.Random())
+        self.entry = Entry(self.core)
         self.lifecycle = Lifecycle(self.core)
         self.director = Director(self.core, self.lifecycle)
         self.reading = Reading(self.core)

@@ -45,7 +45,7 @@ def _act(ref: int, actor: int = HOST) -> Act:
 async def _made(
     tournaments: TournamentService, players: int, *, game: str = "chess", fmt: str, **more
 ) -> int:
-    reply = await tournaments.lifecycle.create(
+    reply = await tournaments.entry.create(
         opts.NewTournament(
             guild_id=GUILD,
             guild_name="Club",
@@ -61,7 +61,7 @@ async def _made(
     step = 2 if more.get("pairs") else 1
     for i in range(0, players * step, step):
         partner = (ids[i + 1], MEMBERS[ids[i + 1]]) if more.get("pairs") else None
-        await tournaments.lifecycle.join(
+        await tournaments.entry.join(
             guild_id=GUILD,
             channel_id=CHANNEL,
             ref=reply.tournament_id,
@@ -208,7 +208,7 @@ async def test_a_pairs_scrabble_tournament_seats_each_pair_at_one_seat(
 ) -> None:
     tid = await _made(tournaments, 2, game="scrabble", fmt="round_robin", pairs=True)
     with pytest.raises(InvalidInputError, match="partner:@member"):  # the Join button alone
-        await tournaments.lifecycle.join(
+        await tournaments.entry.join(
             guild_id=GUILD,
             channel_id=CHANNEL,
             ref=tid,
