@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.messages import chess as msg
 from bot.messages.chess import refusals
+from bot.messages.i18n import _
 from bot.messages.text import clip
 from bot.services.chess import (
     BOARD_RENDERER,
@@ -155,7 +156,7 @@ class ChessCog(
             await self._new_vs_computer(interaction, guild, time, color, level)
             return
         if opponent.bot:
-            await interaction.response.send_message(refusals.OTHER_BOTS, ephemeral=True)
+            await interaction.response.send_message(_(refusals.OTHER_BOTS), ephemeral=True)
             return
         snap = await self.service.starting.challenge(
             guild_id=guild.id,
@@ -425,7 +426,7 @@ class ChessCog(
     @app_commands.guild_only()
     async def analyse(self, interaction: discord.Interaction, game: int | None = None) -> None:
         if self.service.engine is None:
-            await interaction.response.send_message(INSTALL_HINT, ephemeral=True)
+            await interaction.response.send_message(_(INSTALL_HINT), ephemeral=True)
             return
         game_id = await self._game_id(interaction, game, want="any")
         snap = await self.service.analysis.analysable(game_id, guild_id=interaction.guild_id)

@@ -26,6 +26,7 @@ from typing import Literal, NotRequired, TypedDict
 import chess
 
 from engines.durations import Duration, DurationError, format_duration
+from engines.text import N_, Text, TextError
 
 LIVE: Literal["live"] = "live"
 CORRESPONDENCE: Literal["correspondence"] = "correspondence"
@@ -42,37 +43,40 @@ DAY_MS = 24 * 60 * 60 * 1000
 # The one duration grammar (engines.durations) reads each part of a time control;
 # which parts there are decides its kind (see parse_time_control).
 LIVE_CLOCK = Duration(
-    "each side's time on a live clock",
+    N_("each side's time on a live clock"),
     "m",
     timedelta(seconds=MIN_LIVE_SECONDS),
     timedelta(seconds=MAX_LIVE_SECONDS),
 )
-INCREMENT = Duration("the increment", "s", timedelta(0), timedelta(seconds=MAX_INCREMENT_SECONDS))
+INCREMENT = Duration(
+    N_("the increment"), "s", timedelta(0), timedelta(seconds=MAX_INCREMENT_SECONDS)
+)
 TIME_PER_MOVE = Duration(
-    "the time per move",
+    N_("the time per move"),
     "d",
     timedelta(seconds=MIN_CORRESPONDENCE_SECONDS),
     timedelta(seconds=MAX_CORRESPONDENCE_SECONDS),
 )
 _ANY_LENGTH = Duration("a time control", "d", timedelta(0), timedelta(weeks=10**4))
-# In the grammar every unit's spelling starts with its letter (h, hr, hour; d, day;
-# w, wk, week), so a number followed by one of these is written in hours or longer.
-_LONG_UNIT = re.compile(r"\d\s*[hdw]")
+# In the grammar every English unit's spelling starts with its letter (h, hr, hour;
+# d, day; w, wk, week), so a number followed by one of these, or by a Filipino
+# unit of an hour or longer (oras, araw, linggo), is written in hours or longer.
+_LONG_UNIT = re.compile(r"\d\s*(?:[hdw]|oras|araw|linggo)")
 _BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _WORDS = {"correspondence": DEFAULT_TIME_CONTROL, "corr": DEFAULT_TIME_CONTROL, "daily": "1d"}
 
-HOW_TO_WRITE = (
+HOW_TO_WRITE = N_(
     "Write the time as days or hours per move for correspondence (`3d`, `12h`, `1h30m`; "
     "a plain number is days) or as a live clock: minutes + seconds added per move (`10+5`), "
     "or a total like `3m`, `90s` or `1:30`."
 )
 
 
-class TimeControlError(ValueError):
+class TimeControlError(TextError):
     """The time control could not be read or is out of bounds."""
 
 
-class ClockError(ValueError):
+class ClockError(TextError):
     """A clock operation that the rules do not allow (e.g. moving after the flag fell)."""
 
 
@@ -165,9 +169,11 @@ def _whole_seconds(part: str, spec: Duration, text: str | None) -> int:
         except DurationError:
             shown = (text or "").strip()[:30].replace("`", "'")
             raise TimeControlError(
-                f"I can't read `{shown}` as a time control. {HOW_TO_WRITE}"
+                N_("I can't read {typed} as a time control. {help}"),
+                typed=f"`{shown}`",
+                help=Text(HOW_TO_WRITE),
             ) from None
-        raise TimeControlError(str(error)) from None  # readable, outside this part's limits
+        raise TimeControlError(error.text) from None  # readable, outside this part's limits
 
 
 class ClockDict(TypedDict):
@@ -280,7 +286,7 @@ class ChessClock:
     def after_move(self, at: datetime) -> ChessClock:
         """The clock once the side to move has moved at ``at``; refuses a move after the flag fell."""
         if self.has_flagged(at):
-            raise ClockError("Your time ran out before that move.")
+            raise ClockError(N_("Your time ran out before that move."))
         at = max(at, self.turn_started_at)
         to_move = not self.to_move
         if not self.control.is_live:
@@ -313,14 +319,16 @@ class ChessClock:
         """
         if self.control.is_live:
             raise VacationError(
-                "Vacations pause correspondence games only: a live clock keeps running."
+                N_("Vacations pause correspondence games only: a live clock keeps running.")
             )
         if days < 0:
             raise VacationError(
-                "A vacation lasts a whole number of days from 0 (end it now) upwards."
+                N_("A vacation lasts a whole number of days from 0 (end it now) upwards.")
             )
         if days > MAX_VACATION_DAYS:
-            raise VacationError(f"A vacation can last at most {MAX_VACATION_DAYS} days.")
+            raise VacationError(
+                N_("A vacation can last at most {maximum} days."), maximum=MAX_VACATION_DAYS
+            )
         kept = tuple(
             Pause(p.start, min(p.end, at)) if p.start <= at < p.end else p
             for p in self.pauses(color)
@@ -333,7 +341,12 @@ class ChessClock:
             if used > MAX_VACATION_DAYS * DAY_MS:
                 left = max(0, MAX_VACATION_DAYS * DAY_MS - sum(p.ms for p in kept)) / DAY_MS
                 raise VacationError(
-                    f"That is more vacation than this game allows: {left:.1f} of {MAX_VACATION_DAYS} days are left."
+                    N_(
+                        "That is more vacation than this game allows: "
+                        "{left} of {maximum} days are left."
+                    ),
+                    left=f"{left:.1f}",
+                    maximum=MAX_VACATION_DAYS,
                 )
             kept = kept + (new,)
         if color == chess.WHITE:

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import chess
 
-MOVE_HELP = "Write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or UCI (`g1f3`, `e7e8q`)."
+from engines.text import N_, Text, TextError
+
+MOVE_HELP = N_("Write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or UCI (`g1f3`, `e7e8q`).")
 MAX_SUGGESTIONS = 25  # Discord shows at most 25 autocomplete choices
 
 _ANNOTATIONS = re.compile(r"[!?+#]+$")
@@ -25,14 +27,14 @@ _CASTLING = {"o-o": "O-O", "0-0": "O-O", "o-o-o": "O-O-O", "0-0-0": "O-O-O"}
 _PIECE_LETTERS = "KQRBN"
 
 
-class ChessError(ValueError):
+class ChessError(TextError):
     """Base class: something the rules do not allow, explained for the player."""
 
 
 class ChessMoveError(ChessError):
     """A move that cannot be played; ``suggestions`` are legal moves worth showing."""
 
-    def __init__(self, message: str, suggestions: Sequence[str] = ()) -> None:
+    def __init__(self, message: str | Text, suggestions: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.suggestions = tuple(suggestions)
 
@@ -53,7 +55,7 @@ class PromotionChoiceError(ChessMoveError):
     """A pawn reaches the last rank and the piece was not named."""
 
     def __init__(
-        self, message: str, moves: Sequence[chess.Move], suggestions: Sequence[str]
+        self, message: str | Text, moves: Sequence[chess.Move], suggestions: Sequence[str]
     ) -> None:
         super().__init__(message, suggestions)
         self.moves = tuple(moves)  # the same move with each possible piece, queen first
@@ -110,8 +112,27 @@ def numbered_moves(sans: Sequence[str], *, last: int | None = None) -> str:
     return " ".join(parts)
 
 
+COLOR_NAMES = {chess.WHITE: N_("White"), chess.BLACK: N_("Black")}
+PIECE_NAMES = {
+    chess.PAWN: N_("pawn"),
+    chess.KNIGHT: N_("knight"),
+    chess.BISHOP: N_("bishop"),
+    chess.ROOK: N_("rook"),
+    chess.QUEEN: N_("queen"),
+    chess.KING: N_("king"),
+}
+
+
 def color_name(color: chess.Color) -> str:
-    return "White" if color == chess.WHITE else "Black"
+    return COLOR_NAMES[color]
+
+
+def _side(color: chess.Color) -> Text:
+    return Text(COLOR_NAMES[color])
+
+
+def _piece(piece_type: chess.PieceType) -> Text:
+    return Text(PIECE_NAMES[piece_type])
 
 
 # ------------------------------------------------------------------- reading moves
@@ -132,16 +153,17 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
     """
     raw = text.strip()
     if not raw:
-        raise UnreadableMoveError(f"Which move? {MOVE_HELP}", suggest_moves(board))
+        raise UnreadableMoveError(
+            Text(N_("Which move? {help}"), help=Text(MOVE_HELP)), suggest_moves(board)
+        )
     if len(raw) > 20:
         raise UnreadableMoveError(
-            f"That is too long to be a move. {MOVE_HELP}", suggest_moves(board)
+            Text(N_("That is too long to be a move. {help}"), help=Text(MOVE_HELP)),
+            suggest_moves(board),
         )
     cleaned = _clean(raw)
     if not cleaned:
-        raise UnreadableMoveError(
-            f"I can't read `{raw}` as a move. {MOVE_HELP}", suggest_moves(board)
-        )
+        raise UnreadableMoveError(_unreadable(raw), suggest_moves(board))
     coordinates = _COORDINATES.match(cleaned)
     if coordinates:
         origin, target, piece = coordinates.groups()
@@ -164,8 +186,14 @@ def _from_coordinates(
         if candidates and not any(m.promotion for m in candidates):
             plain = board.san(candidates[0])
             raise IllegalChessMoveError(
-                f"`{raw[:20]}` names a promotion piece, but only a pawn reaching the last rank is promoted: "
-                f"write `{plain}`.",
+                Text(
+                    N_(
+                        "{move} names a promotion piece, but only a pawn reaching the last "
+                        "rank is promoted: write {plain}."
+                    ),
+                    move=f"`{raw[:20]}`",
+                    plain=f"`{plain}`",
+                ),
                 [plain],
             )
     elif len(candidates) == 1 and candidates[0].promotion is None:
@@ -208,9 +236,11 @@ def _from_san(board: chess.Board, raw: str, cleaned: str) -> chess.Move:
             piece_type=_piece_type(cleaned),
             castling=cleaned in ("O-O", "O-O-O"),
         )
-    raise UnreadableMoveError(
-        f"I can't read `{raw[:20]}` as a move. {MOVE_HELP}", suggest_moves(board, limit=6)
-    )
+    raise UnreadableMoveError(_unreadable(raw[:20]), suggest_moves(board, limit=6))
+
+
+def _unreadable(raw: str) -> Text:
+    return Text(N_("I can't read {move} as a move. {help}"), move=f"`{raw}`", help=Text(MOVE_HELP))
 
 
 def _looks_like_san(text: str) -> bool:
@@ -256,7 +286,10 @@ def _promotion_choice(board: chess.Board, candidates: Sequence[chess.Move]) -> P
     moves = sorted(candidates, key=lambda m: order.index(m.promotion or chess.QUEEN))
     sans = [board.san(m) for m in moves]
     return PromotionChoiceError(
-        f"Your pawn reaches the last rank: which piece should it become? ({', '.join(sans)})",
+        Text(
+            N_("Your pawn reaches the last rank: which piece should it become? ({moves})"),
+            moves=", ".join(sans),
+        ),
         moves,
         sans,
     )
@@ -271,15 +304,20 @@ def _ambiguous(board: chess.Board, raw: str, san: str) -> AmbiguousChessMoveErro
         if m.to_square == target and (piece is None or board.piece_type_at(m.from_square) == piece)
     ]
     return AmbiguousChessMoveError(
-        f"`{raw[:20]}` could be {_either(options)}: say which piece moves.", options
+        Text(
+            N_("{move} could be {options}: say which piece moves."),
+            move=f"`{raw[:20]}`",
+            options=_either(options),
+        ),
+        options,
     )
 
 
-def _either(options: Sequence[str]) -> str:
+def _either(options: Sequence[str]) -> Text | str:
     quoted = [f"`{o}`" for o in options]
     if len(quoted) <= 1:
         return "".join(quoted)
-    return ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return Text(N_("{first} or {last}"), first=", ".join(quoted[:-1]), last=quoted[-1])
 
 
 def _illegal(
@@ -294,29 +332,52 @@ def _illegal(
     suggestions = suggest_moves(
         board, from_square=from_square, to_square=to_square, piece_type=piece_type, limit=6
     )
-    side = color_name(board.turn)
+    side = _side(board.turn)
+    why: Text
     if castling:
-        why = f"{side} can't castle now"
+        why = Text(N_("{side} can't castle now"), side=side)
     elif from_square is not None:
         piece = board.piece_at(from_square)
         where = chess.square_name(from_square)
         if piece is None:
-            why = f"there is no piece on {where}"
+            why = Text(N_("there is no piece on {square}"), square=where)
         elif piece.color != board.turn:
-            why = f"the {chess.piece_name(piece.piece_type)} on {where} is {color_name(piece.color)}'s and {side} is to move"
+            why = Text(
+                N_("the {piece} on {square} is {owner}'s and {side} is to move"),
+                piece=_piece(piece.piece_type),
+                square=where,
+                owner=_side(piece.color),
+                side=side,
+            )
         else:
-            target = chess.square_name(to_square) if to_square is not None else "there"
-            why = f"the {chess.piece_name(piece.piece_type)} on {where} can't go to {target}"
+            why = Text(
+                N_("the {piece} on {square} can't go to {target}"),
+                piece=_piece(piece.piece_type),
+                square=where,
+                target=chess.square_name(to_square) if to_square is not None else Text(N_("there")),
+            )
     elif piece_type is not None and to_square is not None:
-        why = f"no {side} {chess.piece_name(piece_type)} can move to {chess.square_name(to_square)}"
+        why = Text(
+            N_("no {side} {piece} can move to {square}"),
+            side=side,
+            piece=_piece(piece_type),
+            square=chess.square_name(to_square),
+        )
     else:
-        why = f"{side} is to move"
+        why = Text(N_("{side} is to move"), side=side)
     if board.is_check():
-        why += f"; {side} is in check"
-    listed = (
-        f" Legal moves include {', '.join(f'`{s}`' for s in suggestions)}." if suggestions else ""
-    )
-    return IllegalChessMoveError(f"`{raw[:20]}` is not legal here: {why}.{listed}", suggestions)
+        why = Text(N_("{reason}; {side} is in check"), reason=why, side=side)
+    move = f"`{raw[:20]}`"
+    if suggestions:
+        text = Text(
+            N_("{move} is not legal here: {reason}. Legal moves include {moves}."),
+            move=move,
+            reason=why,
+            moves=", ".join(f"`{s}`" for s in suggestions),
+        )
+    else:
+        text = Text(N_("{move} is not legal here: {reason}."), move=move, reason=why)
+    return IllegalChessMoveError(text, suggestions)
 
 
 def suggest_moves(
@@ -472,12 +533,20 @@ def claim_draw(board: chess.Board, claimant: chess.Color) -> Finish:
             return _draw(Termination.THREEFOLD_REPETITION)
         if board.can_claim_fifty_moves():
             return _draw(Termination.FIFTY_MOVES)
-    halfmoves = board.halfmove_clock
-    raise DrawClaimError(
-        "You can't claim a draw now: the position has not occurred three times, "
-        f"and it has been {halfmoves // 2} move{'s' if halfmoves // 2 != 1 else ''} (of 50) "
-        "since the last capture or pawn move. Offer a draw instead with `/chess draw action:offer`."
-    )
+    moves = board.halfmove_clock // 2
+    if moves == 1:
+        template = N_(
+            "You can't claim a draw now: the position has not occurred three times, "
+            "and it has been {count} move (of 50) since the last capture or pawn move. "
+            "Offer a draw instead with `/chess draw action:offer`."
+        )
+    else:
+        template = N_(
+            "You can't claim a draw now: the position has not occurred three times, "
+            "and it has been {count} moves (of 50) since the last capture or pawn move. "
+            "Offer a draw instead with `/chess draw action:offer`."
+        )
+    raise DrawClaimError(template, count=moves)
 
 
 def resignation(resigning: chess.Color) -> Finish:

@@ -19,6 +19,7 @@ import chess
 import discord
 
 from bot.messages import chess as msg
+from bot.messages.i18n import _
 from bot.render.chess import render_chess_board
 from bot.services.chess import BoardImageArgs, ChessSnapshot, OpeningPlan, PromotionNeeded
 from bot.ui.buttons import ButtonRoute, dispatch
@@ -139,7 +140,7 @@ class AnswerButton(
         accept = action == "accept"
         super().__init__(
             discord.ui.Button(
-                label=_LABELS[what, action],
+                label=_(_LABELS[what, action]),
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
                 custom_id=f"chess:{what}:{action}:{game_id}",
             )
@@ -170,7 +171,7 @@ class PromotionButton(
     def __init__(self, game_id: int, ply: int, uci: str, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or msg.PIECE_NAMES[uci[-1]],
+                label=label or _(msg.PIECE_NAMES[uci[-1]]),
                 style=discord.ButtonStyle.primary
                 if uci.endswith("q")
                 else discord.ButtonStyle.secondary,
@@ -281,17 +282,17 @@ def mentions(user_ids: Sequence[int]) -> discord.AllowedMentions:
 
 
 def games_embed(snaps: Sequence[ChessSnapshot], user_id: int) -> discord.Embed:
-    embed = discord.Embed(title=msg.GAMES_TITLE, colour=discord.Colour.dark_green())
+    embed = discord.Embed(title=_(msg.GAMES_TITLE), colour=discord.Colour.dark_green())
     current = [s for s in snaps if s.status in ("invited", "active")]
     finished = [s for s in snaps if s.status not in ("invited", "active")]
     embed.add_field(
-        name=msg.GAMES_IN_PROGRESS,
-        value=msg.games_list(current, user_id) or msg.NO_GAMES,
+        name=_(msg.GAMES_IN_PROGRESS),
+        value=msg.games_list(current, user_id) or _(msg.NO_GAMES),
         inline=False,
     )
     if finished:
         embed.add_field(
-            name=msg.GAMES_FINISHED, value=msg.games_list(finished, user_id), inline=False
+            name=_(msg.GAMES_FINISHED), value=msg.games_list(finished, user_id), inline=False
         )
     return embed
 

@@ -51,6 +51,18 @@ async def speak(club: Any, code: str) -> None:
     assert ix.response.ephemeral, ix.response
 
 
+def first_version(message: Any) -> dict[str, Any]:
+    """A message as the bot first sent it (``content``, ``embeds``, ``components``)."""
+    if message.edits:
+        return dict(message.edits[0])
+    return {"content": message.content, "embeds": message.embeds, "components": message.components}
+
+
+def labels(components: Iterable[dict[str, Any]]) -> list[str]:
+    """The buttons' labels, row by row."""
+    return [c["label"] for row in components for c in row.get("components", ()) if "label" in c]
+
+
 def _component_texts(components: Iterable[dict[str, Any]]) -> Iterator[str]:
     for component in components:
         for key in ("label", "placeholder", "title", "value", "description"):
@@ -164,7 +176,9 @@ __all__ = [
     "PSEUDO",
     "bot_texts",
     "english_leaks",
+    "first_version",
     "install_pseudo",
+    "labels",
     "speak",
     "undecorated_texts",
 ]

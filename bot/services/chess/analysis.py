@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from bot.errors import ConflictError, InvalidInputError
 from bot.messages.chess import refusals
+from bot.messages.i18n import _
 from bot.services.chess.core import UseCase
 from bot.services.chess.engine import (
     INSTALL_HINT,
@@ -38,7 +39,7 @@ class Analysis(UseCase):
         if snap.status != "finished":
             raise InvalidInputError(refusals.ANALYSIS_AFTER_THE_GAME)
         if not snap.moves:
-            raise InvalidInputError(refusals.NOTHING_TO_ANALYSE.format(snap.number))
+            raise InvalidInputError(_(refusals.NOTHING_TO_ANALYSE).format(snap.number))
 
     async def analyse(self, game_id: int, *, guild_id: int | None = None) -> AnalysisReport:
         """The biggest mistakes of each side of a finished game (computed once, then kept)."""

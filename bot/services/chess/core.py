@@ -25,6 +25,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import chess as msg
 from bot.messages.chess import refusals
+from bot.messages.i18n import _
 from bot.messages.post import Post
 from bot.services import ServiceContext
 from bot.services.chess.engine import ChessEngine
@@ -143,9 +144,9 @@ class ChessCore:
     @staticmethod
     def require_active(game: GameRecord) -> None:
         if game.status == "invited":
-            raise InvalidInputError(refusals.NOT_STARTED.format(game.number))
+            raise InvalidInputError(_(refusals.NOT_STARTED).format(game.number))
         if game.status != "active":
-            raise InvalidInputError(refusals.GAME_OVER.format(game.number))
+            raise InvalidInputError(_(refusals.GAME_OVER).format(game.number))
 
     async def players_turn(
         self, uow: UnitOfWork, game_id: int, user_id: int, guild_id: int | None

@@ -14,6 +14,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import chess as msg
 from bot.messages.chess import refusals
+from bot.messages.i18n import _
 from bot.messages.post import Post
 from bot.services.chess.core import UseCase
 from bot.services.chess.options import KIND, options_of
@@ -84,6 +85,6 @@ class Vacations(UseCase):
             raise NotFoundError(
                 refusals.NO_CORRESPONDENCE_GAME
                 if asked is None
-                else refusals.LIVE_CLOCK_NO_VACATION.format(asked.number)
+                else _(refusals.LIVE_CLOCK_NO_VACATION).format(asked.number)
             )
         return games
