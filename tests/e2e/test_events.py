@@ -242,6 +242,7 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
         "carol": ("canoe civet covet", 15),
         "gina": ("envoy naive", 12),
         "iris": ("tonic", 30),
+        "frank": ("tonic", 31),  # not in a pair: not judged, so iris & jose keep TONIC
     }
     for name, (words, seconds) in lists.items():
         before = len(dc.dms_to(ev[name]))
@@ -257,6 +258,7 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
     assert "🏆 **carol & dave** wins with 6 points" in results.content
     ix = await ev.slash(ev["kate"], "event standings", game="boggle")
     assert "**1.** carol & dave — 6 points" in ix.response.content
+    assert "iris & jose — 2 points" in ix.response.content
     assert "kate & leon — sent no list" in ix.response.content
 
     # --- Scrabble: a round robin of the pairs; chess: a knockout (a pair's first member plays)
