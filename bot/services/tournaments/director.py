@@ -137,15 +137,7 @@ class Director:
             else:
                 pb.first_id, pb.second_id = a_other, b_other
             for p in (pa, pb):
-                p.score, p.source, p.forfeit = (
-                    (1.0, "bye", False)
-                    if p.second_id is None
-                    else (
-                        None,
-                        None,
-                        False,
-                    )
-                )
+                self.lifecycle.score_unplayed(p, by_id)
             await uow.tournaments.flush()
             core.log(
                 uow,

@@ -197,15 +197,23 @@ class Lifecycle:
             forfeit=False,
             void=False,
         )
-        if second is None:
+        Lifecycle.score_unplayed(row, by_id)
+        return row
+
+    @staticmethod
+    def score_unplayed(
+        row: TournamentPairingRecord, by_id: dict[int, TournamentEntrantRecord]
+    ) -> None:
+        """A board's result before any game: a bye is a win, a withdrawn entrant's
+        game is forfeited (their opponent scores the win); any other waits for its game."""
+        row.score, row.source, row.forfeit = None, None, False
+        if row.second_id is None:
             row.score, row.source = 1.0, "bye"
-            return row
-        gone = [by_id[e].status == "withdrawn" for e in (first, second)]
+            return
+        gone = [by_id[e].status == "withdrawn" for e in (row.first_id, row.second_id)]
         if any(gone):
-            # A withdrawn entrant's game is forfeited: their opponent scores the win.
             row.score = 0.5 if all(gone) else (0.0 if gone[0] else 1.0)
             row.forfeit, row.source = True, "forfeit"
-        return row
 
     async def start_games(
         self, uow: UnitOfWork, t: TournamentRecord, rnd: TournamentRoundRecord
