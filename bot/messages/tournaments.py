@@ -83,6 +83,12 @@ def swiss_rounds(maximum: int) -> str:
     )
 
 
+def game_not_here(kind: str) -> str:
+    return _("{game} is not running on this bot, so it can't hold a {game} tournament.").format(
+        game=GAMES.get(kind, kind)
+    )
+
+
 def no_such(tournament_id: int) -> str:
     return _("There is no tournament #{id} in this server.").format(id=tournament_id)
 

@@ -29,6 +29,10 @@ class Entry:
         if request.in_thread:
             raise InvalidInputError(msg.NOT_IN_A_THREAD)
         kind = opts.read_kind(request.game)
+        if (kind == "chess" and self.core.games.chess is None) or (
+            kind == "scrabble" and self.core.games.scrabble is None
+        ):
+            raise InvalidInputError(msg.game_not_here(kind))
         fmt = opts.read_format(request.format)
         rounds = opts.read_rounds(fmt, request.rounds)
         deadline = opts.read_deadline(request.deadline, kind)
