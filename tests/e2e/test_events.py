@@ -247,9 +247,13 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
     for name, (words, seconds) in lists.items():
         before = len(dc.dms_to(ev[name]))
         await dc.dm(ev[name], words, at=t0 + timedelta(seconds=seconds))
-        await dc.wait_until(
-            lambda n=name, b=before: len(dc.dms_to(ev[n])) > b, 10, f"{name}'s receipt"
+        receipt = await dc.wait_until(
+            lambda n=name, b=before: dc.dms_to(ev[n])[b] if len(dc.dms_to(ev[n])) > b else None,
+            10,
+            f"{name}'s receipt",
         )
+        note = "kept but not judged" if name == "frank" else "played in pairs"
+        assert note in receipt.content, receipt.content
     # --- the bot restarts in the middle of the event; nothing is lost
     await club.restart()
     club.clock.advance(minutes=4)

@@ -65,6 +65,8 @@ class ReceiptFacts(ListFacts, Protocol):
     def too_long(self) -> Sequence[str]: ...
     @property
     def longest(self) -> int: ...
+    @property
+    def pairs(self) -> str: ...
 
 
 class LateFacts(ListFacts, Protocol):
@@ -162,6 +164,15 @@ def receipt_line(receipt: ReceiptFacts) -> str:
         ).format(count=len(receipt.too_long), longest=receipt.longest)
     if receipt.full:
         line += " " + _("Your list is full, so some words were not added.")
+    if receipt.pairs == "pair":
+        line += " " + _(
+            "This round is played in pairs: your pair's list is the one of whichever of you "
+            "sends words last."
+        )
+    elif receipt.pairs == "outside":
+        line += " " + _(
+            "This round is a games event's, for its pairs: your list is kept but not judged."
+        )
     return line
 
 

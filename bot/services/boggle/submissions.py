@@ -156,6 +156,7 @@ class Submissions:
             new_words=0,
             total_words=0,
             longest=longest,
+            pairs=await self._pairs_note(uow, record.id, player_id),
         )
         at, source_id = datetime.fromisoformat(entry["at"]), int(entry["id"])
         if submission is None:
@@ -194,6 +195,15 @@ class Submissions:
             total_words=len(submission.words),
             full=len(added) < len(fresh),
         )
+
+    @staticmethod
+    async def _pairs_note(uow: UnitOfWork, round_id: int, player_id: int) -> str:
+        """For a games event's round played in pairs: whether the member plays in a pair."""
+        event_round = await uow.events.round_playing("boggle", round_id)
+        if event_round is None:
+            return ""
+        members = {int(m) for pair in event_round.pairs for m in pair}
+        return "pair" if player_id in members else "outside"
 
     async def round_for_form(
         self, *, round_id: int | None = None, guild_id: int | None = None

@@ -78,6 +78,9 @@ class SubmissionReceipt:
     not_letters: tuple[str, ...] = ()
     too_long: tuple[str, ...] = ()
     longest: int = 0  # the most letters a word on this round's grid can have
+    # A games event's round played in pairs (boggle.pairs): "pair" for a pair's
+    # member, "outside" for anyone else (the list is kept, not judged); else "".
+    pairs: str = ""
 
 
 @dataclass(frozen=True)
