@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import discord.gateway
@@ -34,7 +34,12 @@ from bot.services.words import get_lexicon
 from bot.ui.errors import NO_MENTIONS, handle_interaction_error
 from bot.ui.outbox import OutboxSender
 from bot.web.metrics import Metrics
-from bot.web.server import WebServer
+
+if TYPE_CHECKING:
+    # Imported in setup_hook only when WEB_PORT is set: aiohttp.web, Jinja2 and
+    # the page's renderers cost start-up time and memory a bot without its page
+    # does not need (tests/bot/test_start_cost.py).
+    from bot.web.server import WebServer
 
 # discord.py's names for the tasks it runs handlers in (events, slash commands, buttons, modals)
 HANDLER_TASK_PREFIXES = ("discord.py: ", "CommandTree-invoker", "discord-ui-")
@@ -195,6 +200,8 @@ class ClubBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.prepare()
         if self.settings.web_port is not None:
+            from bot.web.server import WebServer
+
             self.web = WebServer(
                 self.ctx,
                 self.metrics,

@@ -59,8 +59,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-import networkx as nx  # type: ignore[import-untyped]
-
 from engines.pairings._model import Entrant, Game, Pairing, PairingError
 from engines.pairings.standings import points_table
 from engines.text import N_
@@ -346,6 +344,10 @@ def _best_matching(
     # always wins: the maximum-weight matching is a maximum-cardinality one
     # (perfect on a complete graph), without the slower maxcardinality search.
     top = max(costs) * per_matching + 1
+    # Imported here, not at the top: networkx is ~300 modules and 160+ ms, and
+    # the bot imports this module at start although few clubs pair a Swiss round.
+    import networkx as nx  # type: ignore[import-untyped]
+
     graph = nx.Graph()
     graph.add_nodes_from(range(nodes))
     for (u, v, _cost), c in zip(edges, costs, strict=True):
