@@ -5,7 +5,8 @@ pairs register (the sixth waits); a pair withdraws and the sixth is told by DM
 that it moved up; the Henyo round is played pair by pair with ``/henyo start``;
 the Boggle round is played in pairs (both partners DM, the pair's last list
 counts); a Scrabble round robin and a chess knockout are finished by
-resignations in their threads; the bot restarts in the middle; the host writes
+resignations in their threads; the bot restarts in the Boggle round and between
+two Scrabble games; the host writes
 prize lines and closes the event; the final post shows each game's standings
 and winners, and the leaderboard's history (``/stats``) keeps the event.
 """
@@ -119,7 +120,9 @@ class Event:
             t = await uow.tournaments.get(tournament_id)
             return t is not None and t.status == "finished"
 
-    async def play_out(self, tournament_id: int, kind: str, champion: Any) -> int:
+    async def play_out(
+        self, tournament_id: int, kind: str, champion: Any, *, restart_after: int = 0
+    ) -> int:
         """Every game of the tournament, round after round, ends by a resignation
         in its thread (``champion``'s opponent resigns; else the first seat);
         returns how many games were played."""
@@ -149,6 +152,8 @@ class Event:
                 ix = await self.dc.slash(self.dc.users[loser], thread, f"{kind} resign")
                 assert ix.response is not None
                 played += 1
+                if played == restart_after:
+                    await self.club.restart()  # between two games of a round
             await self.settle()
         raise AssertionError("the tournament did not finish")
 
@@ -268,7 +273,9 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
     # --- Scrabble: a round robin of the pairs; chess: a knockout (a pair's first member plays)
     started = await ev.private(ev.host, "event round", game="scrabble")
     assert "Scrabble round has started for 5 pairs" in started
-    scrabble_games = await ev.play_out(await ev.round_ref("scrabble"), "scrabble", ev["carol"])
+    scrabble_games = await ev.play_out(
+        await ev.round_ref("scrabble"), "scrabble", ev["carol"], restart_after=3
+    )
     assert scrabble_games == 10  # 5 pairs, every pair meets every other once
     started = await ev.private(ev.host, "event round", game="chess", format="knockout")
     assert "Chess round has started" in started
