@@ -6,8 +6,8 @@ that it moved up; the Henyo round is played pair by pair with ``/henyo start``;
 the Boggle round is played in pairs (both partners DM, the pair's last list
 counts); a Scrabble round robin and a chess knockout are finished by
 resignations in their threads; the bot restarts in the Boggle round and between
-two Scrabble games; the host writes
-prize lines and closes the event; the final post shows each game's standings
+two Scrabble games; the host writes prize lines and closes the event; the final
+post shows each game's standings
 and winners, and the leaderboard's history (``/stats``) keeps the event.
 """
 
