@@ -487,3 +487,31 @@ async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_onc
     log = await _private(await dc.slash(alice, club.channel, "tournament log"))
     assert log.count("paused") == 1 and "**clerk** set a pairing" in log and "warned True" in log
     assert "**host** resumed" in log
+
+
+async def test_a_round_deadline_scores_unfinished_games_and_the_next_round_starts(
+    club: Club,
+) -> None:
+    await club.start()
+    dc = club.dc
+    tid, post = await _new(club, game="chess", format="round_robin", deadline="2h")
+    await _join_all(club, tid, post, ["alice", "bob", "carol"])
+    await _private(await dc.slash(club.moderator, club.channel, "tournament start"))
+    await _round_games(club, 1, 1)  # nobody moves
+    text = await _private(
+        await dc.slash(club.moderator, club.channel, "tournament extend", by="1h")
+    )
+    assert "deadline is now" in text
+    club.clock.advance(hours=2, minutes=1)
+    await club.tick()
+    assert not _bot_posts(club, "deadline passed")  # extended: not yet
+    club.clock.advance(hours=1)
+    await club.tick()
+    (passed,) = await dc.wait_until(lambda: _bot_posts(club, "deadline passed"), what="deadline")
+    assert "1 unfinished game(s)" in passed.content
+    await dc.wait_until(lambda: _bot_posts(club, "round 2 of 3: pairings"), what="round 2")
+    (after,) = _bot_posts(club, "standings after round 1 of 3")
+    assert "½" in after.content
+    await _round_games(club, 2, 1)
+    log = await _private(await dc.slash(club.moderator, club.channel, "tournament log"))
+    assert "**host** extended the deadline" in log and "**the bot** deadline passed" in log
