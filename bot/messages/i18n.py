@@ -35,8 +35,6 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 DOMAIN = "clubbot"
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
@@ -72,6 +70,11 @@ def _from_po(code: str) -> gettext.NullTranslations:
     path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     if not path.exists():
         return gettext.NullTranslations()
+    # Imported here: Babel's catalogue reader is ~20 modules an English-only bot
+    # never needs (tests/bot/test_start_cost.py).
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as fp:
         catalogue = read_po(fp, locale=code, domain=DOMAIN)
     compiled = io.BytesIO()
