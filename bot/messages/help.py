@@ -1,82 +1,105 @@
-"""``/help``'s words: one section per game, what a member types to play it."""
+"""``/help``'s words: one section per game, what a member types to play it.
+
+Every text is a message id (``N_``): ``bot.ui.help`` shows it through ``_()``,
+so a new section is translated once it is marked here and in the catalogue."""
 
 from __future__ import annotations
 
-HELP_TITLE = "clubbot — the club's games"
-HELP_DESCRIPTION = (
+from bot.messages.i18n import N_
+
+HELP_TITLE = N_("clubbot — the club's games")
+HELP_DESCRIPTION = N_(
     "Scrabble, chess, Word Boggle and Library Henyo, with a leaderboard that remembers."
 )
-HELP_FOOTER = "Private things (your rack, a secret word) are only ever shown to you."
+HELP_FOOTER = N_("Private things (your rack, a secret word) are only ever shown to you.")
 
 HELP_SECTIONS: list[tuple[str, str]] = [
     (
-        "Scrabble",
-        "`/scrabble new opponent:@member` starts a game of 2–4 seats in its own thread; any seat may be "
-        "a pair (`partner`, `opponent_partner`, `opponent2_partner`, `opponent3_partner`). "
-        "Play with `/scrabble play word position`, see your tiles with `/scrabble rack` (only you see them). "
-        "`/scrabble exchange`, `/scrabble pass`, `/scrabble challenge` and `/scrabble resign` do what they say; "
-        "`/scrabble games` lists your games and "
-        "`/scrabble export` gives a finished game's GCG record. "
-        "To play the computer, name me: `/scrabble new opponent:@me level:casual` (or equity, strong). "
-        "`/scrabble new hints:True` makes a game where `/scrabble hint` shows your best plays (not rated). "
-        "`/scrabble analyse` shows a finished game's plays beside the best ones. "
-        "`/scrabble check words:QI ZA` says whether words are valid (not for the players of a game "
-        "made with `lookups:False`).",
+        N_("Scrabble"),
+        N_(
+            "`/scrabble new opponent:@member` starts a game of 2–4 seats in its own thread; any seat may be "
+            "a pair (`partner`, `opponent_partner`, `opponent2_partner`, `opponent3_partner`). "
+            "Play with `/scrabble play word position`, see your tiles with `/scrabble rack` (only you see them). "
+            "`/scrabble exchange`, `/scrabble pass`, `/scrabble challenge` and `/scrabble resign` do what they say; "
+            "`/scrabble games` lists your games and "
+            "`/scrabble export` gives a finished game's GCG record. "
+            "To play the computer, name me: `/scrabble new opponent:@me level:casual` (or equity, strong). "
+            "`/scrabble new hints:True` makes a game where `/scrabble hint` shows your best plays (not rated). "
+            "`/scrabble analyse` shows a finished game's plays beside the best ones. "
+            "`/scrabble check words:QI ZA` says whether words are valid (not for the players of a game "
+            "made with `lookups:False`)."
+        ),
     ),
     (
-        "Club sessions",
-        "A moderator opens a practice night with `/scrabble session open`; press **Sign up** or use "
-        "`/scrabble session signup partner:@member` to play with someone. `/scrabble session start` forms "
-        "boards of 4 pairs (a moderator may `/scrabble session swap` two members), run again it opens every "
-        "board in its thread; one deadline ends them all and `/scrabble session results` ranks every pair. "
-        "After each play, press **Explain** to explain your word.",
+        N_("Club sessions"),
+        N_(
+            "A moderator opens a practice night with `/scrabble session open`; press **Sign up** or use "
+            "`/scrabble session signup partner:@member` to play with someone. `/scrabble session start` forms "
+            "boards of 4 pairs (a moderator may `/scrabble session swap` two members), run again it opens every "
+            "board in its thread; one deadline ends them all and `/scrabble session results` ranks every pair. "
+            "After each play, press **Explain** to explain your word."
+        ),
     ),
     (
-        "Chess",
-        "`/chess new opponent:@member time:3d` for correspondence or `time:10+5` for a live clock. "
-        "Move with `/chess move` (SAN like `Nf3` or UCI like `g1f3`; suggestions as you type). "
-        "Going away? `/chess vacation` pauses your correspondence clocks. With Stockfish installed you can "
-        "play the computer and `/chess analyse` a finished game.",
+        N_("Chess"),
+        N_(
+            "`/chess new opponent:@member time:3d` for correspondence or `time:10+5` for a live clock. "
+            "Move with `/chess move` (SAN like `Nf3` or UCI like `g1f3`; suggestions as you type). "
+            "Going away? `/chess vacation` pauses your correspondence clocks. With Stockfish installed you can "
+            "play the computer and `/chess analyse` a finished game."
+        ),
     ),
     (
-        "Word Boggle",
-        "A moderator starts a round with `/boggle start` or a weekly one with `/boggle schedule`. "
-        "DM me your words (or press **Submit words**) before the timer ends. Shared words are cancelled! "
-        "`/boggle results` shows the last round and the season.",
+        N_("Word Boggle"),
+        N_(
+            "A moderator starts a round with `/boggle start` or a weekly one with `/boggle schedule`. "
+            "DM me your words (or press **Submit words**) before the timer ends. Shared words are cancelled! "
+            "`/boggle results` shows the last round and the season."
+        ),
     ),
     (
-        "Library Henyo",
-        "A moderator opens an event with `/henyo event open` and hosts it; pairs join with "
-        "`/henyo register partner:@member`, and the host starts each pair's round with `/henyo start`. "
-        "A one-off round needs no event: `/henyo start guesser:@member answerer:@member`. "
-        "The answerer may only say **Oo**, **Hindi** or **Pwede** — anything else costs a penalty "
-        "(5 seconds unless the event sets another).",
+        N_("Library Henyo"),
+        N_(
+            "A moderator opens an event with `/henyo event open` and hosts it; pairs join with "
+            "`/henyo register partner:@member`, and the host starts each pair's round with `/henyo start`. "
+            "A one-off round needs no event: `/henyo start guesser:@member answerer:@member`. "
+            "The answerer may only say **Oo**, **Hindi** or **Pwede** — anything else costs a penalty "
+            "(5 seconds unless the event sets another)."
+        ),
     ),
     (
-        "Tournaments",
-        "A moderator's `/tournament new` makes a chess or Scrabble tournament (round robin, Swiss or "
-        "knockout); "
-        "members enter with its **Join** button or `/tournament join`, then the director runs "
-        "`/tournament start`. I pair every round, make each game its thread, and post the standings "
-        "after every round; `/tournament standings`, `/tournament log` and `/tournament export` read it. "
-        "Directors `pair`, `adjudicate`, `void`, `withdraw`, `extend`, `pause` and `resume`.",
+        N_("Tournaments"),
+        N_(
+            "A moderator's `/tournament new` makes a chess or Scrabble tournament (round robin, Swiss or "
+            "knockout); "
+            "members enter with its **Join** button or `/tournament join`, then the director runs "
+            "`/tournament start`. I pair every round, make each game its thread, and post the standings "
+            "after every round; `/tournament standings`, `/tournament log` and `/tournament export` read it. "
+            "Directors `pair`, `adjudicate`, `void`, `withdraw`, `extend`, `pause` and `resume`."
+        ),
     ),
     (
-        "Games events",
-        'The library\'s "Play games and win prizes": a moderator hosts `/event open` (Henyo, Boggle, '
-        "Scrabble, chess; the first 5 pairs play, later pairs wait and move up). Register with the "
-        "button or `/event register partner:@member`; `/event withdraw` leaves. The host runs each "
-        "game with `/event round game:henyo` and writes prizes with `/event prize`; "
-        "`/event standings` shows every game and `/event close` crowns the winners.",
+        N_("Games events"),
+        N_(
+            'The library\'s "Play games and win prizes": a moderator hosts `/event open` (Henyo, Boggle, '
+            "Scrabble, chess; the first 5 pairs play, later pairs wait and move up). Register with the "
+            "button or `/event register partner:@member`; `/event withdraw` leaves. The host runs each "
+            "game with `/event round game:henyo` and writes prizes with `/event prize`; "
+            "`/event standings` shows every game and `/event close` crowns the winners."
+        ),
     ),
     (
-        "Leaderboard",
-        "`/leaderboard` shows ratings and points by game and period; `/stats` shows a member's record.",
+        N_("Leaderboard"),
+        N_(
+            "`/leaderboard` shows ratings and points by game and period; `/stats` shows a member's record."
+        ),
     ),
     (
-        "For admins and moderators",
-        "Server admins (Manage Server) use `/club setup` to set the moderator role, the club's time zone "
-        "and the default games channel. Moderators run Boggle rounds, open Henyo events and download "
-        "the club's results and games with `/club export`.",
+        N_("For admins and moderators"),
+        N_(
+            "Server admins (Manage Server) use `/club setup` to set the moderator role, the club's time zone, "
+            "the default games channel and the bot's language (`language:` English or Filipino). Moderators run Boggle rounds, open Henyo events and download "
+            "the club's results and games with `/club export`."
+        ),
     ),
 ]

@@ -11,42 +11,48 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from bot.messages.i18n import ngettext
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.limits import ALT_TEXT_CHARS, MESSAGE_CHARS
 from bot.messages.text import clip, plain, relative_time
 from engines.ratings import is_provisional
 
 RATED_KINDS = ("chess", "scrabble")
+# Message ids (N_): shown through _() where they are used.
 GAME_TITLES = {
-    "chess": "Chess",
-    "scrabble": "Scrabble",
-    "boggle": "Word Boggle",
-    "henyo": "Library Henyo",
-    "event": "Games events",
-    "all": "All games",
+    "chess": N_("Chess"),
+    "scrabble": N_("Scrabble"),
+    "boggle": N_("Word Boggle"),
+    "henyo": N_("Library Henyo"),
+    "event": N_("Games events"),
+    "all": N_("All games"),
 }
 PERIOD_NAMES = {
-    "week": "this week",
-    "month": "this month",
-    "season": "this season",
-    "all": "all time",
+    "week": N_("this week"),
+    "month": N_("this month"),
+    "season": N_("this season"),
+    "all": N_("all time"),
 }
-VALUE_LABELS = {"chess": "Rating", "scrabble": "Rating", "boggle": "Points", "henyo": "Best time"}
+VALUE_LABELS = {
+    "chess": N_("Rating"),
+    "scrabble": N_("Rating"),
+    "boggle": N_("Points"),
+    "henyo": N_("Best time"),
+}
 
-COLUMNS_RATED = ("#", "Name", "Rating", "Games", "W-L-D", "Trend")
-COLUMNS_POINTS = ("#", "Name", "Points", "Rounds", "Won")
-COLUMNS_TIMES = ("#", "Name", "Best time", "Words", "Guessed", "Events won")
-COLUMNS_ALL = ("#", "Name", "Wins", "Games")
+COLUMNS_RATED = ("#", N_("Name"), N_("Rating"), N_("Games"), N_("W-L-D"), N_("Trend"))
+COLUMNS_POINTS = ("#", N_("Name"), N_("Points"), N_("Rounds"), N_("Won"))
+COLUMNS_TIMES = ("#", N_("Name"), N_("Best time"), N_("Words"), N_("Guessed"), N_("Events won"))
+COLUMNS_ALL = ("#", N_("Name"), N_("Wins"), N_("Games"))
 
 NAME_CHARS = 40  # of a member's name in a table line
-UNKNOWN_GAME = "Pick a game: chess, scrabble, boggle, henyo or all."
-UNKNOWN_PERIOD = "Pick a period: week, month, season or all."
-NOBODY_YET = "Nobody has played yet in this period. Start a game with `/help`!"
-PROVISIONAL_NOTE = "? marks a provisional rating (few games yet)."
-EMPTY_IMAGE_ROW = "No games yet"
-NO_GAMES_YET = "No games yet. `/help` shows how to start one."
-PREVIOUS_PAGE = "◀ Previous"
-NEXT_PAGE = "Next ▶"
+UNKNOWN_GAME = N_("Pick a game: chess, scrabble, boggle, henyo or all.")
+UNKNOWN_PERIOD = N_("Pick a period: week, month, season or all.")
+NOBODY_YET = N_("Nobody has played yet in this period. Start a game with `/help`!")
+PROVISIONAL_NOTE = N_("? marks a provisional rating (few games yet).")
+EMPTY_IMAGE_ROW = N_("No games yet")
+NO_GAMES_YET = N_("No games yet. `/help` shows how to start one.")
+PREVIOUS_PAGE = N_("◀ Previous")
+NEXT_PAGE = N_("Next ▶")
 
 
 class Counts(Protocol):
@@ -123,15 +129,15 @@ def format_rating(rating: float, rd: float) -> str:
 
 
 def table_title(kind: str, period: str) -> str:
-    return f"{GAME_TITLES[kind]} — {PERIOD_NAMES[period]}"
+    return f"{_(GAME_TITLES[kind])} — {_(PERIOD_NAMES[period])}"
 
 
 def value_label(kind: str) -> str:
-    return VALUE_LABELS.get(kind, "Wins")
+    return _(VALUE_LABELS.get(kind, N_("Wins")))
 
 
 def unknown_period(period: str) -> str:
-    return f"Unknown period {period!r}: use week, month, season or all."
+    return _("Unknown period {period}: use week, month, season or all.").format(period=repr(period))
 
 
 def _trend(value: float | None) -> str:
@@ -170,14 +176,14 @@ def table_cells(table: Table) -> tuple[tuple[str, ...], list[list[str]]]:
         "boggle": COLUMNS_POINTS,
         "henyo": COLUMNS_TIMES,
     }.get(table.kind, COLUMNS_ALL)
-    return columns, rows
+    return tuple(_(c) if c != "#" else c for c in columns), rows
 
 
 def image_cells(table: Table) -> tuple[tuple[str, ...], list[list[str]]]:
     """What the image draws: the cells, or one row saying the table is empty."""
     columns, rows = table_cells(table)
     if not rows:
-        rows = [["", EMPTY_IMAGE_ROW, *[""] * (len(columns) - 2)]]
+        rows = [["", _(EMPTY_IMAGE_ROW), *[""] * (len(columns) - 2)]]
     return columns, rows
 
 
@@ -189,15 +195,19 @@ def _row_words(columns: Sequence[str], cells: Sequence[str], name: str) -> str:
 def _spoken_trend(cell: str) -> str:
     # A screen reader names the arrows' shapes ("black up-pointing triangle"): say them.
     if cell.startswith("▲"):
-        return f"up {cell[1:]}"
+        return _("up {change}").format(change=cell[1:])
     if cell.startswith("▼"):
-        return f"down {cell[1:]}"
-    return "steady"
+        return _("down {change}").format(change=cell[1:])
+    return _("steady")
 
 
 def _heading(table: Table, *, bold: bool = False) -> str:
     title = f"**{table.title}**" if bold else table.title
-    return f"{title} (page {table.page + 1} of {table.pages})" if table.pages > 1 else title
+    if table.pages <= 1:
+        return title
+    return _("{title} (page {page} of {pages})").format(
+        title=title, page=table.page + 1, pages=table.pages
+    )
 
 
 def table_text(table: Table) -> str:
@@ -205,11 +215,11 @@ def table_text(table: Table) -> str:
     columns, rows = table_cells(table)
     lines = [_heading(table, bold=True)]
     if not rows:
-        lines.append(NOBODY_YET)
+        lines.append(_(NOBODY_YET))
     for cells in rows:
         lines.append(_row_words(columns, cells, plain(cells[1], NAME_CHARS)))
     if table.kind in RATED_KINDS:
-        lines.append(f"-# {PROVISIONAL_NOTE}")
+        lines.append(f"-# {_(PROVISIONAL_NOTE)}")
     return "\n".join(lines)[:MESSAGE_CHARS]
 
 
@@ -217,13 +227,16 @@ def table_alt_text(table: Table) -> str:
     """The image's description: its title and rows in words (no markdown: alt text
     is read as it is written)."""
     columns, rows = table_cells(table)
-    lines = [_heading(table) + ":" if rows else f"{_heading(table)}: nobody has played yet."]
+    if rows:
+        lines = [_heading(table) + ":"]
+    else:
+        lines = [_("{title}: nobody has played yet.").format(title=_heading(table))]
     for cells in rows:
-        if columns[-1] == "Trend":
+        if table.kind in RATED_KINDS:  # the trend column's arrows, in words
             cells = [*cells[:-1], _spoken_trend(cells[-1])]
         lines.append(_row_words(columns, cells, cells[1][:NAME_CHARS]))
     if rows and table.kind in RATED_KINDS:
-        lines.append(PROVISIONAL_NOTE)
+        lines.append(_(PROVISIONAL_NOTE))
     return clip("\n".join(lines), ALT_TEXT_CHARS)
 
 
@@ -231,18 +244,22 @@ def table_alt_text(table: Table) -> str:
 
 
 def stats_title(name: str) -> str:
-    return f"{name} — club record"
+    return _("{name} — club record").format(name=name)
 
 
 def game_record(kind: str, g: GameRecord) -> str:
     """One game's line of a member's record (an embed field's value)."""
     if kind in RATED_KINDS:
         rating = format_rating(g.rating or 1500, g.rd or 350)
-        value = f"Rating **{rating}** · {g.wins} W / {g.losses} L / {g.draws} D"
+        value = _("Rating {rating} · {wins} W / {losses} L / {draws} D").format(
+            rating=f"**{rating}**", wins=g.wins, losses=g.losses, draws=g.draws
+        )
         if kind == "scrabble":
-            value += f" · spread {g.spread:+.0f}"
+            value += " · " + _("spread {spread}").format(spread=f"{g.spread:+.0f}")
     elif kind == "boggle":
-        value = f"**{g.points:g}** points in {g.games} rounds · {g.wins} rounds won"
+        value = _("{points} points in {rounds} rounds · {won} rounds won").format(
+            points=f"**{g.points:g}**", rounds=g.games, won=g.wins
+        )
     elif kind == "event":
         value = ngettext(
             "**{wins}** won of {count} game played in games events",
@@ -251,7 +268,9 @@ def game_record(kind: str, g: GameRecord) -> str:
         ).format(wins=g.wins, count=g.games)
     else:
         best = format_time_ms(g.best_time_ms)
-        value = f"Best time **{best}** · {g.games} words · {g.wins} events won"
+        value = _("Best time {time} · {words} words · {won} events won").format(
+            time=f"**{best}**", words=g.games, won=g.wins
+        )
     if g.last_played_at:
-        value += f"\nLast played {relative_time(g.last_played_at)}"
+        value += "\n" + _("Last played {when}").format(when=relative_time(g.last_played_at))
     return value

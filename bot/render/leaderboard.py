@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.messages.i18n import N_, _
 from bot.render._common import (
     RGB,
     build_palette,
@@ -52,7 +53,7 @@ ROW_HEIGHT = 40
 HEADER_HEIGHT = 38
 TITLE_HEIGHT = 56
 BAR_WIDTH = 6
-EMPTY_MESSAGE = "No results yet"
+EMPTY_MESSAGE = N_("No results yet")
 
 _TREND = re.compile(r"[▲▼]\s?[+\-−]?[\d.,]*")
 _NUMERIC = re.compile(r"^[▲▼+\-−–#=]?\s*\d[\d.,]*%?\??(\s*[▲▼]\s*[\d.,]*)?$")
@@ -142,7 +143,7 @@ def _compose(
     top += HEADER_HEIGHT
     if not cells:
         middle = (width / 2, top + ROW_HEIGHT / 2)
-        stamp_text(image, middle, EMPTY_MESSAGE, fonts.cell, MUTED_TEXT, "mm")
+        stamp_text(image, middle, _(EMPTY_MESSAGE), fonts.cell, MUTED_TEXT, "mm")
     for index, row in enumerate(cells):
         row_top = top + index * ROW_HEIGHT
         is_highlighted = index in highlighted

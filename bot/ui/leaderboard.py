@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.messages.i18n import _
 from bot.messages.leaderboard import (
     GAME_TITLES,
     NEXT_PAGE,
@@ -52,7 +53,7 @@ class LeaderboardPageButton(
     def __init__(
         self, kind: str, period: str, page: int, direction: str, *, disabled: bool = False
     ) -> None:
-        label = PREVIOUS_PAGE if direction == "p" else NEXT_PAGE
+        label = _(PREVIOUS_PAGE) if direction == "p" else _(NEXT_PAGE)
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -97,12 +98,12 @@ def pager(table: LeaderboardTable) -> discord.ui.View | None:
 def stats_embed(stats: MemberStats) -> discord.Embed:
     embed = discord.Embed(title=stats_title(stats.name), colour=discord.Colour.teal())
     if not stats.games:
-        embed.description = NO_GAMES_YET
+        embed.description = _(NO_GAMES_YET)
     for kind in ("chess", "scrabble", "boggle", "henyo", "event"):
         g = stats.games.get(kind)
         if g is None or g.games == 0:
             continue
-        embed.add_field(name=GAME_TITLES[kind], value=game_record(kind, g), inline=False)
+        embed.add_field(name=_(GAME_TITLES[kind]), value=game_record(kind, g), inline=False)
     return embed
 
 
