@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
+from bot.db.models import JobRecord
 from bot.db.models_tournaments import (
     TournamentEntrantRecord,
     TournamentPairingRecord,
@@ -230,7 +232,6 @@ class Director:
         still to play in this round are forfeited, and later rounds pair without
         them (a round robin scores their games as forfeits)."""
         core = self.core
-        ended: list[tuple[int, str, int]] = []
         async with core.ctx.uow() as uow:
             t = await core.resolve(uow, act.guild_id, act.channel_id, act.ref)
             if act.actor_id != member[0]:
@@ -256,7 +257,14 @@ class Director:
                 if p.game_id is not None:
                     game = await uow.games.get(p.game_id)
                     if game.status in ("active", "invited"):
-                        ended.append((game.id, game.kind, member[0]))
+                        # Ended by a job committed with the forfeit: a crash between
+                        # the two still ends the game (once) after the restart.
+                        await uow.jobs.schedule(
+                            opts.JOB_FORFEIT_GAME,
+                            core.now(),
+                            {"game_id": game.id, "kind": game.kind, "user_id": member[0]},
+                            key=opts.forfeit_key(game.id),
+                        )
             await uow.tournaments.flush()
             core.log(
                 uow,
@@ -270,19 +278,26 @@ class Director:
             core.post(uow, t, Post(content=msg.withdrawn_post(t.name, entrant.label, forfeited)))
             await self.lifecycle.advance(uow, t)
             await uow.commit()
-        for game_id, kind, user_id in ended:
-            await self._end_game(game_id, kind, user_id)
         return Reply(msg.withdrew(entrant.label, forfeited), t.id)
 
-    async def _end_game(self, game_id: int, kind: str, user_id: int) -> None:
-        """The forfeited game ends as the withdrawn member's resignation, so its
-        thread says so; the tournament scored it already and ignores its result."""
+    # Job JOB_FORFEIT_GAME: a withdrawn member's game still in play ends.
+
+    async def prepare_forfeit(self, payload: dict[str, Any]) -> None:
+        """The forfeited game ends as the withdrawn member's resignation, through the
+        game's own service (its own transaction), so its thread says so; the
+        tournament scored it already and ignores its result. Run again after a
+        crash, it finds the game over and leaves it."""
         if self.resigner is None:
             return
         try:
-            await self.resigner(game_id, kind, user_id)
+            await self.resigner(
+                int(payload["game_id"]), str(payload["kind"]), int(payload["user_id"])
+            )
         except ClubError:
             pass  # over already, or not theirs to resign: the forfeit stands
+
+    async def on_forfeit_game(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        return  # the work is in ``prepare_forfeit``
 
     # ------------------------------------------------------------------ time
 

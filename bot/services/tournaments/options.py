@@ -20,6 +20,7 @@ ENTRY_KINDS = ("button", "named")
 
 JOB_ROUND_DEADLINE = "tournament.round_deadline"
 JOB_OPEN_ROUND = "tournament.open_round"
+JOB_FORFEIT_GAME = "tournament.forfeit_game"
 VIEW_ENTRY = "tournament_entry"  # the sign-up post's Join / Check in buttons
 
 MIN_ENTRANTS = 2
@@ -119,6 +120,10 @@ def game_finished_key(game_id: int) -> str:
 
 def deadline_key(tournament_id: int) -> str:
     return f"tournament:deadline:{tournament_id}"
+
+
+def forfeit_key(game_id: int) -> str:
+    return f"tournament:forfeit:{game_id}"
 
 
 def open_round_key(tournament_id: int, round_number: int) -> str:

@@ -47,4 +47,7 @@ class TournamentService:
             opts.JOB_GAME_FINISHED: JobSpec(life.on_game_finished),
             opts.JOB_ROUND_DEADLINE: JobSpec(life.on_round_deadline),
             opts.JOB_OPEN_ROUND: JobSpec(life.on_open_round, prepare=life.prepare_open),
+            opts.JOB_FORFEIT_GAME: JobSpec(
+                self.director.on_forfeit_game, prepare=self.director.prepare_forfeit
+            ),
         }

@@ -236,8 +236,22 @@ async def test_a_withdrawn_round_robin_entrant_forfeits_the_rest_without_games(
     await _start(tournaments, tid)
     _, _, pairings, entrants = await _rows(ctx, tid)
     leaver = entrants[pairings[0].second_id]
+    resigned: list[int] = []
+
+    async def resign(game_id: int, kind: str, user_id: int) -> None:
+        resigned.append(game_id)
+        await chess.endings.resign(game_id, user_id)
+
+    tournaments.director.resigner = resign
     reply = await tournaments.director.withdraw(_act(tid), (leaver.user_id, leaver.label))
     assert "1 game(s)" in reply.text
+    # Their game ends as their resignation, by a job committed with the forfeit.
+    await ctx.scheduler.run_due()
+    assert resigned == [pairings[0].game_id]
+    async with ctx.reader() as uow:
+        assert (await uow.games.get(resigned[0])).status == "finished"
+    _, _, scored, _ = await _rows(ctx, tid)
+    assert (scored[0].score, scored[0].source) == (1.0, "forfeit")  # not the game's result
     other = pairings[1]
     assert other.game_id is not None
     await chess.endings.resign(other.game_id, entrants[other.second_id].user_id)
