@@ -27,7 +27,7 @@ HELP_SECTIONS: list[tuple[str, str]] = [
             "`/scrabble new hints:True` makes a game where `/scrabble hint` shows your best plays (not rated). "
             "`/scrabble analyse` shows a finished game's plays beside the best ones. "
             "`/scrabble check words:QI ZA` says whether words are valid (not for the players of a game "
-            "made with `lookups:False`)."
+            "made with `/scrabble new lookups:False`)."
         ),
     ),
     (
