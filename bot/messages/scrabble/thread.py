@@ -61,9 +61,17 @@ class BoardFacts:
     latest: LastTurn | None = None  # the latest turn, when it was not that play
 
 
+# About what one header line holds at the image's font before it is cut short.
+HEADER_LINE_CHARS = 56
+
+
 def picture_header(facts: BoardFacts) -> list[str]:
-    scores = " · ".join(f"{n} {s}" for n, s in zip(facts.names, facts.scores, strict=True))
-    header = [f"#{facts.number} · {scores} · bag {facts.bag}"]
+    seats = [f"{n} {s}" for n, s in zip(facts.names, facts.scores, strict=True)]
+    header = [f"#{facts.number} · {' · '.join(seats)} · bag {facts.bag}"]
+    if len(header[0]) > HEADER_LINE_CHARS:
+        # Four pairs do not fit on one line: the scores go two seats to a line.
+        header = [f"#{facts.number} · bag {facts.bag}"]
+        header += [" · ".join(seats[i : i + 2]) for i in range(0, len(seats), 2)]
     if facts.status == "finished":
         header.append("Game over")
     elif facts.status == "ending":
