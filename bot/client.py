@@ -33,12 +33,13 @@ from bot.services import ServiceContext
 from bot.services.words import get_lexicon
 from bot.ui.errors import NO_MENTIONS, handle_interaction_error
 from bot.ui.outbox import OutboxSender
-from bot.web.metrics import Metrics
 
 if TYPE_CHECKING:
-    # Imported in setup_hook only when WEB_PORT is set: aiohttp.web, Jinja2 and
-    # the page's renderers cost start-up time and memory a bot without its page
-    # does not need (tests/bot/test_start_cost.py).
+    # Imported only when WEB_PORT is set: aiohttp.web, Jinja2, the page's
+    # renderers and prometheus_client cost start-up time and memory a bot
+    # without its page (and so without /metrics) does not need
+    # (tests/bot/test_start_cost.py).
+    from bot.web.metrics import Metrics
     from bot.web.server import WebServer
 
 # discord.py's names for the tasks it runs handlers in (events, slash commands, buttons, modals)
@@ -146,7 +147,8 @@ class ClubBot(commands.AutoShardedBot):
         self._run_background = run_background
         self._background: list[asyncio.Task[None]] = []
         self.ready_event = asyncio.Event()
-        self.metrics = Metrics()
+        # Commands are counted for /metrics, which only the web page serves.
+        self.metrics: Metrics | None = None
         self.web: WebServer | None = None
         # Guild id -> the language it chose (absent: English). Kept here because
         # Discord's events are parsed synchronously; a guild's events and its
@@ -200,8 +202,10 @@ class ClubBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.prepare()
         if self.settings.web_port is not None:
+            from bot.web.metrics import Metrics
             from bot.web.server import WebServer
 
+            self.metrics = Metrics()
             self.web = WebServer(
                 self.ctx,
                 self.metrics,

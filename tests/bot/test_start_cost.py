@@ -44,13 +44,16 @@ async def main():
 asyncio.run(main())
 """
 
-# Each only for the feature that needs it: the web page (WEB_PORT), a Swiss
-# round's pairing, a club's translated catalogue, the browser tests.
+# Each only for the feature that needs it: the web page and its /metrics
+# (WEB_PORT), a Swiss round's pairing, a club's translated catalogue, the
+# browser tests.
 NOT_AT_START = (
     "aiohttp.web",
     "jinja2",
     "bot.web.server",
     "bot.web.data",
+    "bot.web.metrics",
+    "prometheus_client",
     "networkx",
     "playwright",
     "babel.messages",
@@ -99,6 +102,7 @@ def test_with_web_port_set_the_page_is_served(tmp_path: Path) -> None:
     assert started["web"] is True
     assert _loaded(started["modules"], "bot.web.server")
     assert _loaded(started["modules"], "jinja2")
+    assert _loaded(started["modules"], "prometheus_client")
     # /healthz reads the database; the gateway is never connected in this probe
     status, body = started["healthz"]
     assert status == 503
