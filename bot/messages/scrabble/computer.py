@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
+from bot.messages.i18n import N_, _
 from bot.messages.limits import MESSAGE_CHARS, MESSAGE_MARGIN
 from bot.messages.scrabble.names import (
     game_title,
@@ -34,41 +35,66 @@ def hints(
     game_number: int, rack: str, moves: Sequence[HintLine], *, waiting_for: str | None, used: int
 ) -> str:
     """The private answer to ``/scrabble hint`` (``waiting_for``: whose turn it is, if not theirs)."""
-    lines = [f"**Hints for {game_title(game_number)}** (your rack: {tiles_text(rack)})"]
+    lines = [
+        _("**Hints for {title}** (your rack: {tiles})").format(
+            title=game_title(game_number), tiles=tiles_text(rack)
+        )
+    ]
     if not moves:
         lines.append(
-            "No play fits your rack on this board, and the bag is too small to exchange: you can only pass."
+            _(
+                "No play fits your rack on this board, and the bag is too small to exchange: "
+                "you can only pass."
+            )
         )
     for number, move in enumerate(moves, start=1):
-        keeps = tiles_text(move.leave, "nothing")
+        keeps = tiles_text(move.leave, _("nothing"))
         if move.kind == "play":
             blanks = [c.upper() for c in move.word if c.islower()]
             blank = ""
             if len(blanks) == 1:
-                blank = f" (?{blanks[0]} is your blank played as {blanks[0]})"
+                blank = " " + _("({blank} is your blank played as {letter})").format(
+                    blank=f"?{blanks[0]}", letter=blanks[0]
+                )
             elif blanks:
-                blank = f" (?{blanks[0]} and ?{blanks[1]} are your blanks)"
+                blank = " " + _("({first} and {second} are your blanks)").format(
+                    first=f"?{blanks[0]}", second=f"?{blanks[1]}"
+                )
             typed = typed_notation(move.word)
             lines.append(
-                f"{number}. **{move.main_word}** — `/scrabble play word:{typed} position:{move.position}` "
-                f"for {move.score} points, keeping {keeps}{blank}"
+                f"{number}. **{move.main_word}** — "
+                + _("{command} for {score} points, keeping {keeps}").format(
+                    command=f"`/scrabble play word:{typed} position:{move.position}`",
+                    score=move.score,
+                    keeps=keeps,
+                )
+                + blank
             )
         else:
-            lines.append(f"{number}. Exchange {tiles_text(move.tiles)}, keeping {keeps}")
+            lines.append(
+                f"{number}. "
+                + _("Exchange {tiles}, keeping {keeps}").format(
+                    tiles=tiles_text(move.tiles), keeps=keeps
+                )
+            )
     if waiting_for is not None:
-        lines.append(f"It's {waiting_for}'s turn now: the board may change before yours.")
+        lines.append(
+            _("It's {seat}'s turn now: the board may change before yours.").format(seat=waiting_for)
+        )
     lines.append(
-        f"Ranked by score plus the value of the tiles kept. Hints you have asked for in this game: {used} "
-        "(everyone sees the count when the game ends)."
+        _(
+            "Ranked by score plus the value of the tiles kept. Hints you have asked for in this "
+            "game: {count} (everyone sees the count when the game ends)."
+        ).format(count=used)
     )
     return clip("\n".join(lines))
 
 
 def no_hints(game_number: int) -> str:
-    return (
-        f"{game_title(game_number)} was made without hints. Start a game with `hints: True` to get them "
+    return _(
+        "{title} was made without hints. Start a game with `hints: True` to get them "
         "(such games are not rated)."
-    )
+    ).format(title=game_title(game_number))
 
 
 class AnalysisTurn(TypedDict):
@@ -91,11 +117,11 @@ class Analysis(TypedDict):
     left_on_table: dict[int, int]  # seat -> points
 
 
-TABLE_NOTES = (
-    "(off) = challenged off",
-    "* = a word the game's word list lacks",
-    "? in a rack, lower case in a word = a blank",
-    "best available = the highest-scoring play for that rack on that board",
+TABLE_NOTES = (  # message ids: shown through _()
+    N_("(off) = challenged off"),
+    N_("* = a word the game's word list lacks"),
+    N_("? in a rack, lower case in a word = a blank"),
+    N_("best available = the highest-scoring play for that rack on that board"),
 )
 
 
@@ -120,32 +146,45 @@ def analysis_text(
             f"{number:>3}  {names[turn['seat']]:<{width}}  {turn['rack']:<9} {shown:<20} {turn['score']:>4}  "
             f"{(turn['best'] or '(no play)'):<20} {turn['best_score']:>4} {turn['left_on_table']:>4}"
         )
-    table = "\n".join([*rows, "", "; ".join(TABLE_NOTES)]) + "\n"
+    table = "\n".join([*rows, "", "; ".join(_(note) for note in TABLE_NOTES)]) + "\n"
     left = analysis["left_on_table"]
     scored: dict[int, int] = {}
     for turn in turns:
         scored[turn["seat"]] = scored.get(turn["seat"], 0) + turn["score"]
-    lines = [f"**{game_title(game_number)} — analysis**"]
+    lines = [_("**{title} — analysis**").format(title=game_title(game_number))]
     for seat, name in enumerate(labels):
         lines.append(
-            f"{name}: {scored.get(seat, 0)} points from plays, {left.get(seat, 0)} left on the table"
+            _("{seat}: {scored} points from plays, {left} left on the table").format(
+                seat=name, scored=scored.get(seat, 0), left=left.get(seat, 0)
+            )
         )
     misses = sorted((t for t in turns if t["left_on_table"] > 0), key=lambda t: -t["left_on_table"])
     if misses:
-        lines.append("Biggest misses:")
+        lines.append(_("Biggest misses:"))
         for turn in misses[:3]:
             lines.append(
-                f"· turn {turns.index(turn) + 1}, {labels[turn['seat']]}: {turn['played']} for {turn['score']}; "
-                f"{turn['best']} scored {turn['best_score']} ({turn['left_on_table']} left)"
+                "· "
+                + _(
+                    "turn {turn}, {seat}: {played} for {score}; {best} scored {best_score} "
+                    "({left} left)"
+                ).format(
+                    turn=turns.index(turn) + 1,
+                    seat=labels[turn["seat"]],
+                    played=turn["played"],
+                    score=turn["score"],
+                    best=turn["best"],
+                    best_score=turn["best_score"],
+                    left=turn["left_on_table"],
+                )
             )
     elif turns:
-        lines.append("Every play was the best available. Well played!")
+        lines.append(_("Every play was the best available. Well played!"))
     message = "\n".join(lines)
     block = f"\n```\n{table}```"
     if len(message) + len(block) <= MESSAGE_CHARS - MESSAGE_MARGIN and "```" not in table:
         message += block
     else:
-        message += "\nThe turn-by-turn table is attached."
+        message += "\n" + _("The turn-by-turn table is attached.")
     return clip(message), table
 
 
@@ -165,13 +204,15 @@ def format_analysis(analysis: Analysis, names: Sequence[str], limit: int = 1900)
     totals = ", ".join(
         f"{names[seat]} {total}" for seat, total in analysis["left_on_table"].items()
     )
-    footer = f"points left on the table: {totals}"
+    footer = _("points left on the table: {totals}").format(totals=totals)
     body = "\n".join(lines)
     if len(body) + len(footer) + 1 > limit:
         keep = limit - len(footer) - 40
-        body = body[:keep].rsplit("\n", 1)[0] + "\n  … (the rest is cut to fit)"
+        body = body[:keep].rsplit("\n", 1)[0] + "\n  … " + _("(the rest is cut to fit)")
     return body + "\n" + footer
 
 
 def analysis_alt_text(game_number: int) -> str:
-    return f"The analysis of {game_title(game_number)} as text: every turn beside the best play available."
+    return _("The analysis of {title} as text: every turn beside the best play available.").format(
+        title=game_title(game_number)
+    )

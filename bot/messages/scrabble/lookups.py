@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.messages.i18n import N_, _
 from bot.messages.scrabble.names import game_title, lexicon_display_name
 from bot.messages.text import clip, plain
 
@@ -35,28 +36,38 @@ def checked_words(
 ) -> str:
     where = f"`{plain(lexicon_display_name(word_list))}`"
     if game_number is not None:
-        where += f", the word list of {game_title(game_number)}"
-    lines = [f"**Word check** in {where}:"]
+        where += ", " + _("the word list of {title}").format(title=game_title(game_number))
+    lines = [_("**Word check** in {where}:").format(where=where)]
     for result in results:
         word = f"**{plain(result.word, WORD_CHARS)}**"
         if result.valid is None:
-            lines.append(f"➖ {word}: not a playable word (2 to 15 letters, A to Z).")
+            text = _("{word}: not a playable word (2 to 15 letters, A to Z).")
+            lines.append("➖ " + text.format(word=word))
         elif not result.valid:
-            lines.append(f"❌ {word}: not in the list.")
+            lines.append("❌ " + _("{word}: not in the list.").format(word=word))
         elif result.definition:
-            lines.append(f"✅ {word}: valid. {plain(result.definition, DEFINITION_CHARS)}")
+            lines.append(
+                "✅ "
+                + _("{word}: valid. {definition}").format(
+                    word=word, definition=plain(result.definition, DEFINITION_CHARS)
+                )
+            )
         else:
-            lines.append(f"✅ {word}: valid (no definition at hand).")
+            lines.append("✅ " + _("{word}: valid (no definition at hand).").format(word=word))
     if skipped:
-        lines.append(f"({skipped} more not checked: at most {MAX_WORDS} words at a time.)")
+        lines.append(
+            _("({count} more not checked: at most {maximum} words at a time.)").format(
+                count=skipped, maximum=MAX_WORDS
+            )
+        )
     return clip("\n".join(lines))
 
 
-NOTHING_TO_CHECK = "Give the words to check, e.g. `/scrabble check words:QI ZA`."
+NOTHING_TO_CHECK = N_("Give the words to check, e.g. `/scrabble check words:QI ZA`.")
 
 
 def lookups_off(game_number: int) -> str:
-    return (
-        f"Word lookups are off in {game_title(game_number)} while it runs, and you are "
+    return _(
+        "Word lookups are off in {title} while it runs, and you are "
         "playing in it: check words again when it is over."
-    )
+    ).format(title=game_title(game_number))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePath
 
-from bot.messages.text import plain
-from engines.durations import format_duration
+from bot.messages.i18n import N_, _
+from bot.messages.text import format_duration, plain
 
 COMPUTER_LEVELS = {
     "casual": "casual (one of its ten best-scoring plays)",
@@ -14,14 +14,14 @@ COMPUTER_LEVELS = {
     "strong": "greedy (the highest score every turn)",
 }
 
-REASONS = {
-    "out": "a player went out",
-    "six_zeros": "six scoreless turns in a row",
-    "two_passes": "two passes in a row",
-    "deadline": "the game's deadline passed",
-    "target": "the finish line was reached",
-    "resign": "resignation",
-    "blocked": "no seat could make a play",
+REASONS = {  # message ids: shown through _()
+    "out": N_("a player went out"),
+    "six_zeros": N_("six scoreless turns in a row"),
+    "two_passes": N_("two passes in a row"),
+    "deadline": N_("the game's deadline passed"),
+    "target": N_("the finish line was reached"),
+    "resign": N_("resignation"),
+    "blocked": N_("no seat could make a play"),
 }
 
 CLOCK_SUGGESTIONS = [
@@ -44,7 +44,7 @@ DEADLINE_SUGGESTIONS = [
 NAME_CHARS = 64
 
 # How to move, said where the move is needed (the first board, every "your turn" DM).
-HOW_TO_PLAY = (
+HOW_TO_PLAY = N_(
     "To play: `/scrabble play word:QUIZ position:8H` (8H goes across from H8, H8 goes down; "
     "a blank as ?x, e.g. qui?z), or `/scrabble exchange`, `/scrabble pass`."
 )
@@ -75,12 +75,17 @@ def lexicon_display_name(name: str) -> str:
 
 def tiles_text(tiles: str, empty: str = "") -> str:
     """Tiles as a member reads them: ``A E blank``."""
-    return " ".join("blank" if t == "?" else t for t in tiles) or empty
+    return " ".join(_("blank") if t == "?" else t for t in tiles) or empty
+
+
+def reason_text(reason: str) -> str:
+    """Why a game ended, in the active language."""
+    return _(REASONS[reason]) if reason in REASONS else reason
 
 
 def sentence(text: str) -> str:
     """An engine's error as a sentence (capital first, a full stop last)."""
-    text = text.strip() or "That move is not allowed."
+    text = text.strip() or _("That move is not allowed.")
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?", ")")) else text + "."
 
@@ -103,25 +108,32 @@ def rules_text(
     computer_seat: bool,
     lookups: bool = True,
 ) -> str:
-    parts = [f"challenge: {challenge}"]
+    none = _("none")
+    parts = [_("challenge: {challenge}").format(challenge=challenge)]
     if target:
-        parts.append(f"finish line at {target}")
+        parts.append(_("finish line at {target}").format(target=target))
     if rack_size != 7:
-        parts.append(f"{rack_size}-tile racks")
-    parts.append(f"turn clock: {format_duration(clock_seconds) if clock_seconds else 'none'}")
+        parts.append(_("{size}-tile racks").format(size=rack_size))
     parts.append(
-        f"game deadline: {format_duration(deadline_seconds) if deadline_seconds else 'none'}"
+        _("turn clock: {clock}").format(
+            clock=format_duration(clock_seconds) if clock_seconds else none
+        )
+    )
+    parts.append(
+        _("game deadline: {deadline}").format(
+            deadline=format_duration(deadline_seconds) if deadline_seconds else none
+        )
     )
     if end_rule == "two_passes":
-        parts.append("ends after two passes in a row by one player")
+        parts.append(_("ends after two passes in a row by one player"))
     if explain:
-        parts.append("explain the word")
+        parts.append(_("explain the word"))
     if not lookups:
-        parts.append("word lookups off")
+        parts.append(_("word lookups off"))
     if computer_level:
-        parts.append(f"computer: {level_name(computer_level)}")
+        parts.append(_("computer: {level}").format(level=level_name(computer_level)))
     if hints:
-        parts.append("hints on (not rated)")
+        parts.append(_("hints on (not rated)"))
     elif computer_seat:
-        parts.append("not rated")
+        parts.append(_("not rated"))
     return " · ".join(parts)

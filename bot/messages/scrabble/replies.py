@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.scrabble.names import (
     HOW_TO_PLAY,
     NAME_CHARS,
@@ -27,79 +28,106 @@ def invite_text(
     thread_id: int | None,
 ) -> str:
     """The invitation (and, once it is answered, what became of it)."""
-    seat_lines = [f"Seat {seat + 1}: {label}" for seat, label in enumerate(labels)]
+    seat_lines = [
+        _("Seat {number}: {seat}").format(number=seat + 1, seat=label)
+        for seat, label in enumerate(labels)
+    ]
     text = (
         f"**{game_title(number)}** — {', '.join(labels)}\n"
         + "\n".join(seat_lines)
-        + f"\nRules: {rules} · word list: {plain(lexicon_display_name(word_list))}"
+        + "\n"
+        + _("Rules: {rules} · word list: {word_list}").format(
+            rules=rules, word_list=plain(lexicon_display_name(word_list))
+        )
     )
     if status == "invited":
         waiting_for = ", ".join(plain(name, NAME_CHARS) for name in waiting)
-        return text + (
-            f"\nWaiting for {waiting_for} to press **Accept**." if waiting else EVERYONE_ACCEPTED
-        )
+        if waiting:
+            return (
+                text
+                + "\n"
+                + _("Waiting for {names} to press **Accept**.").format(names=waiting_for)
+            )
+        return text + _(EVERYONE_ACCEPTED)
     if status == "abandoned":
-        return text + "\nThis invitation is closed."
-    return (
-        text
-        + "\nEveryone accepted: the game is on"
-        + (f" in <#{thread_id}>." if thread_id else ".")
-    )
+        return text + "\n" + _("This invitation is closed.")
+    if thread_id:
+        return (
+            text
+            + "\n"
+            + _("Everyone accepted: the game is on in {channel}.").format(channel=f"<#{thread_id}>")
+        )
+    return text + "\n" + _("Everyone accepted: the game is on.")
 
 
 def member_twice(name: str) -> str:
-    return (
-        f"{plain(name, NAME_CHARS)} is named twice: each member can take only one place "
+    return _(
+        "{name} is named twice: each member can take only one place "
         "in a game (and you can't play yourself). Nothing was made."
-    )
+    ).format(name=plain(name, NAME_CHARS))
 
 
 def partner_without_seat(index: int) -> str:
     """``index``: 2 for ``opponent2_partner``, 3 for ``opponent3_partner``."""
-    return (
-        f"`opponent{index}_partner` is the partner of `opponent{index}`: "
-        f"name `opponent{index}` too."
+    return _("{partner} is the partner of {seat}: name {seat} too.").format(
+        partner=f"`opponent{index}_partner`", seat=f"`opponent{index}`"
     )
 
 
-EVERYONE_ACCEPTED = "\nEveryone accepted."
+EVERYONE_ACCEPTED = N_("\nEveryone accepted.")
 
 
 def declined(text: str, name: str) -> str:
-    return text + f"\n{plain(name, NAME_CHARS)} declined."
+    return text + "\n" + _("{name} declined.").format(name=plain(name, NAME_CHARS))
 
 
 def thread_name(number: int, names: Sequence[str]) -> str:
     """A thread's name: Discord shows it as it is (no markdown), so names are not escaped."""
-    return f"{game_title(number)}: " + " vs ".join(names)
+    return f"{game_title(number)}: " + _(" vs ").join(names)
 
 
 def invite_post(pings: str, inviter_mention: str, invite: str) -> str:
     return (
-        f"{pings} — {inviter_mention} invites you to Scrabble. Press **Accept** to play.\n{invite}"
+        _("{pings} — {inviter} invites you to Scrabble. Press **Accept** to play.").format(
+            pings=pings, inviter=inviter_mention
+        )
+        + f"\n{invite}"
     )
 
 
 def against_computer(member_mention: str, invite: str) -> str:
-    return f"{member_mention} plays Scrabble against me.\n{invite}"
+    return _("{member} plays Scrabble against me.").format(member=member_mention) + f"\n{invite}"
 
 
 def game_is_on(invite: str, home_channel_id: int | None, *, everyone: bool) -> str:
     """The invitation once the game is dealt (its buttons gone)."""
-    where = f" in <#{home_channel_id}>" if home_channel_id else ""
-    lead = "Everyone accepted: the game is on" if everyone else "The game is on"
-    return invite.replace(EVERYONE_ACCEPTED, "") + f"\n{lead}{where}."
+    if home_channel_id:
+        if everyone:
+            lead = _("Everyone accepted: the game is on in {channel}.")
+        else:
+            lead = _("The game is on in {channel}.")
+    elif everyone:
+        lead = _("Everyone accepted: the game is on.")
+    else:
+        lead = _("The game is on.")
+    shown = invite.replace(_(EVERYONE_ACCEPTED), "")
+    return shown + "\n" + lead.format(channel=f"<#{home_channel_id}>")
 
 
 def first_draw(number: int, rules: str, draws: Sequence[tuple[str, str]], first: str) -> str:
     """The opening post: ``draws`` are ``(label, tile)`` of the draw for first play."""
-    text = f"**{game_title(number)}** starts. Rules: {rules}."
+    text = _("{title} starts. Rules: {rules}.").format(
+        title=f"**{game_title(number)}**", rules=rules
+    )
     if draws:
         drawn = ", ".join(
-            f"{label} drew {'a blank' if tile == '?' else tile}" for label, tile in draws
+            _("{seat} drew a blank").format(seat=label)
+            if tile == "?"
+            else _("{seat} drew {tile}").format(seat=label, tile=tile)
+            for label, tile in draws
         )
-        text += f"\nDraw for first play: {drawn}."
-    return text + f" First to play: {first}.\n{HOW_TO_PLAY}"
+        text += "\n" + _("Draw for first play: {draws}.").format(draws=drawn)
+    return text + " " + _("First to play: {seat}.").format(seat=first) + f"\n{_(HOW_TO_PLAY)}"
 
 
 # -- what the member who acted is told -------------------------------------------------------------
@@ -115,51 +143,66 @@ def played(
     drawn: str,
 ) -> str:
     also = f" ({', '.join(f'{w} {s}' for w, s in words)})" if len(words) > 1 else ""
-    got = tiles_text(drawn, "nothing (the bag is empty)")
+    got = tiles_text(drawn, _("nothing (the bag is empty)"))
+    if bingo:
+        text = _("You played {word} at {position} for {score} — bingo!")
+    else:
+        text = _("You played {word} at {position} for {score}")
     return (
-        f"You played {main_word} at {position} for {score}"
-        f"{' — bingo!' if bingo else ''}{also}. You drew {got}."
+        text.format(word=main_word, position=position, score=score)
+        + also
+        + ". "
+        + _("You drew {tiles}.").format(tiles=got)
     )
 
 
 def exchanged(drawn: str) -> str:
     count = len(drawn)
-    return f"You exchanged {count} tile{'s' if count != 1 else ''} and drew {' '.join(drawn)}."
+    return ngettext(
+        "You exchanged {count} tile and drew {tiles}.",
+        "You exchanged {count} tiles and drew {tiles}.",
+        count,
+    ).format(count=count, tiles=" ".join(drawn))
 
 
-PASSED = "You passed."
-RESIGNED = "You resigned from the game."
+PASSED = N_("You passed.")
+RESIGNED = N_("You resigned from the game.")
 
 
 def challenge_result(
     *, withdrawn: bool, invalid: Sequence[str], words: Sequence[str], lost_turn: bool
 ) -> str:
     if withdrawn:
-        return f"Your challenge succeeded: {', '.join(invalid)} is not in the word list."
-    verb = "is" if len(words) == 1 else "are"
-    penalty = " You lose your next turn." if lost_turn else ""
-    return f"The play stands: {', '.join(words)} {verb} in the word list.{penalty}"
+        return _("Your challenge succeeded: {words} is not in the word list.").format(
+            words=", ".join(invalid)
+        )
+    text = ngettext(
+        "The play stands: {words} is in the word list.",
+        "The play stands: {words} are in the word list.",
+        len(words),
+    ).format(words=", ".join(words))
+    return text + (" " + _("You lose your next turn.") if lost_turn else "")
 
 
 def accepted_final_play(over: bool) -> str:
-    return (
-        "You accepted the final play: the game is over." if over else "You accepted the final play."
-    )
+    if over:
+        return _("You accepted the final play: the game is over.")
+    return _("You accepted the final play.")
 
 
 def not_your_turn(label: str) -> str:
-    return f"It's not your turn: it's {label}'s turn. Nothing was changed."
+    return _("It's not your turn: it's {seat}'s turn. Nothing was changed.").format(seat=label)
 
 
 def board_elsewhere(home_channel_id: int | None, here: int | None) -> str:
     """Said after an answer given outside the game's thread."""
     if home_channel_id and home_channel_id != here:
-        return f" The board is in <#{home_channel_id}>."
+        return " " + _("The board is in {channel}.").format(channel=f"<#{home_channel_id}>")
     return ""
 
 
 def rack_text(tiles: str) -> str:
-    return f"Your rack: {tiles_text(tiles, '(empty)')}"
+    return _("Your rack: {tiles}").format(tiles=tiles_text(tiles, _("(empty)")))
 
 
 def rack_message(rack: str, summary: str) -> str:
@@ -169,26 +212,36 @@ def rack_message(rack: str, summary: str) -> str:
 # -- lists ---------------------------------------------------------------------------------------
 
 
+_STATES = {
+    "invited": N_("invitation open"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+}
+
+
 def game_label(number: int, status: str, opponents: str, your_turn: bool) -> str:
     """One of a member's games, as a list or an autocomplete shows it."""
-    state = {"invited": "invitation open", "finished": "finished", "abandoned": "abandoned"}.get(
-        status, "your turn" if your_turn else "their turn"
+    if status in _STATES:
+        state = _(_STATES[status])
+    else:
+        state = _("your turn") if your_turn else _("their turn")
+    return _("#{number} vs {opponents} · {state}").format(
+        number=number, opponents=opponents, state=state
     )
-    return f"#{number} vs {opponents} · {state}"
 
 
-NO_GAMES = "You have no Scrabble game running here. Start one with `/scrabble new`."
+NO_GAMES = N_("You have no Scrabble game running here. Start one with `/scrabble new`.")
 
 
 def games_list(rows: Sequence[tuple[str, datetime | None, int | None]]) -> str:
     """``/scrabble games``: ``(label, turn clock's end, thread)`` of each game."""
     if not rows:
-        return NO_GAMES
-    lines = ["**Your Scrabble games**"]
+        return _(NO_GAMES)
+    lines = ["**" + _("Your Scrabble games") + "**"]
     for label, due, home in rows:
         line = label
         if due is not None:
-            line += f" · clock ends {relative_time(due)}"
+            line += " · " + _("clock ends {when}").format(when=relative_time(due))
         if home:
             line += f" · <#{home}>"
         lines.append(line)
@@ -196,8 +249,12 @@ def games_list(rows: Sequence[tuple[str, datetime | None, int | None]]) -> str:
 
 
 def gcg_export(number: int) -> str:
-    return f"{game_title(number)}, as GCG."
+    return _("{title}, as GCG.").format(title=game_title(number))
 
 
 def position_choice(position: str, across: bool, word: str, score: int) -> str:
-    return f"{position} {'across' if across else 'down'} — {word}, {score} points"
+    if across:
+        text = _("{position} across — {word}, {score} points")
+    else:
+        text = _("{position} down — {word}, {score} points")
+    return text.format(position=position, word=word, score=score)

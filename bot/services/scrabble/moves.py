@@ -10,6 +10,7 @@ from typing import Literal
 
 from bot.errors import InvalidInputError
 from bot.messages import scrabble as msg
+from bot.messages.i18n import _
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.views import ActionOutcome
 from engines.scrabble import NotYourTurnError, ScrabbleError, ScrabbleGame, read_typed_word
@@ -113,7 +114,7 @@ class Moves:
 
         def act(engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
             step(engine, seat)
-            return answer
+            return _(answer)  # a message id (msg.PASSED, msg.RESIGNED)
 
         return await self._act(game_id, user_id, guild_id, act)
 
