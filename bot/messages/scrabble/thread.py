@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.scrabble.names import (
     HOW_TO_PLAY,
-    REASONS,
     game_title,
+    reason_text,
 )
 from bot.messages.text import clip, relative_time
 
@@ -35,15 +36,20 @@ def last_turn_text(turn: LastTurn) -> str:
     """``Alice played JIBE at 8H for 14``, ``Bob passed``, ``Bob exchanged 3 tiles``…"""
     who = turn.who
     if turn.kind == "play":
-        return f"{who} played {turn.word} at {turn.position} for {turn.score}"
+        return _("{who} played {word} at {position} for {score}").format(
+            who=who, word=turn.word, position=turn.position, score=turn.score
+        )
     if turn.kind == "exchange":
-        return f"{who} exchanged {turn.tiles} tile{'s' if turn.tiles != 1 else ''}"
-    return {
-        "timeout": f"{who}'s turn clock ran out (a pass)",
-        "lost_turn": f"{who}'s turn was skipped (failed challenge)",
-        "withdrawn": f"{who}'s play was challenged off",
-        "resign": f"{who} resigned",
-    }.get(turn.kind, f"{who} passed")
+        return ngettext(
+            "{who} exchanged {count} tile", "{who} exchanged {count} tiles", turn.tiles
+        ).format(who=who, count=turn.tiles)
+    template = {
+        "timeout": N_("{who}'s turn clock ran out (a pass)"),
+        "lost_turn": N_("{who}'s turn was skipped (failed challenge)"),
+        "withdrawn": N_("{who}'s play was challenged off"),
+        "resign": N_("{who} resigned"),
+    }.get(turn.kind, N_("{who} passed"))
+    return _(template).format(who=who)
 
 
 @dataclass(frozen=True)
@@ -67,22 +73,27 @@ HEADER_LINE_CHARS = 56
 
 def picture_header(facts: BoardFacts) -> list[str]:
     seats = [f"{n} {s}" for n, s in zip(facts.names, facts.scores, strict=True)]
-    header = [f"#{facts.number} · {' · '.join(seats)} · bag {facts.bag}"]
+    header = [
+        _("#{number} · {scores} · bag {bag}").format(
+            number=facts.number, scores=" · ".join(seats), bag=facts.bag
+        )
+    ]
     if len(header[0]) > HEADER_LINE_CHARS:
         # Four pairs do not fit on one line: the scores go two seats to a line.
-        header = [f"#{facts.number} · bag {facts.bag}"]
+        header = [_("#{number} · bag {bag}").format(number=facts.number, bag=facts.bag)]
         header += [" · ".join(seats[i : i + 2]) for i in range(0, len(seats), 2)]
     if facts.status == "finished":
-        header.append("Game over")
+        header.append(_("Game over"))
     elif facts.status == "ending":
-        header.append("Final play: waiting for accept or challenge")
+        header.append(_("Final play: waiting for accept or challenge"))
     else:
-        header.append(f"▶ {facts.to_play} to play")
+        header.append("▶ " + _("{seat} to play").format(seat=facts.to_play))
     if facts.latest is not None:
-        header.append(f"last: {last_turn_text(facts.latest)}")
+        header.append(_("last: {turn}").format(turn=last_turn_text(facts.latest)))
     elif facts.last is not None:
         who, position, score, words = facts.last
-        header.append(f"last: {last_turn_text(LastTurn('play', who, words[0], position, score))}")
+        turn = last_turn_text(LastTurn("play", who, words[0], position, score))
+        header.append(_("last: {turn}").format(turn=turn))
     return header
 
 
@@ -90,28 +101,39 @@ def board_alt_text(facts: BoardFacts) -> str:
     """The board image in words: the last play, the scores, the bag, whose turn."""
     scores = ", ".join(f"{n} {s}" for n, s in zip(facts.names, facts.scores, strict=True))
     if facts.last is None:
-        last = "No tiles on the board yet."
+        last = _(NO_TILES_YET)
     else:
         who, position, score, words = facts.last
-        last = f"Last play: {who}, {words[0]} at {position} for {score} ({', '.join(words)})."
+        last = _("Last play: {who}, {word} at {position} for {score} ({words}).").format(
+            who=who, word=words[0], position=position, score=score, words=", ".join(words)
+        )
     if facts.latest is not None:
-        last += f" Then: {last_turn_text(facts.latest)}."
-    tiles = f"{facts.bag} tile{'s' if facts.bag != 1 else ''} in the bag"
-    state = {
-        "finished": "The game is over.",
-        "ending": "The final play waits to be accepted or challenged.",
-    }.get(facts.status, f"{facts.to_play} to play.")
-    return f"Scrabble #{facts.number} board after move {facts.moves}. {last} Scores: {scores}; {tiles}. {state}"
-
-
-def record_alt_text(number: int) -> str:
-    return (
-        f"The record of Scrabble #{number} as a GCG text file: every move with its rack and score."
+        last += " " + _("Then: {turn}.").format(turn=last_turn_text(facts.latest))
+    tiles = ngettext("{count} tile in the bag", "{count} tiles in the bag", facts.bag).format(
+        count=facts.bag
+    )
+    if facts.status == "finished":
+        state = _("The game is over.")
+    elif facts.status == "ending":
+        state = _("The final play waits to be accepted or challenged.")
+    else:
+        state = _("{seat} to play.").format(seat=facts.to_play)
+    return _(
+        "Scrabble #{number} board after move {moves}. {last} Scores: {scores}; {tiles}. {state}"
+    ).format(
+        number=facts.number, moves=facts.moves, last=last, scores=scores, tiles=tiles, state=state
     )
 
 
+def record_alt_text(number: int) -> str:
+    return _(
+        "The record of Scrabble #{number} as a GCG text file: every move with its rack and score."
+    ).format(number=number)
+
+
 def board_post(number: int, moves: int, lines: Sequence[str]) -> str:
-    return clip("\n".join([f"**{game_title(number)}** · move {moves}", *lines]))
+    heading = _("{title} · move {moves}").format(title=f"**{game_title(number)}**", moves=moves)
+    return clip("\n".join([heading, *lines]))
 
 
 def status_lines(
@@ -126,14 +148,15 @@ def status_lines(
     """The scores and the bag; whose turn and when it runs out; the game's deadline.
     ``next_up`` is the label, with the seat's mentions, of the seat to move."""
     scored = " · ".join(f"{label} **{s}**" for label, s in zip(labels, scores, strict=True))
-    lines = [f"Scores: {scored} — {bag} tile{'s' if bag != 1 else ''} in the bag"]
+    tiles = ngettext("{count} tile in the bag", "{count} tiles in the bag", bag).format(count=bag)
+    lines = [_("Scores: {scores} — {tiles}").format(scores=scored, tiles=tiles)]
     if next_up is not None:
-        turn = f"Next: {next_up}"
+        turn = _("Next: {seat}").format(seat=next_up)
         if turn_due is not None:
-            turn += f" — turn clock ends {relative_time(turn_due)}"
+            turn += " — " + _("turn clock ends {when}").format(when=relative_time(turn_due))
         lines.append(turn)
     if deadline is not None:
-        lines.append(f"Game deadline {relative_time(deadline)}")
+        lines.append(_("Game deadline {when}").format(when=relative_time(deadline)))
     return lines
 
 
@@ -141,27 +164,38 @@ def next_up(label: str, mentions: str | None) -> str:
     return label if mentions is None else f"{mentions} ({label})"
 
 
+def _also(words: Sequence[str]) -> str:
+    return " " + _("(also {words})").format(words=", ".join(words)) if words else ""
+
+
 def last_play_line(who: str, position: str, score: int, words: Sequence[str]) -> str:
-    also = f" (also {', '.join(words[1:])})" if len(words) > 1 else ""
-    return f"Last play: {who}, {words[0]} at {position} for {score}{also}"
+    return _("Last play: {who}, {word} at {position} for {score}").format(
+        who=who, word=words[0], position=position, score=score
+    ) + _also(words[1:])
 
 
 def last_turn_line(turn: LastTurn) -> str:
     """The latest turn when it was not the last play (a pass, an exchange…)."""
-    return f"Last turn: {last_turn_text(turn)}."
+    return _("Last turn: {turn}.").format(turn=last_turn_text(turn))
 
 
-NO_TILES_YET = "No tiles on the board yet."
+NO_TILES_YET = N_("No tiles on the board yet.")
 
 
 def ending_text(*, computer_decides: bool, due: datetime | None, words: Sequence[str]) -> str:
     if computer_decides:
-        return "That play would end the game: the computer decides whether to challenge it."
-    when = f" by {relative_time(due)}" if due else ""
-    return (
-        f"That play would end the game. Opponents: **Accept** it or **Challenge** it{when}; "
-        f"if nobody challenges, it stands ({', '.join(words)})."
-    )
+        return _("That play would end the game: the computer decides whether to challenge it.")
+    if due:
+        text = _(
+            "That play would end the game. Opponents: **Accept** it or **Challenge** it by "
+            "{when}; if nobody challenges, it stands ({words})."
+        )
+    else:
+        text = _(
+            "That play would end the game. Opponents: **Accept** it or **Challenge** it; "
+            "if nobody challenges, it stands ({words})."
+        )
+    return text.format(when=relative_time(due) if due else "", words=", ".join(words))
 
 
 def explain_text(
@@ -169,12 +203,16 @@ def explain_text(
 ) -> str:
     """The player is asked to explain the words just played in their own words (as
     the society plays it); definitions are shown where the dictionary has them."""
-    lines = [f"**Explain the word** ({game_title(number)})"]
+    lines = [_("**Explain the word** ({title})").format(title=game_title(number))]
     lines += [f"**{word}** — {definition}" for word, definition in found]
-    words = [w for w, _ in found] + list(missing)
+    words = [w for w, _definition in found] + list(missing)
     if words:
         asked = ", ".join(f"**{w}**" for w in words)
-        lines.append(f"{who}, please explain {asked} in your own words: press **Explain**.")
+        lines.append(
+            _("{who}, please explain {words} in your own words: press **Explain**.").format(
+                who=who, words=asked
+            )
+        )
     return clip("\n".join(lines))
 
 
@@ -199,55 +237,95 @@ def game_over(
     hinted: bool,
 ) -> list[str]:
     """The result lines of the final post (``hints``: each member's count, if hints were on)."""
-    who = " & ".join(winners) or "nobody"
-    verdict = f"It's a draw between {who}." if draw else f"Winner: **{who}**."
+    who = " & ".join(winners) or _("nobody")
+    if draw:
+        verdict = _("It's a draw between {who}.").format(who=who)
+    else:
+        verdict = _("Winner: {who}.").format(who=f"**{who}**")
     table = []
     for row in standings:
         sign = "+" if row.adjustment >= 0 else "−"
-        note = f" ({row.before} {sign} {abs(row.adjustment)} for tiles)" if row.adjustment else ""
-        table.append(
-            f"{row.rank}. {row.label} — {row.final}{note}{' (resigned)' if row.resigned else ''}"
+        note = (
+            " "
+            + _("({before} {sign} {change} for tiles)").format(
+                before=row.before, sign=sign, change=abs(row.adjustment)
+            )
+            if row.adjustment
+            else ""
         )
-    lines = [f"**Game over** ({REASONS.get(reason, reason)}). {verdict}", "\n".join(table)]
+        resigned = " " + _("(resigned)") if row.resigned else ""
+        table.append(f"{row.rank}. {row.label} — {row.final}{note}{resigned}")
+    lines = [_game_over(reason) + " " + verdict, "\n".join(table)]
     if hints is not None:
-        lines.append("Hints used: " + " · ".join(f"{name} {count}" for name, count in hints))
+        lines.append(
+            _("Hints used: {counts}").format(
+                counts=" · ".join(f"{name} {count}" for name, count in hints)
+            )
+        )
     if rated:
         lines.append(
-            "The game record (GCG) is attached; results and ratings are on `/leaderboard`."
+            _("The game record (GCG) is attached; results and ratings are on `/leaderboard`.")
         )
+    elif hinted:
+        lines.append(_("The game record (GCG) is attached. Not rated (hints were on)."))
     else:
-        why = "hints were on" if hinted else "a game against the computer"
-        lines.append(f"The game record (GCG) is attached. Not rated ({why}).")
-    lines.append("`/scrabble analyse` shows each play beside the best one available.")
+        lines.append(
+            _("The game record (GCG) is attached. Not rated (a game against the computer).")
+        )
+    lines.append(_("`/scrabble analyse` shows each play beside the best one available."))
     return lines
+
+
+def _game_over(reason: str) -> str:
+    return _("**Game over** ({reason}).").format(reason=reason_text(reason))
 
 
 def no_contest(reason: str) -> list[str]:
     """The result lines of a game that ended at its deadline before any tile was placed."""
     return [
-        f"**Game over** ({REASONS.get(reason, reason)}). **No contest**: no tile was ever "
-        "placed, so nobody wins, nobody loses, and the game is not rated or counted.",
-        "The game record (GCG) is attached.",
+        _game_over(reason)
+        + " "
+        + _(
+            "**No contest**: no tile was ever placed, so nobody wins, nobody loses, "
+            "and the game is not rated or counted."
+        ),
+        _("The game record (GCG) is attached."),
     ]
 
 
 def your_turn(number: int, home: int | None, due: datetime | None) -> str:
-    clock = f" Your turn clock ends {relative_time(due)}." if due else ""
-    where = f" in <#{home}>" if home else ""
-    return f"It's your turn in **{game_title(number)}**{where}.{clock}\n{HOW_TO_PLAY}"
+    title = f"**{game_title(number)}**"
+    if home:
+        text = _("It's your turn in {title} in {channel}.").format(
+            title=title, channel=f"<#{home}>"
+        )
+    else:
+        text = _("It's your turn in {title}.").format(title=title)
+    if due:
+        text += " " + _("Your turn clock ends {when}.").format(when=relative_time(due))
+    return f"{text}\n{_(HOW_TO_PLAY)}"
 
 
 def reminder(number: int, home: int | None, due: datetime | None) -> str:
-    when = relative_time(due) if due else "soon"
-    where = f" in <#{home}>" if home else ""
-    return (
-        f"Reminder: it's your turn in **{game_title(number)}**{where}, and your turn clock runs out {when}. "
-        f"Play, exchange or pass before then, or the turn counts as a pass.\n{HOW_TO_PLAY}"
-    )
+    when = relative_time(due) if due else _("soon")
+    title = f"**{game_title(number)}**"
+    if home:
+        text = _(
+            "Reminder: it's your turn in {title} in {channel}, and your turn clock runs out "
+            "{when}. Play, exchange or pass before then, or the turn counts as a pass."
+        )
+    else:
+        text = _(
+            "Reminder: it's your turn in {title}, and your turn clock runs out {when}. "
+            "Play, exchange or pass before then, or the turn counts as a pass."
+        )
+    return text.format(title=title, channel=f"<#{home}>", when=when) + f"\n{_(HOW_TO_PLAY)}"
 
 
 def invitation_expired(number: int) -> str:
-    return f"The invitation to {game_title(number)} expired: not everyone accepted in time."
+    return _("The invitation to {title} expired: not everyone accepted in time.").format(
+        title=game_title(number)
+    )
 
 
 def describe_entries(
@@ -268,39 +346,52 @@ def _entry_line(entry: Mapping[str, Any], who: str, label: Callable[[int], str])
     if kind == "play":
         extra = []
         if len([c for c in entry["word"] if c != "."]) >= 7:
-            extra.append("bingo! (+50 included)")
+            extra.append(_("bingo! (+50 included)"))
         blanks = [c.upper() for c in entry["word"] if c.islower()]
         if blanks:
-            extra.append(f"blank as {', '.join(blanks)}")
-        line = f"{who} played **{entry['words'][0]}** at {entry['position']} for {entry['score']}"
-        if entry["words"][1:]:
-            line += f" (also {', '.join(entry['words'][1:])})"
+            extra.append(_("blank as {letters}").format(letters=", ".join(blanks)))
+        line = _("{who} played {word} at {position} for {score}").format(
+            who=who,
+            word=f"**{entry['words'][0]}**",
+            position=entry["position"],
+            score=entry["score"],
+        ) + _also(entry["words"][1:])
         return line + (f" — {'; '.join(extra)}" if extra else "") + "."
     if kind == "exchange":
         count = len(entry["tiles"])
-        return f"{who} exchanged {count} tile{'s' if count != 1 else ''}."
+        return ngettext(
+            "{who} exchanged {count} tile.", "{who} exchanged {count} tiles.", count
+        ).format(who=who, count=count)
     if kind == "pass":
         if entry.get("timed_out"):
-            return f"{who}'s turn clock ran out: the turn counts as a pass."
+            return _("{who}'s turn clock ran out: the turn counts as a pass.").format(who=who)
         if entry.get("lost_turn"):
-            return f"{who}'s turn is skipped (failed challenge)."
-        return f"{who} passed."
+            return _("{who}'s turn is skipped (failed challenge).").format(who=who)
+        return _("{who} passed.").format(who=who)
     if kind == "challenge":
         challenged = label(entry["challenged_seat"])
         if entry["result"] != "withdrawn":
-            return (
-                f"{who} challenged {challenged}'s play: it stands, every word is in the word list."
-            )
+            return _(
+                "{who} challenged {seat}'s play: it stands, every word is in the word list."
+            ).format(who=who, seat=challenged)
         bad = entry["invalid_words"]
-        return (
-            f"{who} challenged {challenged}'s play: **{', '.join(bad)}** {'is' if len(bad) == 1 else 'are'} "
-            f"not in the word list. The play is taken back: no points for {challenged} this turn."
-        )
-    return {
-        "accept": f"{who} accepted the final play.",
-        "close": "Nobody challenged the final play in time: it stands.",
-        "resign": f"{who} resigned.",
-        "deadline": "The game's deadline has passed: the game ends now, unplayed tiles are deducted.",
-        "blocked": "Nobody can make a play any more and the bag is too small to exchange: "
-        "the game ends now, unplayed tiles are deducted.",
-    }.get(kind, "")
+        return ngettext(
+            "{who} challenged {seat}'s play: {words} is not in the word list. "
+            "The play is taken back: no points for {seat} this turn.",
+            "{who} challenged {seat}'s play: {words} are not in the word list. "
+            "The play is taken back: no points for {seat} this turn.",
+            len(bad),
+        ).format(who=who, seat=challenged, words=f"**{', '.join(bad)}**")
+    template = {
+        "accept": N_("{who} accepted the final play."),
+        "close": N_("Nobody challenged the final play in time: it stands."),
+        "resign": N_("{who} resigned."),
+        "deadline": N_(
+            "The game's deadline has passed: the game ends now, unplayed tiles are deducted."
+        ),
+        "blocked": N_(
+            "Nobody can make a play any more and the bag is too small to exchange: "
+            "the game ends now, unplayed tiles are deducted."
+        ),
+    }.get(kind)
+    return _(template).format(who=who) if template else ""
