@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Protocol, Self
 import discord
 
 from bot.messages import scrabble as msg
+from bot.messages.i18n import N_, _
 from bot.render.scrabble import ScrabbleBoardView, render_rack, render_scrabble_board
 from bot.services.scrabble import BoardPicture
 from bot.ui.buttons import ButtonRoute, dispatch
@@ -99,7 +100,8 @@ class _GameButton(
 
     def __init__(self, game_id: int, ply: int | None = None) -> None:
         custom_id = f"scrabble:{self.action}:{game_id}" + ("" if ply is None else f":{ply}")
-        super().__init__(discord.ui.Button(label=self.label, style=self.style, custom_id=custom_id))
+        button = discord.ui.Button(label=_(self.label), style=self.style, custom_id=custom_id)
+        super().__init__(button)
         self.game_id = game_id
         self.ply = ply or 0
 
@@ -135,23 +137,23 @@ _PRESSES: dict[str, Callable[[ScrabbleActions, discord.Interaction, int, int], A
 
 
 class JoinButton(_GameButton, template=r"scrabble:join:(?P<game>\d+)"):
-    action, label, style = "join", "Accept", discord.ButtonStyle.success
+    action, label, style = "join", N_("Accept"), discord.ButtonStyle.success
 
 
 class DeclineButton(_GameButton, template=r"scrabble:decline:(?P<game>\d+)"):
-    action, label, style = "decline", "Decline", discord.ButtonStyle.secondary
+    action, label, style = "decline", N_("Decline"), discord.ButtonStyle.secondary
 
 
 class RackButton(_GameButton, template=r"scrabble:rack:(?P<game>\d+)"):
-    action, label, style = "rack", "Show my rack", discord.ButtonStyle.primary
+    action, label, style = "rack", N_("Show my rack"), discord.ButtonStyle.primary
 
 
 class ChallengeButton(_GameButton, template=r"scrabble:challenge:(?P<game>\d+):(?P<ply>\d+)"):
-    action, label, style = "challenge", "Challenge", discord.ButtonStyle.danger
+    action, label, style = "challenge", N_("Challenge"), discord.ButtonStyle.danger
 
 
 class AcceptPlayButton(_GameButton, template=r"scrabble:accept:(?P<game>\d+):(?P<ply>\d+)"):
-    action, label, style = "accept", "Accept final play", discord.ButtonStyle.success
+    action, label, style = "accept", N_("Accept final play"), discord.ButtonStyle.success
 
 
 DYNAMIC_ITEMS = (JoinButton, DeclineButton, RackButton, ChallengeButton, AcceptPlayButton)
