@@ -19,6 +19,7 @@ from bot.db.models import JobRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import scrabble as msg
+from bot.messages.i18n import _
 from bot.services.scrabble import ai
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.loaded import LoadedGame
@@ -147,7 +148,9 @@ class Computer:
             raise InvalidInputError(msg.no_hints(number))
         if engine.status != ACTIVE:
             raise InvalidInputError(
-                f"Scrabble #{number} isn't waiting for a move: there's nothing to hint."
+                _("Scrabble #{number} isn't waiting for a move: there's nothing to hint.").format(
+                    number=number
+                )
             )
         lexicon = await self.core.lexicons.get(loaded.settings.lexicon)
         moves = await ai.hint(engine.to_json(), ai.AiOptions(lexicon), seat)
@@ -184,7 +187,9 @@ class Computer:
         engine = loaded.engine
         if not finished or engine is None:
             raise InvalidInputError(
-                f"Scrabble #{number} isn't finished yet: analysis is for finished games."
+                _("Scrabble #{number} isn't finished yet: analysis is for finished games.").format(
+                    number=number
+                )
             )
         lexicon = await self.core.lexicons.get(loaded.settings.lexicon)
         names = [loaded.name(seat) for seat in range(engine.seats)]

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from bot.context import ServiceContext
 from bot.errors import InvalidInputError
+from bot.messages.i18n import _
 from bot.services.words import get_lexicon
 from engines.lexicon import LexiconError, load_lexicon
 from engines.scrabble.lexicon import Lexicon
@@ -40,7 +41,7 @@ class LexiconCache:
                     self._loaded[name] = await asyncio.to_thread(self._loader, name)
                 except LexiconError as exc:
                     raise InvalidInputError(
-                        f"The game's word list can't be loaded: {exc}"
+                        _("The game's word list can't be loaded: {reason}").format(reason=exc)
                     ) from None
             return self._loaded[name]
 
@@ -56,5 +57,8 @@ class ClubLexicons:
             return await get_lexicon(self.ctx, name)
         except InvalidInputError:
             raise InvalidInputError(
-                "The game's word list can't be loaded: ask an admin to check the bot's word lists."
+                _(
+                    "The game's word list can't be loaded: "
+                    "ask an admin to check the bot's word lists."
+                )
             ) from None

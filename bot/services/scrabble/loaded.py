@@ -17,6 +17,7 @@ from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import scrabble as msg
+from bot.messages.i18n import N_, _
 from bot.services.scrabble.options import GameSettings
 from bot.services.scrabble.views import BoardPicture, GameView, InviteOutcome, SeatInfo
 from engines.scrabble import ScrabbleGame
@@ -123,10 +124,19 @@ class LoadedGame:
             status = self.record.status
             if status == "invited":
                 raise InvalidInputError(
-                    f"Scrabble #{self.record.number} hasn't started yet: everyone invited must accept first."
+                    _(
+                        "Scrabble #{number} hasn't started yet: everyone invited must accept first."
+                    ).format(number=self.record.number)
                 )
-            raise InvalidInputError(f"Scrabble #{self.record.number} was {status}.")
+            raise InvalidInputError(
+                _("Scrabble #{number} was {status}.").format(
+                    number=self.record.number, status=_(_STATUSES.get(status, status))
+                )
+            )
         return self.engine
+
+
+_STATUSES = {"abandoned": N_("abandoned"), "finished": N_("finished")}
 
 
 async def load_game(uow: UnitOfWork, game_id: int, guild_id: int | None = None) -> LoadedGame:
@@ -156,7 +166,9 @@ async def member_game(
     seat = loaded.seat_of(user_id)
     if seat is None:
         raise PermissionDeniedError(
-            f"You are not playing in Scrabble #{loaded.number}: this game is not yours."
+            _("You are not playing in Scrabble #{number}: this game is not yours.").format(
+                number=loaded.number
+            )
         )
     return loaded, seat
 

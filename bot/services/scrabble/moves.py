@@ -23,7 +23,7 @@ Act = Callable[[ScrabbleGame, int, Lexicon | None], str]
 
 def _challenge(ply: int | None, engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
     if ply is not None and len(engine.moves) != ply:
-        raise InvalidInputError("That play can no longer be challenged: the game has moved on.")
+        raise InvalidInputError(_("That play can no longer be challenged: the game has moved on."))
     result = engine.challenge(seat, lexicon)
     return msg.challenge_result(
         withdrawn=result.withdrawn,
@@ -35,7 +35,7 @@ def _challenge(ply: int | None, engine: ScrabbleGame, seat: int, lexicon: Lexico
 
 def _accept(ply: int | None, engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
     if ply is not None and len(engine.moves) < ply:
-        raise InvalidInputError("That play is no longer waiting to be accepted.")
+        raise InvalidInputError(_("That play is no longer waiting to be accepted."))
     return msg.accepted_final_play(engine.accept(seat))
 
 
@@ -137,7 +137,9 @@ class Moves:
             engine = loaded.require_engine()
             if loaded.record.status != "active":
                 raise InvalidInputError(
-                    f"Scrabble #{loaded.number} is over: see `/scrabble export` for its record."
+                    _("Scrabble #{number} is over: see `/scrabble export` for its record.").format(
+                        number=loaded.number
+                    )
                 )
             words = None
             if lexicon == "always" or (

@@ -14,6 +14,7 @@ from typing import Any, TypedDict
 
 from bot.errors import InvalidInputError
 from bot.messages import scrabble as msg
+from bot.messages.i18n import N_, _
 from engines.durations import Duration, DurationError
 from engines.scrabble import FINISH_LINE_TARGETS, ScrabbleError, ScrabbleOptions
 from engines.scrabble.movegen import LEVELS
@@ -31,8 +32,8 @@ MAX_REMINDER_LEAD = timedelta(hours=12)
 
 # A bare number is hours for the turn clock and days for the deadline: the units
 # a member thinks in for a game that may last a week (the cog's option says so).
-CLOCK = Duration("the turn clock", "h", MIN_CLOCK, MAX_CLOCK, allow_off=True)
-DEADLINE = Duration("the game deadline", "d", MIN_DEADLINE, MAX_DEADLINE, allow_off=True)
+CLOCK = Duration(N_("the turn clock"), "h", MIN_CLOCK, MAX_CLOCK, allow_off=True)
+DEADLINE = Duration(N_("the game deadline"), "d", MIN_DEADLINE, MAX_DEADLINE, allow_off=True)
 LIVE_CLOCK = "3m"  # `live` as a turn clock: as the society plays
 
 VARIANTS = ("standard", "finish_line", "nine_tiles")
@@ -214,15 +215,15 @@ def read_settings(
     """The options of ``/scrabble new``, checked (``InvalidInputError`` says what is wrong)."""
     challenge = (request.challenge or "double").strip().lower()
     if challenge not in ("double", "single", "void"):
-        raise InvalidInputError("The challenge rule is `double`, `single` or `void`.")
+        raise InvalidInputError(_("The challenge rule is `double`, `single` or `void`."))
     variant = (request.variant or "standard").strip().lower().replace(" ", "_").replace("-", "_")
     variant = _VARIANT_WORDS.get(variant, variant)
     if variant not in VARIANTS:
-        raise InvalidInputError("The variant is `standard`, `finish_line` or `nine_tiles`.")
+        raise InvalidInputError(_("The variant is `standard`, `finish_line` or `nine_tiles`."))
     target = _target(request.target, variant, seats)
     ending = (request.ending or "six_zeros").strip().lower()
     if ending not in ("six_zeros", "two_passes"):
-        raise InvalidInputError("The ending rule is `six_zeros` or `two_passes`.")
+        raise InvalidInputError(_("The ending rule is `six_zeros` or `two_passes`."))
     clock = parse_duration(request.clock if request.clock is not None else DEFAULT_CLOCK, CLOCK)
     deadline = parse_duration(
         request.deadline if request.deadline is not None else DEFAULT_DEADLINE, DEADLINE
@@ -258,7 +259,9 @@ def known_word_list(name: str, word_lists: Sequence[str]) -> str:
     name = name.strip()
     if name not in word_lists:
         known = ", ".join(f"`{msg.lexicon_display_name(n)}`" for n in word_lists)
-        raise InvalidInputError(f"I don't know that word list. This club has: {known}.")
+        raise InvalidInputError(
+            _("I don't know that word list. This club has: {lists}.").format(lists=known)
+        )
     return name
 
 
@@ -267,12 +270,12 @@ def _level(text: str | None, computer_seat: int | None) -> str | None:
     if computer_seat is None:
         if level is not None:
             raise InvalidInputError(
-                "The computer's `level` is for a game against me: name me as an opponent."
+                _("The computer's `level` is for a game against me: name me as an opponent.")
             )
         return None
     level = level or DEFAULT_COMPUTER_LEVEL
     if level not in COMPUTER_LEVELS:
-        raise InvalidInputError("The computer's level is `casual`, `equity` or `strong`.")
+        raise InvalidInputError(_("The computer's level is `casual`, `equity` or `strong`."))
     return level
 
 
@@ -284,7 +287,10 @@ def _target(text: str | None, variant: str, seats: int) -> int | None:
         return FINISH_LINE_TARGETS[cleaned][seats]
     if not cleaned.isdigit() or not 10 <= int(cleaned) <= 2000:
         raise InvalidInputError(
-            "The finish line is a score from 10 to 2000, or a level: `beginner`, `intermediate` or `expert`."
+            _(
+                "The finish line is a score from 10 to 2000, or a level: "
+                "`beginner`, `intermediate` or `expert`."
+            )
         )
     return int(cleaned)
 
@@ -296,7 +302,7 @@ def seat_members(request: NewGameRequest) -> list[list[Member]]:
     """Who sits at each seat of ``/scrabble new`` (any seat may be a pair), or why
     the line-up can't play."""
     if not 1 <= len(request.opponents) <= 3:
-        raise InvalidInputError("A Scrabble game has 2 to 4 seats: name 1 to 3 opponents.")
+        raise InvalidInputError(_("A Scrabble game has 2 to 4 seats: name 1 to 3 opponents."))
     heads = [request.creator, *request.opponents]
     for index, partner in enumerate(request.partners):
         if partner is not None and index >= len(heads):
@@ -317,15 +323,20 @@ def check_seats(
     in any mix; every member in one place only; the computer (this bot) alone in
     a seat of its own; no other bot. ``InvalidInputError`` says what is wrong."""
     if not 2 <= len(seats) <= 4:
-        raise InvalidInputError("A Scrabble game has 2 to 4 seats.")
+        raise InvalidInputError(_("A Scrabble game has 2 to 4 seats."))
     if any(not 1 <= len(seat) <= MAX_SEAT_MEMBERS for seat in seats):
         raise InvalidInputError(
-            f"Each seat is one player or a team of 2 to {MAX_SEAT_MEMBERS} members."
+            _("Each seat is one player or a team of 2 to {maximum} members.").format(
+                maximum=MAX_SEAT_MEMBERS
+            )
         )
     everyone = [m for seat in seats for m in seat]
     if any(m.is_bot and not m.computer for m in everyone):
         raise InvalidInputError(
-            "Other bots can't play Scrabble here: invite club members, or me to play the computer."
+            _(
+                "Other bots can't play Scrabble here: invite club members, "
+                "or me to play the computer."
+            )
         )
     seen: set[int] = set()
     for member in everyone:
@@ -334,7 +345,9 @@ def check_seats(
         seen.add(member.user_id)
     computers = [seat for seat in seats if any(m.computer for m in seat)]
     if any(len(seat) > 1 for seat in computers):
-        raise InvalidInputError("The computer plays a seat of its own: it can't be part of a pair.")
+        raise InvalidInputError(
+            _("The computer plays a seat of its own: it can't be part of a pair.")
+        )
     if creator is not None and creator.computer:
-        raise InvalidInputError("The computer can't open a game: name me as an opponent.")
+        raise InvalidInputError(_("The computer can't open a game: name me as an opponent."))
     return [list(seat) for seat in seats]

@@ -11,6 +11,7 @@ from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import scrabble as msg
+from bot.messages.i18n import _
 from bot.messages.limits import CHOICES
 from bot.services.games import GameFinder, GameKind
 from bot.services.scrabble.core import ScrabbleCore
@@ -95,7 +96,9 @@ class Reading:
             loaded = await self.core.load(uow, game_id, guild_id)
             if loaded.record.status != "finished" or loaded.engine is None:
                 raise InvalidInputError(
-                    f"Scrabble #{loaded.number} isn't finished yet: its record is exported when it ends."
+                    _(
+                        "Scrabble #{number} isn't finished yet: its record is exported when it ends."
+                    ).format(number=loaded.number)
                 )
             return f"scrabble-{loaded.number}.gcg", self.core.gcg_text(loaded)
 
