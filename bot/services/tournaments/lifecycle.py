@@ -147,7 +147,7 @@ class Lifecycle:
         entrants = await uow.tournaments.entrants(t.id)
         done = await uow.tournaments.pairings(t.id)
         try:
-            boards = pairing.next_pairings(t, entrants, done, number)
+            boards = await pairing.next_pairings(t, entrants, done, number)
         except PairingError as error:
             raise InvalidInputError(msg.cannot_pair(str(error))) from None
         held = t.status == "paused"
