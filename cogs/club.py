@@ -112,18 +112,18 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
     async def web(self, interaction: discord.Interaction, action: app_commands.Choice[str]) -> None:
         guild = require_guild(interaction)
         settings = await self.service.get(guild.id)
-        require_moderator(interaction.user, settings.moderator_role_id, web_msg.WEB_WHAT)
+        require_moderator(interaction.user, settings.moderator_role_id, _(web_msg.WEB_WHAT))
         value = action.value
         page = await self.web_pages.set(
             guild.id, guild.name, "on" if value == "on" else "off" if value == "off" else "rotate"
         )
         if page.path is None:
-            text = web_msg.PAGE_OFF if page.changed else web_msg.PAGE_ALREADY_OFF
+            text = _(web_msg.PAGE_OFF if page.changed else web_msg.PAGE_ALREADY_OFF)
         else:
             base = self.bot.settings.web_base_url
             url = page_url(base, page.path)
             if base is None:
-                url = f"{url} {web_msg.NO_BASE_URL}"
+                url = f"{url} {_(web_msg.NO_BASE_URL)}"
             text = web_msg.page_on(
                 url,
                 rotated=value == "rotate",

@@ -356,6 +356,11 @@ def _value(game: str, row: Row) -> str:
     return ngettext("{points} point", "{points} points", many).format(points=points)
 
 
+def row_value(game: str, row: Row) -> str:
+    """A pair's result in a game's standings, as the posts and the web page show it."""
+    return _value(game, row)
+
+
 def table_lines(table: GameTable) -> list[str]:
     lines = [
         _("**{game}** — {state}").format(game=game_name(table.game), state=_(STATES[table.state]))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-WEB_WHAT = "turn the club's web page on or off"
-WEB_OFF_SERVER = (
+from bot.messages.i18n import N_, _
+
+WEB_WHAT = N_("turn the club's web page on or off")
+WEB_OFF_SERVER = N_(
     "The web page is not running on this bot (its host sets `WEB_PORT` to turn it on): "
     "the setting is saved and the page opens when it is."
 )
@@ -11,22 +13,75 @@ WEB_OFF_SERVER = (
 
 def page_on(url: str, *, rotated: bool = False, running: bool = True) -> str:
     first = (
-        "The club's web page has a new address; the old one no longer works."
+        _("The club's web page has a new address; the old one no longer works.")
         if rotated
-        else "The club's web page is on."
+        else _("The club's web page is on.")
     )
     lines = [
         first,
-        f"Its address (share it with members only: anyone with it can read the page): {url}",
-        "`/club web action:rotate` gives it a new address, `/club web action:off` closes it.",
+        _(
+            "Its address (share it with members only: anyone with it can read the page): {url}"
+        ).format(url=url),
+        _("`/club web action:rotate` gives it a new address, `/club web action:off` closes it."),
     ]
     if not running:
-        lines.append(WEB_OFF_SERVER)
+        lines.append(_(WEB_OFF_SERVER))
     return "\n".join(lines)
 
 
-PAGE_OFF = "The club's web page is off: its address no longer works."
-PAGE_ALREADY_OFF = "The club's web page is already off."
-NO_BASE_URL = (
+PAGE_OFF = N_("The club's web page is off: its address no longer works.")
+PAGE_ALREADY_OFF = N_("The club's web page is already off.")
+NO_BASE_URL = N_(
     "(the bot's host has not set `WEB_BASE_URL`: this is the path on the bot's web server)"
 )
+
+
+# ---------------------------------------------------------------------- the page's words
+
+# The states the page names, for any of its lists (games, rounds, events,
+# tournaments, sessions, pairs): a state not named here shows as stored.
+STATUS_NAMES = {
+    "invited": N_("invited"),
+    "active": N_("in play"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+    "scheduled": N_("scheduled"),
+    "open": N_("open"),
+    "running": N_("running"),
+    "scoring": N_("being scored"),
+    "scored": N_("scored"),
+    "cancelled": N_("cancelled"),
+    "closed": N_("closed"),
+    "signup": N_("taking sign-ups"),
+    "playing": N_("playing"),
+    "paused": N_("paused"),
+    "formed": N_("boards formed"),
+    "started": N_("started"),
+    "ended": N_("ended"),
+    "registered": N_("registered"),
+    "ready": N_("ready"),
+    "guessed": N_("guessed"),
+    "timed_out": N_("timed out"),
+    "disqualified": N_("disqualified"),
+    "withdrawn": N_("withdrawn"),
+    "waiting": N_("waiting"),
+    "ranked": N_("ranked"),
+    "eliminated": N_("eliminated"),
+    "not_played": N_("not played yet"),
+    "done": N_("done"),
+    "not_started": N_("not started"),
+}
+FORMAT_NAMES = {
+    "round_robin": N_("round robin"),
+    "swiss": N_("Swiss"),
+    "knockout": N_("knockout"),
+}
+
+
+def status_name(status: str) -> str:
+    """A stored state as the page names it, in the active language."""
+    return _(STATUS_NAMES[status]) if status in STATUS_NAMES else status.replace("_", " ")
+
+
+def format_name(fmt: str) -> str:
+    return _(FORMAT_NAMES[fmt]) if fmt in FORMAT_NAMES else fmt.replace("_", " ")

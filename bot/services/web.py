@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.db.repositories.web import web_token
+from bot.messages.i18n import language_of
 from bot.services import ServiceContext
 
 Action = Literal["on", "off", "rotate"]
@@ -70,8 +71,10 @@ class WebService:
             await uow.commit()  # a new club, or its name, is kept either way
         return WebPage(guild_id, token is not None, token, changed)
 
-    async def club_for(self, token: str) -> tuple[int, str] | None:
-        """``(guild id, name)`` of the club whose page is on at ``token``."""
+    async def club_for(self, token: str) -> tuple[int, str, str] | None:
+        """``(guild id, name, language)`` of the club whose page is on at ``token``."""
         async with self.ctx.reader() as uow:
             guild = await uow.web.guild_by_token(token)
-            return (guild.id, guild.name) if guild is not None else None
+            if guild is None:
+                return None
+            return guild.id, guild.name, language_of(guild.settings)

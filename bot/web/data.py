@@ -26,10 +26,16 @@ from bot.db.models_tournaments import TournamentPairingRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import ClubError, NotFoundError
 from bot.messages.boggle.results import STATUS_LABELS, RoundSummary
+from bot.messages.chess import colour
+from bot.messages.events import game_name, row_value
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.leaderboard import GAME_TITLES, PERIOD_NAMES, format_time_ms
+from bot.messages.scrabble.names import game_title
+from bot.messages.web import status_name
 from bot.services import ServiceContext
 from bot.services.chess import ChessService
 from bot.services.chess.views import ChessSnapshot
+from bot.services.events.service import EventService
 from bot.services.henyo import HenyoService
 from bot.services.henyo.core import FINISHED_ROUND
 from bot.services.leaderboard import KINDS, PERIODS, LeaderboardService, LeaderboardTable
@@ -242,6 +248,55 @@ class SessionLine:
 
 
 @dataclass(frozen=True)
+class GamesEventLine:
+    event_id: int
+    name: str
+    status: str
+    games: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class EventRowLine:
+    place: str
+    pair: str
+    result: str
+
+
+@dataclass(frozen=True)
+class EventPrizeLine:
+    place: int
+    text: str  # the host's words, shown as text
+    who: str  # the pair(s) at that place once the game is done, else ""
+
+
+@dataclass(frozen=True)
+class EventGameLines:
+    game: str  # its name, in the page's language
+    state: str
+    rows: list[EventRowLine]
+    winners: list[str]  # once the event is closed
+    prizes: list[EventPrizeLine]  # once the event is closed
+
+
+@dataclass(frozen=True)
+class GamesEventPage:
+    event_id: int
+    name: str
+    status: str
+    games: list[str]
+    capacity: int
+    playing: list[tuple[int, str]]  # (place, "ana & ben") while registering
+    waiting: list[tuple[int, str]]
+    tables: list[EventGameLines]
+    registering: bool
+
+    @property
+    def closed(self) -> bool:
+        return self.status == "closed"
+
+
+@dataclass(frozen=True)
 class ClubHome:
     guild_id: int
     name: str
@@ -252,25 +307,27 @@ class ClubHome:
     leaderboard: LeaderboardTable
     tournaments: list[TournamentLine] = field(default_factory=list)
     sessions: list[SessionLine] = field(default_factory=list)
+    events: list[GamesEventLine] = field(default_factory=list)
     games: Sequence[tuple[str, str]] = field(default_factory=tuple)  # (value, label)
     periods: Sequence[tuple[str, str]] = field(default_factory=tuple)
 
 
 def leaderboard_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    games = [("all", GAME_TITLES["all"]), *((k, GAME_TITLES[k]) for k in KINDS)]
-    periods = [(p, PERIOD_NAMES[p]) for p in PERIODS]
+    games = [("all", _(GAME_TITLES["all"])), *((k, _(GAME_TITLES[k])) for k in KINDS)]
+    periods = [(p, _(PERIOD_NAMES[p])) for p in PERIODS]
     return games, periods
 
 
 def _title(kind: str, number: int) -> str:
-    return f"{'Scrabble' if kind == 'scrabble' else 'Chess'} #{number}"
+    if kind == "scrabble":
+        return game_title(number)
+    return _("Chess #{number}").format(number=number)
 
 
 def game_number(record: GameRecord) -> int:
-    """The number members know the game by: the club's own count where games have
-    one (``games.number``), else its id."""
-    number = getattr(record, "number", None)
-    return number if isinstance(number, int) and number > 0 else record.id
+    """The number members know the game by: the club's own count of its kind
+    (``games.number``), as Discord shows it. Addresses keep the game's id."""
+    return record.number
 
 
 class ClubPages:
@@ -282,6 +339,7 @@ class ClubPages:
         self.chess = ChessService(ctx)
         self.henyo = HenyoService(ctx)
         self.leaderboards = LeaderboardService(ctx)
+        self.events = EventService(ctx)
 
     # ------------------------------------------------------------------ the club's page
 
@@ -314,6 +372,12 @@ class ClubPages:
                 SessionLine(row.id, row.status, row.created_at)
                 for row in await uow.web.club_sessions(guild_id)
             ]
+            games_events = [
+                GamesEventLine(
+                    e.id, e.name, e.status, ", ".join(game_name(g) for g in e.games), e.created_at
+                )
+                for e in await uow.events.in_guild(guild_id)
+            ]
         games, periods = leaderboard_choices()
         return ClubHome(
             guild_id,
@@ -325,6 +389,7 @@ class ClubPages:
             table,
             tournaments,
             sessions,
+            games_events,
             games,
             periods,
         )
@@ -341,8 +406,8 @@ class ClubPages:
             if record.kind == "scrabble":
                 computer = (record.options or {}).get("computer_seat")
                 if computer is not None and int(computer) in by_seat:
-                    by_seat[int(computer)] = ["the computer"]
-            players = " vs ".join(" & ".join(by_seat[s]) for s in sorted(by_seat))
+                    by_seat[int(computer)] = [_("the computer")]
+            players = f" {_('vs')} ".join(" & ".join(by_seat[s]) for s in sorted(by_seat))
             moves = counts.get(record.id, 0)
             lines.append(
                 GameLine(
@@ -373,7 +438,7 @@ class ClubPages:
     async def _scrabble(self, uow: UnitOfWork, record: GameRecord, step: int | None) -> GamePage:
         loaded = await loaded_game(uow, record)
         if loaded.engine is None or record.status not in (*LIVE, *DONE):
-            raise NotFoundError(f"Scrabble #{record.id} has not started.")
+            raise NotFoundError(f"Scrabble #{record.number} has not started.")
         rows = await uow.moves.for_game(record.id)
         steps = len(rows)
         shown = steps if step is None else max(0, min(step, steps))
@@ -385,7 +450,7 @@ class ClubPages:
                 )
             except ScrabbleError:
                 # A log that no longer replays (a game rigged by hand): only its end is shown.
-                log.warning("Scrabble #%d does not replay from its move log", record.id)
+                log.warning("Scrabble game %d does not replay from its move log", record.id)
                 shown = steps
         at_step = dataclasses.replace(loaded, engine=engine)
         pic = picture(at_step)
@@ -420,8 +485,8 @@ class ClubPages:
     async def _chess(self, uow: UnitOfWork, record: GameRecord, step: int | None) -> GamePage:
         snap = await self.chess.core.snapshot(uow, record)
         if record.status not in (*LIVE, *DONE) or snap.half_open:
-            raise NotFoundError(f"Chess #{record.id} has not started.")
-        return chess_page(snap, step, game_number(record))
+            raise NotFoundError(f"Chess #{record.number} has not started.")
+        return chess_page(snap, step)
 
     async def export(self, guild_id: int, game_id: int) -> tuple[str, str]:
         """``(filename, text)``: a finished game's GCG or PGN."""
@@ -459,7 +524,10 @@ class ClubPages:
                 p["name"],
                 p["rank"],
                 p["total"],
-                [(w, STATUS_LABELS.get(s, s), pts) for w, s, pts in p["words"]],
+                [
+                    (w, _(STATUS_LABELS[s]) if s in STATUS_LABELS else s, pts)
+                    for w, s, pts in p["words"]
+                ],
             )
             for p in summary.get("players") or []
         ]
@@ -489,7 +557,7 @@ class ClubPages:
                 HenyoStandingLine(
                     "" if row.place is None else f"{row.place}{'=' if row.tied else ''}",
                     row.team.label,
-                    row.status.replace("_", " "),
+                    status_name(row.status),
                     format_time_ms(row.final_ms),
                     row.penalties,
                 )
@@ -498,7 +566,7 @@ class ClubPages:
             lines = [
                 HenyoRoundLine(
                     f"{names.get(r.guesser_id, '?')} & {names.get(r.answerer_id, '?')}",
-                    r.status.replace("_", " "),
+                    status_name(r.status),
                     r.word if r.status in FINISHED_ROUND else None,
                     format_time_ms(r.final_ms) if r.status in FINISHED_ROUND else "",
                 )
@@ -506,6 +574,59 @@ class ClubPages:
             ]
         return HenyoPage(
             event_id, status, standings.event.host.name, table, lines, standings.complete
+        )
+
+    # ------------------------------------------------------------------ games events
+
+    async def games_event(self, guild_id: int, event_id: int) -> GamesEventPage:
+        """A games event: its roster and waiting list while it registers, each game's
+        standings, and once it is closed the winners and the host's prize lines.
+        Members by their display names only."""
+        if not 0 < event_id < 2**31:
+            raise NotFoundError(f"There is no games event {event_id} here.")
+        result = await self.events.standings(guild_id=guild_id, channel_id=None, ref=event_id)
+        view = result.event
+        closed = view.status == "closed"
+        registering = view.status == "open" and not view.started
+        tables = []
+        for table in result.tables:
+            rows = [
+                EventRowLine(
+                    "" if row.place is None else str(row.place),
+                    " & ".join(row.names),
+                    row_value(table.game, row),
+                )
+                for row in table.rows
+            ]
+            prizes = []
+            if closed:
+                for prize in sorted(result.prizes_of(table.game), key=lambda p: p.place):
+                    holders = [
+                        " & ".join(r.names)
+                        for r in table.rows
+                        if r.place == prize.place and r.status == "ranked"
+                    ]
+                    who = ", ".join(holders) if table.state == "done" else ""
+                    prizes.append(EventPrizeLine(prize.place, prize.text, who))
+            tables.append(
+                EventGameLines(
+                    game_name(table.game),
+                    status_name(table.state),
+                    rows,
+                    [" & ".join(w.names) for w in table.winners] if closed else [],
+                    prizes,
+                )
+            )
+        return GamesEventPage(
+            view.id,
+            view.name,
+            view.status,
+            [game_name(g) for g in view.games],
+            view.capacity,
+            [(p.place, " & ".join(p.names)) for p in view.playing] if registering else [],
+            [(p.place, " & ".join(p.names)) for p in view.waiting] if registering else [],
+            tables,
+            registering,
         )
 
     # ------------------------------------------------------------------ tournaments, sessions
@@ -594,7 +715,7 @@ class ClubPages:
                         n,
                         [" & ".join(names.get(m, str(m)) for m in seat) for seat in group],
                         None,
-                        "not started",
+                        "not_started",
                     )
                     for n, group in enumerate(row.groups, start=1)
                 ]
@@ -607,20 +728,24 @@ class ClubPages:
 def scrabble_move_text(notation: str) -> str:
     """The move log's public notation in words: "8H QUIZ", "exchanged 3 tiles", "passed"."""
     if notation == "-":
-        return "passed"
+        return _("passed")
     if notation.startswith("- ("):
-        return f"passed {notation[2:]}"
+        return _("passed {why}").format(why=notation[2:])
     if re.fullmatch(r"-\d+", notation):
         count = int(notation[1:])
-        return f"exchanged {count} tile{'' if count == 1 else 's'}"
-    words = {
-        "resign": "resigned",
-        "accept": "accepted the play",
-        "close": "the game is over",
-        "deadline": "the game's deadline was reached",
-        "blocked": "nobody could play",
-    }
-    return words.get(notation, notation)
+        return ngettext("exchanged {count} tile", "exchanged {count} tiles", count).format(
+            count=count
+        )
+    return _(MOVE_WORDS[notation]) if notation in MOVE_WORDS else notation
+
+
+MOVE_WORDS = {
+    "resign": N_("resigned"),
+    "accept": N_("accepted the play"),
+    "close": N_("the game is over"),
+    "deadline": N_("the game's deadline was reached"),
+    "blocked": N_("nobody could play"),
+}
 
 
 def _points(value: float) -> str:
@@ -629,15 +754,15 @@ def _points(value: float) -> str:
 
 def _result(kind: str, p: TournamentPairingRecord) -> str:
     if p.second_id is None:
-        return "bye"
+        return _("bye")
     if p.void:
-        return "void"
+        return _("void")
     if p.score is None:
-        return "playing"
+        return _("playing")
     points = f"{_points(p.score)}–{_points(1 - p.score)}"
     if kind == "scrabble" and p.first_total is not None and p.second_total is not None:
         return f"{p.first_total}–{p.second_total} ({points})"
-    return f"{points} (forfeit)" if p.forfeit else points
+    return _("{points} (forfeit)").format(points=points) if p.forfeit else points
 
 
 def _scrabble_image(pic: BoardPicture) -> BoardImage:
@@ -645,7 +770,7 @@ def _scrabble_image(pic: BoardPicture) -> BoardImage:
     return BoardImage("scrabble", args, _key("scrabble", args), pic.description)
 
 
-def chess_page(snap: ChessSnapshot, step: int | None, number: int | None = None) -> GamePage:
+def chess_page(snap: ChessSnapshot, step: int | None) -> GamePage:
     steps = len(snap.moves)
     shown = steps if step is None else max(0, min(step, steps))
     board = board_from_moves(snap.moves[:shown])
@@ -675,9 +800,12 @@ def chess_page(snap: ChessSnapshot, step: int | None, number: int | None = None)
     return GamePage(
         game_id=snap.game_id,
         kind="chess",
-        title=_title("chess", number or snap.game_id),
+        title=_title("chess", snap.number),
         status=snap.status,
-        players=[f"{snap.white.name} (white)", f"{snap.black.name} (black)"],
+        players=[
+            _("{name} (White)").format(name=snap.white.name),
+            _("{name} (Black)").format(name=snap.black.name),
+        ],
         scores=[snap.result] if snap.result and snap.status in DONE else [],
         step=shown,
         steps=steps,
@@ -690,11 +818,15 @@ def chess_page(snap: ChessSnapshot, step: int | None, number: int | None = None)
 
 
 def chess_alt(board: chess.Board, step: int, sans: Sequence[str]) -> str:
-    side = "White" if board.turn == chess.WHITE else "Black"
-    last = f"; last move {sans[step - 1]}" if step else ""
-    return (
-        f"Chess board after {step} move{'s' if step != 1 else ''}, {side} to move{last}. "
-        f"FEN {board.fen()}"
+    side = colour(board.turn)
+    if step:
+        return ngettext(
+            "Chess board after {count} move, {side} to move; last move {move}. FEN {fen}",
+            "Chess board after {count} moves, {side} to move; last move {move}. FEN {fen}",
+            step,
+        ).format(count=step, side=side, move=sans[step - 1], fen=board.fen())
+    return _("Chess board before the first move, {side} to move. FEN {fen}").format(
+        side=side, fen=board.fen()
     )
 
 

@@ -24,6 +24,8 @@ from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.errors import ClubError, NotFoundError
+from bot.messages.i18n import N_, _, babel_locale, ngettext, pgettext, set_language, use_language
+from bot.messages.web import format_name, status_name
 from bot.render.chess import render_chess_board
 from bot.render.scrabble import ScrabbleBoardView, render_scrabble_board
 from bot.services import ServiceContext
@@ -63,6 +65,12 @@ SECURITY_HEADERS = {
 }
 
 CLUB = web.AppKey("club", tuple)
+BAD_REQUEST = N_("Bad request")
+BAD_QUERY = N_("That address's query is not one we read.")
+NOT_FOUND = N_("Not found")
+NO_PAGE = N_("There is no page at this address.")
+FAILED = N_("Something went wrong")
+TRY_LATER = N_("Please try again later.")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -76,9 +84,23 @@ def _environment() -> Environment:
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    # The page's words go through the bot's catalogue, in the language the request
+    # set (the club's): ``{{ _("Live games") }}``, ``ngettext(...).format(count=n)``.
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=False
+    )
+    env.globals["page_lang"] = page_lang
     env.filters["when"] = lambda d: d.strftime("%Y-%m-%d %H:%M UTC") if d else ""
+    env.filters["status"] = status_name
+    env.filters["format_name"] = format_name
     return env
+
+
+def page_lang() -> str:
+    """The ``<html lang>`` of the active language (BCP 47: ``fil``, ``pt-BR``)."""
+    return str(babel_locale()).replace("_", "-")
 
 
 def _png(image: BoardImage) -> bytes:
@@ -165,7 +187,7 @@ class WebApp:
 
     def app(self) -> web.Application:
         app = web.Application(
-            middlewares=[self._headers, self._errors],
+            middlewares=[self._headers, self._language, self._errors],
             client_max_size=1024,
             handler_args={"max_line_size": 2048, "max_field_size": 4096},
         )
@@ -183,6 +205,7 @@ class WebApp:
                 web.get(f"{club}/boggle/{{round}}", self.boggle),
                 web.get(f"{club}/henyo/{{event}}", self.henyo),
                 web.get(f"{club}/tournaments/{{tournament}}", self.tournament),
+                web.get(f"{club}/events/{{event}}", self.games_event),
                 web.get(f"{club}/sessions/{{session}}", self.club_session),
                 web.static("/static", STATIC, append_version=False),
             ]
@@ -212,24 +235,34 @@ class WebApp:
         self.metrics.web_requests.labels(route=route, status=str(response.status)).inc()
 
     @web.middleware
+    async def _language(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """English until the request's club is known (``_club`` sets its language),
+        and nothing of one request's language left for the next on the connection."""
+        with use_language(None):
+            return await handler(request)
+
+    @web.middleware
     async def _errors(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
             return await handler(request)
         except BadRequest:
-            return self._error_page(400, "Bad request", "That address's query is not one we read.")
+            return self._error_page(400, BAD_REQUEST, BAD_QUERY)
         except (NotFoundError, web.HTTPNotFound):
-            return self._error_page(404, "Not found", "There is no page at this address.")
+            return self._error_page(404, NOT_FOUND, NO_PAGE)
         except web.HTTPException:
             raise
         except ClubError as exc:
             log.info("web page refused: %s", exc)
-            return self._error_page(404, "Not found", "There is no page at this address.")
+            return self._error_page(404, NOT_FOUND, NO_PAGE)
         except Exception:
             log.exception("web page failed: %s", request.path.split("/")[1:2])
-            return self._error_page(500, "Something went wrong", "Please try again later.")
+            return self._error_page(500, FAILED, TRY_LATER)
 
     def _error_page(self, status: int, title: str, text: str) -> web.Response:
-        html = self.env.get_template("error.html").render(title=title, text=text, status=status)
+        """``title`` and ``text``: message ids, in the club's language once it is known."""
+        html = self.env.get_template("error.html").render(
+            title=_(title), text=_(text), status=status
+        )
         return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
 
     def _html(self, template: str, **context: Any) -> web.Response:
@@ -243,7 +276,9 @@ class WebApp:
         club = await self.web.club_for(token)
         if club is None:
             raise web.HTTPNotFound()
-        guild_id, name = club
+        guild_id, name, language = club
+        # The one place a page's language is chosen: its club's, for the rest of the request.
+        set_language(language, guild_id)
         return guild_id, name, f"{PAGE_PREFIX}{token}/"
 
     # ------------------------------------------------------------------ operations
@@ -363,6 +398,12 @@ class WebApp:
         guild_id, name, base = await self._club(request)
         page = await self.pages.tournament(guild_id, _id(request, "tournament"))
         return self._html("tournament.html", page=page, base=base, club=name)
+
+    async def games_event(self, request: web.Request) -> web.Response:
+        _query(request, ())
+        guild_id, name, base = await self._club(request)
+        page = await self.pages.games_event(guild_id, _id(request, "event"))
+        return self._html("event.html", page=page, base=base, club=name)
 
     async def club_session(self, request: web.Request) -> web.Response:
         _query(request, ())
