@@ -84,10 +84,21 @@ def refusal(message: str, cause: BaseException | None = None) -> str:
     text = getattr(cause, "text", None)
     if isinstance(text, Text):
         english = str(cause)
-        if english and english in message:
-            try:
+        try:
+            if english and english in message:
                 return message.replace(english, render(text))
-            except (KeyError, IndexError, ValueError):  # a translation's fields are wrong
-                log.exception("could not translate %r", text.template)
-                return message
+            if english and _as_sentence(english) == message.strip():
+                return _as_sentence(render(text))  # shown as a sentence (Scrabble's)
+        except (KeyError, IndexError, ValueError):  # a translation's fields are wrong
+            log.exception("could not translate %r", text.template)
+            return message
     return translated(message)
+
+
+def _as_sentence(text: str) -> str:
+    """An engine's message as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."

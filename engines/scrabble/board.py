@@ -34,6 +34,7 @@ from engines.scrabble.layout import (
     TILE_COUNTS,
     square_name,
 )
+from engines.text import N_, Text
 
 SQUARES = SIZE * SIZE
 CENTER_INDEX = CENTER[0] * SIZE + CENTER[1]
@@ -72,7 +73,17 @@ _DIRECTIONS = {
     "vertical": False,
     "↓": False,
 }
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_ORDINALS = (
+    N_("first"),
+    N_("second"),
+    N_("third"),
+    N_("fourth"),
+    N_("fifth"),
+    N_("sixth"),
+    N_("seventh"),
+    N_("eighth"),
+    N_("ninth"),
+)
 
 
 _NAMES: tuple[str, ...] = tuple(square_name(i // SIZE, i % SIZE) for i in range(SQUARES))
@@ -152,7 +163,10 @@ def parse_direction(direction: str | bool | None) -> bool | None:
     if not key:
         return None
     if key not in _DIRECTIONS:
-        raise NotationError(f"I can't read the direction '{direction}': say across or down")
+        raise NotationError(
+            N_("I can't read the direction {direction}: say across or down"),
+            direction=f"'{direction}'",
+        )
     return _DIRECTIONS[key]
 
 
@@ -175,8 +189,11 @@ def _read_position(position: str) -> tuple[int, int, bool]:
     match = _POSITION_RE.match(text)
     if match is None:
         raise NotationError(
-            f"I can't read the position '{position.strip()}': write a row and a column, "
-            "like 8H (across from H8) or H8 (down from H8)"
+            N_(
+                "I can't read the position {position}: write a row and a column, "
+                "like 8H (across from H8) or H8 (down from H8)"
+            ),
+            position=f"'{position.strip()}'",
         )
     if match.group(1) is not None:
         row_text, col_text, across = match.group(1), match.group(2), True
@@ -184,32 +201,42 @@ def _read_position(position: str) -> tuple[int, int, bool]:
         row_text, col_text, across = match.group(4), match.group(3), False
     row = int(row_text)
     if not 1 <= row <= SIZE:
-        raise NotationError(f"row {row} is off the board: rows run from 1 to {SIZE}")
+        raise NotationError(
+            N_("row {row} is off the board: rows run from 1 to {size}"), row=row, size=SIZE
+        )
     if col_text not in COLUMNS:
         raise NotationError(
-            f"column {col_text} is off the board: columns run from A to {COLUMNS[-1]}"
+            N_("column {column} is off the board: columns run from A to {last}"),
+            column=col_text,
+            last=COLUMNS[-1],
         )
     return row - 1, COLUMNS.index(col_text), across
 
 
-def _missing_tile_message(letter: str, have: int, rack_has_blank: bool) -> str:
-    name = "blank" if letter == BLANK else letter
+def _missing_tile_message(letter: str, have: int, rack_has_blank: bool) -> Text:
+    name: Text | str = Text(N_("blank")) if letter == BLANK else letter
     if have == 0:
-        message = f"you have no {name}"
+        message = Text(N_("you have no {tile}"), tile=name)
     elif have < len(_ORDINALS):
-        message = f"you have no {_ORDINALS[have]} {name}"
+        message = Text(N_("you have no {ordinal} {tile}"), ordinal=Text(_ORDINALS[have]), tile=name)
     else:
-        message = f"you have only {have} of {name}"
+        message = Text(N_("you have only {count} of {tile}"), count=have, tile=name)
     if letter != BLANK and rack_has_blank:
-        message += f" (to play your blank as {letter}, write ?{letter} in its place in the word)"
-    elif letter != BLANK:
-        message += f" and no blank to play as {letter}"
-    else:
-        message += (
-            " (?X in a word is a blank played as X, and so is a lower-case letter among "
-            "capitals: type a word all in lower case, or all in capitals, for plain letters)"
+        return Text(
+            N_("{reason} (to play your blank as {letter}, write {blank} in its place in the word)"),
+            reason=message,
+            letter=letter,
+            blank=f"?{letter}",
         )
-    return message
+    if letter != BLANK:
+        return Text(N_("{reason} and no blank to play as {letter}"), reason=message, letter=letter)
+    return Text(
+        N_(
+            "{reason} (?X in a word is a blank played as X, and so is a lower-case letter among "
+            "capitals: type a word all in lower case, or all in capitals, for plain letters)"
+        ),
+        reason=message,
+    )
 
 
 def read_typed_word(text: str) -> str:
@@ -269,7 +296,7 @@ class Board:
     def from_rows(cls, rows: Sequence[str]) -> Board:
         """Inverse of :meth:`rows`."""
         if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
-            raise ValueError("a board is 15 rows of 15 characters")
+            raise ValueError(N_("a board is 15 rows of 15 characters"))
         cells: list[str | None] = []
         for row in rows:
             for ch in row:
@@ -350,22 +377,26 @@ class Board:
         notation of :meth:`evaluate` cannot express most of these mistakes.
         """
         if not placements:
-            raise PlacementError("place at least one tile")
+            raise PlacementError(N_("place at least one tile"))
         new: dict[int, str] = {}
         for square, tile in placements:
             row, col, _ = parse_position(square)
             index = row * SIZE + col
             name = square_name(row, col)
             if index in new:
-                raise PlacementError(f"{name} is used twice")
+                raise PlacementError(N_("{square} is used twice"), square=name)
             held = self.cells[index]
             if held is not None:
-                raise PlacementError(f"{name} is already taken (it holds {held.upper()})")
+                raise PlacementError(
+                    N_("{square} is already taken (it holds {tile})"),
+                    square=name,
+                    tile=held.upper(),
+                )
             new[index] = _read_single_tile(tile)
         rows = {i // SIZE for i in new}
         cols = {i % SIZE for i in new}
         if len(rows) > 1 and len(cols) > 1:
-            raise PlacementError("words must be in one row or column")
+            raise PlacementError(N_("words must be in one row or column"))
         if len(new) > 1:
             across = len(rows) == 1
         else:
@@ -378,7 +409,7 @@ class Board:
     def _read_word(self, word: str, row: int, col: int, across: bool) -> list[tuple[int, str]]:
         text = word.strip()
         if not text:
-            raise NotationError("say which word to play")
+            raise NotationError(N_("say which word to play"))
         cells = self.cells
         step = 1 if across else SIZE
         limit = (row * SIZE + SIZE - 1) if across else SQUARES - 1
@@ -400,7 +431,7 @@ class Board:
                 letter = text[i] if i < length else ""
                 if letter not in _LETTERS:
                     raise UndeclaredBlankError(
-                        "say which letter the blank is: write ?E for a blank played as E"
+                        N_("say which letter the blank is: write ?E for a blank played as E")
                     )
                 i += 1
                 tile: str | None = letter.lower()
@@ -410,29 +441,38 @@ class Board:
                 tile = ""  # an explicit hole in the word
             else:
                 raise NotationError(
-                    f"I can't read '{ch}' in the word: use letters, ?X for a blank played as X, "
-                    "and . for a tile already on the board"
+                    N_(
+                        "I can't read {character} in the word: use letters, ?X for a blank "
+                        "played as X, and . for a tile already on the board"
+                    ),
+                    character=f"'{ch}'",
                 )
             if index > limit:
                 raise PlacementError(
-                    f"the word runs off the board after {index_name(index - step)}"
+                    N_("the word runs off the board after {square}"),
+                    square=index_name(index - step),
                 )
             existing = cells[index]
             if existing is not None:
                 if tile and tile.upper() != existing.upper():
                     raise PlacementError(
-                        f"{index_name(index)} is already taken (it holds {existing.upper()})"
+                        N_("{square} is already taken (it holds {tile})"),
+                        square=index_name(index),
+                        tile=existing.upper(),
                     )
             elif not tile or in_brackets:
                 raise PlacementError(
-                    f"there is a gap at {index_name(index)}: there is no tile there to play through"
+                    N_("there is a gap at {square}: there is no tile there to play through"),
+                    square=index_name(index),
                 )
             else:
                 new.append((index, tile))
             index += step
         if not new:
             raise PlacementError(
-                "place at least one tile from your rack: every square of that word is already filled"
+                N_(
+                    "place at least one tile from your rack: every square of that word is already filled"
+                )
             )
         return new
 
@@ -451,15 +491,16 @@ class Board:
         step = 1 if across else SIZE
         for index in range(min(new), max(new) + 1, step):
             if index not in new and self.cells[index] is None:
-                raise PlacementError(f"there is a gap at {index_name(index)}")
+                raise PlacementError(N_("there is a gap at {square}"), square=index_name(index))
 
     def _check_connection(self, new: Sequence[tuple[int, str]], across: bool) -> None:
         if self.count == 0:
             if len(new) < 2:
-                raise PlacementError("the first play needs at least two tiles")
+                raise PlacementError(N_("the first play needs at least two tiles"))
             if all(index != CENTER_INDEX for index, _ in new):
                 raise PlacementError(
-                    f"the first play must cover the centre square {index_name(CENTER_INDEX)}"
+                    N_("the first play must cover the centre square {square}"),
+                    square=index_name(CENTER_INDEX),
                 )
             return
         step = 1 if across else SIZE
@@ -470,7 +511,7 @@ class Board:
             if self._has_neighbour(index, 1) or self._has_neighbour(index, SIZE):
                 return
         raise PlacementError(
-            "tiles must touch the board: play through or next to a tile already there"
+            N_("tiles must touch the board: play through or next to a tile already there")
         )
 
     def _evaluate(self, new: list[tuple[int, str]], across: bool, rack: str | None) -> Evaluation:
@@ -493,7 +534,7 @@ class Board:
         cells = self.cells
         for index, _ in evaluation.tiles:
             if cells[index] is not None:
-                raise PlacementError(f"{index_name(index)} is already taken")
+                raise PlacementError(N_("{square} is already taken"), square=index_name(index))
         for index, cell in evaluation.tiles:
             cells[index] = cell
         self.count += len(evaluation.tiles)
@@ -514,10 +555,11 @@ def _read_single_tile(tile: str) -> str:
         return text
     if text == BLANK:
         raise UndeclaredBlankError(
-            "say which letter the blank is: write ?E for a blank played as E"
+            N_("say which letter the blank is: write ?E for a blank played as E")
         )
     raise NotationError(
-        f"I can't read the tile '{tile}': use a letter, or ?X for a blank played as X"
+        N_("I can't read the tile {tile}: use a letter, or ?X for a blank played as X"),
+        tile=f"'{tile}'",
     )
 
 

@@ -2,14 +2,17 @@
 
 Every illegal move raises a subclass of :class:`ScrabbleError` (a ``ValueError``)
 whose message can be shown to the player as is: it says what is wrong and, where
-it helps, how to write the move instead. Messages about a rack only ever talk
+it helps, how to write the move instead. Its template and fields are kept
+(``engines.text``), so the bot writes it again in a club's language. Messages about a rack only ever talk
 about the acting player's own tiles, so they are safe to show privately.
 """
 
 from __future__ import annotations
 
+from engines.text import Text, TextError
 
-class ScrabbleError(ValueError):
+
+class ScrabbleError(TextError):
     """Base class: an illegal move or a request the game cannot honour."""
 
 
@@ -32,7 +35,7 @@ class RackError(ScrabbleError):
 class InvalidWordError(ScrabbleError):
     """Void challenge mode: the play forms words that are not in the word list."""
 
-    def __init__(self, message: str, words: tuple[str, ...]) -> None:
+    def __init__(self, message: str | Text, words: tuple[str, ...]) -> None:
         super().__init__(message)
         self.words = words
 
@@ -48,7 +51,7 @@ class TurnError(ScrabbleError):
 class NotYourTurnError(TurnError):
     """Someone other than the seat to move tried to move."""
 
-    def __init__(self, message: str, current_seat: int) -> None:
+    def __init__(self, message: str | Text, current_seat: int) -> None:
         super().__init__(message)
         self.current_seat = current_seat
 

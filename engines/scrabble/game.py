@@ -86,6 +86,7 @@ from engines.scrabble.errors import (
 )
 from engines.scrabble.layout import BLANK, SIZE, TILE_COUNTS
 from engines.scrabble.lexicon import Lexicon, unknown_words
+from engines.text import N_, Text
 
 FORMAT = "clubbot.scrabble/1"
 CHALLENGE_MODES = ("double", "single", "void")
@@ -117,17 +118,17 @@ class ScrabbleOptions:
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 4:
-            raise ScrabbleError("a Scrabble game has 2 to 4 seats")
+            raise ScrabbleError(N_("a Scrabble game has 2 to 4 seats"))
         if self.rack_size not in RACK_SIZES:
-            raise ScrabbleError("racks hold 7 tiles (or 9 in the 9-tile variant)")
+            raise ScrabbleError(N_("racks hold 7 tiles (or 9 in the 9-tile variant)"))
         if self.challenge not in CHALLENGE_MODES:
-            raise ScrabbleError("the challenge rule is double, single or void")
+            raise ScrabbleError(N_("the challenge rule is double, single or void"))
         if self.end_rule not in END_RULES:
-            raise ScrabbleError("the end rule is six_zeros or two_passes")
+            raise ScrabbleError(N_("the end rule is six_zeros or two_passes"))
         if self.turn_order not in TURN_ORDERS:
-            raise ScrabbleError("the turn order is draw, random or fixed")
+            raise ScrabbleError(N_("the turn order is draw, random or fixed"))
         if self.target_score is not None and self.target_score <= 0:
-            raise ScrabbleError("the finish line must be a positive score")
+            raise ScrabbleError(N_("the finish line must be a positive score"))
 
     @classmethod
     def finish_line(cls, level: str, seats: int = 2, **others: Any) -> ScrabbleOptions:
@@ -136,7 +137,8 @@ class ScrabbleOptions:
             target = FINISH_LINE_TARGETS[level][seats]
         except KeyError:
             raise ScrabbleError(
-                f"finish-line levels are {', '.join(FINISH_LINE_TARGETS)} for 2 to 4 seats"
+                N_("finish-line levels are {levels} for 2 to 4 seats"),
+                levels=", ".join(FINISH_LINE_TARGETS),
             ) from None
         return cls(seats=seats, target_score=target, **others)
 
@@ -232,7 +234,10 @@ def _normalise_tiles(text: str) -> str:
         elif ch.isascii() and ch.isalpha():
             out.append(ch.upper())
         else:
-            raise NotationError(f"I can't read '{ch}' in the tiles: use letters and ? for a blank")
+            raise NotationError(
+                N_("I can't read {character} in the tiles: use letters and ? for a blank"),
+                character=f"'{ch}'",
+            )
     return "".join(out)
 
 
@@ -476,12 +481,15 @@ class ScrabbleGame:
         if check_words and self.options.challenge == "void":
             if lexicon is None:
                 raise LexiconRequiredError(
-                    "this game checks words as they are played, but no word list was given"
+                    N_("this game checks words as they are played, but no word list was given")
                 )
             invalid = unknown_words(lexicon, words)
             if invalid:
-                verb = "is" if len(invalid) == 1 else "are"
-                raise InvalidWordError(f"{', '.join(invalid)} {verb} not in the word list", invalid)
+                if len(invalid) == 1:
+                    template = N_("{words} is not in the word list")
+                else:
+                    template = N_("{words} are not in the word list")
+                raise InvalidWordError(Text(template, words=", ".join(invalid)), invalid)
         rack_before = self._racks[seat]
         remaining = take_from_rack(rack_before, evaluation.rack_tiles)
         self._board.apply(evaluation)
@@ -547,11 +555,15 @@ class ScrabbleGame:
         self._require_turn(seat)
         wanted = _normalise_tiles(tiles)
         if not wanted:
-            raise ExchangeError("say which tiles to exchange")
+            raise ExchangeError(N_("say which tiles to exchange"))
         if len(self._bag) < self.exchange_minimum:
             raise ExchangeError(
-                f"you can exchange only while the bag holds at least {self.exchange_minimum} "
-                f"tiles; it holds {len(self._bag)}"
+                N_(
+                    "you can exchange only while the bag holds at least {minimum} tiles; "
+                    "it holds {count}"
+                ),
+                minimum=self.exchange_minimum,
+                count=len(self._bag),
             )
         rack_before = self._racks[seat]
         remaining = take_from_rack(rack_before, wanted)
@@ -591,7 +603,7 @@ class ScrabbleGame:
         """Challenge the last play: every word it formed is looked up in ``lexicon``."""
         self._check_challenge(challenger)
         if lexicon is None:
-            raise LexiconRequiredError("a challenge needs a word list, but none was given")
+            raise LexiconRequiredError(N_("a challenge needs a word list, but none was given"))
         assert self._pending is not None
         invalid = unknown_words(lexicon, self._pending["words"])
         return self._settle_challenge(challenger, invalid)
@@ -599,20 +611,22 @@ class ScrabbleGame:
     def _check_challenge(self, challenger: int) -> None:
         self._check_seat(challenger)
         if self.status == FINISHED:
-            raise GameOverError("the game is over")
+            raise GameOverError(N_("the game is over"))
         if self.options.challenge == "void":
             raise ChallengeError(
-                "this game checks words as they are played, so there are no challenges"
+                N_("this game checks words as they are played, so there are no challenges")
             )
         if challenger in self._resigned:
-            raise ChallengeError("you have resigned from this game")
+            raise ChallengeError(N_("you have resigned from this game"))
         pending = self._pending
         if pending is None or not pending["open"]:
             raise ChallengeError(
-                "there is no play to challenge: a play can be challenged only until the next player moves"
+                N_(
+                    "there is no play to challenge: a play can be challenged only until the next player moves"
+                )
             )
         if pending["seat"] == challenger:
-            raise ChallengeError("you can't challenge your own play")
+            raise ChallengeError(N_("you can't challenge your own play"))
 
     def _settle_challenge(self, challenger: int, invalid: tuple[str, ...]) -> ChallengeResult:
         pending = self._pending
@@ -669,10 +683,10 @@ class ScrabbleGame:
         """An opponent accepts the play that ends the game; True once the game is over."""
         self._check_seat(seat)
         if self.status != ENDING:
-            raise ChallengeError("there is no finishing play waiting to be accepted")
+            raise ChallengeError(N_("there is no finishing play waiting to be accepted"))
         assert self._pending is not None
         if seat == self._pending["seat"] or seat in self._resigned:
-            raise ChallengeError("only an opponent of the finishing play can accept it")
+            raise ChallengeError(N_("only an opponent of the finishing play can accept it"))
         if seat not in self._accepted:
             self._accepted.append(seat)
             self._moves.append({"type": "accept", "seat": seat})
@@ -686,7 +700,7 @@ class ScrabbleGame:
     def close_challenge_window(self) -> None:
         """The service's timer ran out on an ending play: it stands and the game ends."""
         if self.status != ENDING:
-            raise ChallengeError("there is no finishing play waiting to be accepted")
+            raise ChallengeError(N_("there is no finishing play waiting to be accepted"))
         assert self._pending is not None
         self._moves.append({"type": "close"})
         self._finish(self._pending["ends"], self._pending["seat"])
@@ -694,9 +708,9 @@ class ScrabbleGame:
     def resign(self, seat: int) -> None:
         self._check_seat(seat)
         if self.status == FINISHED:
-            raise GameOverError("the game is over")
+            raise GameOverError(N_("the game is over"))
         if seat in self._resigned:
-            raise TurnError("you have already resigned from this game")
+            raise TurnError(N_("you have already resigned from this game"))
         self._resigned.append(seat)
         self._moves.append({"type": "resign", "seat": seat})
         playing = [s for s in range(self.seats) if s not in self._resigned]
@@ -711,7 +725,7 @@ class ScrabbleGame:
     def end_by_deadline(self) -> None:
         """The game's deadline passed: it ends now (a pending finishing play stands)."""
         if self.status == FINISHED:
-            raise GameOverError("the game is over")
+            raise GameOverError(N_("the game is over"))
         self._moves.append({"type": "deadline"})
         if self.status == ENDING:
             assert self._pending is not None
@@ -728,9 +742,9 @@ class ScrabbleGame:
         loses its unplayed tiles.
         """
         if self.status != ACTIVE:
-            raise TurnError("only a game waiting for a move can end blocked")
+            raise TurnError(N_("only a game waiting for a move can end blocked"))
         if len(self._bag) >= self.exchange_minimum:
-            raise TurnError("the bag still holds enough tiles to exchange")
+            raise TurnError(N_("the bag still holds enough tiles to exchange"))
         self._moves.append({"type": "blocked"})
         self._finish("blocked", None)
 
@@ -738,20 +752,20 @@ class ScrabbleGame:
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise ScrabbleError(f"there is no seat {seat} in this game")
+            raise ScrabbleError(N_("there is no seat {seat} in this game"), seat=seat)
 
     def _require_turn(self, seat: int) -> None:
         self._check_seat(seat)
         if self.status == FINISHED:
-            raise GameOverError("the game is over")
+            raise GameOverError(N_("the game is over"))
         if seat in self._resigned:
-            raise TurnError("you have resigned from this game")
+            raise TurnError(N_("you have resigned from this game"))
         if self.status == ENDING:
             raise TurnError(
-                "the last play ends the game unless it is challenged: challenge it or accept it"
+                N_("the last play ends the game unless it is challenged: challenge it or accept it")
             )
         if seat != self.current_seat:
-            raise NotYourTurnError("it is not your turn", self.current_seat)
+            raise NotYourTurnError(N_("it is not your turn"), self.current_seat)
 
     def _end_challenge_window(self) -> None:
         """The seat to move has acted: the last play can no longer be challenged."""
@@ -906,14 +920,18 @@ class ScrabbleGame:
         seats = self.seats
         lists = (self._racks, self._scores, self._lost_turns, self._passes_in_row)
         if any(len(x) != seats for x in lists):
-            raise StateFormatError("the saved Scrabble state does not match its number of seats")
+            raise StateFormatError(
+                N_("the saved Scrabble state does not match its number of seats")
+            )
         if self.status not in (ACTIVE, ENDING, FINISHED):
             raise StateFormatError(f"unknown game status {self.status!r}")
         counts: dict[str, int] = dict(self._board.tile_counts())
         for tile in self._bag + [t for rack in self._racks for t in rack]:
             counts[tile] = counts.get(tile, 0) + 1
         if counts != {t: c for t, c in TILE_COUNTS.items() if c}:
-            raise StateFormatError("the saved Scrabble state does not hold exactly the 100 tiles")
+            raise StateFormatError(
+                N_("the saved Scrabble state does not hold exactly the 100 tiles")
+            )
 
     def tile_total(self) -> int:
         """Bag + racks + board: always 100."""

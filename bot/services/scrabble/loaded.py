@@ -262,7 +262,7 @@ def last_play_lines(loaded: LoadedGame) -> list[str]:
     if last is not None:
         lines.append(msg.last_play_line(*last))
     elif not any(r.strip(".") for r in engine.board_rows()):
-        lines.append(msg.NO_TILES_YET)
+        lines.append(_(msg.NO_TILES_YET))
     return lines or [""]
 
 
