@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from bot.db.models import GameRecord, JobRecord
@@ -38,14 +38,9 @@ from bot.services.chess.engine import DEFAULT_LEVEL, INSTALL_HINT, EngineUnavail
 from bot.services.chess.options import (
     BLACK_SEAT,
     COMPUTER_START_GRACE,
-    INVITE_TTL_CORRESPONDENCE,
-    INVITE_TTL_LIVE,
-    JOB_INVITE,
     JOB_OPEN,
-    KIND,
     OPEN_RETRY,
     WHITE_SEAT,
-    ChessOptions,
     challenger_plays_white,
     check_level,
     invite_key,
@@ -53,9 +48,9 @@ from bot.services.chess.options import (
     options_of,
     read_time_control,
 )
-from bot.services.chess.state import ChessState
+from bot.services.chess.seating import seat_game, started
 from bot.services.chess.views import ChessSnapshot, OpeningPlan, PlayerRef
-from engines.chess_clock import ChessClock, TimeControl, parse_time_control
+from engines.chess_clock import parse_time_control
 
 
 @dataclass(frozen=True)
@@ -105,13 +100,7 @@ class Starting(UseCase):
 
         async def attempt() -> ChessSnapshot:
             async with self.core.ctx.uow() as uow:
-                game, control = await self._create(
-                    uow, table, challenger, opponent, status="invited"
-                )
-                ttl = INVITE_TTL_LIVE if control.is_live else INVITE_TTL_CORRESPONDENCE
-                await uow.jobs.schedule(
-                    JOB_INVITE, self.core.now() + ttl, {"game_id": game.id}, key=invite_key(game.id)
-                )
+                game = await self._create(uow, table, challenger, opponent)
                 snap = await self.core.snapshot(uow, game)
                 await uow.commit()
             return snap
@@ -137,32 +126,16 @@ class Starting(UseCase):
             raise EngineUnavailableError(INSTALL_HINT)
         table = _Table(guild_id, guild_name, channel_id, time_control, color)
         level = check_level(DEFAULT_LEVEL if level is None else level)
-        now = self.core.now()
 
         async def attempt() -> ChessSnapshot:
             async with self.core.ctx.uow() as uow:
-                game, control = await self._create(
-                    uow, table, player, computer, status="active", computer_level=level
-                )
-                for seat in game.seats:
-                    seat.accepted = True
-                state = self._started(control, now)
-                await self.core.save(uow, game, state, deadline=state.running_clock().flag_time())
-                snap = await self.core.snapshot(uow, game, state)
-                # The opening job first: due with the computer's first move, it runs before it.
-                await uow.jobs.schedule(
-                    JOB_OPEN, now + OPEN_RETRY, {"game_id": game.id}, key=open_key(game.id)
-                )
-                await self.core.schedule_turn(uow, snap, now, computer_delay=COMPUTER_START_GRACE)
+                game = await self._create(uow, table, player, computer, computer_level=level)
+                snap = await self.core.snapshot(uow, game)
                 await uow.commit()
             return snap
 
         # Two games made at once can take the same number: the second tries again.
         return await retry_on_duplicate(attempt)
-
-    @staticmethod
-    def _started(control: TimeControl, now: datetime) -> ChessState:
-        return ChessState(moves=[], clock=ChessClock.start(control, now), started_at=now)
 
     async def _create(
         self,
@@ -171,41 +144,32 @@ class Starting(UseCase):
         creator: PlayerRef,
         other: PlayerRef,
         *,
-        status: str,
         computer_level: int | None = None,
-    ) -> tuple[GameRecord, TimeControl]:
-        """The game row and its seats, after checking the options; ``other`` is the
-        computer when ``computer_level`` is given."""
+    ) -> GameRecord:
+        """The game, after checking the options; ``other`` is the computer when
+        ``computer_level`` is given (the game then starts at once)."""
         control = read_time_control(table.time_control)
         creator_white = challenger_plays_white(table.color, self.core.rng)
-        options: ChessOptions = {"time_control": control.text(), "color": table.color or "random"}
-        if computer_level is not None:
-            options["computer_seat"] = BLACK_SEAT if creator_white else WHITE_SEAT
-            options["computer_level"] = computer_level
-        await uow.guilds.ensure(table.guild_id, table.guild_name)
-        await uow.players.ensure(creator.user_id, creator.name)
-        await uow.players.ensure(other.user_id, other.name)
-        now = self.core.now()
         white, black = (creator, other) if creator_white else (other, creator)
-        game = await uow.games.add_with_seats(
-            GameRecord(
-                guild_id=table.guild_id,
-                kind=KIND,
-                channel_id=table.channel_id,
-                status=status,
-                version=1,
-                options=dict(options),
-                state=dict(ChessState(moves=[], clock=None).dump()),
-                created_by=creator.user_id,
-                created_at=now,
-                updated_at=now,
-            ),
-            [
-                (WHITE_SEAT, white.user_id, white is creator),
-                (BLACK_SEAT, black.user_id, black is creator),
-            ],
+        computer = computer_level is not None
+        return await seat_game(
+            self.core,
+            uow,
+            guild_id=table.guild_id,
+            guild_name=table.guild_name,
+            channel_id=table.channel_id,
+            white=white,
+            black=black,
+            control=control,
+            color=table.color or "random",
+            created_by=creator.user_id,
+            now=self.core.now(),
+            accepted=True if computer else {creator.user_id},
+            computer_seat=(BLACK_SEAT if creator_white else WHITE_SEAT) if computer else None,
+            computer_level=computer_level,
+            open_retry=computer,
+            computer_delay=COMPUTER_START_GRACE if computer else timedelta(0),
         )
-        return game, control
 
     async def accept(
         self, game_id: int, user: PlayerRef, *, message_id: int | None = None
@@ -227,7 +191,7 @@ class Starting(UseCase):
             seat.accepted = True
             options = options_of(game.options)
             control = parse_time_control(options.get("time_control"))
-            state = self._started(control, now)
+            state = started(control, now)
             changes: dict[str, Any] = {}
             if message_id is not None:
                 changes["options"] = {**options, "opening_message_id": message_id}

@@ -8,12 +8,11 @@ import dataclasses
 from collections.abc import Sequence
 from datetime import timedelta
 
-from bot.db.models import GameRecord
 from bot.db.uow import retry_on_duplicate
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import scrabble as msg
-from bot.services.scrabble.core import INVITE_TTL, JOB_DEADLINE, JOB_INVITE, ScrabbleCore, job_key
-from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, invite_outcome, loaded_game
+from bot.services.scrabble.core import JOB_DEADLINE, ScrabbleCore, job_key
+from bot.services.scrabble.loaded import LoadedGame, game_view, invite_outcome, loaded_game
 from bot.services.scrabble.options import (
     Member,
     NewGameRequest,
@@ -21,9 +20,9 @@ from bot.services.scrabble.options import (
     read_settings,
     seat_members,
 )
+from bot.services.scrabble.seating import deal, seat_game
 from bot.services.scrabble.views import GameView, InviteOutcome
 from engines.lexicon import available_lexicons
-from engines.scrabble import ScrabbleGame
 
 
 class Invitations:
@@ -82,44 +81,20 @@ class Invitations:
             default_word_list=self.ctx.settings.lexicon,
         )
         now = self.ctx.clock()
-        yes = {request.creator.user_id} | {
-            m.user_id for members in seated for m in members if m.computer or accepted
-        }
 
         async def attempt() -> InviteOutcome:
             async with self.ctx.uow() as uow:
-                await uow.guilds.ensure(request.guild_id, request.guild_name)
-                for members in seated:
-                    for member in members:
-                        if member.computer and await uow.players.get(member.user_id) is not None:
-                            continue  # the bot's row keeps the name chess gave it; Scrabble labels it itself
-                        await uow.players.ensure(member.user_id, member.name)
-                record = GameRecord(
+                record = await seat_game(
+                    uow,
                     guild_id=request.guild_id,
-                    kind=KIND,
+                    guild_name=request.guild_name,
                     channel_id=request.channel_id,
-                    thread_id=request.channel_id if request.in_thread else None,
-                    status="invited",
-                    options=settings.to_json(),
-                    state={},
-                    version=1,
+                    in_thread=request.in_thread,
+                    seats=seated,
+                    settings=settings,
                     created_by=request.creator.user_id,
-                    created_at=now,
-                    updated_at=now,
-                )
-                await uow.games.add_with_seats(
-                    record,
-                    [
-                        (seat, m.user_id, m.user_id in yes)
-                        for seat, members in enumerate(seated)
-                        for m in members
-                    ],
-                )
-                await uow.jobs.schedule(
-                    JOB_INVITE,
-                    now + INVITE_TTL,
-                    {"game_id": record.id},
-                    key=job_key(record.id, "invite"),
+                    now=now,
+                    accepted=True if accepted else {request.creator.user_id},
                 )
                 outcome = invite_outcome(await loaded_game(uow, record))
                 await uow.commit()
@@ -181,7 +156,7 @@ class Invitations:
                 return game_view(loaded, None)
             if any(not s.accepted for s in record.seats):
                 raise InvalidInputError("Not everyone has accepted yet.")
-            engine = ScrabbleGame.new(loaded.settings.rules, self.core.rng.randrange(2**62))
+            engine = deal(loaded.settings, self.core.rng)
             loaded.engine = engine
             seconds = loaded.settings.deadline_seconds
             deadline = now + timedelta(seconds=seconds) if seconds else None

@@ -2,8 +2,8 @@
 accepted (the session formed them), opened in their thread once it exists, and
 ended all at once at the session's deadline.
 
-``create`` deals the game (``active``) in the session's transaction; its turn
-clock does not run until ``open_in`` records the board's thread and posts the
+The session's service makes each board with ``seating.seat_game`` (dealt,
+``active``, in the session's transaction); its turn clock does not run until ``open_in`` records the board's thread and posts the
 first board there, so a board whose thread is made after a restart has lost no
 time. ``end`` is the game's own deadline ending (unplayed tiles deducted), run
 for every board of the session in one transaction; the normal finish records
@@ -16,15 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages import scrabble as msg
 from bot.services.scrabble.core import ScrabbleCore
-from bot.services.scrabble.loaded import KIND, LoadedGame
-from bot.services.scrabble.options import GameSettings
+from bot.services.scrabble.loaded import LoadedGame
+from bot.services.scrabble.options import GameSettings, known_word_list
 from engines.lexicon import available_lexicons
-from engines.scrabble import ScrabbleError, ScrabbleGame, ScrabbleOptions
+from engines.scrabble import ScrabbleError, ScrabbleOptions
 from engines.scrabble.game import FINISHED
 
 
@@ -67,10 +66,7 @@ class SessionBoards:
         default = self.core.ctx.settings.lexicon
         if default not in names:
             names.insert(0, default)
-        lexicon = (word_list or default).strip()
-        if lexicon not in names:
-            known = ", ".join(f"`{msg.lexicon_display_name(n)}`" for n in names)
-            raise InvalidInputError(f"I don't know that word list. This club has: {known}.")
+        lexicon = known_word_list(word_list or default, names)
         try:
             rules = ScrabbleOptions(seats=seats, challenge=challenge)
         except ScrabbleError as exc:
@@ -83,39 +79,6 @@ class SessionBoards:
             explain=explain,
             variant="standard",
         )
-
-    async def create(
-        self,
-        uow: UnitOfWork,
-        *,
-        guild_id: int,
-        channel_id: int,
-        seats: Sequence[Sequence[int]],
-        settings: GameSettings,
-        created_by: int,
-        deadline: datetime,
-        now: datetime,
-    ) -> GameRecord:
-        """A dealt game with every seat accepted; flushed (it has its id and number)."""
-        engine = ScrabbleGame.new(settings.rules, self.core.rng.randrange(2**62))
-        record = GameRecord(
-            guild_id=guild_id,
-            kind=KIND,
-            channel_id=channel_id,
-            thread_id=None,
-            status="active",
-            options=settings.to_json(),
-            state={"engine": engine.to_json()},
-            version=1,
-            created_by=created_by,
-            created_at=now,
-            updated_at=now,
-            deadline=deadline,
-        )
-        await uow.games.add_with_seats(
-            record, [(seat, user, True) for seat, users in enumerate(seats) for user in users]
-        )
-        return record
 
     async def open_in(
         self, uow: UnitOfWork, game_id: int, thread_id: int | None, now: datetime

@@ -41,6 +41,8 @@ from bot.messages.post import Post
 from bot.scheduler import JobSpec
 from bot.services import signups
 from bot.services.scrabble.loaded import LoadedGame, load_game
+from bot.services.scrabble.options import Member as Seated
+from bot.services.scrabble.seating import seat_game
 from bot.services.scrabble.service import ScrabbleService
 from bot.services.scrabble.sessions import BoardState, SessionBoards
 from bot.services.sessions.options import SessionOptions, read_options
@@ -348,6 +350,9 @@ class SessionService:
     async def _begin(self, uow: UnitOfWork, row: ClubSessionRecord, by: int, now: datetime) -> None:
         options = SessionOptions.from_json(row.options)
         deadline = now + timedelta(seconds=options.length_seconds)
+        names = await uow.players.names(
+            [user for board in row.groups for seat in board for user in seat]
+        )
         for number, board in enumerate(row.groups, start=1):
             settings = self.boards.settings(
                 seats=len(board),
@@ -357,15 +362,19 @@ class SessionService:
                 word_list=options.word_list,
                 explain=options.explain,
             )
-            game = await self.boards.create(
+            game = await seat_game(
                 uow,
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
-                seats=board,
+                seats=[
+                    [Seated(user, names.get(user, str(user))) for user in seat] for seat in board
+                ],
                 settings=settings,
                 created_by=by,
-                deadline=deadline,
                 now=now,
+                accepted=True,  # they signed up
+                rng=self.boards.core.rng,  # dealt now: its clock starts with its first board
+                deadline=deadline,
             )
             uow.sessions.add(SessionBoardRecord(session_id=row.id, number=number, game_id=game.id))
             await uow.jobs.schedule(

@@ -19,13 +19,14 @@ from typing import Any
 
 from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
-from bot.services.chess import ChessService
-from bot.services.chess.options import BLACK_SEAT, WHITE_SEAT, read_time_control
+from bot.services.chess import ChessService, PlayerRef
 from bot.services.chess.options import KIND as CHESS
+from bot.services.chess.options import read_time_control
+from bot.services.chess.seating import seat_game as seat_chess
 from bot.services.chess.state import ChessState
 from bot.services.scrabble import ScrabbleService
-from bot.services.scrabble.options import Member, NewGameRequest, check_seats, read_settings
-from engines.chess_clock import ChessClock
+from bot.services.scrabble.options import Member, NewGameRequest, read_settings
+from bot.services.scrabble.seating import seat_game as seat_scrabble
 from engines.scrabble import ScrabbleGame
 
 # (channel_id, starter text, nonce, thread name, member ids) -> the thread's id, or
@@ -119,31 +120,24 @@ class RoundGames:
     ) -> int:
         assert self.chess is not None, "chess is not loaded"
         core = self.chess.core
-        control = read_time_control(time_control)
-        now = core.now()
-        await uow.guilds.ensure(guild_id, guild_name)
+        marks = dict(extra_options)
         (w_id, w_name), (b_id, b_name) = white.members[0], black.members[0]
-        await uow.players.ensure(w_id, w_name)
-        await uow.players.ensure(b_id, b_name)
-        state = ChessState(moves=[], clock=ChessClock.start(control, now), started_at=now)
-        game = await uow.games.add_with_seats(
-            GameRecord(
-                guild_id=guild_id,
-                kind=CHESS,
-                channel_id=channel_id,
-                status="active",
-                version=1,
-                options={"time_control": control.text(), "color": "white", **extra_options},
-                state=dict(state.dump()),
-                created_by=w_id,
-                created_at=now,
-                updated_at=now,
-                deadline=state.running_clock().flag_time(),
-            ),
-            [(WHITE_SEAT, w_id, True), (BLACK_SEAT, b_id, True)],
+        game = await seat_chess(
+            core,
+            uow,
+            guild_id=guild_id,
+            guild_name=guild_name,
+            channel_id=channel_id,
+            white=PlayerRef(w_id, w_name),
+            black=PlayerRef(b_id, b_name),
+            control=read_time_control(time_control),
+            color="white",
+            created_by=w_id,
+            now=core.now(),
+            accepted=True,  # they entered the tournament
+            rated=bool(marks.pop("rated", True)),
+            extra_options=marks,
         )
-        snap = await core.snapshot(uow, game, state)
-        await core.schedule_turn(uow, snap, now)
         return game.id
 
     async def _scrabble(
@@ -160,43 +154,34 @@ class RoundGames:
     ) -> int:
         assert self.scrabble is not None, "Scrabble is not loaded"
         ctx = self.scrabble.ctx
-        seated = check_seats(
-            [[Member(uid, name) for uid, name in side.members] for side in (first, second)]
-        )
+        marks = dict(extra_options)
+        seats = [[Member(uid, name) for uid, name in side.members] for side in (first, second)]
         request = NewGameRequest(
             guild_id=guild_id,
             guild_name=guild_name,
             channel_id=channel_id,
-            creator=seated[0][0],
-            opponents=(),
+            creator=seats[0][0],
             clock=clock,
         )
         settings = read_settings(
             request,
-            len(seated),
+            len(seats),
             None,
             word_lists=self.scrabble.invitations.word_lists(),
             default_word_list=ctx.settings.lexicon,
         )
-        now = ctx.clock()
-        await uow.guilds.ensure(guild_id, guild_name)
-        for members in seated:
-            for member in members:
-                await uow.players.ensure(member.user_id, member.name)
-        game = await uow.games.add_with_seats(
-            GameRecord(
-                guild_id=guild_id,
-                kind="scrabble",
-                channel_id=channel_id,
-                status="invited",
-                options={**settings.to_json(), **extra_options},
-                state={},
-                version=1,
-                created_by=director_id,
-                created_at=now,
-                updated_at=now,
-            ),
-            [(seat, m.user_id, True) for seat, members in enumerate(seated) for m in members],
+        game = await seat_scrabble(
+            uow,
+            guild_id=guild_id,
+            guild_name=guild_name,
+            channel_id=channel_id,
+            seats=seats,
+            settings=settings,
+            created_by=director_id,
+            now=ctx.clock(),
+            accepted=True,  # they entered the tournament; the deal waits for the thread
+            rated=bool(marks.pop("rated", True)),
+            extra_options=marks,
         )
         return game.id
 
