@@ -26,7 +26,7 @@ from bot.db.models_tournaments import TournamentPairingRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import ClubError, NotFoundError
 from bot.messages.boggle.results import STATUS_LABELS, RoundSummary
-from bot.messages.chess import colour
+from bot.messages.chess import colour, finish_text
 from bot.messages.events import game_name, row_value
 from bot.messages.i18n import N_, _, ngettext
 from bot.messages.leaderboard import GAME_TITLES, PERIOD_NAMES, format_time_ms
@@ -793,9 +793,9 @@ def chess_page(snap: ChessSnapshot, step: int | None) -> GamePage:
     result = None
     if snap.status in DONE and shown == steps:
         result = (
-            finish.describe(snap.white.name, snap.black.name)
+            finish_text(finish, snap.white.name, snap.black.name)
             if finish
-            else (snap.result or snap.status)
+            else (snap.result or status_name(snap.status))
         )
     return GamePage(
         game_id=snap.game_id,

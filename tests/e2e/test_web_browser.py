@@ -166,6 +166,15 @@ async def _finished_scrabble(club: Club) -> int:
     return game_id
 
 
+def _number(club: Club, game_id: int) -> int:
+    """The number members know the game by (the page's links show it; addresses keep the id)."""
+    import sqlite3
+
+    with sqlite3.connect(club.db_path) as db:
+        (number,) = db.execute("select number from games where id = ?", (game_id,)).fetchone()
+    return int(number)
+
+
 def _status(club: Club, game_id: int) -> str:
     import sqlite3
 
@@ -185,7 +194,7 @@ async def test_a_replay_steps_through_a_finished_scrabble_game_and_the_board_cha
     assert await page.locator("h1").inner_text() == "Library Games Club"
     club_page = _save("club-page.png", await page.screenshot(full_page=True))
     assert _colours(club_page) > 20  # text and a table drawn, not a blank page
-    await page.get_by_role("link", name=f"Scrabble #{game_id}").click()
+    await page.get_by_role("link", name=f"Scrabble #{_number(club, game_id)}").click()
     await page.wait_for_url(f"**/games/{game_id}")
     assert "Move 4 / 4" in await page.locator("nav.replay").inner_text()
     await page.get_by_role("link", name="« Start").click()

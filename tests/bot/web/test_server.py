@@ -215,3 +215,17 @@ async def test_an_overlong_path_or_bad_escape_is_refused_not_served(world: World
     response = await world.get(f"{world.base}games/{'9' * 3000}")
     assert response.status in (400, 404, 414)
     await _text(world, f"{world.base}?game=%ZZ%00", 400)
+
+
+async def test_games_are_shown_by_the_club_s_number_of_their_kind(world: World) -> None:
+    async with world.ctx.reader() as uow:
+        numbers = {
+            g: (await uow.games.get(g)).number for g in (world.chess_done, world.scrabble_done)
+        }
+    chess_number, scrabble_number = numbers[world.chess_done], numbers[world.scrabble_done]
+    assert chess_number != world.chess_done  # the club's first chess game, after two Scrabble
+    home = await _text(world, world.base)
+    assert f'games/{world.chess_done}">Chess #{chess_number}</a>' in home
+    assert f'games/{world.scrabble_done}">Scrabble #{scrabble_number}</a>' in home
+    page = await _text(world, f"{world.base}games/{world.chess_done}")
+    assert f"<h1>Chess #{chess_number}:" in page
