@@ -31,7 +31,9 @@ def test_filipino_and_spelled_out_units_are_read(text: str, expected: timedelta)
     assert ANY.parse(text) == expected
 
 
-@pytest.mark.parametrize("text", ["3 arawaraw", "at 3 araw", "3 araw at", "oras", "5 minuto minuto"])
+@pytest.mark.parametrize(
+    "text", ["3 arawaraw", "at 3 araw", "3 araw at", "oras", "5 minuto minuto"]
+)
 def test_a_filipino_word_that_is_not_a_duration_is_refused(text: str) -> None:
     with pytest.raises(DurationError):
         ANY.parse(text)

@@ -33,9 +33,7 @@ def _ids(message: Message) -> tuple[str, ...]:
 
 
 def _strings(message: Message) -> tuple[str, ...]:
-    return (
-        tuple(message.string) if isinstance(message.string, tuple | list) else (message.string,)
-    )
+    return tuple(message.string) if isinstance(message.string, tuple | list) else (message.string,)
 
 
 def _key(message: Message) -> tuple[str | None, tuple[str, ...]]:
@@ -55,9 +53,7 @@ def test_every_message_the_code_marks_has_a_filipino_translation(
     translated = {
         _key(m): m for m in filipino if m.id and all(_strings(m)) and "fuzzy" not in m.flags
     }
-    missing = sorted(
-        " / ".join(_ids(m)) for m in extracted if m.id and _key(m) not in translated
-    )
+    missing = sorted(" / ".join(_ids(m)) for m in extracted if m.id and _key(m) not in translated)
     assert missing == [], (
         f"{len(missing)} messages have no Filipino translation: add them with the README's "
         "four commands (Languages). First ones: " + "; ".join(missing[:10])
