@@ -9,7 +9,9 @@ from typing import Any
 
 import aiohttp
 
+from bot.messages import i18n
 from tests.e2e.club import Club
+from tests.e2e.languages import PSEUDO, install_pseudo, speak, undecorated_texts
 from tests.e2e.test_scrabble import reply_text
 
 PATH = re.compile(r"(?:https?://\S+?)?(/c/[A-Za-z0-9_-]+/)")
@@ -78,3 +80,25 @@ async def test_without_web_port_no_page_is_served_and_the_command_says_so(club: 
     assert club.bot is not None and club.bot.web is None
     text = await web(club, club.moderator, "on")
     assert "/c/" in text and "WEB_PORT" in text
+
+
+async def test_a_club_in_another_language_gets_its_replies_and_its_page_in_it(club: Club) -> None:
+    install_pseudo()
+    try:
+        await club.start(web_port=0)
+        await speak(club, PSEUDO)
+        alice = club.members["alice"]
+        await club.dc.slash(alice, club.channel, "club web", action="on")  # refused
+        path = page_path(await web(club, club.moderator, "on"))
+        await web(club, club.moderator, "rotate")
+        await web(club, club.moderator, "off")
+        await web(club, club.moderator, "off")
+        # The replies (and the refusal) through the catalogue: only the address is not.
+        assert undecorated_texts(club.dc, allowed=["WEB_BASE_URL", "WEB_PORT"]) == []
+        path = page_path(await web(club, club.moderator, "on"))
+        status, html = await get(club, path)
+        assert status == 200 and "⟦Live games⟧" in html and "⟦Skip to the content⟧" in html
+        status, html = await get(club, path + "games/12345")
+        assert status == 404 and "⟦Not found⟧" in html
+    finally:
+        i18n.uninstall(PSEUDO)
