@@ -163,7 +163,8 @@ class Director:
         core = self.core
         if result not in RESULTS:
             raise InvalidInputError(msg.RESULT_CHOICES)
-        async with core.ctx.uow() as uow:
+
+        async def work(uow: UnitOfWork) -> Reply:
             t = await self._open(uow, act, msg.WHAT_ADJUDICATE)
             p, entrant = await self._pairing(uow, t, member, round_number)
             if p.second_id is None:
@@ -188,12 +189,14 @@ class Director:
                 Post(content=msg.adjudicated_post(t.name, entrant.label, result, p.round, p.board)),
             )
             await self.lifecycle.advance(uow, t)
-            await uow.commit()
-        return Reply(msg.adjudicated(entrant.label, result, p.round, p.board), t.id)
+            return Reply(msg.adjudicated(entrant.label, result, p.round, p.board), t.id)
+
+        return await core.transact(work)
 
     async def void(self, act: Act, member: tuple[int, str], round_number: int | None) -> Reply:
         core = self.core
-        async with core.ctx.uow() as uow:
+
+        async def work(uow: UnitOfWork) -> Reply:
             t = await self._open(uow, act, msg.WHAT_VOID)
             if t.format == "knockout":
                 raise InvalidInputError(msg.NO_VOID_IN_KNOCKOUT)
@@ -205,8 +208,9 @@ class Director:
             await uow.tournaments.flush()
             core.log(uow, t, act.actor_id, "void", round=p.round, board=p.board, member=member[0])
             await self.lifecycle.advance(uow, t)
-            await uow.commit()
-        return Reply(msg.voided(entrant.label, p.round, p.board), t.id)
+            return Reply(msg.voided(entrant.label, p.round, p.board), t.id)
+
+        return await core.transact(work)
 
     async def _pairing(
         self,
@@ -232,7 +236,8 @@ class Director:
         still to play in this round are forfeited, and later rounds pair without
         them (a round robin scores their games as forfeits)."""
         core = self.core
-        async with core.ctx.uow() as uow:
+
+        async def work(uow: UnitOfWork) -> Reply:
             t = await core.resolve(uow, act.guild_id, act.channel_id, act.ref)
             if act.actor_id != member[0]:
                 core.require_director(t, act.actor_id, act.is_moderator, msg.WHAT_WITHDRAW)
@@ -277,8 +282,9 @@ class Director:
             )
             core.post(uow, t, Post(content=msg.withdrawn_post(t.name, entrant.label, forfeited)))
             await self.lifecycle.advance(uow, t)
-            await uow.commit()
-        return Reply(msg.withdrew(entrant.label, forfeited), t.id)
+            return Reply(msg.withdrew(entrant.label, forfeited), t.id)
+
+        return await core.transact(work)
 
     # Job JOB_FORFEIT_GAME: a withdrawn member's game still in play ends.
 
@@ -345,7 +351,8 @@ class Director:
 
     async def resume(self, act: Act) -> Reply:
         core = self.core
-        async with core.ctx.uow() as uow:
+
+        async def work(uow: UnitOfWork) -> Reply:
             t = await self._open(uow, act, msg.WHAT_RESUME)
             if t.status != "paused":
                 raise InvalidInputError(msg.not_paused(t.name))
@@ -368,5 +375,6 @@ class Director:
                 # Held because the next round could not be paired: try again (a
                 # refusal reaches the director and changes nothing).
                 await self.lifecycle.pair_round(uow, t, rnd.number + 1, actor_id=act.actor_id)
-            await uow.commit()
-        return Reply(msg.resumed_reply(t.name), t.id)
+            return Reply(msg.resumed_reply(t.name), t.id)
+
+        return await core.transact(work)

@@ -22,7 +22,7 @@ director and a game's job, never both apply: the second retries or is told.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -36,6 +36,7 @@ from bot.db.models_tournaments import (
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages import tournaments as msg
+from bot.messages.i18n import language_of, use_language
 from bot.messages.post import Post
 from bot.services import signups
 from bot.services.tournaments import options as opts
@@ -63,7 +64,8 @@ class Lifecycle:
         actor_name: str = "",
     ) -> Reply:
         core = self.core
-        async with core.ctx.uow() as uow:
+
+        async def work(uow: UnitOfWork) -> Reply:
             t = await core.resolve(uow, guild_id, channel_id, ref)
             core.require_director(t, actor_id, is_moderator, msg.WHAT_START)
             if actor_name:
@@ -87,9 +89,11 @@ class Lifecycle:
                 core.log(uow, t, None, "not_checked_in", member=entry.user_id)
             core.log(uow, t, actor_id, "start", entrants=len(entrants), rounds=t.rounds)
             await self.pair_round(uow, t, 1, actor_id=actor_id)
-            await uow.commit()
-        left_out = [names.get(m, str(m)) for e in absent for m in e.members]
-        return Reply(msg.started(t.name, len(entrants), t.rounds, left_out), t.id)
+            left_out = [names.get(m, str(m)) for e in absent for m in e.members]
+            return Reply(msg.started(t.name, len(entrants), t.rounds, left_out), t.id)
+
+        # A game made elsewhere at the same moment may take a round game's number: again.
+        return await core.transact(work)
 
     @staticmethod
     def _check_field(t: TournamentRecord, count: int) -> None:
@@ -363,9 +367,45 @@ class Lifecycle:
 
     # ------------------------------------------------------------------ jobs
 
-    async def on_game_finished(self, uow: UnitOfWork, job: JobRecord) -> None:
+    # Jobs JOB_GAME_FINISHED and JOB_ROUND_DEADLINE do their work before the job's own
+    # transaction, in units of work of their own: two games of a round finishing at
+    # once (or a director's act) claim the tournament's version together on
+    # PostgreSQL, and a round's game may meet a member's new game on its number;
+    # the loser reads everything again and applies, instead of failing the job (and
+    # logging an error) until the scheduler's retry. Each is safe to run again: a
+    # scored board or a round moved on is left alone.
+
+    async def prepare_game_finished(self, payload: dict[str, Any]) -> None:
+        await self._in_own_unit(int(payload["tournament_id"]), self._game_finished, payload)
+
+    async def on_game_finished(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        return  # the work is in ``prepare_game_finished``
+
+    async def prepare_round_deadline(self, payload: dict[str, Any]) -> None:
+        await self._in_own_unit(int(payload["tournament_id"]), self._round_deadline, payload)
+
+    async def on_round_deadline(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        return  # the work is in ``prepare_round_deadline``
+
+    async def _in_own_unit(
+        self,
+        tournament_id: int,
+        work: Callable[[UnitOfWork, dict[str, Any]], Awaitable[None]],
+        payload: dict[str, Any],
+    ) -> None:
+        async def attempt(uow: UnitOfWork) -> None:
+            t = await uow.tournaments.get(tournament_id)
+            guild = await uow.guilds.get(t.guild_id) if t is not None else None
+            # Outside the job's own block, so the tournament's club language is set here.
+            language = language_of(guild.settings if guild is not None else None)
+            with use_language(language, guild.id if guild is not None else None):
+                await work(uow, payload)
+
+        await self.core.transact(attempt, conflicts=True)
+
+    async def _game_finished(self, uow: UnitOfWork, payload: dict[str, Any]) -> None:
         core = self.core
-        game_id = int(job.payload["game_id"])
+        game_id = int(payload["game_id"])
         p = await uow.tournaments.pairing_of_game(game_id)
         if p is None or p.score is not None or p.void:
             return  # scored already (a deadline, a forfeit, a director)
@@ -381,10 +421,10 @@ class Lifecycle:
         await uow.tournaments.flush()
         await self.advance(uow, t)
 
-    async def on_round_deadline(self, uow: UnitOfWork, job: JobRecord) -> None:
+    async def _round_deadline(self, uow: UnitOfWork, payload: dict[str, Any]) -> None:
         core = self.core
-        t = await uow.tournaments.get(int(job.payload["tournament_id"]))
-        number = int(job.payload["round"])
+        t = await uow.tournaments.get(int(payload["tournament_id"]))
+        number = int(payload["round"])
         if t is None or t.status != "running" or t.current_round != number:
             return  # over, paused (resume looks again) or moved on
         rnd = await uow.tournaments.round(t.id, number)

@@ -44,8 +44,12 @@ class TournamentService:
     def job_handlers(self) -> Mapping[str, JobSpec]:
         life = self.lifecycle
         return {
-            opts.JOB_GAME_FINISHED: JobSpec(life.on_game_finished),
-            opts.JOB_ROUND_DEADLINE: JobSpec(life.on_round_deadline),
+            opts.JOB_GAME_FINISHED: JobSpec(
+                life.on_game_finished, prepare=life.prepare_game_finished
+            ),
+            opts.JOB_ROUND_DEADLINE: JobSpec(
+                life.on_round_deadline, prepare=life.prepare_round_deadline
+            ),
             opts.JOB_OPEN_ROUND: JobSpec(life.on_open_round, prepare=life.prepare_open),
             opts.JOB_FORFEIT_GAME: JobSpec(
                 self.director.on_forfeit_game, prepare=self.director.prepare_forfeit
