@@ -22,6 +22,8 @@ from bot.db.repositories.common import GameRepository
 from bot.db.repositories.tournaments import TournamentRepository
 from bot.services import ServiceContext
 from bot.services.chess import ChessService, PlayerRef
+from bot.services.events.service import EventService
+from bot.services.events.service import Member as EventMember
 from bot.services.scrabble import ScrabbleService
 from bot.services.sessions import Member as SessionMember
 from bot.services.sessions import SessionService
@@ -304,3 +306,44 @@ async def test_a_session_starting_its_boards_as_a_member_makes_a_game(
     assert await _numbers(ctx, "scrabble") == [1, 2]
     if database_url.startswith("postgresql"):
         assert any(isinstance(e, IntegrityError) for e in refused), "the INSERTs should have met"
+
+
+async def test_a_games_event_starting_its_chess_round_as_a_member_challenges(
+    ctx: ServiceContext,
+    database_url: str,
+    tournaments: TournamentService,
+    chess: ChessService,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    events = EventService(ctx, tournaments=lambda: tournaments)
+    host = EventMember(HOST, "host")
+    await events.open(
+        guild_id=GUILD,
+        guild_name="Club",
+        channel_id=CHANNEL,
+        host=host,
+        is_moderator=True,
+        games="chess",
+        pairs=4,
+    )
+    people = [EventMember(user_id, name) for user_id, name in MEMBERS.items()]
+    for a, b in zip(people[::2], people[1::2], strict=True):
+        await events.register(guild_id=GUILD, channel_id=CHANNEL, ref=None, user=a, partner=b)
+    await _known(ctx, (ANA.user_id, ANA.name), (BEN.user_id, BEN.name))
+    refused = _members_game_first(monkeypatch, lambda game: game.created_by == ANA.user_id)
+    await asyncio.gather(
+        events.start_round(
+            guild_id=GUILD,
+            guild_name="Club",
+            channel_id=CHANNEL,
+            ref=None,
+            user_id=HOST,
+            is_moderator=True,
+            game="chess",
+            fmt="round_robin",
+        ),
+        _challenge(chess)(),
+    )
+    assert await _numbers(ctx, "chess") == [1, 2, 3]  # the round's two games and the challenge
+    if database_url.startswith("postgresql"):
+        assert refused, "the INSERTs should have met"
