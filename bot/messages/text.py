@@ -31,6 +31,28 @@ def clip(text: str, limit: int = MESSAGE_CHARS - MESSAGE_MARGIN) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip(", ") + "…"
 
 
+_BREAKS = (". ", "; ", ", ", " ")
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, each cut after a
+    sentence where one ends in reach (else a clause, else a word), so a long
+    help section or post reads on across fields or messages."""
+    pieces: list[str] = []
+    rest = text.strip()
+    while len(rest) > limit:
+        window = rest[: limit + 1]
+        cut = next(
+            (i + len(b.rstrip()) for b in _BREAKS if (i := window.rfind(b)) > limit // 2),
+            limit,
+        )
+        pieces.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        pieces.append(rest)
+    return pieces
+
+
 def unix(moment: datetime) -> int:
     return int(moment.timestamp())
 

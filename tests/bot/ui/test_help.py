@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.messages.i18n import _, available_languages, use_language
 from bot.ui.help import HELP_SECTIONS, help_embed
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -87,9 +88,15 @@ def test_the_walker_catches_a_wrong_command_or_option(
     }
 
 
-def test_the_help_embed_fits_discord_s_limits() -> None:
-    embed = help_embed()
+@pytest.mark.parametrize("language", sorted(available_languages()))
+def test_the_help_embed_fits_discord_s_limits_in_every_language(language: str) -> None:
+    with use_language(language):
+        embed = help_embed()
+        sections = [_(text) for _name, text in HELP_SECTIONS]
     assert len(embed) <= 6000
     assert all(
         len(field.value or "") <= 1024 and len(field.name or "") <= 256 for field in embed.fields
     )
+    # Nothing is lost when a long section goes on in a second field.
+    shown = " ".join(field.value or "" for field in embed.fields)
+    assert all(" ".join(section.split()) in " ".join(shown.split()) for section in sections)
