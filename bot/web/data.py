@@ -42,6 +42,7 @@ from bot.services.leaderboard import KINDS, PERIODS, LeaderboardService, Leaderb
 from bot.services.scrabble import ScrabbleService
 from bot.services.scrabble.loaded import loaded_game, picture
 from bot.services.scrabble.views import BoardPicture
+from bot.services.sessions import SessionService
 from bot.services.tournaments.pairing import table as tournament_table
 from engines.boggle import Grid
 from engines.chess_game import board_from_moves
@@ -234,10 +235,21 @@ class SessionBoardLine:
 
 
 @dataclass(frozen=True)
+class SessionRankLine:
+    rank: int
+    pair: str
+    board: int
+    score: int
+    spread: int
+
+
+@dataclass(frozen=True)
 class SessionPage:
     session_id: int
     status: str
     boards: list[SessionBoardLine]
+    ranking: list[SessionRankLine] = field(default_factory=list)  # once the boards start
+    final: bool = False
 
 
 @dataclass(frozen=True)
@@ -340,6 +352,7 @@ class ClubPages:
         self.henyo = HenyoService(ctx)
         self.leaderboards = LeaderboardService(ctx)
         self.events = EventService(ctx)
+        self.sessions = SessionService(ctx, self.scrabble)
 
     # ------------------------------------------------------------------ the club's page
 
@@ -693,6 +706,8 @@ class ClubPages:
         return page
 
     async def club_session(self, guild_id: int, session_id: int) -> SessionPage:
+        # The ranking across boards is the results post's own (one implementation).
+        results = await self.sessions.ranking(guild_id=guild_id, session_id=session_id)
         async with self.ctx.reader() as uow:
             row = await uow.sessions.get(session_id) if 0 < session_id < 2**31 else None
             if row is None or row.guild_id != guild_id:
@@ -719,7 +734,21 @@ class ClubPages:
                     )
                     for n, group in enumerate(row.groups, start=1)
                 ]
-            return SessionPage(row.id, row.status, boards)
+            ranking = []
+            if results is not None:
+                members = await uow.players.names([m for p in results.pairs for m in p.user_ids])
+                ranking = [
+                    SessionRankLine(
+                        p.rank,
+                        " & ".join(members.get(m, str(m)) for m in p.user_ids),
+                        p.board,
+                        p.score,
+                        p.spread,
+                    )
+                    for p in results.pairs
+                ]
+            final = results is not None and results.final
+            return SessionPage(row.id, row.status, boards, ranking, final)
 
 
 # ---------------------------------------------------------------------- helpers

@@ -600,6 +600,19 @@ class SessionService:
             results = SessionResults(results.session, results.final, results.pairs, ())
         return results
 
+    async def ranking(self, *, guild_id: int, session_id: int) -> SessionResults | None:
+        """Session ``session_id`` of this guild, its pairs ranked across boards as the
+        results post ranks them (as they stand while it runs), for any member to read
+        (the club's web page): no plays or explanations. None before its boards start."""
+        async with self.ctx.reader() as uow:
+            row = await uow.sessions.get(session_id) if 0 < session_id < 2**31 else None
+            if row is None or row.guild_id != guild_id:
+                raise NotFoundError(messages.NO_SESSION_HERE)
+            if row.status in ("open", "formed", "cancelled"):
+                return None
+            results = await self._results(uow, row)
+        return SessionResults(results.session, results.final, results.pairs, ())
+
     async def _play_to_explain(
         self, uow: UnitOfWork, guild_id: int, game_id: int, ply: int, user_id: int
     ) -> tuple[LoadedGame, int, tuple[str, ...]]:

@@ -1,8 +1,12 @@
 """Tournaments and club sessions on the club's page: standings, each round's
 pairings (a knockout's bracket round by round) linked to their games, and a
-session's boards with their scores."""
+session's boards with their scores and its pairs ranked across the boards."""
 
 from __future__ import annotations
+
+import re
+
+import pytest
 
 from bot.db.models_sessions import ClubSessionRecord, SessionBoardRecord
 from bot.db.models_tournaments import (
@@ -10,6 +14,10 @@ from bot.db.models_tournaments import (
     TournamentPairingRecord,
     TournamentRecord,
 )
+from bot.errors import NotFoundError
+from bot.services import signups
+from bot.services.scrabble import ScrabbleService
+from bot.services.sessions import SessionService
 from tests.bot.services.scrabble_support import GUILD
 from tests.bot.web.conftest import CHESS_BLACK, CHESS_WHITE, SNEAKY, World
 
@@ -108,6 +116,9 @@ async def test_a_session_page_shows_its_boards_with_their_scores(world: World) -
         )
         uow.session.add(row)
         await uow.session.flush()
+        await signups.open_list(
+            uow, guild_id=GUILD, owner_kind="session", owner_id=row.id, now=world.ctx.clock()
+        )
         uow.session.add(
             SessionBoardRecord(session_id=row.id, number=1, game_id=world.scrabble_live)
         )
@@ -121,3 +132,40 @@ async def test_a_session_page_shows_its_boards_with_their_scores(world: World) -
     home = await (await world.get(world.base)).text()
     assert f"sessions/{sid}" in home
     assert (await world.get(f"{world.base}sessions/{sid + 100}")).status == 404
+
+
+async def test_a_session_page_ranks_the_pairs_across_boards_as_the_results_post_does(
+    world: World,
+) -> None:
+    async with world.ctx.uow() as uow:
+        row = ClubSessionRecord(
+            guild_id=GUILD,
+            channel_id=21,
+            moderator_id=5,
+            status="started",
+            groups=[[[1], [2]], [[1], [2]]],
+        )
+        uow.session.add(row)
+        await uow.session.flush()
+        await signups.open_list(
+            uow, guild_id=GUILD, owner_kind="session", owner_id=row.id, now=world.ctx.clock()
+        )
+        for number, game in ((1, world.scrabble_live), (2, world.scrabble_done)):
+            uow.session.add(SessionBoardRecord(session_id=row.id, number=number, game_id=game))
+        sid = row.id
+        await uow.commit()
+    ranked = await SessionService(world.ctx, ScrabbleService(world.ctx)).ranking(
+        guild_id=GUILD, session_id=sid
+    )
+    assert ranked is not None and len(ranked.pairs) == 4 and ranked.plays == ()
+    html = await (await world.get(f"{world.base}sessions/{sid}")).text()
+    table = html.split('id="ranking"')[1].split("</table>")[0]
+    rows = re.findall(r"<tr><td>(\d+)</td><th scope=\"row\">(.*?)</th><td>(-?\d+)</td>", table)
+    names = {1: "&lt;script&gt;alert(1)&lt;/script&gt;", 2: "Ben &amp; Co"}
+    assert rows == [(str(p.rank), names[p.user_ids[0]], str(p.score)) for p in ranked.pairs]
+    scores = [int(score) for _rank, _name, score in rows]
+    assert scores == sorted(scores, reverse=True) and len(set(scores)) > 1
+    with pytest.raises(NotFoundError):
+        await SessionService(world.ctx, ScrabbleService(world.ctx)).ranking(
+            guild_id=GUILD + 1, session_id=sid
+        )
