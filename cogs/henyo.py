@@ -30,6 +30,7 @@ from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.gateway import Gateway, is_chatty
 from bot.messages import henyo as messages
+from bot.messages.i18n import use_language
 from bot.services.club import ClubService
 from bot.services.henyo import ClosedRound, EventClosed, HenyoService, Member
 from bot.ui import henyo as ui
@@ -363,6 +364,14 @@ class HenyoCog(
     async def _referee(self, message: discord.Message) -> None:
         if not is_chatty(message):
             return
+        # Live messages arrive in their guild's language already; a message read
+        # back at start-up does not (it comes from on_ready), so say it here.
+        guild_id = message.guild.id if message.guild else None
+        code = self.bot.guild_languages.get(guild_id) if guild_id is not None else None
+        with use_language(code, guild_id):
+            await self._referee_in_language(message)
+
+    async def _referee_in_language(self, message: discord.Message) -> None:
         try:
             outcome = await self.service.referee.message(
                 channel_id=message.channel.id,

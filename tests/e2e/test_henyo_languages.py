@@ -171,3 +171,17 @@ async def test_in_the_pseudo_locale_nothing_the_henyo_event_sends_escapes_the_ca
     assert "⟦Oo⟧" in texts and "⟦Close the event anyway⟧" not in texts
     assert any(t.startswith("🎯 ⟦**Library Henyo — ⟦Pair 1⟧**⟧") for t in texts)
     assert undecorated_texts(club.dc, allowed) == []
+
+
+async def test_a_reply_read_back_after_a_restart_is_refereed_in_the_club_s_language(club) -> None:
+    await club.start()
+    await speak(club, "fil")
+    e = Event(club)
+    await e.slash(e.host, "henyo event open", pairs=1)
+    await e.slash(e.m["alice"], "henyo register", partner=e.m["bob"])
+    _, announcement, _secret, _ = await e.start_round(e.m["bob"])
+    await club.stop()
+    await e.say(e.m["bob"], "siguro", announcement, 3.0)  # sent while the bot is away
+    await club.start()
+    penalty = await e.post(lambda m: m.id > announcement.id and "⏱️" in m.content)
+    assert penalty.content.startswith("⏱️ Penalty: +5 segundo kay **bob**")
