@@ -45,24 +45,21 @@ class HenyoEventRecord(Base):
 
 
 class HenyoTeamRecord(Base):
-    """A registered pair. The first ``pairs`` active pairs by ``position`` play."""
+    """A pair of the event: who guesses and who answers, and whether the host
+    disqualified it (``registered | disqualified``). Its place, its time of
+    registration and its withdrawal are its entry on the event's sign-up list
+    (``signup_id``; the list's owner is ('henyo', event id)), made with this row."""
 
     __tablename__ = "henyo_teams"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("henyo_events.id", ondelete="CASCADE"))
-    position: Mapped[int] = mapped_column(Integer)
+    signup_id: Mapped[int] = mapped_column(ForeignKey("signups.id", ondelete="CASCADE"))
     guesser_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     answerer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    status: Mapped[str] = mapped_column(
-        String(16), default="registered"
-    )  # registered | withdrawn | disqualified
-    registered_at: Mapped[datetime] = mapped_column(default=utcnow)
-    withdrawn_at: Mapped[datetime | None] = mapped_column()
+    status: Mapped[str] = mapped_column(String(16), default="registered")
 
-    __table_args__ = (
-        UniqueConstraint("event_id", "position", name="uq_henyo_teams_event_id_position"),
-    )
+    __table_args__ = (UniqueConstraint("signup_id", name="uq_henyo_teams_signup_id"),)
 
 
 class HenyoRoundRecord(Base):

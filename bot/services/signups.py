@@ -32,8 +32,10 @@ version), ``retrying`` runs its work again from a fresh unit of work, which then
 sees the other's entry (a member signing up twice in two tabs gets "already
 signed up").
 
-Library Henyo keeps its own pairs table (``henyo_teams``) this round; its
-waiting list behaves the same and can move onto this one later.
+Library Henyo events own one too (owner_kind 'henyo', pairs): ``henyo_teams``
+keeps only the roles and disqualifications, each team row pointing at its entry
+(see ``bot.services.henyo.core``). A caller with refusals of its own words
+catches ``AlreadyOnList``, which says whose entry it was.
 """
 
 from __future__ import annotations
@@ -58,6 +60,15 @@ class ListChanged(ConflictError):
 
     def __init__(self) -> None:
         super().__init__(messages.TOO_BUSY)
+
+
+class AlreadyOnList(InvalidInputError):
+    """``join`` refused ``member_id``: already on the list as ``entrant``."""
+
+    def __init__(self, message: str, member_id: int, entrant: Entrant) -> None:
+        super().__init__(message)
+        self.member_id = member_id
+        self.entrant = entrant
 
 
 @dataclass(frozen=True)
@@ -222,8 +233,8 @@ async def join(
         if entry is None:
             continue
         if member == user_id and by_self:
-            raise InvalidInputError(messages.already_on_list(what, entry.place))
-        raise InvalidInputError(messages.member_already_on_list(name, what, entry.place))
+            raise AlreadyOnList(messages.already_on_list(what, entry.place), member, entry)
+        raise AlreadyOnList(messages.member_already_on_list(name, what, entry.place), member, entry)
     if not waiting and lst.capacity is not None and len(rows) >= lst.capacity:
         raise InvalidInputError(messages.list_full(what, lst.capacity))
     row = SignupRecord(

@@ -1,5 +1,5 @@
 """The Library Henyo tables as the Henyo service sees them: events and their
-pairs, rounds and what happened in them, and the club's own words.
+pairs (in the order of their entries on the event's sign-up list), rounds and what happened in them, and the club's own words.
 
 Queries and writes on the unit of work's session; nothing here commits. A
 round or an event changes through ``bump``, a compare-and-set on its version,
@@ -22,6 +22,7 @@ from bot.db.models_henyo import (
     HenyoTeamRecord,
     HenyoWordRecord,
 )
+from bot.db.models_signups import SignupRecord
 from bot.db.repositories.common import is_row_id
 
 OPEN_ROUND = ("ready", "running")
@@ -40,6 +41,11 @@ class OpenRoundRow(NamedTuple):
     channel_id: int
     announce_message_id: int | None
     status: str
+
+
+class TeamRow(NamedTuple):
+    team: HenyoTeamRecord
+    position: int  # its sign-up entry's
 
 
 class UsedWord(NamedTuple):
@@ -129,14 +135,15 @@ class HenyoRepository:
             .values(list_message_id=message_id)
         )
 
-    async def teams(self, event_id: int) -> list[HenyoTeamRecord]:
-        """The event's pairs in registration order (withdrawn ones too)."""
+    async def teams(self, event_id: int) -> list[TeamRow]:
+        """The event's pairs in registration order, their sign-up entries' (withdrawn ones too)."""
         stmt = (
-            select(HenyoTeamRecord)
+            select(HenyoTeamRecord, SignupRecord.position)
+            .join(SignupRecord, SignupRecord.id == HenyoTeamRecord.signup_id)
             .where(HenyoTeamRecord.event_id == event_id)
-            .order_by(HenyoTeamRecord.position)
+            .order_by(SignupRecord.position)
         )
-        return list((await self.session.execute(stmt)).scalars())
+        return [TeamRow(*row) for row in (await self.session.execute(stmt)).all()]
 
     async def team(self, team_id: int) -> HenyoTeamRecord | None:
         return await self.session.get(HenyoTeamRecord, team_id)

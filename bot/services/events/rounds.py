@@ -4,9 +4,9 @@ Each start is one transaction holding the event's round row (unique per event
 and game) and what plays it, and it claims the event's version first: two hosts
 starting the same round at once start it once, and the other is told.
 
-- Henyo: a Henyo event in the event's channel whose teams are the pairs (the
-  registering member guesses, the partner answers); ``/henyo start`` then runs
-  each pair's word as in any Henyo event.
+- Henyo: a Henyo event in the event's channel whose sign-up list holds the
+  pairs, in order (the registering member guesses, the partner answers);
+  ``/henyo start`` then runs each pair's word as in any Henyo event.
 - Boggle: a round opened by Boggle's own start, in pairs (``boggle.pairs``).
 - Scrabble and chess: a tournament of the pairs, seeded and paired by the
   tournament's own code (round robin by default; its director, the host, may
@@ -21,7 +21,6 @@ from datetime import datetime
 
 from bot.db.models_boggle import BoggleRoundRecord
 from bot.db.models_events import GamesEventRecord, GamesEventRoundRecord
-from bot.db.models_henyo import HenyoEventRecord, HenyoTeamRecord
 from bot.db.models_tournaments import TournamentRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
@@ -32,6 +31,7 @@ from bot.services import signups
 from bot.services.boggle import BoggleService
 from bot.services.events.options import OWNER
 from bot.services.henyo.options import event_options
+from bot.services.henyo.pairs import add_pair, new_event
 from bot.services.tournaments import options as topts
 from bot.services.tournaments import pairing
 from bot.services.tournaments.service import TournamentService
@@ -82,34 +82,17 @@ async def start_henyo(
     options = event_options(
         pairs=len(playing), time_limit=None, penalty=None, categories=None, language=None
     )
-    henyo = HenyoEventRecord(
+    henyo, lst = await new_event(
+        uow,
         guild_id=event.guild_id,
         channel_id=event.channel_id,
         host_id=event.host_id,
-        status="open",
-        pairs=options.pairs,
-        time_limit_ms=options.time_limit_ms,
-        penalty_ms=options.penalty_ms,
-        categories=list(options.categories),
-        language=options.language,
-        version=1,
-        created_at=now,
+        options=options,
+        now=now,
     )
-    uow.henyo.add(henyo)
-    await uow.henyo.flush()
-    for position, entry in enumerate(playing, start=1):
+    for entry in playing:
         assert entry.partner_id is not None
-        uow.henyo.add(
-            HenyoTeamRecord(
-                event_id=henyo.id,
-                position=position,
-                guesser_id=entry.user_id,
-                answerer_id=entry.partner_id,
-                status="registered",
-                registered_at=now,
-            )
-        )
-    await uow.henyo.flush()
+        await add_pair(uow, henyo, lst, user_id=entry.user_id, partner_id=entry.partner_id, now=now)
     await add_round(uow, event, "henyo", henyo.id, playing, started_by, now)
     return henyo.id
 

@@ -45,6 +45,7 @@ from bot.services.events.views import (
     Unfinished,
     Withdrawn,
 )
+from bot.services.henyo.pairs import close_event, event_pairs
 from bot.services.henyo.standings import ranking
 from bot.services.results import record_points
 from bot.services.tournaments.service import TournamentService
@@ -511,10 +512,10 @@ class EventService:
         henyo = await uow.henyo.event(rnd.ref_id)
         if henyo is None or henyo.status != "open":
             return
-        teams = await uow.henyo.teams(henyo.id)
-        table, _statuses = ranking(henyo, teams, await uow.henyo.event_rounds(henyo.id))
+        pairs = await event_pairs(uow, henyo)
+        table = ranking(pairs, await uow.henyo.event_rounds(henyo.id))
         leaders = table.leaders if table.complete else []
-        winner = next((t for t in teams if len(leaders) == 1 and t.id == leaders[0]), None)
+        winner = next((t for t in pairs.teams if len(leaders) == 1 and t.id == leaders[0]), None)
         now = self.ctx.clock()
         if winner is not None:
             final_ms = table.standing(winner.id).final_ms
@@ -530,10 +531,7 @@ class EventService:
                     outcome="win",
                     extra={"type": "event_win", "event_id": henyo.id, "final_ms": final_ms},
                 )
-        if not await uow.henyo.bump(
-            henyo, status="closed", closed_at=now, winner_team_id=winner.id if winner else None
-        ):
-            raise signups.ListChanged()  # retried from a fresh read
+        await close_event(uow, henyo, winner.id if winner else None, now)  # retried if stale
 
     async def _record(
         self, uow: UnitOfWork, event: GamesEventRecord, result: EventStandings

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from bot.db.models_events import GamesEventRoundRecord
 from bot.db.uow import UnitOfWork
 from bot.services.events.views import GameTable, Row
+from bot.services.henyo.pairs import event_pairs
 from bot.services.henyo.standings import ranking
 from bot.services.tournaments import pairing
 
@@ -33,8 +34,9 @@ async def _henyo(uow: UnitOfWork, rnd: GamesEventRoundRecord, names: dict[int, s
     event = await uow.henyo.event(rnd.ref_id)
     if event is None:
         return GameTable(rnd.game, "not_started")
-    teams = {t.id: t for t in await uow.henyo.teams(event.id)}
-    table, _statuses = ranking(event, list(teams.values()), await uow.henyo.event_rounds(event.id))
+    pairs = await event_pairs(uow, event)
+    teams = {t.id: t for t in pairs.teams}
+    table = ranking(pairs, await uow.henyo.event_rounds(event.id))
     rows = []
     for s in table.standings:
         team = teams[s.pair_id]

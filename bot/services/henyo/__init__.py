@@ -18,7 +18,8 @@ The secret word is in the database and in DMs/ephemeral replies only: channel
 posts reveal it once the round is over, and it is never logged.
 
 Modules: ``options`` (what a host types), ``views`` (what is returned),
-``core`` (shared plumbing), ``events``, ``standings``, ``words``, ``rounds``
+``core`` (shared plumbing), ``pairs`` (an event's pairs on the club's one
+sign-up list), ``events``, ``standings``, ``words``, ``rounds``
 (starting), ``referee``, ``ending``, and ``service`` (the composition root).
 """
 

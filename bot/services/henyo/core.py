@@ -15,13 +15,14 @@ import random
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
-from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord, HenyoTeamRecord
+from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord
 from bot.db.uow import UnitOfWork, is_duplicate_row, is_sqlite_locked
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.messages.post import Post
-from bot.services import ServiceContext
-from bot.services.henyo.views import ClosedRound, EventView, Member, TeamView
+from bot.services import ServiceContext, signups
+from bot.services.henyo.pairs import event_pairs, member
+from bot.services.henyo.views import ClosedRound, EventView
 from engines.henyo import CATEGORIES
 
 log = logging.getLogger(__name__)
@@ -31,88 +32,22 @@ KIND = "henyo"
 JOB_KIND = "henyo.round_end"
 ATTEMPTS = 6
 
-ACTIVE_TEAM = ("registered", "disqualified")
 OPEN_ROUND = ("ready", "running")
 FINISHED_ROUND = ("guessed", "timed_out", "disqualified")
 
 
-class StaleVersion(Exception):
-    """Someone else changed the row first: redo the whole unit of work."""
+class StaleVersion(signups.ListChanged):
+    """Someone else changed the row first: redo the whole unit of work (here, or
+    in ``signups.retrying`` when the use case also changes a sign-up list)."""
 
 
 def job_key(round_id: int) -> str:
     return f"henyo:round:{round_id}:end"
 
 
-def slot_statuses(event: HenyoEventRecord, teams: Sequence[HenyoTeamRecord]) -> dict[int, str]:
-    """Playing, waiting, withdrawn or disqualified, for every team of the event.
-
-    The first ``pairs`` teams that have not withdrawn (in registration order)
-    play; a disqualified team keeps its slot, a withdrawn one frees it.
-    """
-    statuses: dict[int, str] = {}
-    active = [t for t in teams if t.status in ACTIVE_TEAM]
-    for index, team in enumerate(active):
-        if team.status == "disqualified":
-            statuses[team.id] = "disqualified"
-        else:
-            statuses[team.id] = "playing" if index < event.pairs else "waiting"
-    for team in teams:
-        statuses.setdefault(team.id, "withdrawn")
-    return statuses
-
-
-def slot_numbers(event: HenyoEventRecord, teams: Sequence[HenyoTeamRecord]) -> dict[int, int]:
-    """Each pair's number as members read it: its place in the playing list
-    (disqualified pairs keep theirs) or on the waiting list, counted without the
-    gaps withdrawn pairs leave; 0 for a withdrawn pair."""
-    statuses = slot_statuses(event, teams)
-    numbers: dict[int, int] = {}
-    playing = waiting = 0
-    for team in teams:
-        if statuses[team.id] == "waiting":
-            waiting += 1
-            numbers[team.id] = waiting
-        elif statuses[team.id] in ("playing", "disqualified"):
-            playing += 1
-            numbers[team.id] = playing
-        else:
-            numbers[team.id] = 0
-    return numbers
-
-
 def require_host(event: HenyoEventRecord, user_id: int, is_moderator: bool, what: str) -> None:
     if user_id != event.host_id and not is_moderator:
         raise PermissionDeniedError(messages.host_only(event.host_id, what))
-
-
-def member(names: dict[int, str], user_id: int) -> Member:
-    return Member(user_id, names.get(user_id, str(user_id)))
-
-
-def team_view(
-    team: HenyoTeamRecord, status: str, names: dict[int, str], number: int = 0
-) -> TeamView:
-    return TeamView(
-        team.id,
-        team.position,
-        member(names, team.guesser_id),
-        member(names, team.answerer_id),
-        status,
-        number,
-    )
-
-
-def registered_team_of(teams: Sequence[HenyoTeamRecord], user_id: int) -> HenyoTeamRecord | None:
-    """The still-registered pair ``user_id`` plays in (not a withdrawn or disqualified one)."""
-    return next(
-        (t for t in teams if t.status == "registered" and user_id in (t.guesser_id, t.answerer_id)),
-        None,
-    )
-
-
-def team_members(teams: Sequence[HenyoTeamRecord]) -> list[int]:
-    return [t.guesser_id for t in teams] + [t.answerer_id for t in teams]
 
 
 class HenyoCore:
@@ -190,15 +125,9 @@ class HenyoCore:
         return events[0]
 
     async def event_view(self, uow: UnitOfWork, event: HenyoEventRecord) -> EventView:
-        teams = await uow.henyo.teams(event.id)
-        statuses = slot_statuses(event, teams)
-        numbers = slot_numbers(event, teams)
-        names = await self.names(uow, [event.host_id, *team_members(teams)])
-        shown = [
-            team_view(t, statuses[t.id], names, numbers[t.id])
-            for t in teams
-            if statuses[t.id] != "withdrawn"
-        ]
+        pairs = await event_pairs(uow, event)
+        names = await self.names(uow, [event.host_id, *pairs.members])
+        shown = [pairs.view(t, names) for t in pairs.teams if pairs.statuses[t.id] != "withdrawn"]
         return EventView(
             event.id,
             event.guild_id,

@@ -16,15 +16,8 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.messages.i18n import N_
-from bot.services.henyo.core import (
-    KIND,
-    HenyoCore,
-    job_key,
-    registered_team_of,
-    require_host,
-    slot_statuses,
-    team_view,
-)
+from bot.services.henyo.core import KIND, HenyoCore, job_key, require_host
+from bot.services.henyo.pairs import event_pairs
 from bot.services.henyo.standings import EventStandings
 from bot.services.henyo.views import ClosedRound, Disqualification, TeamView
 from bot.services.results import record_points
@@ -161,17 +154,17 @@ class RoundEnding:
         if event is None:
             raise InvalidInputError(messages.NO_OPEN_EVENT_HERE)
         require_host(event, user_id, is_moderator, N_("disqualify a pair"))
-        teams = await uow.henyo.teams(event.id)
-        team = registered_team_of(teams, member_id)
+        pairs = await event_pairs(uow, event)
+        team = pairs.registered(member_id)
         if team is None:
             raise InvalidInputError(messages.NOT_IN_A_PAIR)
-        if slot_statuses(event, teams)[team.id] != "playing":
+        if pairs.statuses[team.id] != "playing":
             # A disqualified pair keeps its slot; one on the waiting list has none to keep.
             raise InvalidInputError(messages.PAIR_IS_WAITING)
         team.status = "disqualified"
         await self.core.bump(uow, event)
         names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
-        view = team_view(team, "disqualified", names)
+        view = pairs.view(team, names, "disqualified")
         self.core.post(uow, channel_id, messages.disqualified_pair(view.label))
         await uow.commit()
         return Disqualification(event.id, view, None)
@@ -187,13 +180,13 @@ class RoundEnding:
         ):
             raise PermissionDeniedError(messages.ROUND_HOST_DISQUALIFIES)
         disqualified: TeamView | None = None
-        if rnd.team_id is not None:
-            team = await uow.henyo.team(rnd.team_id)
-            if team is not None:
-                if team.status == "registered":
-                    team.status = "disqualified"
-                names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
-                disqualified = team_view(team, "disqualified", names)
+        team = await uow.henyo.team(rnd.team_id) if rnd.team_id is not None else None
+        its_event = await uow.henyo.event(rnd.event_id) if rnd.event_id is not None else None
+        if team is not None and its_event is not None:
+            if team.status == "registered":
+                team.status = "disqualified"
+            names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
+            disqualified = (await event_pairs(uow, its_event)).view(team, names, "disqualified")
         await self.finish(
             uow,
             rnd,

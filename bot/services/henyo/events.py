@@ -2,29 +2,31 @@
 play, later ones wait), pairs withdraw (the first waiting pair moves up, and
 both its members are told by DM, or by a mention in the event's channel when
 their DMs are closed), and the host closes it, crowning the winners (with pairs
-still to play, only once the host has confirmed)."""
+still to play, only once the host has confirmed).
+
+Registering and withdrawing are the club's one sign-up mechanism on the event's
+list (``bot.services.henyo.pairs``), in ``signups.retrying``; the refusals keep
+Henyo's own words (the pair's number, the partner's name)."""
 
 from __future__ import annotations
 
-from bot.db.models_henyo import HenyoEventRecord, HenyoTeamRecord
+from bot.db.models_henyo import HenyoEventRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.messages.i18n import N_
 from bot.messages.post import Post
-from bot.services.henyo.core import (
-    ACTIVE_TEAM,
-    KIND,
-    OPEN_ROUND,
-    HenyoCore,
-    registered_team_of,
-    require_host,
-    slot_numbers,
-    slot_statuses,
-    team_members,
-    team_view,
-)
+from bot.services import signups
+from bot.services.henyo.core import KIND, OPEN_ROUND, HenyoCore, require_host
 from bot.services.henyo.options import event_options
+from bot.services.henyo.pairs import (
+    add_pair,
+    close_event,
+    event_pairs,
+    new_event,
+    number,
+    signup_list,
+)
 from bot.services.henyo.standings import EventStandings, played_teams, ranking
 from bot.services.henyo.views import (
     EventClosed,
@@ -75,26 +77,19 @@ class Events:
                 existing = await uow.henyo.open_event_in_channel(channel_id)
                 if existing is not None:
                     raise InvalidInputError(messages.channel_has_an_event(existing.host_id))
-                event = HenyoEventRecord(
+                event, _lst = await new_event(
+                    uow,
                     guild_id=guild_id,
                     channel_id=channel_id,
                     host_id=host.id,
-                    status="open",
-                    pairs=options.pairs,
-                    time_limit_ms=options.time_limit_ms,
-                    penalty_ms=options.penalty_ms,
-                    categories=list(options.categories),
-                    language=options.language,
-                    version=1,
-                    created_at=self.core.ctx.clock(),
+                    options=options,
+                    now=self.core.ctx.clock(),
                 )
-                uow.henyo.add(event)
-                await uow.henyo.flush()
                 view = await self.core.event_view(uow, event)
                 await uow.commit()
                 return view
 
-        return await self.core.retrying(work)
+        return await signups.retrying(work)
 
     async def set_list_message(self, event_id: int, message_id: int) -> None:
         """Remember the live registration list message (edited on every change)."""
@@ -128,74 +123,57 @@ class Events:
             async with self.core.ctx.uow() as uow:
                 await uow.guilds.ensure(guild_id, guild_name)
                 event = await self.core.event_for_members(uow, guild_id, channel_id)
-                teams = await uow.henyo.teams(event.id)
-                for team in teams:
-                    if team.status not in ACTIVE_TEAM:
-                        continue
-                    members = (team.guesser_id, team.answerer_id)
-                    if user.id in members:
-                        number = slot_numbers(event, teams)[team.id]
-                        raise InvalidInputError(messages.already_registered(number))
-                    if partner.id in members:
-                        raise InvalidInputError(messages.partner_taken(partner.name))
                 await uow.players.ensure(user.id, user.name)
                 await uow.players.ensure(partner.id, partner.name)
-                guesser, answerer = (user, partner) if role == "guesser" else (partner, user)
-                team = HenyoTeamRecord(
-                    event_id=event.id,
-                    position=max((t.position for t in teams), default=0) + 1,
-                    guesser_id=guesser.id,
-                    answerer_id=answerer.id,
-                    status="registered",
-                    registered_at=self.core.ctx.clock(),
-                )
-                uow.henyo.add(team)
-                await self.core.bump(uow, event)
-                await uow.henyo.flush()
+                lst = await signup_list(uow, event)
+                try:
+                    team = await add_pair(
+                        uow,
+                        event,
+                        lst,
+                        user_id=user.id,
+                        partner_id=partner.id,
+                        user_guesses=role == "guesser",
+                        now=self.core.ctx.clock(),
+                    )
+                except signups.AlreadyOnList as refused:
+                    if refused.member_id == user.id:
+                        place = number(refused.entrant, lst.capacity)
+                        raise InvalidInputError(messages.already_registered(place)) from None
+                    raise InvalidInputError(messages.partner_taken(partner.name)) from None
                 view = await self.core.event_view(uow, event)
                 await uow.commit()
             return Registration(view, next(t for t in view.teams if t.id == team.id))
 
-        return await self.core.retrying(work)
+        return await signups.retrying(work)
 
     async def withdraw(self, *, guild_id: int, channel_id: int, user_id: int) -> Withdrawal:
         async def work() -> Withdrawal:
             async with self.core.ctx.uow() as uow:
                 event = await self.core.event_for_members(uow, guild_id, channel_id)
-                teams = await uow.henyo.teams(event.id)
-                team = registered_team_of(teams, user_id)
+                lst = await uow.signups.lock(await signup_list(uow, event))
+                team = (await event_pairs(uow, event)).registered(user_id)
                 if team is None:
                     raise InvalidInputError(messages.NOT_REGISTERED)
                 rounds = await uow.henyo.event_rounds(event.id)
                 if any(r.team_id == team.id and r.status != "cancelled" for r in rounds):
                     raise InvalidInputError(messages.ALREADY_PLAYED)
-                before = slot_statuses(event, teams)
-                team.status = "withdrawn"
-                team.withdrawn_at = self.core.ctx.clock()
-                after = slot_statuses(event, teams)
-                numbers = slot_numbers(event, teams)
+                out = await signups.withdraw(uow, lst, user_id=user_id, now=self.core.ctx.clock())
+                # The event's version too: a disqualification at the same time is redone.
                 await self.core.bump(uow, event)
-                names = await self.core.names(uow, team_members(teams))
-                moved = next(
-                    (t for t in teams if before[t.id] == "waiting" and after[t.id] == "playing"),
-                    None,
-                )
-                moved_view = (
-                    team_view(moved, "playing", names, numbers[moved.id]) if moved else None
-                )
-                if moved_view is not None:
+                pairs = await event_pairs(uow, event)
+                names = await self.core.names(uow, pairs.members)
+                moved = [pairs.view(t, names) for t in pairs.with_entries(out.moved_up)]
+                for pair in moved:
                     self.core.post(
-                        uow,
-                        event.channel_id,
-                        messages.moved_up(moved_view.label, moved_view.number),
+                        uow, event.channel_id, messages.moved_up(pair.label, pair.number)
                     )
-                    self._tell_moved_up(uow, event, moved_view)
-                await uow.henyo.flush()
+                    self._tell_moved_up(uow, event, pair)
                 view = await self.core.event_view(uow, event)
                 await uow.commit()
-            return Withdrawal(view, team_view(team, "withdrawn", names), moved_view)
+            return Withdrawal(view, pairs.view(team, names), moved[0] if moved else None)
 
-        return await self.core.retrying(work)
+        return await signups.retrying(work)
 
     def _tell_moved_up(self, uow: UnitOfWork, event: HenyoEventRecord, pair: TeamView) -> None:
         """A DM to each member of the pair; closed DMs: a mention of that member only,
@@ -245,7 +223,7 @@ class Events:
                     not_played = [
                         t for t in view.teams if t.status == "playing" and t.id not in played
                     ]
-                    table, _ = ranking(event, await uow.henyo.teams(event.id), rounds)
+                    table = ranking(await event_pairs(uow, event), rounds)
                     waiting = {i for tie in table.ties for i in tie.waiting_ids}
                     tie_break = [t for t in view.teams if t.id in waiting]
                     if not_played or tie_break:
@@ -272,15 +250,9 @@ class Events:
                                 "final_ms": row.final_ms,
                             },
                         )
-                await self.core.bump(
-                    uow,
-                    event,
-                    status="closed",
-                    closed_at=now,
-                    winner_team_id=winner.id if winner else None,
-                )
+                await close_event(uow, event, winner.id if winner else None, now)
                 standings = await self.standings.build(uow, event, rounds)
                 await uow.commit()
             return EventClosed(standings.event, standings, winner)
 
-        return await self.core.retrying(work)
+        return await signups.retrying(work)

@@ -13,8 +13,9 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.messages.post import Post
-from bot.services.henyo.core import HenyoCore, member
+from bot.services.henyo.core import HenyoCore
 from bot.services.henyo.ending import RoundEnding
+from bot.services.henyo.pairs import member
 from bot.services.henyo.standings import EventStandings
 from bot.services.henyo.views import ButtonReply, RefereeOutcome
 from engines.henyo import (

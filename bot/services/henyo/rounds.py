@@ -12,15 +12,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.messages.i18n import N_
-from bot.services.henyo.core import (
-    JOB_KIND,
-    HenyoCore,
-    job_key,
-    member,
-    require_host,
-    slot_numbers,
-    slot_statuses,
-)
+from bot.services.henyo.core import JOB_KIND, HenyoCore, job_key, require_host
 from bot.services.henyo.options import (
     DEFAULT_PENALTY_MS,
     DEFAULT_TIME_LIMIT_MS,
@@ -28,6 +20,7 @@ from bot.services.henyo.options import (
     round_request,
     user_error,
 )
+from bot.services.henyo.pairs import event_pairs, member
 from bot.services.henyo.standings import played_teams, ranking
 from bot.services.henyo.views import ActiveRound, Member, PreparedRound, RunningRound
 from bot.services.henyo.words import WordBank
@@ -58,21 +51,22 @@ class RoundStarts:
 
     async def _next_pair(
         self, uow: UnitOfWork, event: HenyoEventRecord
-    ) -> tuple[HenyoTeamRecord, int]:
-        """The next pair to play its word, or to play a tie-break word (and its level)."""
-        teams = await uow.henyo.teams(event.id)
+    ) -> tuple[HenyoTeamRecord, int, int]:
+        """The next pair to play its word, or to play a tie-break word (and its level),
+        with its number."""
+        pairs = await event_pairs(uow, event)
         rounds = await uow.henyo.event_rounds(event.id)
-        statuses = slot_statuses(event, teams)
         played = played_teams(rounds)
-        for team in teams:
-            if statuses[team.id] == "playing" and team.id not in played:
-                return team, 0
-        table, _ = ranking(event, teams, rounds)
-        by_id = {t.id: t for t in teams}
+        for team in pairs.teams:
+            if pairs.statuses[team.id] == "playing" and team.id not in played:
+                return team, 0, pairs.numbers[team.id]
+        table = ranking(pairs, rounds)
+        by_id = {t.id: t for t in pairs.teams}
         for tie in table.ties:
             if tie.waiting_ids:
-                return by_id[tie.waiting_ids[0]], tie.level
-        if not any(statuses[t.id] == "playing" for t in teams):
+                team = by_id[tie.waiting_ids[0]]
+                return team, tie.level, pairs.numbers[team.id]
+        if not any(pairs.statuses[t.id] == "playing" for t in pairs.teams):
             raise InvalidInputError(messages.NO_PAIRS_YET)
         raise InvalidInputError(messages.NO_PAIR_LEFT)
 
@@ -148,8 +142,7 @@ class RoundStarts:
                     if event is None:
                         raise InvalidInputError(messages.NO_EVENT_TO_START)
                     require_host(event, host.id, is_moderator, N_("start the event's rounds"))
-                    team, stage = await self._next_pair(uow, event)
-                    number = slot_numbers(event, await uow.henyo.teams(event.id))[team.id]
+                    team, stage, number = await self._next_pair(uow, event)
                     names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
                     the_guesser = member(names, team.guesser_id)
                     the_answerer = member(names, team.answerer_id)

@@ -5,19 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord, HenyoTeamRecord
+from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import NotFoundError
 from bot.messages import henyo as messages
 from bot.messages.i18n import _
-from bot.services.henyo.core import (
-    FINISHED_ROUND,
-    HenyoCore,
-    slot_numbers,
-    slot_statuses,
-    team_members,
-    team_view,
-)
+from bot.services.henyo.core import FINISHED_ROUND, HenyoCore
+from bot.services.henyo.pairs import Pairs, event_pairs
 from bot.services.henyo.views import StandingRow, Standings, TieView
 from engines.henyo import Attempt, PairRecord, Ranking, rank_pairs
 
@@ -29,16 +23,11 @@ def attempt(rnd: HenyoRoundRecord) -> Attempt:
     return Attempt.timed_out()
 
 
-def ranking(
-    event: HenyoEventRecord,
-    teams: Sequence[HenyoTeamRecord],
-    rounds: Sequence[HenyoRoundRecord],
-) -> tuple[Ranking, dict[int, str]]:
-    """The engine's ranking of the playing pairs, and every team's slot status."""
-    statuses = slot_statuses(event, teams)
-    pairs = []
-    for team in teams:
-        if statuses[team.id] not in ("playing", "disqualified"):
+def ranking(pairs: Pairs, rounds: Sequence[HenyoRoundRecord]) -> Ranking:
+    """The engine's ranking of the playing pairs."""
+    records = []
+    for team in pairs.teams:
+        if pairs.statuses[team.id] not in ("playing", "disqualified"):
             continue
         finished = [r for r in rounds if r.team_id == team.id and r.status in FINISHED_ROUND]
         main = next((r for r in finished if r.stage == 0), None)
@@ -48,16 +37,16 @@ def ranking(
         disqualified = team.status == "disqualified" or any(
             r.status == "disqualified" for r in finished
         )
-        pairs.append(
+        records.append(
             PairRecord(
                 team.id,
-                team.position,
+                pairs.positions[team.id],
                 main=attempt(main) if main else None,
                 tiebreaks=tiebreaks,
                 disqualified=disqualified,
             )
         )
-    return rank_pairs(pairs), statuses
+    return rank_pairs(records)
 
 
 def played_teams(rounds: Sequence[HenyoRoundRecord]) -> set[int | None]:
@@ -94,9 +83,8 @@ class EventStandings:
         event: HenyoEventRecord,
         rounds: Sequence[HenyoRoundRecord] | None = None,
     ) -> Standings:
-        teams = await uow.henyo.teams(event.id)
         rounds = list(rounds if rounds is not None else await uow.henyo.event_rounds(event.id))
-        table, _unused = ranking(event, teams, rounds)
+        table = ranking(await event_pairs(uow, event), rounds)
         view = await self.core.event_view(uow, event)
         by_id = {t.id: t for t in view.teams}
         rows = []
@@ -141,22 +129,22 @@ class EventStandings:
         if event is None or event.status != "open":
             return []
         await uow.henyo.flush()
-        teams = await uow.henyo.teams(event.id)
+        pairs = await event_pairs(uow, event)
         rounds = await uow.henyo.event_rounds(event.id)
-        table, statuses = ranking(event, teams, rounds)
+        table = ranking(pairs, rounds)
         played = played_teams(rounds)
-        names = await self.core.names(uow, team_members(teams))
-        upcoming = [t for t in teams if statuses[t.id] == "playing" and t.id not in played]
+        names = await self.core.names(uow, pairs.members)
+        upcoming = [
+            t for t in pairs.teams if pairs.statuses[t.id] == "playing" and t.id not in played
+        ]
         if upcoming:
-            nxt = team_view(
-                upcoming[0], "playing", names, slot_numbers(event, teams)[upcoming[0].id]
-            )
+            nxt = pairs.view(upcoming[0], names)
             return [messages.next_up(nxt.number, nxt.label)]
-        by_id = {t.id: t for t in teams}
+        by_id = {t.id: t for t in pairs.teams}
         lines = [
             messages.tie_break(
                 table.standing(tie.pair_ids[0]).final_ms,
-                [team_view(by_id[i], "playing", names).label for i in tie.pair_ids],
+                [pairs.view(by_id[i], names).label for i in tie.pair_ids],
                 tie.level,
             )
             for tie in table.ties

@@ -6,6 +6,7 @@ test's clock (tests/clock.py), so every timing here is exact.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -13,12 +14,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.db.models import JobRecord, OutboxRecord, ResultRecord
-from bot.db.models_henyo import HenyoRoundEventRecord, HenyoRoundRecord
+from bot.db.models import JobRecord, OutboxRecord, PlayerRecord, ResultRecord
+from bot.db.models_henyo import HenyoRoundEventRecord, HenyoRoundRecord, HenyoTeamRecord
+from bot.db.models_signups import SignupRecord
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.scheduler import Scheduler
-from bot.services import ServiceContext
+from bot.services import ServiceContext, signups
 from bot.services.henyo import (
     END_GRACE,
     JOB_KIND,
@@ -282,6 +285,77 @@ async def test_the_playing_and_waiting_lists_are_numbered_without_gaps(world: Wo
             user=PLAYERS[4],
             partner=PLAYERS[0],
         )
+
+
+async def test_two_pairs_registering_for_the_last_place_at_once_one_plays_and_one_waits(
+    world: World, engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await world.open(pairs=2)
+    await world.register(0)
+    async with world.factory() as session:  # members the bot knows: nothing to write first
+        for player in PLAYERS[2:6]:
+            session.add(PlayerRecord(id=player.id, display_name=player.name))
+        await session.commit()
+    if engine.dialect.name == "postgresql":
+        # Both read the event and its list before either writes (SQLite's
+        # BEGIN IMMEDIATE runs one writer at a time, so there they queue instead).
+        both_read = asyncio.Barrier(2)
+        list_for = signups.list_for
+        calls = 0
+
+        async def read_then_wait(*args: Any) -> Any:
+            nonlocal calls
+            found = await list_for(*args)
+            calls += 1
+            if calls <= 2:
+                await asyncio.wait_for(both_read.wait(), 5)
+            return found
+
+        monkeypatch.setattr(signups, "list_for", read_then_wait)
+    both = await asyncio.gather(world.register(1), world.register(2))
+    assert sorted((r.team.status, r.team.number) for r in both) == [("playing", 2), ("waiting", 1)]
+    view = await world.svc.events.get(both[0].event.id)
+    assert [(t.position, t.status, t.number) for t in view.teams] == [
+        (1, "playing", 1),
+        (2, "playing", 2),
+        (3, "waiting", 1),
+    ]
+    # Each pair is stored once: one entry on the event's list, one team row on it.
+    async with world.factory() as session:
+        entries = list((await session.execute(select(SignupRecord))).scalars())
+        teams = list((await session.execute(select(HenyoTeamRecord))).scalars())
+    assert sorted(e.position for e in entries) == [1, 2, 3]
+    assert sorted(t.signup_id for t in teams) == sorted(e.id for e in entries)
+
+
+async def test_a_pair_registering_twice_at_once_is_registered_once(world: World) -> None:
+    await world.open()
+    outcomes = await asyncio.gather(world.register(0), world.register(0), return_exceptions=True)
+    registered = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(registered) == 1 and len(refused) == 1
+    assert isinstance(refused[0], InvalidInputError)
+    assert "already registered in this event (pair 1)" in str(refused[0])
+    assert len((await world.svc.events.get(registered[0].event.id)).teams) == 1
+
+
+async def test_registrations_and_the_waiting_list_outlive_a_restart(
+    world: World, ctx: ServiceContext
+) -> None:
+    await world.open(pairs=1)
+    await world.register(0)
+    await world.register(1)
+    restarted = HenyoService(ctx, rng=random.Random(6))  # nothing but the database
+    with pytest.raises(InvalidInputError, match=r"already registered in this event \(pair 1\)"):
+        await restarted.events.register(
+            guild_id=GUILD, guild_name="L", channel_id=CHANNEL, user=PLAYERS[2], partner=PLAYERS[9]
+        )
+    out = await restarted.events.withdraw(guild_id=GUILD, channel_id=CHANNEL, user_id=PLAYERS[1].id)
+    assert out.moved_up is not None and (out.moved_up.label, out.moved_up.number) == (
+        "Cara & Dan",
+        1,
+    )
+    assert [(t.label, t.status) for t in out.event.teams] == [("Cara & Dan", "playing")]
 
 
 async def test_closing_with_pairs_still_to_play_names_them_and_changes_nothing_until_confirmed(

@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord
-from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord, HenyoTeamRecord
+from bot.db.models_henyo import HenyoRoundRecord
+from bot.services.henyo.options import event_options
+from bot.services.henyo.pairs import add_pair, new_event
 from tests.bot.services.scrabble_support import GUILD
 from tests.bot.web.conftest import SNEAKY, World
 from tests.leaks import shows_secret
@@ -125,13 +127,14 @@ async def _henyo(world: World) -> int:
     async with world.ctx.uow() as uow:
         for user_id, name in ((1, SNEAKY), (2, "Ben & Co"), (5, "erin"), (6, "frank")):
             await uow.players.ensure(user_id, name)
-        event = HenyoEventRecord(guild_id=GUILD, channel_id=20, host_id=5, status="open", pairs=2)
-        uow.session.add(event)
-        await uow.session.flush()
-        first = HenyoTeamRecord(event_id=event.id, position=1, guesser_id=1, answerer_id=2)
-        second = HenyoTeamRecord(event_id=event.id, position=2, guesser_id=5, answerer_id=6)
-        uow.session.add_all([first, second])
-        await uow.session.flush()
+        options = event_options(
+            pairs=2, time_limit=None, penalty=None, categories=None, language=None
+        )
+        event, lst = await new_event(
+            uow, guild_id=GUILD, channel_id=20, host_id=5, options=options, now=now
+        )
+        first = await add_pair(uow, event, lst, user_id=1, partner_id=2, now=now)
+        second = await add_pair(uow, event, lst, user_id=5, partner_id=6, now=now)
         common = {
             "guild_id": GUILD,
             "channel_id": 20,
