@@ -315,6 +315,7 @@ class Table:
 
     async def perform(self, step: Step, plan: Plan, clock_seconds: float) -> None:
         dc, club = self.dc, self.club
+        challenged_off = False
         if step.kind == "play":
             ix = await dc.slash(
                 self.member(step.seat),
@@ -347,6 +348,7 @@ class Table:
                 ix = await dc.click(self.member(step.seat), board, button)
             text = await reply_text(ix)
             assert text.startswith(("Your challenge succeeded", "The play stands")), text
+            challenged_off = text.startswith("Your challenge succeeded")
         elif step.kind == "accept":
             board = dc.messages_in(self.thread)[-1]
             button = next(c for c in board.custom_ids if c.startswith("scrabble:accept"))
@@ -358,7 +360,13 @@ class Table:
         if step.status_after == "finished":
             await self.board_post(lambda m: "Game over" in (m.content or ""))
         else:
-            await self.board_post(lambda m: f"move {step.moves_after}\n" in (m.content or ""))
+            post = await self.board_post(
+                lambda m: f"move {step.moves_after}\n" in (m.content or "")
+            )
+            if step.kind == "challenge" and challenged_off:
+                # The play is off the board, the ones before it are not: the alt text says so.
+                alt = post.attachments[0].description or ""
+                assert "No tiles on the board yet" not in alt and "Last play:" in alt, alt
 
 
 def bot_text_in_channels(dc: Any) -> list[str]:

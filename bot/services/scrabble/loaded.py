@@ -202,11 +202,17 @@ def latest_turn(engine: ScrabbleGame, who: Callable[[int], str]) -> msg.LastTurn
 def _last(
     engine: ScrabbleGame, who: Callable[[int], str]
 ) -> tuple[str, str, int, list[str]] | None:
-    last = engine.last_play
-    if last is None:
-        return None
-    position = str(last["notation"]).split()[0]  # GCG notation: "8H .IBE"
-    return (who(last["seat"]), position, last["score"], last["words"])
+    """The last play still on the board: not the one challenged off (the log keeps
+    it), whether or not it can still be challenged."""
+    withdrawn = 0
+    for entry in reversed(engine.moves):
+        if entry["type"] == "challenge" and entry["result"] == "withdrawn":
+            withdrawn += 1
+        elif entry["type"] == "play" and withdrawn:
+            withdrawn -= 1
+        elif entry["type"] == "play":
+            return (who(entry["seat"]), entry["position"], entry["score"], list(entry["words"]))
+    return None
 
 
 def board_facts(loaded: LoadedGame) -> msg.BoardFacts:
