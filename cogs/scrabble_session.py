@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.messages import sessions as messages
+from bot.messages.i18n import _
 from bot.messages.limits import MESSAGE_CHARS
 from bot.services.club import ClubService
 from bot.services.scrabble import VIEW_EXPLAIN, ScrabbleService
@@ -253,9 +254,9 @@ class SessionCommands(app_commands.Group):
         )
         await _private(
             interaction,
-            f"The session is {view.status}: the results are posted in the channel."
+            _("The session is ended: the results are posted in the channel.")
             if view.status == "ended"
-            else messages.CANCELLED,
+            else _(messages.CANCELLED),
         )
         await self.cog.refresh_card(view)
 

@@ -12,44 +12,45 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.text import absolute_time, clip, plain, relative_time
 
 NAME_CHARS = 32
 
-CHALLENGE_CHOICES = "The challenge rule is `double`, `single` or `void`."
-ODD_CHOICES = (
+CHALLENGE_CHOICES = N_("The challenge rule is `double`, `single` or `void`.")
+ODD_CHOICES = N_(
     "A member left over plays as a pair's `third` player (default) or `alone` against the pairs."
 )
-NO_SUCH_SESSION = "That session is not in this server."
-NO_SESSION_HERE = (
+NO_SUCH_SESSION = N_("That session is not in this server.")
+NO_SESSION_HERE = N_(
     "There is no club session in this channel: a moderator opens one with `/scrabble session open`."
 )
-SESSION_ALREADY_OPEN = (
+SESSION_ALREADY_OPEN = N_(
     "This channel already has a session that is not over: end it with "
     "`/scrabble session end` first."
 )
-NAMING_IS_FOR_MODERATORS = "Only the club's moderators can sign up someone else."
-NO_BOTS = "Bots can't play in a session: name club members."
-ALREADY_STARTED = "The session's boards have started already."
-NOT_FORMED_YET = (
+NAMING_IS_FOR_MODERATORS = N_("Only the club's moderators can sign up someone else.")
+NO_BOTS = N_("Bots can't play in a session: name club members.")
+ALREADY_STARTED = N_("The session's boards have started already.")
+NOT_FORMED_YET = N_(
     "The groups are not formed yet: `/scrabble session start` forms them, then you can swap."
 )
-BOARDS_STARTED = (
+BOARDS_STARTED = N_(
     "The boards have started: members can be swapped only before the boards start. "
     "Nothing was changed."
 )
-CANCELLED = "The club session was cancelled before its boards started."
-NO_RESULTS_YET = "The session's boards have not started yet: there are no results."
-EMPTY_EXPLANATION = "Write the explanation in your own words (it was empty)."
-NO_SUCH_PLAY = "That play is not in this game."
-NOT_YOUR_PLAY = "Only the pair that made this play explains it."
-ALREADY_EXPLAINED = "This play has been explained already."
-EXPLAIN_TITLE = "Explain the word"
-EXPLAIN_LABEL = "In your own words"
-EXPLAIN_PLACEHOLDER = "What the word means, as you would tell the table"
-EXPLAIN_BUTTON = "Explain"
-SIGNUP_BUTTON = "Sign up"
-LEAVE_BUTTON = "Leave"
+CANCELLED = N_("The club session was cancelled before its boards started.")
+NO_RESULTS_YET = N_("The session's boards have not started yet: there are no results.")
+EMPTY_EXPLANATION = N_("Write the explanation in your own words (it was empty).")
+NO_SUCH_PLAY = N_("That play is not in this game.")
+NOT_YOUR_PLAY = N_("Only the pair that made this play explains it.")
+ALREADY_EXPLAINED = N_("This play has been explained already.")
+EXPLAIN_TITLE = N_("Explain the word")
+EXPLAIN_LABEL = N_("In your own words")
+EXPLAIN_PLACEHOLDER = N_("What the word means, as you would tell the table")
+EXPLAIN_BUTTON = N_("Explain")
+SIGNUP_BUTTON = N_("Sign up")
+LEAVE_BUTTON = N_("Leave")
 
 
 class _Options(Protocol):
@@ -148,76 +149,92 @@ def names_label(names: Sequence[str]) -> str:
 
 def _minutes(seconds: int) -> str:
     if seconds % 60:
-        return f"{seconds} s"
-    return f"{seconds // 60} min"
+        return _("{count} s").format(count=seconds)
+    return _("{count} min").format(count=seconds // 60)
 
 
 def options_line(options: _Options) -> str:
     parts = [
-        f"turn clock {_minutes(options.clock_seconds)}",
-        f"session {_minutes(options.length_seconds)}",
-        f"{options.challenge} challenge",
-        "explain the word" if options.explain else "no explaining",
+        _("turn clock {clock}").format(clock=_minutes(options.clock_seconds)),
+        _("session {length}").format(length=_minutes(options.length_seconds)),
+        _("{rule} challenge").format(rule=options.challenge),
+        _("explain the word") if options.explain else _("no explaining"),
     ]
     if options.word_list:
-        parts.append(f"word list `{plain(options.word_list, 40)}`")
+        parts.append(_("word list {name}").format(name=f"`{plain(options.word_list, 40)}`"))
     return ", ".join(parts)
 
 
 def signups_closed(status: str) -> str:
     if status == "formed":
-        return (
+        return _(
             "Sign-ups are closed: the groups are formed. A moderator can still swap members "
             "with `/scrabble session swap`."
         )
     if status == "started":
-        return "Sign-ups are closed: the session's boards have started."
-    return "Sign-ups for this session are closed."
+        return _("Sign-ups are closed: the session's boards have started.")
+    return _("Sign-ups for this session are closed.")
 
 
 def too_few(count: int, minimum: int) -> str:
-    return (
-        f"A session needs at least {minimum} members (2 pairs); {count} signed up so far. "
+    return _(
+        "A session needs at least {minimum} members (2 pairs); {count} signed up so far. "
         "Nothing was changed."
-    )
+    ).format(minimum=minimum, count=count)
 
 
 def cannot_group(reason: str) -> str:
-    return f"The groups can't be formed: {reason}. Nothing was changed."
+    return _("The groups can't be formed: {reason}. Nothing was changed.").format(reason=reason)
 
 
 def not_in_groups(name: str) -> str:
-    return f"**{plain(name, NAME_CHARS)}** is not in this session's groups."
+    return _("{name} is not in this session's groups.").format(
+        name=f"**{plain(name, NAME_CHARS)}**"
+    )
 
 
 def session_card(session: _Session) -> str:
     """The sign-up post, edited as members sign up."""
     lines = [
-        "**Club session** (Scrabble, pairs): " + options_line(session.options) + ".",
-        "Sign up with the button or `/scrabble session signup` (name a `partner` to play "
-        "together); everyone else is paired at random when the moderator starts.",
+        _("**Club session** (Scrabble, pairs): {options}.").format(
+            options=options_line(session.options)
+        ),
+        _(
+            "Sign up with the button or `/scrabble session signup` (name a `partner` to play "
+            "together); everyone else is paired at random when the moderator starts."
+        ),
     ]
     if session.status != "open":
-        lines[1] = "Sign-ups are closed."
+        lines[1] = _("Sign-ups are closed.")
     if session.entries:
         shown = [f"{e.place}. {names_label(e.names)}" for e in session.entries]
-        lines.append(f"**Signed up ({session.member_count})**: " + ", ".join(shown))
+        lines.append(
+            _("**Signed up ({count})**: {entries}").format(
+                count=session.member_count, entries=", ".join(shown)
+            )
+        )
     else:
-        lines.append("Nobody has signed up yet.")
+        lines.append(_("Nobody has signed up yet."))
     return clip("\n".join(lines))
 
 
 def signed_up(names: Sequence[str], place: int, *, by_moderator: bool) -> str:
     who = names_label(names)
     if by_moderator:
-        return f"**{who}** signed up for the session (place {place})."
+        return _("{who} signed up for the session (place {place}).").format(
+            who=f"**{who}**", place=place
+        )
     if len(names) > 1:
-        return f"You signed up as the pair **{who}** (place {place})."
-    return f"You are signed up (place {place}); you'll be paired when the session starts."
+        return _("You signed up as the pair {who} (place {place}).").format(
+            who=f"**{who}**", place=place
+        )
+    return _("You are signed up (place {place}); you'll be paired when the session starts.").format(
+        place=place
+    )
 
 
 def withdrew() -> str:
-    return "You left the session's sign-up list."
+    return _("You left the session's sign-up list.")
 
 
 def _board_lines(board: _Board, *, mention: bool = False) -> list[str]:
@@ -225,59 +242,78 @@ def _board_lines(board: _Board, *, mention: bool = False) -> list[str]:
         " & ".join(f"<@{u}>" for u in seat.user_ids) if mention else names_label(seat.names)
         for seat in board.seats
     ]
-    return [f"**Board {board.number}** ({len(board.seats)} pairs): " + " · ".join(seats)]
+    heading = ngettext(
+        "**Board {number}** ({count} pair): {seats}",
+        "**Board {number}** ({count} pairs): {seats}",
+        len(board.seats),
+    )
+    return [heading.format(number=board.number, count=len(board.seats), seats=" · ".join(seats))]
 
 
 def groups_text(session: _Session) -> str:
-    lines = [f"**The session's groups** ({session.member_count} members):"]
+    lines = [_("**The session's groups** ({count} members):").format(count=session.member_count)]
     for board in session.boards:
         lines += _board_lines(board)
     lines.append(
-        "A moderator can swap two members with `/scrabble session swap`, then start the "
-        "boards with `/scrabble session start`."
+        _(
+            "A moderator can swap two members with `/scrabble session swap`, then start the "
+            "boards with `/scrabble session start`."
+        )
     )
     return clip("\n".join(lines))
 
 
 def started_text(session: _Session) -> str:
     deadline = session.deadline
-    when = (
-        f" Every board ends {absolute_time(deadline, 't')} ({relative_time(deadline)})."
-        if deadline
-        else ""
+    text = _("**The session starts**: {count} boards are opening, each in its own thread.").format(
+        count=len(session.boards)
     )
-    return clip(
-        f"**The session starts**: {len(session.boards)} boards are opening, each in its "
-        f"own thread.{when}"
-    )
+    if deadline:
+        text += " " + _("Every board ends {time} ({when}).").format(
+            time=absolute_time(deadline, "t"), when=relative_time(deadline)
+        )
+    return clip(text)
 
 
 def swapped(first: str, second: str, session: _Session) -> str:
     return clip(
-        f"Swapped **{plain(first, NAME_CHARS)}** and **{plain(second, NAME_CHARS)}**.\n"
+        _("Swapped {first} and {second}.").format(
+            first=f"**{plain(first, NAME_CHARS)}**", second=f"**{plain(second, NAME_CHARS)}**"
+        )
+        + "\n"
         + groups_text(session)
     )
 
 
 def board_thread_name(number: int, game_number: int) -> str:
-    return f"Session board {number} · Scrabble #{game_number}"
+    return _("Session board {number} · Scrabble #{game}").format(number=number, game=game_number)
 
 
 def board_opening(number: int, game_number: int, seats: Sequence[Sequence[str]]) -> str:
     shown = " · ".join(names_label(seat) for seat in seats)
-    return clip(f"**Session board {number}** (Scrabble #{game_number}): {shown}")
+    return clip(
+        _("**Session board {number}** (Scrabble #{game}): {seats}").format(
+            number=number, game=game_number, seats=shown
+        )
+    )
 
 
 def where_everyone_plays(session: _Session, homes: Sequence[int | None]) -> str:
-    lines = ["**Where everyone plays**"]
+    lines = ["**" + _("Where everyone plays") + "**"]
     for board, home in zip(session.boards, homes, strict=False):
-        place = f" in <#{home}>" if home else ""
         seats = " · ".join(" & ".join(f"<@{u}>" for u in s.user_ids) for s in board.seats)
-        lines.append(f"Board {board.number}{place}: {seats}")
+        if home:
+            line = _("Board {number} in {channel}: {seats}").format(
+                number=board.number, channel=f"<#{home}>", seats=seats
+            )
+        else:
+            line = _("Board {number}: {seats}").format(number=board.number, seats=seats)
+        lines.append(line)
     if session.deadline is not None:
         lines.append(
-            f"Every board ends {absolute_time(session.deadline, 't')} "
-            f"({relative_time(session.deadline)}), unplayed tiles deducted."
+            _("Every board ends {time} ({when}), unplayed tiles deducted.").format(
+                time=absolute_time(session.deadline, "t"), when=relative_time(session.deadline)
+            )
         )
     return clip("\n".join(lines))
 
@@ -288,52 +324,72 @@ def _spread(value: int) -> str:
 
 def ranking_lines(pairs: Sequence[_Pair]) -> list[str]:
     return [
-        f"{p.rank}. **{p.label}** — {p.score} ({_spread(p.spread)}), board {p.board}" for p in pairs
+        _("{rank}. {pair} — {score} ({spread}), board {board}").format(
+            rank=p.rank,
+            pair=f"**{p.label}**",
+            score=p.score,
+            spread=_spread(p.spread),
+            board=p.board,
+        )
+        for p in pairs
     ]
 
 
 def results_post(results: _Results) -> str:
-    lines = ["**Club session results** (final score, then spread; every board ended together)"]
+    lines = [_("**Club session results** (final score, then spread; every board ended together)")]
     lines += ranking_lines(results.pairs)
-    lines.append("Every result goes to the leaderboard (`/leaderboard game:scrabble`).")
+    lines.append(_("Every result goes to the leaderboard (`/leaderboard game:scrabble`)."))
     return clip("\n".join(lines))
 
 
 def results_private(results: _Results, *, moderator: bool) -> str:
-    title = "**Club session results**" if results.final else "**Club session: as it stands**"
+    if results.final:
+        title = _("**Club session results**")
+    else:
+        title = _("**Club session: as it stands**")
     lines = [title, *ranking_lines(results.pairs)]
     if moderator:
         explained = [p for p in results.plays if p.explanation]
         lines.append(
-            f"**Explain the word**: {len(explained)} of {len(results.plays)} plays explained"
+            _("**Explain the word**: {explained} of {count} plays explained").format(
+                explained=len(explained), count=len(results.plays)
+            )
         )
         for p in results.plays:
             mark = "✓" if p.explanation else "✗"
-            lines.append(f"{mark} board {p.board}: **{plain(p.word, 20)}** by {p.label}")
+            lines.append(
+                mark
+                + " "
+                + _("board {board}: {word} by {pair}").format(
+                    board=p.board, word=f"**{plain(p.word, 20)}**", pair=p.label
+                )
+            )
     return clip("\n".join(lines))
 
 
 def explanation_post(label: str, words: Sequence[str], text: str) -> str:
     shown = ", ".join(f"**{plain(w, 20)}**" for w in words)
-    return clip(f"{label} explain {shown}: {plain(text, 400)}")
+    return clip(
+        _("{pair} explain {words}: {text}").format(pair=label, words=shown, text=plain(text, 400))
+    )
 
 
 def explain_title(words: Sequence[str]) -> str:
     """The form's title: the words to explain (a modal title is plain text: no escaping)."""
     shown = ", ".join(words)
-    title = f"Explain {shown}"
-    return title if len(title) <= 45 else EXPLAIN_TITLE
+    title = _("Explain {words}").format(words=shown)
+    return title if len(title) <= 45 else _(EXPLAIN_TITLE)
 
 
-NOT_IN_A_THREAD = (
+NOT_IN_A_THREAD = N_(
     "Open a session in a text channel, not a thread: each board gets a thread of its own."
 )
 
 
 def explained_reply(words: Sequence[str]) -> str:
     shown = ", ".join(f"**{plain(w, 20)}**" for w in words)
-    return f"Thank you: your explanation of {shown} is in the thread."
+    return _("Thank you: your explanation of {words} is in the thread.").format(words=shown)
 
 
 def opened_reply() -> str:
-    return "The session is open: its sign-up post is in the channel."
+    return _("The session is open: its sign-up post is in the channel.")

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.messages import sessions as messages
+from bot.messages.i18n import _
 from bot.messages.limits import THREAD_NAME_CHARS
 from bot.services.sessions.service import EXPLANATION_CHARS
 from bot.ui.buttons import ButtonRoute, dispatch
@@ -50,7 +51,7 @@ class SignupButton(
         signup = action == "signup"
         super().__init__(
             discord.ui.Button(
-                label=messages.SIGNUP_BUTTON if signup else messages.LEAVE_BUTTON,
+                label=_(messages.SIGNUP_BUTTON) if signup else _(messages.LEAVE_BUTTON),
                 style=discord.ButtonStyle.success if signup else discord.ButtonStyle.secondary,
                 custom_id=f"session:{action}:{session_id}",
             )
@@ -88,7 +89,7 @@ class ExplainButton(
     def __init__(self, game_id: int, ply: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=messages.EXPLAIN_BUTTON,
+                label=_(messages.EXPLAIN_BUTTON),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"scrabble:explain:{game_id}:{ply}",
             )
@@ -122,9 +123,9 @@ class ExplainModal(discord.ui.Modal):
         self.game_id = game_id
         self.ply = ply
         self.text: discord.ui.TextInput[ExplainModal] = discord.ui.TextInput(
-            label=messages.EXPLAIN_LABEL[:45],
+            label=_(messages.EXPLAIN_LABEL)[:45],
             style=discord.TextStyle.paragraph,
-            placeholder=messages.EXPLAIN_PLACEHOLDER[:100],
+            placeholder=_(messages.EXPLAIN_PLACEHOLDER)[:100],
             max_length=EXPLANATION_CHARS,
         )
         self.add_item(self.text)

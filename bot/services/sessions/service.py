@@ -37,6 +37,7 @@ from bot.db.uow import UnitOfWork, duplicate_as
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import sessions as messages
 from bot.messages.errors import moderators_only
+from bot.messages.i18n import _
 from bot.messages.post import Post
 from bot.scheduler import JobSpec
 from bot.services import signups
@@ -526,7 +527,7 @@ class SessionService:
                     lst = await signups.list_for(uow, OWNER, row.id)
                     await signups.close(uow, lst)
                     await self._bump(uow, row, status="cancelled", ended_at=now)
-                    uow.outbox.to_channel(row.channel_id, Post(content=messages.CANCELLED))
+                    uow.outbox.to_channel(row.channel_id, Post(content=_(messages.CANCELLED)))
                 view = await self._view(uow, row)
                 await uow.commit()
                 return view
