@@ -326,6 +326,7 @@ class Table:
             )
             text = await reply_text(ix)
             assert text.startswith("You played"), text
+            assert "!." not in text, text  # "— bingo! You drew…", one stop after the word
             assert ix.response.ephemeral
         elif step.kind == "exchange":
             ix = await dc.slash(
@@ -525,6 +526,7 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
             )
             texts = [await reply_text(first), await reply_text(second)]
             assert sum(t.startswith("You played") for t in texts) == 1, texts
+            assert not any("!." in t for t in texts), texts  # "— bingo! You drew…"
             await table.board_post(lambda m: "move 1\n" in (m.content or ""))
             continue
         await table.perform(step, plan, clock_seconds=180)

@@ -148,12 +148,10 @@ def played(
         text = _("You played {word} at {position} for {score} — bingo!")
     else:
         text = _("You played {word} at {position} for {score}")
-    return (
-        text.format(word=main_word, position=position, score=score)
-        + also
-        + ". "
-        + _("You drew {tiles}.").format(tiles=got)
-    )
+    said = text.format(word=main_word, position=position, score=score) + also
+    # "— bingo!" ends its sentence already: no full stop after the exclamation mark.
+    stop = " " if said.endswith(("!", "?", ".")) else ". "
+    return said + stop + _("You drew {tiles}.").format(tiles=got)
 
 
 def exchanged(drawn: str) -> str:

@@ -3,6 +3,7 @@ image), the log of moves in words, the end of the game, and the DMs a turn sends
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -71,6 +72,13 @@ class BoardFacts:
 HEADER_LINE_CHARS = 56
 
 
+def _fitted(line: Callable[[str], str], name: str) -> str:
+    """``line(name)``, with ``name`` cut short when the whole line would not fit."""
+    whole = line(name)
+    over = len(whole) - HEADER_LINE_CHARS
+    return whole if over <= 0 else line(clip(name, max(8, len(name) - over)))
+
+
 def picture_header(facts: BoardFacts) -> list[str]:
     seats = [f"{n} {s}" for n, s in zip(facts.names, facts.scores, strict=True)]
     header = [
@@ -79,21 +87,45 @@ def picture_header(facts: BoardFacts) -> list[str]:
         )
     ]
     if len(header[0]) > HEADER_LINE_CHARS:
-        # Four pairs do not fit on one line: the scores go two seats to a line.
+        # Four pairs do not fit on one line: the scores go two seats to a line,
+        # or one seat to a line (its names cut short, never its score) for long names.
         header = [_("#{number} · bag {bag}").format(number=facts.number, bag=facts.bag)]
-        header += [" · ".join(seats[i : i + 2]) for i in range(0, len(seats), 2)]
+        pairs = [" · ".join(seats[i : i + 2]) for i in range(0, len(seats), 2)]
+        if all(len(line) <= HEADER_LINE_CHARS for line in pairs):
+            header += pairs
+        else:
+            header += [
+                _fitted(("{} " + str(score)).format, name)
+                for name, score in zip(facts.names, facts.scores, strict=True)
+            ]
     if facts.status == "finished":
         header.append(_("Game over"))
     elif facts.status == "ending":
         header.append(_("Final play: waiting for accept or challenge"))
     else:
-        header.append("▶ " + _("{seat} to play").format(seat=facts.to_play))
+        header.append(
+            _fitted(lambda n: "▶ " + _("{seat} to play").format(seat=n), facts.to_play or "")
+        )
     if facts.latest is not None:
-        header.append(_("last: {turn}").format(turn=last_turn_text(facts.latest)))
+        latest = facts.latest
+        header.append(
+            _fitted(
+                lambda n: _("last: {turn}").format(
+                    turn=last_turn_text(dataclasses.replace(latest, who=n))
+                ),
+                latest.who,
+            )
+        )
     elif facts.last is not None:
         who, position, score, words = facts.last
-        turn = last_turn_text(LastTurn("play", who, words[0], position, score))
-        header.append(_("last: {turn}").format(turn=turn))
+        header.append(
+            _fitted(
+                lambda n: _("last: {turn}").format(
+                    turn=last_turn_text(LastTurn("play", n, words[0], position, score))
+                ),
+                who,
+            )
+        )
     return header
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.messages.scrabble.thread import BoardFacts, picture_header
 from bot.render._common import font, text_width
-from bot.render.scrabble import _header_font_px, scrabble_geometry
+from bot.render.scrabble import MAX_HEADER_LINES, _header_font_px, scrabble_geometry
 
 SIZE = 900
 
@@ -40,3 +40,19 @@ def test_two_players_keep_one_line_of_scores() -> None:
     header = picture_header(_facts(["alice", "bob"]))
     assert header[0] == "#12 · alice 100 · bob 101 · bag 41"
     assert _fits(header[0])
+
+
+def test_four_pairs_of_long_names_get_one_seat_to_a_line_with_every_score_shown() -> None:
+    base = "Maria Clara de los Santos Reyes"  # 31 characters, then a digit: 32
+    pairs = [f"{base}{2 * i} & {base}{2 * i + 1}" for i in range(4)]
+    facts = _facts(pairs)
+    facts = BoardFacts(**{**facts.__dict__, "last": (pairs[3], "8H", 72, ["OSEEAVS"])})
+    header = picture_header(facts)
+    assert len(header) <= MAX_HEADER_LINES
+    assert header[0] == "#12 · bag 41"
+    seats = header[1:5]
+    assert [line.rsplit(" ", 1)[1] for line in seats] == ["100", "101", "102", "103"]
+    assert all(line.startswith(base + str(2 * i)) for i, line in enumerate(seats))
+    assert header[5].startswith("▶ " + base + "0") and header[5].endswith(" to play")
+    assert header[6].startswith("last: Maria") and header[6].endswith("played OSEEAVS at 8H for 72")
+    assert all(_fits(line) for line in header), [line for line in header if not _fits(line)]
