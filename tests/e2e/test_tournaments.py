@@ -295,7 +295,7 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     winners = [first.name]
 
     # Board 2 is adjudicated by the director while it is still being played.
-    _thread, first, second = semis[2]
+    board_two, first, second = semis[2]
     ix = await dc.slash(first, club.channel, "tournament adjudicate", member=second, result="win")
     assert ix.response.ephemeral and "director" in ix.response.content  # not a player's to do
     ix = await dc.slash(
@@ -303,6 +303,20 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     )
     assert ix.response.ephemeral and "adjudicated a win" in ix.response.content, ix.response
     winners.append(second.name)
+    # The game itself is over: its thread says so, and a move there is refused.
+    (ended,) = await dc.wait_until(
+        lambda: [
+            m
+            for m in dc.messages_in(board_two)
+            if m.author.id == dc.bot_user.id
+            and "the director of **Spring Cup** adjudicated" in m.content
+        ],
+        what="the adjudication in the game's thread",
+    )
+    assert f"a win for {second.name}" in ended.content
+    for player in (first, second):
+        ix = await dc.slash(player, board_two, "scrabble pass")
+        assert ix.response.ephemeral and "is over" in ix.response.content, ix.response
 
     (_after_one,) = await dc.wait_until(
         lambda: _bot_posts(club, "standings after round 1 of 2"), what="standings after round 1"
@@ -335,7 +349,8 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     assert rows[0]["entrant"] == second.name and float(rows[0]["points"]) == 2
     with zipfile.ZipFile(io.BytesIO(files[f"tournament-{tid}-games.zip"])) as archive:
         names = archive.namelist()
-    assert len(names) == 2 and all(n.endswith(".gcg") for n in names)  # the finished games
+    # The finished games: the semi-final resigned, the one adjudicated as played so far, the final.
+    assert len(names) == 3 and all(n.endswith(".gcg") for n in names)
 
 
 async def _private(ix: Any) -> str:
@@ -497,7 +512,7 @@ async def test_a_round_deadline_scores_unfinished_games_and_the_next_round_start
     tid, post = await _new(club, game="chess", format="round_robin", deadline="2h")
     await _join_all(club, tid, post, ["alice", "bob", "carol"])
     await _private(await dc.slash(club.moderator, club.channel, "tournament start"))
-    await _round_games(club, 1, 1)  # nobody moves
+    ((thread, white, _black),) = (await _round_games(club, 1, 1)).values()  # nobody moves
     text = await _private(
         await dc.slash(club.moderator, club.channel, "tournament extend", by="1h")
     )
@@ -509,6 +524,18 @@ async def test_a_round_deadline_scores_unfinished_games_and_the_next_round_start
     await club.tick()
     (passed,) = await dc.wait_until(lambda: _bot_posts(club, "deadline passed"), what="deadline")
     assert "1 unfinished game(s)" in passed.content
+    # The game itself is over, as scored (a draw): its thread says why, moves are refused.
+    (ended,) = await dc.wait_until(
+        lambda: [
+            m
+            for m in dc.messages_in(thread)
+            if m.author.id == dc.bot_user.id and "reached its deadline" in m.content
+        ],
+        what="the deadline's end in the game's thread",
+    )
+    assert "1/2-1/2" in ended.content and "This game is over: round 1" in ended.content
+    ix = await dc.slash(white, thread, "chess move", move="e4")
+    assert ix.response.ephemeral and "is over" in ix.response.content, ix.response
     await dc.wait_until(lambda: _bot_posts(club, "round 2 of 3: pairings"), what="round 2")
     (after,) = _bot_posts(club, "standings after round 1 of 3")
     assert "½" in after.content

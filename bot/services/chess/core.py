@@ -38,6 +38,8 @@ from bot.services.chess.options import (
     REMINDER_LEAD,
     WHITE_SEAT,
     computer_key,
+    invite_key,
+    open_key,
     options_of,
     reminder_key,
     seat_of,
@@ -262,8 +264,10 @@ class ChessCore:
         *,
         reply_channel_id: int | None,
         headline: str = "",
+        rated: bool = True,
     ) -> ChessUpdate:
-        """End the game: state, timers, results and ratings, announcement — one transaction."""
+        """End the game: state, timers, results and ratings, announcement — one transaction.
+        ``rated=False``: a result nobody played out (a director's) leaves the ratings be."""
         done = replace(state, result=finish.result, termination=finish.termination, draw_offer=None)
         await self.save(uow, game, done, status="finished", finished_at=now, deadline=None)
         await tournament_game_finished(uow, game, now)
@@ -273,9 +277,33 @@ class ChessCore:
         changes: list[RatingChange] = []
         # Games against the computer are not rated: the leaderboard is for members
         # (and an unrated tournament's games are not either).
-        if not snap.vs_computer and game.options.get("rated", True) is not False:
+        if rated and not snap.vs_computer and game.options.get("rated", True) is not False:
             changes = await self._record_result(uow, snap, finish, now)
         return self.announce(uow, snap, headline, reply_channel_id, changes)
+
+    async def end_decided(
+        self, uow: UnitOfWork, game: GameRecord, *, white_score: float, how: str, headline: str
+    ) -> None:
+        """End a game in play with a result decided off the board (a tournament's
+        director, its round's deadline), in the caller's transaction: finished with
+        that result, its timers cancelled, ``headline`` on the board posted in its
+        place; not rated. Later moves are refused as in any finished game."""
+        if game.status not in ("active", "invited"):
+            return
+        winner = {1.0: chess.WHITE, 0.0: chess.BLACK}.get(white_score)
+        result = "1/2-1/2" if winner is None else ("1-0" if winner == chess.WHITE else "0-1")
+        await uow.jobs.cancel(invite_key(game.id))
+        await uow.jobs.cancel(open_key(game.id))
+        await self.finish(
+            uow,
+            game,
+            ChessState.load(game),
+            Finish(result, how, winner),
+            self.now(),
+            reply_channel_id=None,
+            headline=headline,
+            rated=False,
+        )
 
     async def flag_fell(
         self, uow: UnitOfWork, game: GameRecord, state: ChessState, now: datetime

@@ -26,6 +26,7 @@ from bot.db.models import JobRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import scrabble as msg
+from bot.messages.post import Post
 from bot.services.results import SeatOutcome, record_game_result
 from bot.services.scrabble import ai
 from bot.services.scrabble.announce import Announcer
@@ -114,6 +115,32 @@ class ScrabbleCore:
         if expected is not None and engine is not None and len(engine.moves) != expected:
             return None  # the game moved on since this timer was set
         return loaded
+
+    async def end_decided(
+        self, uow: UnitOfWork, game_id: int, *, first_score: float, headline: str
+    ) -> None:
+        """End a game in play (or not dealt yet) with a result decided off the board
+        (a tournament's director, its round's deadline), in the caller's transaction:
+        finished, the first seat's points kept in ``state["decided"]``, every timer
+        cancelled, ``headline`` posted in its thread; not rated. Later moves are
+        refused as in any finished game."""
+        loaded = await load_game(uow, game_id)
+        record = loaded.record
+        if record.status not in ("active", "invited"):
+            return
+        state = {**(record.state or {}), "decided": {"first_score": first_score}}
+        await uow.games.save_state(
+            record,
+            expected_version=loaded.version,
+            state=state,
+            status="finished",
+            finished_at=self.ctx.clock(),
+            deadline=None,
+        )
+        for purpose in ("turn", "reminder", "ending", "deadline", "invite", "computer"):
+            await uow.jobs.cancel(job_key(game_id, purpose))
+        if record.thread_id is not None:
+            uow.outbox.to_channel(record.thread_id, Post(content=headline))
 
     def wake_after_commit(self, uow: UnitOfWork) -> None:
         """Job handlers get a bare unit of work: wake the senders ourselves."""

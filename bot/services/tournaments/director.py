@@ -23,6 +23,7 @@ from bot.db.models_tournaments import (
 )
 from bot.db.uow import UnitOfWork
 from bot.errors import ClubError, InvalidInputError
+from bot.messages import tournament_games as game_msg
 from bot.messages import tournaments as msg
 from bot.messages.post import Post
 from bot.services.tournaments import options as opts
@@ -173,6 +174,17 @@ class Director:
             p.score = score if p.first_id == entrant.id else 1.0 - score
             p.source, p.void, p.forfeit = "adjudicated", False, False
             await uow.tournaments.flush()
+            if p.game_id is not None:
+                # The game itself ends with that result: its later moves would count for nothing.
+                await core.games.end_decided(
+                    uow,
+                    p.game_id,
+                    first_score=p.score,
+                    how="adjudicated",
+                    headline=game_msg.game_adjudicated(
+                        t.name, entrant.label, result, p.round, p.board
+                    ),
+                )
             core.log(
                 uow,
                 t,

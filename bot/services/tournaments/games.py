@@ -201,6 +201,29 @@ class RoundGames:
             assert self.scrabble is not None
             await self.scrabble.invitations.start(game.game_id, thread_id)
 
+    # ------------------------------------------------------------------ ending
+
+    async def end_decided(
+        self, uow: UnitOfWork, game_id: int, *, first_score: float, how: str, headline: str
+    ) -> None:
+        """End a game still in play with the result the tournament gave it (``how``:
+        ``adjudicated`` by the director, ``deadline`` of its round), through the
+        game's own service, in the caller's transaction: later moves are refused and
+        its thread is told ``headline``."""
+        game = await uow.games.get(game_id)
+        if game.status not in ("active", "invited"):
+            return
+        if game.kind == CHESS:
+            assert self.chess is not None, "chess is not loaded"
+            await self.chess.core.end_decided(
+                uow, game, white_score=first_score, how=how, headline=headline
+            )
+        else:
+            assert self.scrabble is not None, "Scrabble is not loaded"
+            await self.scrabble.core.end_decided(
+                uow, game_id, first_score=first_score, headline=headline
+            )
+
     # ------------------------------------------------------------------ results
 
     @staticmethod
@@ -209,6 +232,9 @@ class RoundGames:
         if game.status != "finished":
             return None
         state = game.state or {}
+        decided = state.get("decided")
+        if isinstance(decided, dict) and "first_score" in decided:
+            return GameResult(float(decided["first_score"]))  # ended by the tournament
         if game.kind == CHESS:
             outcome = ChessState.load(game).result
             return GameResult({"1-0": 1.0, "0-1": 0.0}.get(outcome or "", 0.5))

@@ -35,6 +35,7 @@ from bot.db.models_tournaments import (
 )
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
+from bot.messages import tournament_games as game_msg
 from bot.messages import tournaments as msg
 from bot.messages.i18n import language_of, use_language
 from bot.messages.post import Post
@@ -443,6 +444,14 @@ class Lifecycle:
             if result.totals is not None:
                 p.first_total, p.second_total = result.totals
             scored += 1
+            # The game itself ends as scored: its later moves would count for nothing.
+            await core.games.end_decided(
+                uow,
+                game.id,
+                first_score=result.score,
+                how="round deadline",
+                headline=game_msg.game_ended_by_deadline(t.name, number),
+            )
         await uow.tournaments.flush()
         core.log(uow, t, None, "deadline", round=number, scored=scored)
         core.post(uow, t, Post(content=msg.deadline_passed(t.name, number, scored)))

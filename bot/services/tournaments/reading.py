@@ -103,7 +103,8 @@ class Reading:
             finished = []
             for game_id in game_ids:
                 game = await uow.games.get(game_id)
-                if game.status == "finished":
+                # A Scrabble game decided before its deal has no record to export.
+                if game.status == "finished" and (game.kind == "chess" or game.state.get("engine")):
                     finished.append(game_id)
             if not entrants:
                 raise InvalidInputError(msg.not_started(t.name))
