@@ -6,10 +6,10 @@ version), so two hosts acting at once never both apply.
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.dml import rowcount
+from bot.db.dml import compare_and_set
 from bot.db.models_events import GamesEventPrizeRecord, GamesEventRecord, GamesEventRoundRecord
 from bot.db.repositories.common import is_row_id
 
@@ -77,15 +77,4 @@ class EventRepository:
     async def bump(self, row: GamesEventRecord, **changes: object) -> bool:
         """Apply ``changes`` and a new version if the event still has the version read;
         False (nothing written) when someone else changed it first."""
-        values = dict(changes, version=row.version + 1)
-        result = await self.session.execute(
-            update(GamesEventRecord)
-            .where(GamesEventRecord.id == row.id, GamesEventRecord.version == row.version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
-        if rowcount(result) != 1:
-            return False
-        for key, value in values.items():
-            setattr(row, key, value)
-        return True
+        return await compare_and_set(self.session, row, changes)

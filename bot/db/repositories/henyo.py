@@ -14,7 +14,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
-from bot.db.dml import rowcount
+from bot.db.dml import compare_and_set
 from bot.db.models_henyo import (
     HenyoEventRecord,
     HenyoRoundEventRecord,
@@ -72,19 +72,7 @@ class HenyoRepository:
     async def bump(self, row: HenyoEventRecord | HenyoRoundRecord, **changes: object) -> bool:
         """Apply ``changes`` and a new version if the row still has the version read;
         False (nothing written) when someone else changed it first."""
-        model = type(row)
-        values = dict(changes, version=row.version + 1)
-        result = await self.session.execute(
-            update(model)
-            .where(model.id == row.id, model.version == row.version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
-        if rowcount(result) != 1:
-            return False
-        for key, value in values.items():
-            setattr(row, key, value)
-        return True
+        return await compare_and_set(self.session, row, changes)
 
     # ------------------------------------------------------------------ events and pairs
 

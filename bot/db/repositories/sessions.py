@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.dml import rowcount
+from bot.db.dml import compare_and_set
 from bot.db.models_sessions import ClubSessionRecord, SessionBoardRecord, WordExplanationRecord
 from bot.db.repositories.common import is_row_id
 
@@ -55,18 +55,7 @@ class SessionRepository:
     async def bump(self, row: ClubSessionRecord, **changes: object) -> bool:
         """Apply ``changes`` and a new version if the session still has the version
         read; False (nothing written) when someone else changed it first."""
-        values = dict(changes, version=row.version + 1)
-        result = await self.session.execute(
-            update(ClubSessionRecord)
-            .where(ClubSessionRecord.id == row.id, ClubSessionRecord.version == row.version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
-        if rowcount(result) != 1:
-            return False
-        for key, value in values.items():
-            setattr(row, key, value)
-        return True
+        return await compare_and_set(self.session, row, changes)
 
     async def boards(self, session_id: int) -> list[SessionBoardRecord]:
         stmt = (

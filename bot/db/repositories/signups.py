@@ -6,10 +6,10 @@ version), so two writers racing on one list never both win.
 
 from __future__ import annotations
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.dml import rowcount
+from bot.db.dml import compare_and_set
 from bot.db.models_signups import SignupListRecord, SignupRecord
 from bot.db.repositories.common import is_row_id
 
@@ -63,15 +63,4 @@ class SignupRepository:
     async def bump(self, row: SignupListRecord, **changes: object) -> bool:
         """Apply ``changes`` and a new version if the list still has the version read;
         False (nothing written) when someone else changed it first."""
-        values = dict(changes, version=row.version + 1)
-        result = await self.session.execute(
-            update(SignupListRecord)
-            .where(SignupListRecord.id == row.id, SignupListRecord.version == row.version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
-        if rowcount(result) != 1:
-            return False
-        for key, value in values.items():
-            setattr(row, key, value)
-        return True
+        return await compare_and_set(self.session, row, changes)

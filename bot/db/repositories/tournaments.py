@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.dml import rowcount
+from bot.db.dml import compare_and_set
 from bot.db.models import RatingRecord
 from bot.db.models_tournaments import (
     TournamentEntrantRecord,
@@ -54,18 +54,7 @@ class TournamentRepository:
     async def bump(self, row: TournamentRecord, **changes: Any) -> bool:
         """Apply ``changes`` and a new version if the row still has the version read;
         False (nothing written) when someone else changed it first."""
-        values = dict(changes, version=row.version + 1)
-        result = await self.session.execute(
-            update(TournamentRecord)
-            .where(TournamentRecord.id == row.id, TournamentRecord.version == row.version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
-        if rowcount(result) != 1:
-            return False
-        for key, value in values.items():
-            setattr(row, key, value)
-        return True
+        return await compare_and_set(self.session, row, changes)
 
     async def live_in_guild(self, guild_id: int) -> list[TournamentRecord]:
         """The guild's tournaments not yet over, newest first."""
