@@ -180,7 +180,7 @@ async def start_tournament(
         now=now,
     )
     await signups.close(uow, lst)
-    entrants = await life._seed(uow, t, playing)
+    entrants = await life.seed_entrants(uow, t, playing)
     t.rounds = pairing.planned_rounds(t, len(entrants))
     core.log(uow, t, started_by, "start", entrants=len(entrants), rounds=t.rounds)
     await add_round(uow, event, game, t.id, playing, started_by, now)

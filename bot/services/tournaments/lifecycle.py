@@ -39,6 +39,7 @@ from bot.messages import tournament_games as game_msg
 from bot.messages import tournaments as msg
 from bot.messages.i18n import language_of, use_language
 from bot.messages.post import Post
+from bot.messages.text import plain, render
 from bot.services import signups
 from bot.services.tournaments import options as opts
 from bot.services.tournaments import pairing
@@ -46,6 +47,20 @@ from bot.services.tournaments.core import Reply, TournamentCore
 from bot.services.tournaments.entry import OWNER
 from bot.services.tournaments.games import GameToOpen, Side
 from engines.pairings import PairingError, assign_seeds
+from engines.text import Text
+
+
+def pairing_reason(error: PairingError, entrants: Sequence[TournamentEntrantRecord]) -> str:
+    """The pairing engine's refusal for the director, in the club's language, with
+    the entrants it names by id (``first``, ``second``) named as the tables name them."""
+    labels = {e.id: e.label for e in entrants}
+    fields = {
+        key: plain(labels.get(value, str(value)), 40)
+        if key in ("first", "second", "entrant") and isinstance(value, int)
+        else value
+        for key, value in error.text.fields.items()
+    }
+    return render(Text(error.text.template, **fields))
 
 
 class Lifecycle:
@@ -83,7 +98,7 @@ class Lifecycle:
             self._check_field(t, len(entries))
             await core.bump(uow, t, status="running", started_at=core.now())
             await signups.close(uow, lst)
-            entrants = await self._seed(uow, t, entries)
+            entrants = await self.seed_entrants(uow, t, entries)
             t.rounds = pairing.planned_rounds(t, len(entrants))
             names = await uow.players.names([m for e in absent for m in e.members])
             for entry in absent:
@@ -107,7 +122,7 @@ class Lifecycle:
         if t.format == "swiss" and t.rounds > count - 1 + count % 2:
             raise InvalidInputError(msg.too_many_rounds(t.rounds, count))
 
-    async def _seed(
+    async def seed_entrants(
         self, uow: UnitOfWork, t: TournamentRecord, entries: Sequence[signups.Entrant]
     ) -> list[TournamentEntrantRecord]:
         """Entrants numbered by rating (a pair by its mean), equal ratings by lot
@@ -154,7 +169,7 @@ class Lifecycle:
         try:
             boards = await pairing.next_pairings(t, entrants, done, number)
         except PairingError as error:
-            raise InvalidInputError(msg.cannot_pair(str(error))) from None
+            raise InvalidInputError(msg.cannot_pair(pairing_reason(error, entrants))) from None
         held = t.status == "paused"
         rnd = TournamentRoundRecord(
             tournament_id=t.id,
