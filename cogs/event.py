@@ -9,6 +9,8 @@ tournaments'), looked up when a round starts: the cogs load in any order.
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -21,13 +23,14 @@ from bot.services.boggle import BoggleService
 from bot.services.club import ClubService
 from bot.services.events.options import VIEW_REGISTER
 from bot.services.events.service import EventService, Member
-from bot.services.events.views import Unfinished
+from bot.services.events.views import EventView, Unfinished
 from bot.services.tournaments.service import TournamentService
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS
 from bot.ui.events import DYNAMIC_ITEMS, EVENT_BUTTONS, partner_view, register_view
 from bot.ui.permissions import is_moderator, require_guild
 
+log = logging.getLogger(__name__)
 Choice = app_commands.Choice
 GAME_CHOICES = [
     Choice(name="Library Henyo", value="henyo"),
@@ -97,7 +100,37 @@ class EventCog(
             pairs=pairs,
             name=name,
         )
-        await self._private(interaction, msg.opened_reply(view))
+        # The card first, so the reply's "the sign-up post is in this channel" is true
+        # when the host reads it; it is kept to be edited when registration closes.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = interaction.channel
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            card = await channel.send(
+                msg.card(view),
+                view=register_view({"event_id": view.id}),
+                allowed_mentions=NO_MENTIONS,
+            )
+            await self.service.set_card(view.id, card.id)
+        await interaction.followup.send(msg.opened_reply(view), ephemeral=True)
+
+    async def _refresh_card(self, view: EventView) -> None:
+        """Edit the sign-up card to the event as it stands (no Register button once
+        registration is closed). Cosmetic: the state is stored, and a refused edit
+        (the card deleted) changes nothing."""
+        if view.card_message_id is None:
+            return
+        channel = self.bot.get_channel(view.channel_id)
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            return
+        registering = view.status == "open" and not view.started
+        try:
+            await channel.get_partial_message(view.card_message_id).edit(
+                content=msg.card(view),
+                view=register_view({"event_id": view.id}) if registering else None,
+                allowed_mentions=NO_MENTIONS,
+            )
+        except discord.HTTPException as error:
+            log.info("could not edit event %s's sign-up card (%s)", view.id, error.code)
 
     @app_commands.command(name="register", description="Register your pair for the games event")
     @app_commands.describe(partner="Your partner", event=E_HELP)
@@ -191,6 +224,7 @@ class EventCog(
         await interaction.followup.send(
             msg.round_started(started.game, started.pairs), ephemeral=True
         )
+        await self._refresh_card(started.event)
 
     @app_commands.command(name="prize", description="Write a game's prize line (host)")
     @app_commands.describe(
@@ -255,6 +289,7 @@ class EventCog(
             await self._private(interaction, msg.unfinished(result.games))
             return
         await self._private(interaction, msg.closed_reply(result.event.name))
+        await self._refresh_card(result.event)
 
 
 async def setup(bot: ClubBot) -> None:

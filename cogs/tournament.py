@@ -23,6 +23,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ClubBot
+from bot.errors import InvalidInputError
+from bot.messages import tournaments as msg
+from bot.messages.i18n import _
 from bot.services.chess import ChessService
 from bot.services.club import ClubService
 from bot.services.scrabble import ScrabbleService
@@ -185,6 +188,9 @@ class TournamentCog(
     ) -> None:
         guild = require_guild(interaction)
         who = member or interaction.user
+        if not leave and (who.bot or (partner is not None and partner.bot)):
+            # A bot never plays its moves (there is no computer entrant): refuse it.
+            raise InvalidInputError(_(msg.BOT_ENTRANT))
         if leave:
             reply = await self.service.entry.leave(
                 guild_id=guild.id,

@@ -34,6 +34,8 @@ class GamesEventRecord(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column()
+    # The sign-up card in the channel, edited when registration closes and at the end.
+    card_message_id: Mapped[int | None] = mapped_column(BigInteger)
 
     __table_args__ = (
         Index("ix_games_events_guild_status", "guild_id", "status"),

@@ -39,6 +39,12 @@ class EventView(Protocol):
     def waiting(self) -> Sequence[PairView]: ...
     @property
     def started(self) -> Sequence[str]: ...
+    @property
+    def host_id(self) -> int: ...
+    @property
+    def games(self) -> Sequence[str]: ...
+    @property
+    def status(self) -> str: ...
 
 
 class Row(Protocol):
@@ -228,6 +234,30 @@ def opened_post(event_id: int, name: str, games: Sequence[str], pairs: int, host
     return "\n".join(lines)
 
 
+def card(view: EventView) -> str:
+    """The sign-up card as it stands: open for registration until the first round
+    starts; then it says registration is closed, and at the end that the event is over."""
+    if view.status == "open" and not view.started:
+        return opened_post(view.id, view.name, view.games, view.capacity, view.host_id)
+    lines = [
+        "🏆 "
+        + _("**{event}** (games event #{id}), hosted by <@{host}>").format(
+            event=plain(view.name), id=view.id, host=view.host_id
+        ),
+        _("Games: {games}.").format(games=_games(view.games)),
+    ]
+    if view.status == "open":
+        lines.append(
+            _(
+                "Registration is closed: the games have started. `/event standings` shows how "
+                "each game stands."
+            )
+        )
+    else:
+        lines.append(_("This event is over: its final standings and prizes are posted below."))
+    return "\n".join(lines)
+
+
 def moved_up_post(event: str, names: Sequence[str], place: int) -> str:
     return "⬆️ " + _(
         "{pair} move up from the waiting list of {event}: they play as pair {place}."
@@ -328,6 +358,8 @@ STATES = {
     "playing": N_("under way"),
     "done": N_("finished"),
 }
+NOT_FINISHED = N_("not finished")
+NO_WINNER = N_("no winner: the game was not finished")
 STATUSES = {
     "eliminated": N_("eliminated"),
     "disqualified": N_("disqualified"),
@@ -361,10 +393,11 @@ def row_value(game: str, row: Row) -> str:
     return _value(game, row)
 
 
-def table_lines(table: GameTable) -> list[str]:
-    lines = [
-        _("**{game}** — {state}").format(game=game_name(table.game), state=_(STATES[table.state]))
-    ]
+def table_lines(table: GameTable, *, final: bool = False) -> list[str]:
+    """A game's standings; in the event's final post a game still going says it was
+    not finished (the event is over: nothing is under way any more)."""
+    state = _(NOT_FINISHED) if final and table.state == "playing" else _(STATES[table.state])
+    lines = [_("**{game}** — {state}").format(game=game_name(table.game), state=state)]
     for row in table.rows[:ROWS_SHOWN]:
         place = f"**{row.place}.**" if row.place is not None else "–"
         lines.append(f"{place} {_pair(row.names)} — {_value(table.game, row)}")
@@ -378,7 +411,7 @@ def table_lines(table: GameTable) -> list[str]:
     return lines
 
 
-def _prize_lines(result: EventStandings, table: GameTable) -> list[str]:
+def _prize_lines(result: EventStandings, table: GameTable, *, final: bool = False) -> list[str]:
     lines = []
     winners = table.winners
     prizes = {p.place: p.text for p in result.prizes_of(table.game)}
@@ -392,9 +425,10 @@ def _prize_lines(result: EventStandings, table: GameTable) -> list[str]:
         if place == 1 and winners:
             continue
         holders = [r for r in table.rows if r.place == place and r.status == "ranked"]
-        who = (
-            ", ".join(_pair(r.names) for r in holders) if table.state == "done" and holders else "–"
-        )
+        if table.state != "done":
+            who = _(NO_WINNER) if final else "–"
+        else:
+            who = ", ".join(_pair(r.names) for r in holders) if holders else "–"
         lines.append(
             _("{game}, place {place}: {prize} ({who})").format(
                 game=game_name(table.game), place=place, prize=plain(text, 200), who=who
@@ -438,8 +472,8 @@ def final_post(result: EventStandings) -> str:
         if table.state == "not_started":
             continue
         lines.append("")
-        lines.extend(table_lines(table))
-    winners = [line for table in result.tables for line in _prize_lines(result, table)]
+        lines.extend(table_lines(table, final=True))
+    winners = [line for table in result.tables for line in _prize_lines(result, table, final=True)]
     if winners:
         lines.append("")
         lines.append("🏆 " + _("**Winners and prizes**"))

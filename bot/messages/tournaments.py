@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.messages.i18n import N_, _
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.limits import CHOICE_NAME_CHARS, MESSAGE_CHARS, MESSAGE_MARGIN, THREAD_NAME_CHARS
 from bot.messages.text import absolute_time, clip, plain, relative_time
 from engines.durations import format_duration
@@ -46,6 +46,9 @@ USE_WITHDRAW = N_(
 )
 USE_LEAVE = N_(
     "The tournament has not started: `/tournament join leave:True` takes an entry off the list."
+)
+BOT_ENTRANT = N_(
+    "Bots can't enter a tournament: nobody would play their moves. Enter a member of the club."
 )
 PAIR_SELF = N_("Name two different entrants to pair.")
 PAIR_NEEDS_PAUSE = N_(
@@ -131,8 +134,10 @@ def not_started(name: str) -> str:
 
 
 def too_few(name: str, count: int, minimum: int) -> str:
-    return _(
-        "{name} has {count} entrant(s) ready to play; it needs at least {minimum}. Nothing changed."
+    return ngettext(
+        "{name} has {count} entrant ready to play; it needs at least {minimum}. Nothing changed.",
+        "{name} has {count} entrants ready to play; it needs at least {minimum}. Nothing changed.",
+        count,
     ).format(name=plain(name, 60), count=count, minimum=minimum)
 
 
@@ -188,12 +193,37 @@ def already_paired(a: str, b: str, board: int) -> str:
     )
 
 
-def met_before(pairs: Sequence[tuple[str, str]]) -> str:
-    met = "; ".join(f"{plain(a, 40)} and {plain(b, 40)}" for a, b in pairs)
-    return _(
-        "⚠️ {met} have played each other already in this tournament. Nothing changed: "
-        "run the command again with `confirm:True` to pair them anyway."
-    ).format(met=met)
+@dataclass(frozen=True)
+class MetBefore:
+    """Two entrants a pairing would bring together again: the two named
+    (``knock_on`` False) or their former opponents, who then meet each other."""
+
+    first: str
+    second: str
+    round: int
+    knock_on: bool
+
+
+def met_before(pairs: Sequence[MetBefore]) -> str:
+    lines = []
+    for m in pairs:
+        if m.knock_on:
+            lines.append(
+                _(
+                    "⚠️ Their opponents {a} and {b} would then play each other, and they met "
+                    "already in round {round}."
+                ).format(a=plain(m.first, 40), b=plain(m.second, 40), round=m.round)
+            )
+        else:
+            lines.append(
+                _("⚠️ {a} and {b} met already in round {round}.").format(
+                    a=plain(m.first, 40), b=plain(m.second, 40), round=m.round
+                )
+            )
+    lines.append(
+        _("Nothing changed: run the command again with `confirm:True` to pair them anyway.")
+    )
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------- replies
@@ -269,9 +299,11 @@ def checked_in(name: str) -> str:
 
 
 def started(name: str, count: int, rounds: int, left_out: Sequence[str]) -> str:
-    text = _("Started {name}: {count} entrants, {rounds} round(s). Round 1 is paired.").format(
-        name=plain(name, 60), count=count, rounds=rounds
-    )
+    text = ngettext(
+        "Started {name}: {count} entrants, {rounds} round. Round 1 is paired.",
+        "Started {name}: {count} entrants, {rounds} rounds. Round 1 is paired.",
+        rounds,
+    ).format(name=plain(name, 60), count=count, rounds=rounds)
     if left_out:
         text += "\n" + _("Not checked in, so not playing: {names}.").format(
             names=", ".join(plain(n, 40) for n in left_out)
@@ -279,7 +311,11 @@ def started(name: str, count: int, rounds: int, left_out: Sequence[str]) -> str:
     return clip(text)
 
 
-def paired(a: str, b: str, number: int, board: int) -> str:
+def paired(a: str, b: str, number: int, board: int, kind: str = "chess") -> str:
+    if kind == "chess":
+        return _("Round {round}, board {board}: {a} (White) against {b}. Logged.").format(
+            round=number, board=board, a=plain(a, 40), b=plain(b, 40)
+        )
     return _("Round {round}, board {board}: {a} against {b}. Logged.").format(
         round=number, board=board, a=plain(a, 40), b=plain(b, 40)
     )
@@ -299,6 +335,15 @@ def adjudicated_post(name: str, label: str, result: str, number: int, board: int
     )
 
 
+def game_ended_by_close(name: str, number: int) -> str:
+    """In the game's own thread: the tournament's games event closed, and so did it."""
+    return _(
+        "🏁 This game is over: its games event closed, so the director ended **{name}** in "
+        "round {round} and scored this game as it stands (not rated). Moves here are no "
+        "longer taken."
+    ).format(name=plain(name, 80), round=number)
+
+
 def voided(label: str, number: int, board: int) -> str:
     return _(
         "Round {round}, board {board} ({name}'s game): voided, it scores for nobody. Logged."
@@ -306,9 +351,15 @@ def voided(label: str, number: int, board: int) -> str:
 
 
 def withdrew(label: str, forfeited: int) -> str:
-    return _("{name} is withdrawn; {count} game(s) of this round forfeited. Logged.").format(
-        name=plain(label, 40), count=forfeited
-    )
+    if not forfeited:
+        return _("{name} is withdrawn; no game of this round was left to forfeit. Logged.").format(
+            name=plain(label, 40)
+        )
+    return ngettext(
+        "{name} is withdrawn; {count} game of this round is forfeited. Logged.",
+        "{name} is withdrawn; {count} games of this round are forfeited. Logged.",
+        forfeited,
+    ).format(name=plain(label, 40), count=forfeited)
 
 
 def extended_reply(number: int, deadline: datetime) -> str:
@@ -351,7 +402,9 @@ def tsh_alt(name: str) -> str:
 
 
 def games_alt(count: int, kind: str) -> str:
-    return _("{count} finished games, each as {kind}.").format(count=count, kind=kind)
+    return ngettext(
+        "{count} finished game, as {kind}.", "{count} finished games, each as {kind}.", count
+    ).format(count=count, kind=kind)
 
 
 # ---------------------------------------------------------------------- posts
@@ -417,15 +470,18 @@ def _result(line: BoardLine) -> str:
 
 
 def _boards(lines: Sequence[BoardLine]) -> list[str]:
+    """One row per game, numbered by its board; a bye last, with no board number
+    (nobody looks for its thread)."""
     rows = []
+    byes = []
     for line in lines:
         if line.second is None:
-            rows.append(f"{line.board:>2}. {_cell(line.first, 22)} {_('bye')}")
+            byes.append(f"    {_cell(line.first, 22)} {_('bye')}")
         else:
             rows.append(
                 f"{line.board:>2}. {_cell(line.first, 22)} – {_cell(line.second, 22)} {_result(line)}"
             )
-    return rows
+    return rows + byes
 
 
 def _block(head: str, rows: Sequence[str], tail: str = "") -> str:
@@ -531,9 +587,12 @@ def signup_list(name: str, labels: Sequence[str], checked: Sequence[bool], check
 
 
 def deadline_passed(name: str, number: int, scored: int) -> str:
-    return _(
-        "⏰ **{name}**: round {round}'s deadline passed; {count} unfinished game(s) scored as they "
-        "stand (chess a draw, Scrabble the scores now). The director may adjudicate."
+    return ngettext(
+        "⏰ **{name}**: round {round}'s deadline passed; {count} unfinished game is scored as it "
+        "stands (chess a draw, Scrabble the scores now). The director may adjudicate.",
+        "⏰ **{name}**: round {round}'s deadline passed; {count} unfinished games are scored as "
+        "they stand (chess a draw, Scrabble the scores now). The director may adjudicate.",
+        scored,
     ).format(name=plain(name, 80), round=number, count=scored)
 
 
@@ -545,9 +604,21 @@ def pairing_held(name: str, number: int, reason: str) -> str:
 
 
 def withdrawn_post(name: str, label: str, forfeited: int) -> str:
-    return _("**{name}**: {entrant} withdrew; {count} game(s) of this round forfeited.").format(
-        name=plain(name, 80), entrant=plain(label, 40), count=forfeited
-    )
+    if not forfeited:
+        return _(
+            "**{name}**: {entrant} withdrew; no game of this round was left to forfeit."
+        ).format(name=plain(name, 80), entrant=plain(label, 40))
+    return ngettext(
+        "**{name}**: {entrant} withdrew; {count} game of this round is forfeited.",
+        "**{name}**: {entrant} withdrew; {count} games of this round are forfeited.",
+        forfeited,
+    ).format(name=plain(name, 80), entrant=plain(label, 40), count=forfeited)
+
+
+def game_forfeited(label: str) -> str:
+    return _(
+        "🏳️ {entrant} withdrew from the tournament: the game is forfeited (forfeits are not rated)."
+    ).format(entrant=plain(label, 40))
 
 
 def extended(name: str, number: int, deadline: datetime) -> str:
@@ -591,36 +662,119 @@ def thread_name(number: int, board: int, first: str, second: str) -> str:
     ]
 
 
-ACTIONS = {
-    "create": N_("made the tournament"),
-    "enter": N_("entered"),
-    "start": N_("started it"),
-    "not_checked_in": N_("left out (not checked in)"),
-    "pair_round": N_("paired a round"),
-    "pair": N_("set a pairing"),
-    "adjudicate": N_("adjudicated"),
-    "void": N_("voided a result"),
-    "withdraw": N_("withdrew"),
-    "extend": N_("extended the deadline"),
-    "pause": N_("paused"),
-    "resume": N_("resumed"),
-    "deadline": N_("deadline passed"),
-    "replay": N_("replays of drawn matches"),
-    "finish": N_("finished"),
-    "pairing_failed": N_("could not pair a round"),
-}
+RESULT_WORDS = {"win": N_("a win"), "draw": N_("a draw"), "loss": N_("a loss")}
 
 
-def log_text(name: str, lines: Sequence[LogLine]) -> str:
+def _log_sentence(line: LogLine, kind: str) -> str:
+    """What one act did, as a sentence (its verb after the actor's name)."""
+    d = line.detail
+    who = plain(str(d.get("member", "")), 40)
+    rnd = d.get("round", "")
+    action = line.action
+    if action == "create":
+        return _("made the tournament: {game}, {format}").format(
+            game=GAMES.get(str(d.get("game")), str(d.get("game", ""))),
+            format=FORMATS.get(str(d.get("format")), str(d.get("format", ""))),
+        )
+    if action == "enter":
+        return _("entered {name}").format(name=who)
+    if action == "start":
+        count, rounds = int(d.get("entrants", 0)), int(d.get("rounds", 0))
+        return ngettext(
+            "started it with {count} entrants and {rounds} round",
+            "started it with {count} entrants and {rounds} rounds",
+            rounds,
+        ).format(count=count, rounds=rounds)
+    if action == "not_checked_in":
+        return _("left {name} out: not checked in").format(name=who)
+    if action == "pair_round":
+        boards = int(d.get("boards", 0))
+        return ngettext(
+            "paired round {round}: {count} board",
+            "paired round {round}: {count} boards",
+            boards,
+        ).format(round=rnd, count=boards)
+    if action == "pair":
+        a, b = plain(str(d.get("first", "")), 40), plain(str(d.get("second", "")), 40)
+        if kind == "chess":
+            text = _("paired {a} (White) with {b} in round {round}").format(a=a, b=b, round=rnd)
+        else:
+            text = _("paired {a} with {b} in round {round}").format(a=a, b=b, round=rnd)
+        repeat = d.get("repeat") or ("them" if d.get("warned") else "")
+        if repeat == "them":
+            text += _(", after a warning that they had met")
+        elif repeat == "others":
+            text += _(", after a warning that their opponents had met")
+        return text
+    if action == "adjudicate":
+        result = str(d.get("result", ""))
+        return _("set round {round}, board {board} to {result} for {name}").format(
+            round=rnd,
+            board=d.get("board", ""),
+            result=_(RESULT_WORDS[result]) if result in RESULT_WORDS else plain(result, 20),
+            name=who,
+        )
+    if action == "void":
+        return _("voided round {round}, board {board} ({name}'s game)").format(
+            round=rnd, board=d.get("board", ""), name=who
+        )
+    if action == "withdraw":
+        count = int(d.get("forfeited", 0))
+        if line.actor is not None and str(d.get("member")) == line.actor:
+            if not count:
+                return _("withdrew in round {round}; no games left to forfeit").format(round=rnd)
+            return ngettext(
+                "withdrew in round {round}; {count} game forfeited",
+                "withdrew in round {round}; {count} games forfeited",
+                count,
+            ).format(round=rnd, count=count)
+        if not count:
+            return _("withdrew {name} in round {round}; no games left to forfeit").format(
+                name=who, round=rnd
+            )
+        return ngettext(
+            "withdrew {name} in round {round}; {count} game forfeited",
+            "withdrew {name} in round {round}; {count} games forfeited",
+            count,
+        ).format(name=who, round=rnd, count=count)
+    if action == "extend":
+        extra = format_duration(timedelta(seconds=int(d.get("seconds", 0))))
+        return _("gave round {round} {extra} more").format(round=rnd, extra=extra)
+    if action == "pause":
+        return _("paused it in round {round}").format(round=rnd)
+    if action == "resume":
+        return _("resumed it in round {round}").format(round=rnd)
+    if action == "deadline":
+        count = int(d.get("scored", 0))
+        return ngettext(
+            "ended round {round} at its deadline: {count} unfinished game scored",
+            "ended round {round} at its deadline: {count} unfinished games scored",
+            count,
+        ).format(round=rnd, count=count)
+    if action == "replay":
+        count = int(d.get("boards", 0))
+        return ngettext(
+            "paired {count} replay of a drawn match in round {round}",
+            "paired {count} replays of drawn matches in round {round}",
+            count,
+        ).format(round=rnd, count=count)
+    if action == "end":
+        return _("ended it in round {round}, its games event closed").format(round=rnd)
+    if action == "finish":
+        return _("finished it after round {round}").format(round=d.get("rounds", ""))
+    if action == "pairing_failed":
+        return _("could not pair round {round}: {reason}").format(
+            round=rnd, reason=plain(str(d.get("reason", "")), 200)
+        )
+    return plain(action, 40)
+
+
+def log_text(name: str, lines: Sequence[LogLine], kind: str = "chess") -> str:
     head = _("**{name}**: the director's log").format(name=plain(name, 80))
     rows = []
     for line in lines:
         who = plain(line.actor, 40) if line.actor else _("the bot")
-        detail = ", ".join(f"{k} {plain(str(v), 40)}" for k, v in line.detail.items())
-        rows.append(
-            f"{absolute_time(line.at)} **{who}** {_(ACTIONS.get(line.action, line.action))}"
-            + (f" ({detail})" if detail else "")
-        )
+        rows.append(f"{absolute_time(line.at)} **{who}** {_log_sentence(line, kind)}.")
     budget = LIMIT - len(head) - 80
     shown: list[str] = []
     for row in reversed(rows):  # the latest acts first to keep

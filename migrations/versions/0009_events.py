@@ -35,6 +35,7 @@ def upgrade() -> None:
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("closed_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("card_message_id", sa.BigInteger(), nullable=True),
         sa.ForeignKeyConstraint(
             ["guild_id"], ["guilds.id"], name=op.f("fk_games_events_guild_id_guilds")
         ),

@@ -350,3 +350,75 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
         "event:1:henyo",
         ev["hugo"].id,
     ) in winners
+
+
+async def test_closing_an_event_ends_its_tournament_and_the_card_follows_registration(
+    club,
+) -> None:
+    """QA F22-F24: the sign-up card is posted before the host's reply points at it,
+    loses its Register button when the first round closes registration and says
+    the event is over at the end; closing with a chess round under way ends the
+    tournament (its game ended in its thread, moves refused) and the final post
+    names the winners instead of "under way" and "(–)"."""
+    await club.start()
+    ev = Event(club)
+    dc = ev.dc
+    ix = await ev.slash(ev.host, "event open", games="chess boggle", pairs=4, name="Cup Night")
+    reply = await ix.next_message(timeout=15)
+    assert reply.ephemeral and "is open" in reply.content
+    cards = [m for m in dc.messages_in(ev.channel) if "Cup Night" in (m.content or "")]
+    assert len(cards) == 1  # the card is there when the reply pointing at it arrives
+    card = cards[0]
+    assert any(c.startswith("event:register:") for c in card.custom_ids)
+    for user, partner in PAIRS[:3]:
+        await ev.private(ev[user], "event register", partner=ev[partner])
+
+    started = await ev.private(ev.host, "event round", game="chess")
+    assert "Chess round has started for 3 pairs" in started
+    await dc.wait_until(lambda: not card.custom_ids, 10, "the card's button gone")
+    assert "Registration is closed" in card.content and "later pairs wait" not in card.content
+    await ev.private(ev.host, "event prize", game="chess", text="Chess set")
+    await ev.private(ev.host, "event prize", game="boggle", text="Tote bag")
+
+    tid = await ev.round_ref("chess")
+    await ev.settle()
+    _game_id, _kind, thread_id, seats = await _one_open_game(ev, tid)
+    assert thread_id is not None
+    thread = dc.channels[thread_id]
+    asked = await ev.private(ev.host, "event close")
+    assert "Still under way" in asked
+    closed = await ev.private(ev.host, "event close", confirm=True)
+    assert "is closed" in closed
+    final = await ev.posted("is over: the final standings")
+    text = final.content
+    assert "under way" not in text and "**Chess** — finished" in text
+    assert "Chess winners: **" in text and "— Chess set" in text
+    assert "Word Boggle, place 1: Tote bag (no winner: the game was not finished)" in text
+    assert await ev.finished(tid)
+    assert not await ev.open_games(tid)
+    ended = await dc.wait_until(
+        lambda: next(
+            (m for m in dc.messages_in(thread) if "its games event closed" in (m.content or "")),
+            None,
+        ),
+        10,
+        "the game's end in its thread",
+    )
+    assert "not rated" in ended.content
+    white = dc.users[next(uid for seat, uid in seats if seat == 0)]
+    ix = await dc.slash(white, thread, "chess move", move="e4")
+    assert ix.response.ephemeral and "is over" in ix.response.content, ix.response
+    await ev.posted("Final table")  # the tournament's own final table
+    await dc.wait_until(lambda: "This event is over" in card.content, 10, "the card's end")
+    assert not card.custom_ids
+
+
+async def _one_open_game(ev: Event, tid: int) -> tuple[int, str, int | None, list[tuple[int, int]]]:
+    for _attempt in range(50):
+        games = await ev.open_games(tid)
+        if games and all(g[2] is not None for g in games):
+            assert len(games) == 1, games  # 3 pairs: one game and a bye
+            return games[0]
+        await ev.settle()
+        await asyncio.sleep(0.1)
+    raise AssertionError("the round's game did not open")

@@ -14,6 +14,9 @@ import re
 import zipfile
 from typing import Any
 
+from sqlalchemy import select
+
+from bot.db.models import GameRecord, ResultRecord
 from tests.e2e.club import Club
 
 BOARD = re.compile(r"^R(?P<round>\d+) B(?P<board>\d+) · (?P<first>\S+) vs (?P<second>\S+)$")
@@ -116,7 +119,7 @@ async def test_four_player_chess_round_robin_is_played_to_the_end_with_standings
     ix = await dc.slash(players[0], club.channel, "tournament start")
     assert ix.response.ephemeral and "director" in ix.response.content  # not alice's to start
     ix = await dc.slash(club.moderator, club.channel, "tournament start")
-    assert ix.response.ephemeral and "4 entrants, 3 round(s)" in ix.response.content, ix.response
+    assert ix.response.ephemeral and "4 entrants, 3 rounds." in ix.response.content, ix.response
 
     points = {u.name: 0.0 for u in players}
     met: set[frozenset[str]] = set()
@@ -166,6 +169,8 @@ async def test_four_player_chess_round_robin_is_played_to_the_end_with_standings
     (message,) = [m for m in ix.messages if m.attachments]
     files = dict(message.files)
     assert all(a.description for a in message.attachments)
+    # Titled with the tournament, not with the last game file of the zip (QA F11).
+    assert message.content.startswith(f"Winter RR: tournament-{tid}-standings.csv"), message.content
     rows = list(csv.DictReader(io.StringIO(files[f"tournament-{tid}-standings.csv"].decode())))
     assert {r["entrant"]: float(r["points"]) for r in rows} == points
     trf = files[f"tournament-{tid}.trf"].decode()
@@ -178,7 +183,7 @@ async def test_four_player_chess_round_robin_is_played_to_the_end_with_standings
 
 
 def _bye_of(post: Any) -> str | None:
-    match = re.search(r"^\s*\d+\. (\S+)\s+bye\s*$", post.content, re.MULTILINE)
+    match = re.search(r"^\s+(\S+)\s+bye\s*$", post.content, re.MULTILINE)
     return match.group(1) if match else None
 
 
@@ -198,7 +203,7 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
     tid, post = await _new(club, game="chess", format="swiss", rounds=3, name="Autumn Swiss")
     users = await _join_all(club, tid, post, ["alice", "bob", "carol", "dave", "erin"])
     ix = await dc.slash(club.moderator, club.channel, "tournament start")
-    assert "5 entrants, 3 round(s)" in ix.response.content, ix.response.content
+    assert "5 entrants, 3 rounds." in ix.response.content, ix.response.content
 
     points = {u.name: 0.0 for u in users}
     met: set[frozenset[str]] = set()
@@ -223,11 +228,35 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
             # Black leaves the tournament mid-game: the game is forfeited to White.
             ix = await dc.slash(black, club.channel, "tournament withdraw")
             assert (
-                ix.response.ephemeral and "1 game(s) of this round forfeited" in ix.response.content
+                ix.response.ephemeral and "1 game of this round is forfeited" in ix.response.content
             )
-            await dc.wait_for_message(
-                thread, predicate=lambda m: "resign" in m.content.lower(), timeout=10
+            # The thread says why the game ended: a withdrawal, not a resignation.
+            ended = await dc.wait_for_message(
+                thread,
+                predicate=lambda m: "withdrew from the tournament" in m.content,
+                timeout=10,
             )
+            assert f"{black.name} withdrew from the tournament: the game is forfeited" in (
+                ended.content
+            )
+            assert "resigned" not in ended.content and "Ratings" not in ended.content
+            # Forfeits are not rated: the game leaves no result for the leaderboard.
+            assert club.bot is not None
+            async with club.bot.ctx.reader() as uow:
+                game = (
+                    await uow.session.execute(
+                        select(GameRecord).where(GameRecord.thread_id == thread.id)
+                    )
+                ).scalar_one()
+                assert game.status == "finished"
+                rows = (
+                    await uow.session.execute(
+                        select(ResultRecord).where(ResultRecord.game_id == game.id)
+                    )
+                ).all()
+            assert rows == []
+            ix = await dc.slash(white, club.channel, "tournament standings")
+            assert "1–0 (forfeit)" in ix.response.content
         else:
             await _resign(club, thread, black)
         points[white.name] += 1
@@ -273,8 +302,9 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
 
     ix = await dc.slash(club.moderator, club.channel, "tournament log")
     assert ix.response.ephemeral
-    assert f"**{gone}** withdrew" in ix.response.content
-    assert "**host** started it" in ix.response.content
+    assert f"**{gone}** withdrew in round 2; 1 game forfeited." in ix.response.content
+    assert "**host** started it with 5 entrants and 3 rounds." in ix.response.content
+    assert "(member" not in ix.response.content and "forfeited 1)" not in ix.response.content
 
 
 async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_log(
@@ -285,7 +315,7 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     tid, post = await _new(club, game="scrabble", format="knockout", name="Spring Cup")
     users = await _join_all(club, tid, post, ["alice", "bob", "carol", "dave"])
     ix = await dc.slash(club.moderator, club.channel, "tournament start")
-    assert "4 entrants, 2 round(s)" in ix.response.content, ix.response.content
+    assert "4 entrants, 2 rounds." in ix.response.content, ix.response.content
 
     await dc.wait_until(lambda: _bot_posts(club, "round 1 of 2: pairings"), what="round 1")
     semis = await _round_games(club, 1, 2)
@@ -336,7 +366,7 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     ix = await dc.slash(users[0], club.channel, "tournament log")
     log = ix.response.content
     assert ix.response.ephemeral
-    assert "**host** adjudicated" in log and f"member {winners[1]}, result win" in log
+    assert f"**host** set round 1, board 2 to a win for {winners[1]}." in log
     assert "<t:" in log  # when, in each reader's own time
 
     ix = await dc.slash(club.moderator, club.channel, "tournament export")
@@ -405,10 +435,10 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(
     assert "not signed up" in text  # dave never entered
     await _private(await dc.click(alice, post, f"tournament:checkin:{tid}"))
     text = await _private(await dc.slash(host, club.channel, "tournament start"))
-    assert "1 entrant(s) ready to play; it needs at least 2. Nothing changed." in text
+    assert "1 entrant ready to play; it needs at least 2. Nothing changed." in text
     await _private(await dc.click(bob, post, f"tournament:checkin:{tid}"))
     text = await _private(await dc.slash(host, club.channel, "tournament start"))
-    assert "2 entrants, 1 round(s)" in text and "Not checked in, so not playing: carol" in text
+    assert "2 entrants, 1 round." in text and "Not checked in, so not playing: carol" in text
     text = await _private(await dc.click(dave, post, f"tournament:join:{tid}"))
     assert "closed" in text  # started: entry is closed
     text = await _private(await dc.slash(carol, club.channel, "tournament withdraw"))
@@ -488,20 +518,32 @@ async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_onc
     _t, a, b = round_one[1]
     before = (await dc.slash(alice, club.channel, "tournament standings")).response.content
     text = await _private(await dc.slash(alice, club.channel, "tournament pair", first=a, second=b))
-    assert "have played each other already" in text and "confirm:True" in text
+    assert f"{a.name} and {b.name} met already in round 1." in text and "confirm:True" in text
+    # Their round 2 opponents would then meet: round 1's other board (QA F41).
+    _t, c, d = round_one[2]
+    assert (
+        f"Their opponents {c.name} and {d.name} would then play each other, and they met "
+        "already in round 1."
+        in text
+        or f"Their opponents {d.name} and {c.name} would then play each other, and they met "
+        "already in round 1."
+        in text
+    ), text
     assert (await dc.slash(alice, club.channel, "tournament standings")).response.content == before
     text = await _private(
         await dc.slash(alice, club.channel, "tournament pair", first=a, second=b, confirm=True)
     )
-    assert f"{a.name} against {b.name}" in text
+    assert f"{a.name} (White) against {b.name}" in text
     text = await _private(await dc.slash(club.moderator, club.channel, "tournament resume"))
     assert "resumes" in text
     games = await _round_games(club, 2, 2)
-    assert any({w.name, bl.name} == {a.name, b.name} for _t, w, bl in games.values())
+    # ``first`` plays White, as the option says (QA F41).
+    assert any((w.name, bl.name) == (a.name, b.name) for _t, w, bl in games.values()), games
 
     log = await _private(await dc.slash(alice, club.channel, "tournament log"))
-    assert log.count("paused") == 1 and "**clerk** set a pairing" in log and "warned True" in log
-    assert "**host** resumed" in log
+    assert log.count("paused") == 1
+    assert f"**clerk** paired {a.name} (White) with {b.name} in round 2, after a warning" in log
+    assert "warned True" not in log and "**host** resumed it in round 2." in log
 
 
 async def test_a_round_deadline_scores_unfinished_games_and_the_next_round_starts(
@@ -512,7 +554,18 @@ async def test_a_round_deadline_scores_unfinished_games_and_the_next_round_start
     tid, post = await _new(club, game="chess", format="round_robin", deadline="2h")
     await _join_all(club, tid, post, ["alice", "bob", "carol"])
     await _private(await dc.slash(club.moderator, club.channel, "tournament start"))
-    ((thread, white, _black),) = (await _round_games(club, 1, 1)).values()  # nobody moves
+    # Three entrants: the only game is board 1, and the bye is listed last with no
+    # board number (QA F16).
+    (pairing_post,) = await dc.wait_until(
+        lambda: _bot_posts(club, "round 1 of 3: pairings"), what="round 1"
+    )
+    rows = pairing_post.content.split("```")[1].strip("\n").splitlines()
+    assert len(rows) == 2 and rows[0].startswith(" 1. ") and rows[1].endswith("bye"), rows
+    assert not re.match(r"^\s*\d", rows[1]), rows
+    assert _bye_of(pairing_post) is not None
+    round_one = await _round_games(club, 1, 1)
+    assert sorted(round_one) == [1]
+    ((thread, white, _black),) = round_one.values()  # nobody moves
     text = await _private(
         await dc.slash(club.moderator, club.channel, "tournament extend", by="1h")
     )
@@ -523,7 +576,7 @@ async def test_a_round_deadline_scores_unfinished_games_and_the_next_round_start
     club.clock.advance(hours=1)
     await club.tick()
     (passed,) = await dc.wait_until(lambda: _bot_posts(club, "deadline passed"), what="deadline")
-    assert "1 unfinished game(s)" in passed.content
+    assert "1 unfinished game is scored as it stands" in passed.content
     # The game itself is over, as scored (a draw): its thread says why, moves are refused.
     (ended,) = await dc.wait_until(
         lambda: [
@@ -541,4 +594,30 @@ async def test_a_round_deadline_scores_unfinished_games_and_the_next_round_start
     assert "½" in after.content
     await _round_games(club, 2, 1)
     log = await _private(await dc.slash(club.moderator, club.channel, "tournament log"))
-    assert "**host** extended the deadline" in log and "**the bot** deadline passed" in log
+    assert "**host** gave round 1 1 h more." in log
+    assert "**the bot** ended round 1 at its deadline: 1 unfinished game scored." in log
+
+
+async def test_a_bot_can_not_enter_a_tournament(club: Club) -> None:
+    """QA F40: the bot itself was entered and paired, and never moved."""
+    await club.start()
+    dc = club.dc
+    tid, _post = await _new(club, game="chess", format="knockout", entry="named")
+    text = await _private(
+        await dc.slash(club.moderator, club.channel, "tournament join", member=dc.bot_user)
+    )
+    assert "Bots can't enter a tournament" in text
+    tid2, _post2 = await _new(club, game="scrabble", format="knockout", pairs=True, name="Pairs")
+    text = await _private(
+        await dc.slash(
+            club.members["alice"],
+            club.channel,
+            "tournament join",
+            partner=dc.bot_user,
+            tournament=tid2,
+        )
+    )
+    assert "Bots can't enter a tournament" in text
+    for ref in (tid, tid2):
+        ix = await dc.slash(club.moderator, club.channel, "tournament standings", tournament=ref)
+        assert "0 entered" in ix.response.content, ix.response.content

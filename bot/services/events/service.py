@@ -18,7 +18,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import events as msg
 from bot.messages.i18n import _
-from bot.messages.post import Post, ViewSpec
+from bot.messages.post import Post
 from bot.services import ServiceContext, signups
 from bot.services.boggle import BoggleService
 from bot.services.events import rounds
@@ -26,7 +26,6 @@ from bot.services.events.options import (
     NAME_CHARS,
     OWNER,
     TOURNAMENT_GAMES,
-    VIEW_REGISTER,
     read_format,
     read_game,
     read_games,
@@ -132,6 +131,7 @@ class EventService:
             playing,
             waiting,
             started,
+            event.card_message_id,
         )
 
     @staticmethod
@@ -192,16 +192,23 @@ class EventService:
                 team_size=2,
                 now=now,
             )
-            uow.outbox.to_channel(
-                channel_id,
-                Post(
-                    content=msg.opened_post(event.id, title, chosen, capacity, host.id),
-                    view=ViewSpec(VIEW_REGISTER, {"event_id": event.id}),
-                ),
-            )
+            # The sign-up card is the cog's to post (``set_card`` keeps it), before
+            # the host's reply points at it: it is edited when registration closes.
             view = await self._view(uow, event)
             await uow.commit()
         return view
+
+    async def set_card(self, event_id: int, message_id: int) -> None:
+        """Remember the event's sign-up card (edited when registration closes and at the end)."""
+
+        async def work() -> None:
+            async with self.ctx.uow() as uow:
+                event = await uow.events.get(event_id)
+                if event is not None:
+                    await self._bump(uow, event, card_message_id=message_id)
+                    await uow.commit()
+
+        await signups.retrying(work)
 
     # ------------------------------------------------------------------ pairs
 
@@ -495,6 +502,8 @@ class EventService:
                 lst = await signups.list_for(uow, OWNER, event.id)
                 await signups.close(uow, lst)
                 await self._close_henyo(uow, event)
+                if await self._end_tournaments(uow, event, user_id):
+                    result = await self._standings(uow, event)  # their final tables
                 await self._record(uow, event, result)
                 final = await self._standings(uow, event)
                 uow.outbox.to_channel(event.channel_id, Post(content=msg.final_post(final)))
@@ -502,6 +511,24 @@ class EventService:
             return final
 
         return await signups.retrying(work)
+
+    async def _end_tournaments(
+        self, uow: UnitOfWork, event: GamesEventRecord, actor_id: int
+    ) -> bool:
+        """The event's chess and Scrabble tournaments still running end with it, through
+        the tournament's own end: games in play are scored as they stand and closed,
+        and each posts its final table. True when one was ended."""
+        ended = False
+        for rnd in await uow.events.rounds(event.id):
+            if rnd.game not in TOURNAMENT_GAMES:
+                continue
+            t = await uow.tournaments.get(rnd.ref_id)
+            tournaments = self.tournaments()
+            if t is None or t.status not in ("running", "paused") or tournaments is None:
+                continue
+            await tournaments.lifecycle.end_now(uow, t, actor_id=actor_id)
+            ended = True
+        return ended
 
     async def _close_henyo(self, uow: UnitOfWork, event: GamesEventRecord) -> None:
         """The Henyo round's Henyo event closes with the games event, crowning its

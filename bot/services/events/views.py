@@ -33,6 +33,7 @@ class EventView:
     playing: tuple[PairView, ...]
     waiting: tuple[PairView, ...]
     started: tuple[str, ...]  # the games whose round has started
+    card_message_id: int | None = None  # the sign-up card, once posted
 
 
 @dataclass(frozen=True)

@@ -121,18 +121,25 @@ class Director:
                 return Reply(msg.already_paired(a.label, b.label, pa.board), t.id)
             a_other = pa.second_id if pa.first_id == a.id else pa.first_id
             b_other = pb.second_id if pb.first_id == b.id else pb.first_id
-            met = [(a.label, b.label)] if pairing.already_met(earlier, a.id, b.id) else []
             by_id = {e.id: e for e in await uow.tournaments.entrants(t.id)}
-            if (
-                a_other is not None
-                and b_other is not None
-                and pairing.already_met(earlier, a_other, b_other)
-            ):
-                met.append((by_id[a_other].label, by_id[b_other].label))
+            met: list[msg.MetBefore] = []
+            when = pairing.met_in(earlier, a.id, b.id)
+            if when is not None:
+                met.append(msg.MetBefore(a.label, b.label, when, knock_on=False))
+            if a_other is not None and b_other is not None:
+                # Their former opponents then meet each other: the warning names them.
+                when = pairing.met_in(earlier, a_other, b_other)
+                if when is not None:
+                    met.append(
+                        msg.MetBefore(
+                            by_id[a_other].label, by_id[b_other].label, when, knock_on=True
+                        )
+                    )
             if met and not confirm:
                 return Reply(msg.met_before(met), t.id, needs_confirm=True)
-            # a keeps its board (and colour) against b; their opponents take b's board.
-            pa.first_id, pa.second_id = (a.id, b.id) if pa.first_id == a.id else (b.id, a.id)
+            # a keeps its board and plays first (White in chess) against b, as the
+            # option says; their opponents take b's board.
+            pa.first_id, pa.second_id = a.id, b.id
             if a_other is None:
                 pb.first_id, pb.second_id = (b_other or a.id), None
             elif b_other is None:
@@ -151,9 +158,10 @@ class Director:
                 first=a.user_id,
                 second=b.user_id,
                 warned=bool(met),
+                repeat="them" if any(not m.knock_on for m in met) else ("others" if met else ""),
             )
             await uow.commit()
-        return Reply(msg.paired(a.label, b.label, rnd.number, pa.board), t.id)
+        return Reply(msg.paired(a.label, b.label, rnd.number, pa.board, t.game_kind), t.id)
 
     # ------------------------------------------------------------------ results
 
@@ -272,16 +280,16 @@ class Director:
                 p.forfeit, p.source = True, "forfeit"
                 forfeited += 1
                 if p.game_id is not None:
-                    game = await uow.games.get(p.game_id)
-                    if game.status in ("active", "invited"):
-                        # Ended by a job committed with the forfeit: a crash between
-                        # the two still ends the game (once) after the restart.
-                        await uow.jobs.schedule(
-                            opts.JOB_FORFEIT_GAME,
-                            core.now(),
-                            {"game_id": game.id, "kind": game.kind, "user_id": member[0]},
-                            key=opts.forfeit_key(game.id),
-                        )
+                    # The game ends with the forfeit, in this transaction, as a result
+                    # decided off the board: not rated (forfeits are not), and its
+                    # thread says the entrant withdrew (not that they resigned).
+                    await core.games.end_decided(
+                        uow,
+                        p.game_id,
+                        first_score=p.score,
+                        how="forfeit",
+                        headline=msg.game_forfeited(entrant.label),
+                    )
             await uow.tournaments.flush()
             core.log(
                 uow,

@@ -181,6 +181,8 @@ class Lifecycle:
         await uow.tournaments.flush()  # the (tournament, number) key: paired once
         t.current_round = number
         by_id = {e.id: e for e in entrants}
+        # Games take boards 1, 2, … in the engine's order; a bye comes last.
+        boards = sorted(boards, key=lambda p: p.second is None)
         for board, p in enumerate(boards, start=1):
             uow.tournaments.add(self._pairing(t, number, board, p.first, p.second, by_id))
         await uow.tournaments.flush()
@@ -343,6 +345,47 @@ class Lifecycle:
             t.status = "paused"
             core.log(uow, t, None, "pairing_failed", round=number + 1, reason=str(error))
             core.post(uow, t, Post(content=msg.pairing_held(t.name, number + 1, str(error))))
+
+    async def end_now(self, uow: UnitOfWork, t: TournamentRecord, *, actor_id: int | None) -> None:
+        """End a tournament before its last round (its games event closed), in the
+        caller's transaction: the current round's unfinished games are scored as
+        they stand and ended as the director's decision (their threads say so, and
+        they are not rated), a round paired but held is dropped, and the final
+        table is posted with its winner. A tournament over already is left alone."""
+        if t.status not in ("running", "paused"):
+            return
+        core = self.core
+        number = t.current_round
+        rnd = await uow.tournaments.round(t.id, number) if number else None
+        for p in await uow.tournaments.pairings(t.id, number) if rnd is not None else []:
+            if p.score is not None or p.void:
+                continue
+            if rnd is not None and rnd.status == "paired":
+                p.void, p.source = True, "void"  # never started: it counts for nobody
+                continue
+            if p.game_id is None:
+                continue
+            game = await uow.games.get(p.game_id)
+            result = core.games.result(game) or core.games.standing_result(game)
+            p.score, p.spread, p.source = result.score, result.spread, "adjudicated"
+            if result.totals is not None:
+                p.first_total, p.second_total = result.totals
+            await core.games.end_decided(
+                uow,
+                game.id,
+                first_score=result.score,
+                how="adjudicated",
+                headline=msg.game_ended_by_close(t.name, number),
+            )
+        if rnd is not None and rnd.status != "done":
+            rnd.status, rnd.finished_at = "done", core.now()
+        await uow.jobs.cancel(opts.deadline_key(t.id))
+        await uow.tournaments.flush()
+        pairings = await uow.tournaments.pairings(t.id)
+        lines = core.standings_lines(t, await uow.tournaments.entrants(t.id), pairings)
+        await core.bump(uow, t, status="finished", finished_at=core.now())
+        core.log(uow, t, actor_id, "end", round=number)
+        core.post(uow, t, Post(content=msg.final_table(t.name, t.game_kind, lines)))
 
     async def _replays(
         self,

@@ -37,6 +37,7 @@ __all__ = [
     "already_met",
     "engine_entrants",
     "engine_games",
+    "met_in",
     "next_pairings",
     "planned_rounds",
     "replays_due",
@@ -125,6 +126,16 @@ def replays_due(pairings: Sequence[TournamentPairingRecord], round_number: int) 
 
 def already_met(pairings: Sequence[TournamentPairingRecord], first: int, second: int) -> bool:
     return repeat_pairings(engine_games(pairings), Pairing(first, second))
+
+
+def met_in(pairings: Sequence[TournamentPairingRecord], first: int, second: int) -> int | None:
+    """The latest round in which ``first`` and ``second`` played each other (a voided
+    game was never played), or None."""
+    if not already_met(pairings, first, second):
+        return None
+    pair = {first, second}
+    rounds = [p.round for p in pairings if not p.void and {p.first_id, p.second_id} == pair]
+    return max(rounds) if rounds else None
 
 
 def table(

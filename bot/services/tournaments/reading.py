@@ -74,7 +74,7 @@ class Reading:
                 if k in e.detail
             }
             names = await uow.players.names(sorted(ids))
-            title, tid = t.name, t.id
+            title, tid, kind = t.name, t.id, t.game_kind
             lines = [
                 msg.LogLine(
                     at=e.at,
@@ -89,7 +89,7 @@ class Reading:
                 )
                 for e in entries
             ]
-        return Reply(msg.log_text(title, lines), tid)
+        return Reply(msg.log_text(title, lines, kind), tid)
 
     async def export(
         self, *, guild_id: int, channel_id: int | None, ref: int | None
@@ -142,8 +142,8 @@ class Reading:
             buffer = io.BytesIO()
             with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
                 for game_id in finished:
-                    name, body = await exporter(core.ctx, game_id, guild_id)
-                    archive.writestr(name, body)
+                    file_name, body = await exporter(core.ctx, game_id, guild_id)
+                    archive.writestr(file_name, body)
             notation = "PGN" if kind == "chess" else "GCG"
             files.append(
                 ExportFile(

@@ -8,7 +8,9 @@ import asyncio
 import random
 
 import pytest
+from sqlalchemy import select
 
+from bot.db.models import ResultRecord
 from bot.db.uow import UnitOfWork, is_duplicate_row
 from bot.errors import ClubError, InvalidInputError
 from bot.services import ServiceContext
@@ -236,20 +238,19 @@ async def test_a_withdrawn_round_robin_entrant_forfeits_the_rest_without_games(
     await _start(tournaments, tid)
     _, _, pairings, entrants = await _rows(ctx, tid)
     leaver = entrants[pairings[0].second_id]
-    resigned: list[int] = []
-
-    async def resign(game_id: int, kind: str, user_id: int) -> None:
-        resigned.append(game_id)
-        await chess.endings.resign(game_id, user_id)
-
-    tournaments.director.resigner = resign
     reply = await tournaments.director.withdraw(_act(tid), (leaver.user_id, leaver.label))
-    assert "1 game(s)" in reply.text
-    # Their game ends as their resignation, by a job committed with the forfeit.
-    await ctx.scheduler.run_due()
-    assert resigned == [pairings[0].game_id]
+    assert "1 game of this round is forfeited" in reply.text
+    # Their game ends with the forfeit, in the same commit, and is not rated (no
+    # results row, no rating change): forfeits are not rated.
+    game_id = pairings[0].game_id
+    assert game_id is not None
     async with ctx.reader() as uow:
-        assert (await uow.games.get(resigned[0])).status == "finished"
+        assert (await uow.games.get(game_id)).status == "finished"
+        results = await uow.session.execute(
+            select(ResultRecord).where(ResultRecord.game_id == game_id)
+        )
+        assert results.all() == []
+    await ctx.scheduler.run_due()
     _, _, scored, _ = await _rows(ctx, tid)
     assert (scored[0].score, scored[0].source) == (1.0, "forfeit")  # not the game's result
     other = pairings[1]
