@@ -268,7 +268,8 @@ class SessionCommands(app_commands.Group):
         found = await self.cog.service.results(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
         )
-        await _private(interaction, messages.results_private(found, moderator=moderator))
+        for text in messages.results_private(found, moderator=moderator):
+            await _private(interaction, text)  # the first answers, the rest follow up
 
 
 class ScrabbleSessionCog(commands.Cog):

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.messages.i18n import N_, _, ngettext
-from bot.messages.text import absolute_time, clip, plain, relative_time
+from bot.messages.text import absolute_time, clip, plain, relative_time, split_lines
 
 NAME_CHARS = 32
 
@@ -141,6 +141,8 @@ class _Results(Protocol):
     def pairs(self) -> Sequence[_Pair]: ...
     @property
     def plays(self) -> Sequence[_Play]: ...
+    @property
+    def no_contest(self) -> Sequence[int]: ...
 
 
 def names_label(names: Sequence[str]) -> str:
@@ -237,17 +239,36 @@ def withdrew() -> str:
     return _("You left the session's sign-up list.")
 
 
+def already_partners(first: str, second: str) -> str:
+    return _("{first} and {second} are already partners: nothing was changed.").format(
+        first=f"**{plain(first, NAME_CHARS)}**", second=f"**{plain(second, NAME_CHARS)}**"
+    )
+
+
 def _board_lines(board: _Board, *, mention: bool = False) -> list[str]:
     seats = [
         " & ".join(f"<@{u}>" for u in seat.user_ids) if mention else names_label(seat.names)
         for seat in board.seats
     ]
-    heading = ngettext(
-        "**Board {number}** ({count} pair): {seats}",
-        "**Board {number}** ({count} pairs): {seats}",
-        len(board.seats),
-    )
-    return [heading.format(number=board.number, count=len(board.seats), seats=" · ".join(seats))]
+    shown = " · ".join(seats)
+    alone = sum(1 for seat in board.seats if len(seat.names) == 1)
+    pairs = len(board.seats) - alone  # a pair with a third player is still one pair
+    if not alone:
+        heading = ngettext(
+            "**Board {number}** ({count} pair): {seats}",
+            "**Board {number}** ({count} pairs): {seats}",
+            pairs,
+        )
+        return [heading.format(number=board.number, count=pairs, seats=shown)]
+    # A member left over who plays alone against the pairs is a player, not a pair.
+    return [
+        _("**Board {number}** ({pairs} and {players}): {seats}").format(
+            number=board.number,
+            pairs=ngettext("{count} pair", "{count} pairs", pairs).format(count=pairs),
+            players=ngettext("{count} player", "{count} players", alone).format(count=alone),
+            seats=shown,
+        )
+    ]
 
 
 def groups_text(session: _Session) -> str:
@@ -335,19 +356,34 @@ def ranking_lines(pairs: Sequence[_Pair]) -> list[str]:
     ]
 
 
-def results_post(results: _Results) -> str:
+def no_contest_lines(boards: Sequence[int]) -> list[str]:
+    """The boards that ended with no tile placed (RULES.md: a no-contest)."""
+    return [
+        _(
+            "Board {number}: **no contest** (no tile was placed), so its players are not "
+            "ranked and the game is not rated."
+        ).format(number=number)
+        for number in boards
+    ]
+
+
+def results_posts(results: _Results) -> list[str]:
+    """The results post, in as many posts as the ranking needs (cut between entries)."""
     lines = [_("**Club session results** (final score, then spread; every board ended together)")]
     lines += ranking_lines(results.pairs)
+    lines += no_contest_lines(results.no_contest)
     lines.append(_("Every result goes to the leaderboard (`/leaderboard game:scrabble`)."))
-    return clip("\n".join(lines))
+    return split_lines(lines)
 
 
-def results_private(results: _Results, *, moderator: bool) -> str:
+def results_private(results: _Results, *, moderator: bool) -> list[str]:
+    """The ranking (and for the moderator the plays explained), in as many private
+    messages as it needs, cut between entries."""
     if results.final:
         title = _("**Club session results**")
     else:
         title = _("**Club session: as it stands**")
-    lines = [title, *ranking_lines(results.pairs)]
+    lines = [title, *ranking_lines(results.pairs), *no_contest_lines(results.no_contest)]
     if moderator:
         explained = [p for p in results.plays if p.explanation]
         lines.append(
@@ -364,7 +400,7 @@ def results_private(results: _Results, *, moderator: bool) -> str:
                     board=p.board, word=f"**{plain(p.word, 20)}**", pair=p.label
                 )
             )
-    return clip("\n".join(lines))
+    return split_lines(lines)
 
 
 def explanation_post(label: str, words: Sequence[str], text: str) -> str:

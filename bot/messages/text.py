@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from babel.lists import format_list
@@ -50,6 +51,25 @@ def split_text(text: str, limit: int) -> list[str]:
         rest = rest[cut:].lstrip()
     if rest:
         pieces.append(rest)
+    return pieces
+
+
+def split_lines(lines: Sequence[str], limit: int = MESSAGE_CHARS - MESSAGE_MARGIN) -> list[str]:
+    """``lines`` joined (one to a line) into as few texts as hold them within
+    ``limit`` characters each, cut only between lines, so no entry of a list is
+    split across two posts (a single line longer than ``limit`` is clipped)."""
+    pieces: list[str] = []
+    current: list[str] = []
+    size = 0
+    for line in lines:
+        line = clip(line, limit)
+        if current and size + 1 + len(line) > limit:
+            pieces.append("\n".join(current))
+            current, size = [], 0
+        size += len(line) + (1 if current else 0)
+        current.append(line)
+    if current:
+        pieces.append("\n".join(current))
     return pieces
 
 

@@ -188,7 +188,9 @@ class ChallengeResult:
 
 @dataclass(frozen=True)
 class GameResult:
-    reason: str  # "out", "six_zeros", "two_passes", "deadline", "blocked", "target", "resign"
+    reason: (
+        str  # "out", "six_zeros", "two_passes", "deadline", "ended", "blocked", "target", "resign"
+    )
     scores_before: tuple[int, ...]
     adjustments: tuple[int, ...]
     final_scores: tuple[int, ...]
@@ -196,6 +198,9 @@ class GameResult:
     ranks: tuple[int, ...]  # 1 = first; tied seats share a rank
     out_seat: int | None = None
     resigned: tuple[int, ...] = field(default_factory=tuple)
+    # Ended at its deadline (or by a session's moderator) with no tile on the board:
+    # nobody wins or loses, nothing is deducted, and it is not rated.
+    no_contest: bool = False
 
     @property
     def is_draw(self) -> bool:
@@ -334,7 +339,7 @@ class ScrabbleGame:
         elif kind == "resign":
             self.resign(move["seat"])
         elif kind == "deadline":
-            self.end_by_deadline()
+            self.end_by_deadline(early=bool(move.get("early")))
         elif kind == "blocked":
             self.end_blocked()
         else:
@@ -437,6 +442,7 @@ class ScrabbleGame:
             winners=tuple(e["winners"]),
             ranks=tuple(e["ranks"]),
             out_seat=e["out_seat"],
+            no_contest=bool(e.get("no_contest")),
             resigned=tuple(self._resigned),
         )
 
@@ -722,16 +728,19 @@ class ScrabbleGame:
         elif self.current_seat == seat:
             self._advance()
 
-    def end_by_deadline(self) -> None:
-        """The game's deadline passed: it ends now (a pending finishing play stands)."""
+    def end_by_deadline(self, *, early: bool = False) -> None:
+        """The game's deadline passed: it ends now (a pending finishing play stands).
+
+        ``early``: it was ended before its deadline (a club session's moderator
+        ended every board), the same ending under its own reason, ``"ended"``."""
         if self.status == FINISHED:
             raise GameOverError(N_("the game is over"))
-        self._moves.append({"type": "deadline"})
+        self._moves.append({"type": "deadline", "early": True} if early else {"type": "deadline"})
         if self.status == ENDING:
             assert self._pending is not None
             self._finish(self._pending["ends"], self._pending["seat"])
         else:
-            self._finish("deadline", None)
+            self._finish("ended" if early else "deadline", None)
 
     def end_blocked(self) -> None:
         """No seat can play and the bag is too small to exchange: the game ends now.
@@ -822,7 +831,11 @@ class ScrabbleGame:
         before = list(self._scores)
         adjustments = [0] * self.seats
         playing = [s for s in range(self.seats) if s not in self._resigned]
-        if reason in ("out", "six_zeros", "two_passes", "deadline", "blocked"):
+        # Ended by the clock with no tile on the board: a no-contest. The racks would
+        # decide a winner, so nothing is deducted and every seat ties (on 0).
+        no_contest = reason in ("deadline", "ended") and self._board.is_empty
+        deducted = ("out", "six_zeros", "two_passes", "deadline", "ended", "blocked")
+        if reason in deducted and not no_contest:
             for s in playing:
                 adjustments[s] -= face_value(self._racks[s])
             if reason == "out" and seat in playing:
@@ -858,6 +871,7 @@ class ScrabbleGame:
             "winners": winners,
             "ranks": ranks,
             "out_seat": seat if reason == "out" else None,
+            "no_contest": no_contest,
         }
 
     # -- saving and loading -----------------------------------------------------------

@@ -380,6 +380,8 @@ def export_gcg(
                 lines.append(f"#note {nicks[move['seat']]} challenged; the play stands")
         elif kind == "resign":
             lines.append(f"#note {nicks[move['seat']]} resigned")
+        elif kind == "deadline" and move.get("early"):
+            lines.append("#note the game was ended before its deadline")
         elif kind == "deadline":
             lines.append("#note the game ended at its deadline")
         elif kind == "blocked":

@@ -19,6 +19,7 @@ REASONS = {  # message ids: shown through _()
     "six_zeros": N_("six scoreless turns in a row"),
     "two_passes": N_("two passes in a row"),
     "deadline": N_("the game's deadline passed"),
+    "ended": N_("the moderator ended the session"),
     "target": N_("the finish line was reached"),
     "resign": N_("resignation"),
     "blocked": N_("no seat could make a play"),

@@ -312,17 +312,21 @@ def _game_over(reason: str) -> str:
     return _("**Game over** ({reason}).").format(reason=reason_text(reason))
 
 
-def no_contest(reason: str) -> list[str]:
-    """The result lines of a game that ended at its deadline before any tile was placed."""
-    return [
-        _game_over(reason)
-        + " "
-        + _(
-            "**No contest**: no tile was ever placed, so nobody wins, nobody loses, "
-            "and the game is not rated or counted."
-        ),
-        _("The game record (GCG) is attached."),
-    ]
+def no_contest(reason: str, *, part_of: str | None = None) -> list[str]:
+    """The result lines of a game that ended at its deadline before any tile was placed
+    (RULES.md): nobody wins or loses, nothing is deducted, not rated; a tournament
+    scores it a draw, a club session lists its players unranked."""
+    text = _(
+        "**No contest**: no tile was ever placed, so nobody wins or loses, no tiles are "
+        "deducted and the game is not rated."
+    )
+    if part_of == "tournament":
+        text += " " + _("The tournament scores it as a draw: ½ point each, spread 0.")
+    elif part_of == "session":
+        text += " " + _(
+            "The session's results list this board as no contest: its players are not ranked."
+        )
+    return [_game_over(reason) + " " + text, _("The game record (GCG) is attached.")]
 
 
 def your_turn(number: int, home: int | None, due: datetime | None) -> str:
@@ -414,6 +418,8 @@ def _entry_line(entry: Mapping[str, Any], who: str, label: Callable[[int], str])
             "The play is taken back: no points for {seat} this turn.",
             len(bad),
         ).format(who=who, seat=challenged, words=f"**{', '.join(bad)}**")
+    if kind == "deadline" and entry.get("early"):
+        return _("The moderator ended the session: the game ends now, unplayed tiles are deducted.")
     template = {
         "accept": N_("{who} accepted the final play."),
         "close": N_("Nobody challenged the final play in time: it stands."),

@@ -293,9 +293,17 @@ class ScrabbleCore:
         result = engine.result()
         assert result is not None
         record = loaded.record
-        if result.reason == "deadline" and engine.board_copy().is_empty:
+        if result.reason in ("deadline", "ended") and engine.board_copy().is_empty:
             # Nobody placed a tile: what is left on the racks would decide a winner.
-            lines += msg.no_contest(result.reason)
+            options = record.options or {}
+            part_of = (
+                "tournament"
+                if options.get("tournament_id") is not None
+                else "session"
+                if options.get("session_id") is not None
+                else None
+            )
+            lines += msg.no_contest(result.reason, part_of=part_of)
             self.announce.final(uow, loaded, lines, self.gcg_text(loaded))
             return
         if loaded.settings.rated and loaded.record.options.get("rated", True) is not False:

@@ -46,6 +46,7 @@ class BoardState:
     finished: bool
     seats: tuple[BoardScore, ...]
     plays: tuple[tuple[int, int, str], ...]  # (ply, seat, word) of every play standing
+    no_contest: bool = False  # ended by the clock with no tile on the board (RULES.md)
 
 
 class SessionBoards:
@@ -103,14 +104,17 @@ class SessionBoards:
         self.core.announce.board(uow, loaded, [_first_draw(loaded)], new_turn=True)
         return True
 
-    async def end(self, uow: UnitOfWork, game_id: int, now: datetime) -> None:
-        """End the board now (unplayed tiles deducted), as its deadline would."""
+    async def end(
+        self, uow: UnitOfWork, game_id: int, now: datetime, *, early: bool = False
+    ) -> None:
+        """End the board now (unplayed tiles deducted), as its deadline would;
+        ``early`` when the moderator ended the session before then."""
         loaded = await self.core.load(uow, game_id)
         engine = loaded.engine
         if loaded.record.status != "active" or engine is None or engine.status == FINISHED:
             return
         before = len(engine.moves)
-        engine.end_by_deadline()
+        engine.end_by_deadline(early=early)
         await self.core.commit_changes(uow, loaded, before, now, actor=None)
 
     async def state(self, uow: UnitOfWork, game_id: int) -> BoardState:
@@ -143,6 +147,9 @@ class SessionBoards:
             finished=engine.status == FINISHED,
             seats=seats,
             plays=plays,
+            no_contest=result is not None
+            and result.reason in ("deadline", "ended")
+            and engine.board_copy().is_empty,
         )
 
 

@@ -25,6 +25,7 @@ moderator, which plays were explained.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
@@ -376,6 +377,7 @@ class SessionService:
                 accepted=True,  # they signed up
                 rng=self.boards.core.rng,  # dealt now: its clock starts with its first board
                 deadline=deadline,
+                extra_options={"session_id": row.id},
             )
             uow.sessions.add(SessionBoardRecord(session_id=row.id, number=number, game_id=game.id))
             await uow.jobs.schedule(
@@ -408,6 +410,11 @@ class SessionService:
                 for member in (first, second):
                     if board_of(row.groups, member.id) is None:
                         raise InvalidInputError(messages.not_in_groups(member.name))
+                if first.id != second.id and any(
+                    first.id in seat and second.id in seat for board in row.groups for seat in board
+                ):
+                    # Swapping partners changes nothing: say so rather than "Swapped".
+                    raise InvalidInputError(messages.already_partners(first.name, second.name))
                 try:
                     groups = swap_members(row.groups, first.id, second.id)
                 except GroupingError as exc:
@@ -522,7 +529,7 @@ class SessionService:
             async with self.ctx.uow() as uow:
                 row = await self._current(uow, guild_id, channel_id)
                 if row.status == "started":
-                    await self._end(uow, row, now)
+                    await self._end(uow, row, now, early=True)
                 else:
                     lst = await signups.list_for(uow, OWNER, row.id)
                     await signups.close(uow, lst)
@@ -534,16 +541,20 @@ class SessionService:
 
         return await signups.retrying(work)
 
-    async def _end(self, uow: UnitOfWork, row: ClubSessionRecord, now: datetime) -> None:
-        """Every board ends at this moment, in this transaction; then the results post."""
+    async def _end(
+        self, uow: UnitOfWork, row: ClubSessionRecord, now: datetime, *, early: bool = False
+    ) -> None:
+        """Every board ends at this moment, in this transaction; then the results post.
+        ``early``: the moderator ended the session before its deadline."""
         boards = await uow.sessions.boards(row.id)
         for board in boards:
-            await self.boards.end(uow, board.game_id, now)
+            await self.boards.end(uow, board.game_id, now, early=early)
         await uow.jobs.cancel(_deadline_key(row.id))
         await uow.jobs.cancel(_watch_key(row.id))
         await self._bump(uow, row, status="ended", ended_at=now)
         results = await self._results(uow, row)
-        uow.outbox.to_channel(row.channel_id, Post(content=messages.results_post(results)))
+        for text in messages.results_posts(results):
+            uow.outbox.to_channel(row.channel_id, Post(content=text))
 
     # -- results and explanations -------------------------------------------------------------
 
@@ -552,8 +563,15 @@ class SessionService:
         states: list[tuple[int, BoardState]] = []
         for board in await uow.sessions.boards(row.id):
             states.append((board.number, await self.boards.state(uow, board.game_id)))
+        # A board that ended with no tile placed is a no-contest: its pairs are not ranked.
+        no_contest = tuple(number for number, state in states if state.no_contest)
         standing = sorted(
-            ((number, seat) for number, state in states for seat in state.seats),
+            (
+                (number, seat)
+                for number, state in states
+                if not state.no_contest
+                for seat in state.seats
+            ),
             key=lambda item: (-item[1].score, -item[1].spread, item[0], item[1].seat),
         )
         pairs: list[PairResult] = []
@@ -583,7 +601,7 @@ class SessionService:
             for ply, seat, word in state.plays
         )
         final = row.status == "ended" and all(s.finished for _, s in states)
-        return SessionResults(view, final, tuple(pairs), plays)
+        return SessionResults(view, final, tuple(pairs), plays, no_contest)
 
     async def results(
         self, *, guild_id: int, channel_id: int, is_moderator: bool
@@ -598,7 +616,7 @@ class SessionService:
                 raise InvalidInputError(messages.NO_RESULTS_YET)
             results = await self._results(uow, row)
         if not is_moderator:
-            results = SessionResults(results.session, results.final, results.pairs, ())
+            results = dataclasses.replace(results, plays=())
         return results
 
     async def ranking(self, *, guild_id: int, session_id: int) -> SessionResults | None:
@@ -612,7 +630,7 @@ class SessionService:
             if row.status in ("open", "formed", "cancelled"):
                 return None
             results = await self._results(uow, row)
-        return SessionResults(results.session, results.final, results.pairs, ())
+        return dataclasses.replace(results, plays=())
 
     async def _play_to_explain(
         self, uow: UnitOfWork, guild_id: int, game_id: int, ply: int, user_id: int

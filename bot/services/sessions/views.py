@@ -97,6 +97,7 @@ class SessionResults:
     final: bool
     pairs: tuple[PairResult, ...]
     plays: tuple[PlayNote, ...]
+    no_contest: tuple[int, ...] = ()  # boards that ended with no tile placed: not ranked
 
 
 @dataclass(frozen=True)
