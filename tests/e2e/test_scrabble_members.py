@@ -195,6 +195,7 @@ async def test_a_game_that_reaches_its_deadline_before_any_tile_is_placed_is_no_
         channel=thread, predicate=lambda m: "Game over" in (m.content or ""), timeout=10
     )
     assert "No contest" in final.content and "not rated" in final.content
+    assert "no tiles are deducted" in final.content  # what the racks hold decides nothing
     assert "Winner" not in final.content
     with sqlite3.connect(club.db_path) as db:
         results = db.execute(

@@ -676,3 +676,29 @@ def test_last_play_describes_the_squares_for_highlighting():
         "words": ["CAT"],
         "notation": "8H CAT",
     }
+
+
+def test_a_deadline_with_no_tile_on_the_board_is_a_no_contest_without_deductions():
+    # Counted, the racks would decide: seat 1 holds the dear tiles.
+    game = rigged_game(racks=["AEIOUNR", "QZXJKVW"])
+    game.pass_turn(0)
+    game.end_by_deadline()
+    result = game.result()
+    assert result.no_contest and result.reason == "deadline"
+    assert result.adjustments == (0, 0) and result.final_scores == (0, 0)
+    assert result.ranks == (1, 1) and result.is_draw
+    restored = ScrabbleGame.from_json(json.loads(json.dumps(game.to_json())))
+    assert restored.result() == result
+
+
+def test_a_moderator_ending_early_keeps_its_own_reason_and_the_usual_deductions():
+    game = rigged_game(racks=["CATSEIR", "DOGSAEI"])
+    game.play(0, "CAT", "8H")
+    racks = game.racks
+    game.end_by_deadline(early=True)
+    result = game.result()
+    assert result.reason == "ended" and not result.no_contest
+    assert result.adjustments == (-face_value(racks[0]), -face_value(racks[1]))
+    assert game.moves[-1] == {"type": "deadline", "early": True}
+    replayed = ScrabbleGame.from_json(json.loads(json.dumps(game.to_json())))
+    assert replayed.result() == result
