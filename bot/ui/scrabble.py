@@ -100,7 +100,9 @@ class _GameButton(
 
     def __init__(self, game_id: int, ply: int | None = None) -> None:
         custom_id = f"scrabble:{self.action}:{game_id}" + ("" if ply is None else f":{ply}")
-        button = discord.ui.Button(label=_(self.label), style=self.style, custom_id=custom_id)
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label=_(self.label), style=self.style, custom_id=custom_id
+        )
         super().__init__(button)
         self.game_id = game_id
         self.ply = ply or 0
