@@ -104,6 +104,11 @@ async def play_a_round(club: Any, code: str) -> dict[str, Any]:
     await club.tick()
     seen["results"] = await post(channel, lambda m: not m.ephemeral and "📋" in m.content)
     seen["results again"] = await dc.slash(carol, channel, "boggle results")
+    seen["leaderboard"] = await dc.slash(
+        alice, channel, "leaderboard", game="boggle", period="season"
+    )
+    seen["stats"] = await dc.slash(alice, channel, "stats")
+    seen["help"] = await dc.slash(alice, channel, "help")
     seen["season"] = await dc.slash(club.moderator, channel, "boggle season", target=50)
     seen["cancel"] = await dc.slash(club.moderator, channel, "boggle cancel", what="schedule")
 
@@ -151,6 +156,16 @@ async def test_a_filipino_club_plays_a_boggle_round_in_filipino(club, boggle_wor
     assert "**Season 1** (unang umabot ng 50 puntos)" in seen["season"].response.content
     assert seen["cancel"].response.content.startswith("Itinigil ang **lingguhang schedule**")
     assert seen["hint"].content.startswith("Walang bukas na Word Boggle round para sa iyo ngayon.")
+    board = seen["leaderboard"].response
+    assert board.content.startswith("**Word Boggle — ngayong season**")
+    assert "1. alice — puntos 14" in board.content
+    assert board.message.attachments[0].description.startswith("Word Boggle — ngayong season:")
+    stats = seen["stats"].response.embeds[0]
+    assert stats["title"] == "alice — record sa club"
+    assert any(f["name"] == "Word Boggle" and "puntos" in f["value"] for f in stats["fields"])
+    help_embed = seen["help"].response.embeds[0]
+    assert help_embed["title"] == "clubbot — mga laro ng club"
+    assert any(f["name"] == "Para sa mga admin at moderator" for f in help_embed["fields"])
 
     assert english_leaks(club.dc, "fil") == []
 
