@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.errors import ClubError, ConflictError
 from bot.messages import scrabble as msg
+from bot.messages.i18n import _
 from bot.messages.limits import (
     CHOICE_NAME_CHARS,
     CHOICE_VALUE_CHARS,
@@ -680,10 +681,11 @@ class ScrabbleCog(
 
 def _suggest(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     needle = current.strip().lower()
+    shown = [(_(name), value) for name, value in options]  # labels in the club's language
     picked = [
         Choice(name=name[:CHOICE_NAME_CHARS], value=value)
-        for name, value in options
-        if not needle or needle in name.lower()
+        for name, value in shown
+        if not needle or needle in name.lower() or needle in value.lower()
     ]
     if needle and not picked:
         typed = current.strip()

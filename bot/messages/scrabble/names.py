@@ -25,21 +25,22 @@ REASONS = {  # message ids: shown through _()
     "blocked": N_("no seat could make a play"),
 }
 
+# Autocomplete labels (message ids: the cog shows them through _()).
 CLOCK_SUGGESTIONS = [
-    ("3m — live, as the society plays", "3m"),
-    ("5m — live", "5m"),
-    ("1d — asynchronous", "1d"),
-    ("2d — asynchronous", "2d"),
-    ("3d — asynchronous", "3d"),
-    ("off — no turn clock", "off"),
+    (N_("3m — live, as the society plays"), "3m"),
+    (N_("5m — live"), "5m"),
+    (N_("1d — asynchronous"), "1d"),
+    (N_("2d — asynchronous"), "2d"),
+    (N_("3d — asynchronous"), "3d"),
+    (N_("off — no turn clock"), "off"),
 ]
 DEADLINE_SUGGESTIONS = [
-    ("80m — one club session", "80m"),
+    (N_("80m — one club session"), "80m"),
     ("1d", "1d"),
     ("3d", "3d"),
-    ("7d — a week", "7d"),
+    (N_("7d — a week"), "7d"),
     ("14d", "14d"),
-    ("off — no deadline", "off"),
+    (N_("off — no deadline"), "off"),
 ]
 
 NAME_CHARS = 64
