@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.services.scrabble.options import MAX_REMINDER_LEAD
 from engines.lexicon import load_lexicon
 from engines.scrabble import ScrabbleError, ScrabbleGame, typed_notation
 from engines.scrabble.movegen import MoveGenerator
@@ -337,7 +338,12 @@ class Table:
             ix = await dc.slash(self.member(step.seat), self.thread, "scrabble pass")
             assert (await reply_text(ix)) == "You passed."
         elif step.kind == "timeout":
-            club.clock.advance(seconds=clock_seconds + 1)
+            # The reminder comes on time, then the clock runs out (a reminder the
+            # scheduler would run only after the turn ran out is not sent).
+            lead = min(clock_seconds / 3, MAX_REMINDER_LEAD.total_seconds())
+            club.clock.advance(seconds=clock_seconds - lead + 1)
+            await club.tick()
+            club.clock.advance(seconds=lead)
             await club.tick()
         elif step.kind == "challenge":
             board = dc.messages_in(self.thread)[-1]

@@ -14,6 +14,8 @@ move count it was set at).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.db.models import JobRecord
 from bot.db.uow import UnitOfWork
 from bot.services.scrabble.core import ScrabbleCore
@@ -37,12 +39,18 @@ class Timers:
 
     async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
         loaded = await self.core.job_game(uow, job)
+        now = self.ctx.clock()
         if (
             loaded is not None
             and loaded.engine is not None
             and loaded.engine.status == ACTIVE
             and not loaded.is_computer(loaded.engine.current_seat)
+            and not _over_by(loaded.turn_due, now)
+            and not _over_by(loaded.record.deadline, now)
         ):
+            # A reminder run late (the scheduler catching up after downtime) is not
+            # sent when the turn (or the game) has run out by now: its own timer,
+            # due in the same catch-up, says so instead.
             self.core.announce.reminder(uow, loaded)
         self.core.wake_after_commit(uow)
         await uow.commit()
@@ -77,3 +85,7 @@ class Timers:
             self.core.announce.invitation_expired(uow, loaded)
         self.core.wake_after_commit(uow)
         await uow.commit()
+
+
+def _over_by(moment: datetime | None, now: datetime) -> bool:
+    return moment is not None and moment <= now
