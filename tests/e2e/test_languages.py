@@ -33,3 +33,22 @@ async def test_the_language_is_a_choice_of_the_languages_with_a_catalogue(club) 
         ("English", "en"),
         ("Filipino", "fil"),
     ]
+
+
+async def test_a_timer_speaks_the_language_its_club_has_when_it_fires(club) -> None:
+    """A round started in English ends after the club switched to Filipino: the
+    time-up post (a job) is in Filipino, as the club now is."""
+    from tests.e2e.test_henyo_languages import Event
+
+    await club.start()
+    e = Event(club)
+    await e.slash(e.host, "henyo event open", pairs=1, time_limit="30s")
+    await e.slash(e.m["alice"], "henyo register", partner=e.m["bob"])
+    _, announcement, _secret, _ = await e.start_round(e.m["bob"])
+    assert "The clock is running — go!" in announcement.content
+    ix = await club.dc.slash(club.moderator, club.channel, "club setup", language="fil")
+    assert "Wika: Filipino" in ix.response.content
+    club.clock.advance(seconds=40)
+    await club.tick()
+    ended = await e.post(lambda m: m.id > announcement.id and "⌛" in m.content)
+    assert ended.content.startswith("⌛ Ubos na ang oras! Hindi ito nahulaan ng **alice & bob**")
