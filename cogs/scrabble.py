@@ -501,12 +501,15 @@ class ScrabbleCog(
         if current.strip():
             choices.append(
                 Choice(
-                    name=f"Swap {current.strip().upper()}"[:CHOICE_NAME_CHARS],
+                    name=_("Swap {tiles}").format(tiles=current.strip().upper())[
+                        :CHOICE_NAME_CHARS
+                    ],
                     value=current.strip()[:30],
                 )
             )
         if rack:
-            choices.append(Choice(name=f"Your rack: {' '.join(rack)} (all of it)", value=rack))
+            shown = _("Your rack: {tiles} (all of it)").format(tiles=" ".join(rack))
+            choices.append(Choice(name=shown[:CHOICE_NAME_CHARS], value=rack))
         return choices
 
     @app_commands.command(name="pass", description="Pass your turn (scores nothing)")
