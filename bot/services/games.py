@@ -23,6 +23,7 @@ from typing import Literal
 from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
+from bot.messages.i18n import _
 from bot.messages.limits import CHOICE_NAME_CHARS, CHOICES
 from bot.services import ServiceContext
 
@@ -59,6 +60,10 @@ class GameKind:
     kind: str  # games.kind
     title: str  # as a sentence names it: "Scrabble", "chess"
     start_hint: str  # "`/chess new opponent:@member`"
+
+    def numbered(self, number: int) -> str:
+        """One game by its number, as every message names it: "Chess #3", "Scrabble #3"."""
+        return f"{self.title[:1].upper()}{self.title[1:]} #{number}"
 
 
 @dataclass(frozen=True)
@@ -117,7 +122,11 @@ class GameFinder:
             if number is not None:
                 game_id = await uow.games.id_of(guild_id, self.game.kind, number)
                 if game_id is None:
-                    raise NotFoundError(f"There is no {title} #{number} in this server.")
+                    raise NotFoundError(
+                        _("There is no {game} in this server.").format(
+                            game=self.game.numbered(number)
+                        )
+                    )
                 return FoundGame(game_id, number)
             if channel_id is not None:
                 here = await uow.games.by_thread(channel_id, kind=self.game.kind)

@@ -57,7 +57,7 @@ async def test_the_clubs_first_chess_game_is_chess_1_though_a_scrabble_game_came
     assert board.response.content.startswith("**Chess #1**"), board.response.content
     missing = await dc.slash(alice, club.channel, "chess board", game=2)
     assert missing.response.ephemeral
-    assert "There is no chess #2 in this server." in missing.response.content
+    assert "There is no Chess #2 in this server." in missing.response.content
     games = await dc.slash(alice, club.channel, "scrabble games")
     listed = games.response.content + " ".join(
         str(e.get("description", "")) + str(e.get("fields", "")) for e in games.response.embeds
@@ -100,7 +100,7 @@ async def test_games_made_before_numbers_keep_theirs_and_new_games_count_per_kin
     board = await dc.slash(alice, club.channel, "chess board", game=2)
     assert board.response.content.startswith("**Chess #2**"), board.response.content
     gone = await dc.slash(alice, club.channel, "chess board", game=1)
-    assert "There is no chess #1 in this server." in gone.response.content
+    assert "There is no Chess #1 in this server." in gone.response.content
     # Buttons posted before the change still work: bob joins the old Scrabble game.
     joined = await dc.click(bob, old_scrabble, "scrabble:join:1")
     assert joined.response is not None

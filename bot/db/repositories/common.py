@@ -157,7 +157,8 @@ class GameRepository:
             or (guild_id is not None and game.guild_id != guild_id)
             or (kind is not None and game.kind != kind)
         ):
-            raise NotFoundError(f"There is no {kind or 'game'} #{game_id} in this server.")
+            what = kind.capitalize() if kind else "game"  # "Chess #3", as messages name it
+            raise NotFoundError(f"There is no {what} #{game_id} in this server.")
         return game
 
     async def by_thread(self, thread_id: int, *, kind: str | None = None) -> GameRecord | None:

@@ -700,11 +700,11 @@ async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(
     # Another server has no chess #1: the resolver says so. A game id from elsewhere
     # (a button) is refused by the command itself.
     other = GUILD + 1
-    with pytest.raises(NotFoundError, match="There is no chess #1 in this server"):
+    with pytest.raises(NotFoundError, match="There is no Chess #1 in this server"):
         await world.service.finder.resolve(
             guild_id=other, user_id=ALICE.user_id, channel_id=None, ref=1
         )
-    refusal = f"There is no chess #{game_id} in this server."
+    refusal = f"There is no Chess #{game_id} in this server."
     for call in (
         world.service.moves.play(game_id, BOB.user_id, "e5", guild_id=other),
         world.service.endings.resign(game_id, BOB.user_id, guild_id=other),
@@ -715,7 +715,7 @@ async def test_a_given_game_number_is_checked_in_the_command_s_own_transaction(
         with pytest.raises(NotFoundError) as refused:
             await call
         assert str(refused.value) == refusal
-    with pytest.raises(NotFoundError, match=f"no chess #{game_id + 1000} in this server"):
+    with pytest.raises(NotFoundError, match=f"no Chess #{game_id + 1000} in this server"):
         await world.service.moves.play(game_id + 1000, BOB.user_id, "e5", guild_id=GUILD)
     assert (
         await world.service.reading.move_choices(

@@ -128,7 +128,7 @@ async def test_a_number_means_the_game_of_the_commands_kind(
         await service.finder.resolve(guild_id=GUILD, user_id=1, channel_id=None, ref="#1")
         == scrabble.game_id
     )
-    with pytest.raises(NotFoundError, match="There is no chess #2 in this server"):
+    with pytest.raises(NotFoundError, match="There is no Chess #2 in this server"):
         await chess.finder.resolve(guild_id=GUILD, user_id=ANA.user_id, channel_id=None, ref=2)
 
     # Autocomplete offers numbers, and what it offers resolves to the same game.
