@@ -139,6 +139,8 @@ class ChessCog(
         time="Per move: 3d, 12h (a plain number is days); or a live clock: 10+5 (min+s per move), 3m, 90s",
         color="Your colour (random by default)",
         level=f"The computer's strength, {MIN_LEVEL} (gentle) to {MAX_LEVEL} (full strength); only against me",
+        partner="Your partner: either of you moves for your side",
+        opponent_partner="opponent's partner (both of them must accept)",
     )
     @app_commands.guild_only()
     async def new(
@@ -148,14 +150,22 @@ class ChessCog(
         time: app_commands.Range[str, 1, 20] | None = None,
         color: Literal["white", "black", "random"] | None = None,
         level: app_commands.Range[int, MIN_LEVEL, MAX_LEVEL] | None = None,
+        partner: discord.User | None = None,
+        opponent_partner: discord.User | None = None,
     ) -> None:
         guild = require_guild(interaction)
         self._warm_renderer()
         me = self.bot.user
+        partners = [m for m in (partner, opponent_partner) if m is not None]
         if me is not None and opponent.id == me.id:
+            if partners:
+                await interaction.response.send_message(
+                    _(refusals.COMPUTER_ONE_PLAYER), ephemeral=True
+                )
+                return
             await self._new_vs_computer(interaction, guild, time, color, level)
             return
-        if opponent.bot:
+        if any(m.bot for m in (opponent, *partners)):
             await interaction.response.send_message(_(refusals.OTHER_BOTS), ephemeral=True)
             return
         snap = await self.service.starting.challenge(
@@ -166,11 +176,17 @@ class ChessCog(
             opponent=self._player(opponent),
             time_control=time,
             color=color,
+            partner=self._player(partner) if partner else None,
+            opponent_partner=self._player(opponent_partner) if opponent_partner else None,
+        )
+        invited = [opponent.id, *(m.id for m in partners)]
+        text = (
+            msg.team_invitation(snap, interaction.user.id, invited)
+            if partners
+            else msg.invitation(snap, interaction.user.id, opponent.id)
         )
         await interaction.response.send_message(
-            msg.invitation(snap, interaction.user.id, opponent.id),
-            view=invite_view(snap.game_id),
-            allowed_mentions=mentions([opponent.id]),
+            text, view=invite_view(snap.game_id), allowed_mentions=mentions(invited)
         )
 
     async def _new_vs_computer(
@@ -209,11 +225,18 @@ class ChessCog(
     ) -> None:
         if action == "accept":
             message = interaction.message
-            await self.service.starting.accept(
+            waiting = await self.service.starting.accept(
                 game_id,
                 self._player(interaction.user),
                 message_id=message.id if message is not None else None,
             )
+            if waiting.status == "invited":  # a pair's game: others still to accept
+                await interaction.response.send_message(
+                    msg.waiting_for(waiting, waiting.waiting_for),
+                    ephemeral=True,
+                    allowed_mentions=NO_MENTIONS,
+                )
+                return
             # The buttons stay until the game is open in its thread: after a crash
             # half-way, another click (or the opening job) finishes it, once.
             await interaction.response.defer()

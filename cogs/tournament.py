@@ -112,7 +112,7 @@ class TournamentCog(
         rated="Do the games count for ratings (default yes)",
         entry="Members join with a button, or you name them with /tournament join member",
         checkin="Entrants must check in before the first round",
-        pairs="Scrabble: every entrant is a pair",
+        pairs="Every entrant is a pair (in chess either partner moves)",
         name="The tournament's name",
     )
     @app_commands.choices(

@@ -26,7 +26,6 @@ GAMES = {"chess": "Chess", "scrabble": "Scrabble"}
 UNKNOWN_GAME = N_("A tournament is for `chess` or `scrabble`.")
 UNKNOWN_FORMAT = N_("The format is `round_robin`, `swiss` (with `rounds`) or `knockout`.")
 UNKNOWN_ENTRY = N_("Entry is `button` (members join) or `named` (the director names who plays).")
-CHESS_PAIRS = N_("Chess is one player a side: pairs are for Scrabble tournaments.")
 NONE_LIVE = N_("There is no tournament under way in this server: `/tournament new` makes one.")
 MOVED_ON = N_("Someone else changed this tournament at the same moment: look again and retry.")
 MODERATORS_MAKE = N_(

@@ -115,7 +115,11 @@ def board_text(
     if clock:
         lines.append(clock)
     if rating_changes:
-        names = {game.white.user_id: white, game.black.user_id: black}
+        names = {
+            uid: name(member)
+            for seat in (game.white, game.black)
+            for uid, member in seat.member_names().items()
+        }
         lines.append(
             _("Ratings: {changes}").format(
                 changes=", ".join(
@@ -138,7 +142,7 @@ def status_line(game: GameFacts) -> str:
         return f"**{finish.result}** — {finish_text(finish, name(game.white), name(game.black))}"
     board = game.board
     mover = game.to_move
-    who = name(mover) if mover.is_computer else mention(mover.user_id)
+    who = name(mover) if mover.is_computer else " & ".join(mention(u) for u in mover.user_ids)
     line = _("Move {number} · {side} to play: {who}").format(
         number=board.fullmove_number, side=f"**{colour(board.turn)}**", who=who
     )
@@ -247,6 +251,29 @@ def invitation(game: GameFacts, challenger_id: int, opponent_id: int) -> str:
         challenger=mention(challenger_id),
         number=game.number,
         control=control_label(game.control),
+    )
+
+
+def team_invitation(game: GameFacts, challenger_id: int, invited_ids: Sequence[int]) -> str:
+    """The invitation to a game where a side is a pair: everyone named but the challenger accepts."""
+    return _(
+        "{invited}: {challenger} invites you to Chess #{number} ({control}), "
+        "{white} (White) vs {black} (Black). Either partner of a pair moves for the side. "
+        "The game starts once everyone invited accepts, in its own thread."
+    ).format(
+        invited=" ".join(mention(u) for u in invited_ids),
+        challenger=mention(challenger_id),
+        number=game.number,
+        control=control_label(game.control),
+        white=name(game.white),
+        black=name(game.black),
+    )
+
+
+def waiting_for(game: GameFacts, names: Sequence[str]) -> str:
+    """A member accepted a pair's game that still waits for others."""
+    return _("You accepted Chess #{number}. Waiting for {names} to press **Accept**.").format(
+        number=game.number, names=", ".join(name(n) for n in names)
     )
 
 

@@ -12,7 +12,7 @@ from bot.messages.text import plain
 from engines.chess_clock import ChessClock, TimeControl
 from engines.chess_game import Finish
 
-NAME_CHARS = 64  # a display name is at most 32
+NAME_CHARS = 72  # a display name is at most 32; a pair's side reads "alice & bob"
 
 
 class SeatFacts(Protocol):
@@ -22,6 +22,9 @@ class SeatFacts(Protocol):
     def name(self) -> str: ...
     @property
     def is_computer(self) -> bool: ...
+    @property
+    def user_ids(self) -> tuple[int, ...]: ...  # a pair's two members, else the one
+    def member_names(self) -> dict[int, str]: ...
 
 
 class GameFacts(Protocol):

@@ -20,6 +20,13 @@ OTHER_BOTS = N_("Other bots can't play here. Challenge a member — or me, to pl
 CHOOSE_COLOUR = N_("Choose your colour: `white`, `black` or `random`.")
 CHOOSE_DRAW_ACTION = N_("Choose `offer`, `accept`, `decline` or `claim`.")
 WAIT_FOR_OPPONENT = N_("You made this challenge: wait for your opponent to accept it.")
+ACCEPTED_ALREADY = N_("You accepted already: the game starts once everyone invited accepts.")
+NAMED_TWICE = N_(
+    "Each member can take only one place in a game (and you can't play yourself). Nothing was made."
+)
+COMPUTER_ONE_PLAYER = N_(
+    "A game against the computer is one player against me: leave out `partner` and `opponent_partner`."
+)
 STALE_BUTTONS = N_(
     "The game moved on since those buttons appeared: look at the board and move again."
 )

@@ -46,7 +46,7 @@ from bot.services.chess.options import (
     timeout_key,
 )
 from bot.services.chess.state import ChessState
-from bot.services.chess.views import ChessSnapshot, ChessUpdate, Seat
+from bot.services.chess.views import ChessSnapshot, ChessUpdate, PlayerRef, Seat
 from bot.services.results import RatingChange, SeatOutcome, record_game_result
 from bot.services.tournaments.hooks import game_finished as tournament_game_finished
 from engines.chess_clock import ClockError, parse_time_control
@@ -84,14 +84,22 @@ class ChessCore:
         self, uow: UnitOfWork, game: GameRecord, state: ChessState | None = None
     ) -> ChessSnapshot:
         state = state or ChessState.load(game)
-        seats = {s.seat: s.user_id for s in game.seats}
-        names = await uow.players.names(list(seats.values()))
+        seats: dict[int, list[int]] = {}
+        for row in game.seats:  # a pair is two rows with the same seat
+            seats.setdefault(row.seat, []).append(row.user_id)
+        names = await uow.players.names([uid for ids in seats.values() for uid in ids])
         options = options_of(game.options)
         computer_seat = options.get("computer_seat")
 
         def seat(index: int) -> Seat:
-            uid = seats.get(index, 0)
-            return Seat(uid, names.get(uid, str(uid)), is_computer=computer_seat == index)
+            ids = seats.get(index) or [0]
+            members = tuple(PlayerRef(uid, names.get(uid, str(uid))) for uid in ids)
+            return Seat(
+                ids[0],
+                " & ".join(m.name for m in members),
+                is_computer=computer_seat == index,
+                members=members if len(members) > 1 else (),
+            )
 
         return ChessSnapshot(
             game_id=game.id,
@@ -114,6 +122,11 @@ class ChessCore:
             as_of=self.now(),
             level=options.get("computer_level"),
             opening_message_id=None if options.get("opened") else options.get("opening_message_id"),
+            waiting_for=tuple(
+                names.get(row.user_id, str(row.user_id))
+                for row in game.seats
+                if not row.accepted and game.status == "invited"
+            ),
         )
 
     async def save(
@@ -318,6 +331,7 @@ class ChessCore:
     async def _record_result(
         uow: UnitOfWork, snap: ChessSnapshot, finish: Finish, now: datetime
     ) -> list[RatingChange]:
+        """A row for every member of each side; a pair is rated on its mean (as in Scrabble)."""
         rank = {chess.WHITE: 0, chess.BLACK: 0}
         if finish.winner is not None:
             rank[not finish.winner] = 1
@@ -332,14 +346,14 @@ class ChessCore:
             seats=[
                 SeatOutcome(
                     WHITE_SEAT,
-                    [snap.white.user_id],
+                    list(snap.white.user_ids),
                     rank=rank[chess.WHITE],
                     score=score,
                     extra=extra,
                 ),
                 SeatOutcome(
                     BLACK_SEAT,
-                    [snap.black.user_id],
+                    list(snap.black.user_ids),
                     rank=rank[chess.BLACK],
                     score=1.0 - score,
                     extra=extra,

@@ -18,7 +18,7 @@ its two seat rows, and its first jobs:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -55,8 +55,8 @@ async def seat_game(
     guild_id: int,
     guild_name: str = "",
     channel_id: int,
-    white: PlayerRef,
-    black: PlayerRef,
+    white: PlayerRef | Sequence[PlayerRef],
+    black: PlayerRef | Sequence[PlayerRef],
     control: TimeControl,
     color: str,
     created_by: int,
@@ -75,8 +75,13 @@ async def seat_game(
     the computer's game), else the ids that did (the challenger); the computer's
     seat always accepts. ``color`` is the colour asked for (``white``, ``black``,
     ``random``), kept for the game's description. ``rated=False`` keeps the game
-    out of the ratings (a tournament that is not rated)."""
-    seats = ((WHITE_SEAT, white), (BLACK_SEAT, black))
+    out of the ratings (a tournament that is not rated). ``white`` and ``black``
+    are each a member or a pair (a sequence of members)."""
+    seats = [
+        (seat, player)
+        for seat, side in ((WHITE_SEAT, white), (BLACK_SEAT, black))
+        for player in ((side,) if isinstance(side, PlayerRef) else side)
+    ]
     yes = {
         player.user_id
         for seat, player in seats

@@ -23,7 +23,7 @@ records it, and opens the game from it.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -92,15 +92,24 @@ class Starting(UseCase):
         opponent: PlayerRef,
         time_control: str | None = None,
         color: str | None = None,
+        partner: PlayerRef | None = None,
+        opponent_partner: PlayerRef | None = None,
     ) -> ChessSnapshot:
-        """Invite ``opponent``; the game starts when they accept."""
+        """Invite ``opponent``; the game starts when they accept. With ``partner`` or
+        ``opponent_partner`` a side is a pair (either partner moves for it) and every
+        member but the challenger must accept."""
         if opponent.user_id == challenger.user_id:
             raise InvalidInputError(refusals.SELF_CHALLENGE)
+        mine = (challenger,) if partner is None else (challenger, partner)
+        theirs = (opponent,) if opponent_partner is None else (opponent, opponent_partner)
+        named = [p.user_id for p in (*mine, *theirs)]
+        if len(set(named)) < len(named):
+            raise InvalidInputError(refusals.NAMED_TWICE)
         table = _Table(guild_id, guild_name, channel_id, time_control, color)
 
         async def attempt() -> ChessSnapshot:
             async with self.core.ctx.uow() as uow:
-                game = await self._create(uow, table, challenger, opponent)
+                game = await self._create(uow, table, mine, theirs)
                 snap = await self.core.snapshot(uow, game)
                 await uow.commit()
             return snap
@@ -129,7 +138,7 @@ class Starting(UseCase):
 
         async def attempt() -> ChessSnapshot:
             async with self.core.ctx.uow() as uow:
-                game = await self._create(uow, table, player, computer, computer_level=level)
+                game = await self._create(uow, table, (player,), (computer,), computer_level=level)
                 snap = await self.core.snapshot(uow, game)
                 await uow.commit()
             return snap
@@ -141,16 +150,18 @@ class Starting(UseCase):
         self,
         uow: UnitOfWork,
         table: _Table,
-        creator: PlayerRef,
-        other: PlayerRef,
+        mine: Sequence[PlayerRef],
+        theirs: Sequence[PlayerRef],
         *,
         computer_level: int | None = None,
     ) -> GameRecord:
-        """The game, after checking the options; ``other`` is the computer when
-        ``computer_level`` is given (the game then starts at once)."""
+        """The game, after checking the options; ``mine`` is the creator's side (the
+        creator first), ``theirs`` the other (a member or a pair, or the computer
+        when ``computer_level`` is given: the game then starts at once)."""
+        creator = mine[0]
         control = read_time_control(table.time_control)
         creator_white = challenger_plays_white(table.color, self.core.rng)
-        white, black = (creator, other) if creator_white else (other, creator)
+        white, black = (mine, theirs) if creator_white else (theirs, mine)
         computer = computer_level is not None
         return await seat_game(
             self.core,
@@ -174,10 +185,12 @@ class Starting(UseCase):
     async def accept(
         self, game_id: int, user: PlayerRef, *, message_id: int | None = None
     ) -> ChessSnapshot:
-        """The invited player accepts: the clock starts now. ``message_id`` is the
-        invitation's message, which the game's thread is made from (see ``open``).
-        Either player's click on a game already accepted answers with it (changing
-        nothing), so the click can finish opening it, or take the stale buttons off."""
+        """An invited member accepts; once every member has, the clock starts. ``message_id``
+        is the invitation's message, which the game's thread is made from (see ``open``).
+        A player's click on a game already accepted answers with it (changing
+        nothing), so the click can finish opening it, or take the stale buttons off.
+        Until the last member accepts, the snapshot is still ``invited`` (its
+        ``waiting_for`` names who has not)."""
         now = self.core.now()
         async with self.core.ctx.uow() as uow:
             game = await self.core.game(uow, game_id)
@@ -186,9 +199,18 @@ class Starting(UseCase):
             game = await self._invitation(uow, game_id, user.user_id)
             seat = next(s for s in game.seats if s.user_id == user.user_id)
             if seat.accepted:
-                raise InvalidInputError(refusals.WAIT_FOR_OPPONENT)
+                if user.user_id == game.created_by:
+                    raise InvalidInputError(refusals.WAIT_FOR_OPPONENT)
+                raise InvalidInputError(refusals.ACCEPTED_ALREADY)
             await uow.players.ensure(user.user_id, user.name)
             seat.accepted = True
+            if not all(s.accepted for s in game.seats):
+                # A pair's game waits for everyone: the version moves so two last
+                # acceptances at once start it once.
+                await self.core.save(uow, game, None)
+                snap = await self.core.snapshot(uow, game)
+                await uow.commit()
+                return snap
             options = options_of(game.options)
             control = parse_time_control(options.get("time_control"))
             state = started(control, now)
@@ -314,7 +336,9 @@ class Starting(UseCase):
             message_id=snap.opening_message_id,
             thread_name=msg.thread_name(snap),
             is_live=snap.is_live,
-            user_ids=tuple(s.user_id for s in (snap.white, snap.black) if not s.is_computer),
+            user_ids=tuple(
+                uid for s in (snap.white, snap.black) if not s.is_computer for uid in s.user_ids
+            ),
         )
 
     async def _thread_for(self, plan: OpeningPlan) -> int | None:

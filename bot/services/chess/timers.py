@@ -62,7 +62,8 @@ class Timers(UseCase):
         await self._done(uow)
 
     async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
-        """Tell a correspondence player by DM (the game's thread if DMs are closed) that time is running out."""
+        """Tell a correspondence player (both partners of a pair) by DM (the game's thread
+        if DMs are closed) that time is running out."""
         found = await self._active(uow, job)
         if found is not None:
             game, state = found
@@ -70,11 +71,12 @@ class Timers(UseCase):
             clock = state.running_clock()
             if job.payload.get("ply") == snap.ply and not clock.has_flagged(self.core.now()):
                 text, fallback = msg.reminder(snap, clock.flag_time())
-                uow.outbox.to_user(
-                    snap.to_move.user_id,
-                    Post(content=text, fallback_content=fallback),
-                    fallback_channel_id=snap.place_id,
-                )
+                for user_id in snap.to_move.user_ids:  # both partners of a pair
+                    uow.outbox.to_user(
+                        user_id,
+                        Post(content=text, fallback_content=fallback),
+                        fallback_channel_id=snap.place_id,
+                    )
         await self._done(uow)
 
     async def prepare_computer_move(self, payload: Mapping[str, object]) -> PreparedMove | None:

@@ -33,9 +33,20 @@ class PlayerRef:
 
 @dataclass(frozen=True)
 class Seat:
-    user_id: int
+    """One side of the board: a member, the computer, or a pair (``members``, whose
+    ``name`` reads "alice & bob"); either partner of a pair plays for the side."""
+
+    user_id: int  # the side's first member
     name: str
     is_computer: bool = False
+    members: tuple[PlayerRef, ...] = ()  # a pair's members; empty for one player
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(m.user_id for m in self.members) or (self.user_id,)
+
+    def member_names(self) -> dict[int, str]:
+        return {m.user_id: m.name for m in self.members} or {self.user_id: self.name}
 
 
 class BoardImageArgs(TypedDict):
@@ -79,6 +90,8 @@ class ChessSnapshot:
     # The invitation's message while the game is accepted but its thread and
     # opening board are not there yet (None once the game is open).
     opening_message_id: int | None = None
+    # An invitation's members who have not accepted yet (their names).
+    waiting_for: tuple[str, ...] = ()
 
     @property
     def half_open(self) -> bool:
@@ -118,9 +131,9 @@ class ChessSnapshot:
         return self.white if color == chess.WHITE else self.black
 
     def color_of(self, user_id: int) -> chess.Color | None:
-        if self.white.user_id == user_id and not self.white.is_computer:
+        if user_id in self.white.user_ids and not self.white.is_computer:
             return chess.WHITE
-        if self.black.user_id == user_id and not self.black.is_computer:
+        if user_id in self.black.user_ids and not self.black.is_computer:
             return chess.BLACK
         return None
 
@@ -146,14 +159,15 @@ class ChessSnapshot:
         return self.clock.remaining_ms(color, self.finished_at or self.as_of)
 
     def mention_user_ids(self) -> list[int]:
-        """Who a board post should notify: the player to move in a correspondence game.
+        """Who a board post should notify: the player (both partners of a pair) to move
+        in a correspondence game.
 
         A live game's players are watching; pinging them on every move is noise.
         """
         if self.status != "active" or self.is_live:
             return []
         mover = self.to_move
-        return [] if mover.is_computer else [mover.user_id]
+        return [] if mover.is_computer else list(mover.user_ids)
 
     def board_image(self, side: chess.Color | None = None) -> FileSpec:
         """The board picture drawn from ``side`` (default: the side to move), with its

@@ -10,8 +10,8 @@ starting the same round at once start it once, and the other is told.
 - Boggle: a round opened by Boggle's own start, in pairs (``boggle.pairs``).
 - Scrabble and chess: a tournament of the pairs, seeded and paired by the
   tournament's own code (round robin by default; its director, the host, may
-  set pairings with ``/tournament pair``). Chess is one player a side: a pair's
-  first member plays the board, and the result is the pair's.
+  set pairings with ``/tournament pair``). In chess a pair is one side of the
+  board: either partner moves for it, and both are rated on the pair's mean.
 """
 
 from __future__ import annotations

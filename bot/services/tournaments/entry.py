@@ -38,8 +38,6 @@ class Entry:
         deadline = opts.read_deadline(request.deadline, kind)
         if request.entry not in opts.ENTRY_KINDS:
             raise InvalidInputError(msg.UNKNOWN_ENTRY)
-        if request.pairs and kind == "chess":
-            raise InvalidInputError(msg.CHESS_PAIRS)
         if request.time_control is not None:
             self._check_time_control(kind, request.time_control)
         core = self.core

@@ -121,18 +121,18 @@ class RoundGames:
         assert self.chess is not None, "chess is not loaded"
         core = self.chess.core
         marks = dict(extra_options)
-        (w_id, w_name), (b_id, b_name) = white.members[0], black.members[0]
+        # A pair plays one side: either partner moves for it.
         game = await seat_chess(
             core,
             uow,
             guild_id=guild_id,
             guild_name=guild_name,
             channel_id=channel_id,
-            white=PlayerRef(w_id, w_name),
-            black=PlayerRef(b_id, b_name),
+            white=[PlayerRef(uid, name) for uid, name in white.members],
+            black=[PlayerRef(uid, name) for uid, name in black.members],
             control=read_time_control(time_control),
             color="white",
-            created_by=w_id,
+            created_by=white.members[0][0],
             now=core.now(),
             accepted=True,  # they entered the tournament
             rated=bool(marks.pop("rated", True)),
