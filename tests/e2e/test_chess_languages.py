@@ -112,7 +112,8 @@ async def test_a_filipino_club_plays_a_chess_game_in_filipino(club) -> None:
     assert games["fields"][0]["name"] == "Kasalukuyan"
     assert "ikaw na ang titira" not in games["fields"][0]["value"]
     assert "#1 vs alice · si alice ang titira · 3 araw bawat tira" in games["fields"][0]["value"]
-    assert seen["reminder"].content.startswith("♟ Ikaw na ang titira sa Chess #1 laban kay bob")
+    reminder = seen["reminder"].content.lower()  # "chess #1" or "Chess #1"
+    assert reminder.startswith("♟ ikaw na ang titira sa chess #1 laban kay bob")
     final = seen["final"].content
     assert "**1-0** — Panalo si alice sa checkmate." in final
     assert "Mga rating: alice 1500 →" in final
