@@ -86,14 +86,15 @@ class ChessCog(
         return PlayerRef(user.id, getattr(user, "display_name", None) or user.name)
 
     async def _game_id(
-        self, interaction: discord.Interaction, game: int | None, *, want: Want = "playing"
+        self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
     ) -> int:
         return (await self._game(interaction, game, want=want)).game_id
 
     async def _game(
-        self, interaction: discord.Interaction, game: int | None, *, want: Want = "playing"
+        self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
     ) -> FoundGame:
-        """The game a command means: ``game`` is its number (chess #3) in this server."""
+        """The game a command means: ``game`` is its number (``#3`` or ``3``, as for
+        Scrabble: one resolver, ``parse_game_ref``) in this server."""
         guild = require_guild(interaction)
         return await self.service.finder.find(
             guild_id=guild.id,
@@ -275,7 +276,7 @@ class ChessCog(
         self,
         interaction: discord.Interaction,
         move: app_commands.Range[str, 1, 20],
-        game: int | None = None,
+        game: str | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
         try:
@@ -305,7 +306,7 @@ class ChessCog(
                 guild_id=interaction.guild.id,
                 user_id=interaction.user.id,
                 channel_id=interaction.channel_id,
-                game_id=game if isinstance(game, int) else None,
+                game_id=game if isinstance(game, str) and game else None,
                 typed=current or "",
             )
         except Exception:  # a suggestion list must never fail the member's typing
@@ -329,7 +330,7 @@ class ChessCog(
     @app_commands.command(name="resign", description="Resign a chess game")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game)
         update = await self.service.endings.resign(
             game_id,
@@ -351,7 +352,7 @@ class ChessCog(
         self,
         interaction: discord.Interaction,
         action: Literal["offer", "accept", "decline", "claim"],
-        game: int | None = None,
+        game: str | None = None,
     ) -> None:
         game_id = await self._game_id(interaction, game)
         update = await self.service.endings.draw(
@@ -389,7 +390,7 @@ class ChessCog(
         self,
         interaction: discord.Interaction,
         days: app_commands.Range[int, 0, 14],
-        game: int | None = None,
+        game: str | None = None,
     ) -> None:
         guild = require_guild(interaction)
         game_id = None if game is None else await self._game_id(interaction, game)
@@ -408,7 +409,7 @@ class ChessCog(
     @app_commands.command(name="board", description="Show a chess game's board (only you see it)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
         game_id = await self._game_id(interaction, game, want="any")
         snap = await self.service.reading.snapshot(game_id, guild_id=interaction.guild_id)
         file = await board_file(snap, viewer=snap.color_of(interaction.user.id))
@@ -417,7 +418,7 @@ class ChessCog(
     @app_commands.command(name="pgn", description="Export a chess game as a PGN file")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def pgn(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def pgn(self, interaction: discord.Interaction, game: str | None = None) -> None:
         found = await self._game(interaction, game, want="any")
         filename, text = await self.service.reading.pgn(
             found.game_id, guild_id=interaction.guild_id
@@ -447,7 +448,7 @@ class ChessCog(
     )
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
-    async def analyse(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def analyse(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if self.service.engine is None:
             await interaction.response.send_message(_(INSTALL_HINT), ephemeral=True)
             return
@@ -462,7 +463,7 @@ class ChessCog(
 
     async def _game_choices(
         self, interaction: discord.Interaction, current: str, want: Want
-    ) -> list[app_commands.Choice[int]]:
+    ) -> list[app_commands.Choice[str]]:
         if interaction.guild is None:
             return []
         try:
@@ -475,16 +476,16 @@ class ChessCog(
         except Exception:
             log.exception("chess game suggestions failed")
             return []
-        return [app_commands.Choice(name=label, value=int(value)) for label, value in choices]
+        return [app_commands.Choice(name=label, value=value) for label, value in choices]
 
     async def _games_in_play(
         self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
+    ) -> list[app_commands.Choice[str]]:
         return await self._game_choices(interaction, current, "playing")
 
     async def _any_games(
         self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
+    ) -> list[app_commands.Choice[str]]:
         """Games in progress, then the latest finished (for commands that read a game)."""
         return await self._game_choices(interaction, current, "any")
 

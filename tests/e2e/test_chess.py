@@ -295,7 +295,7 @@ async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_p
 
     club.clock.advance(hours=12)  # half the day gone: carol is reminded by DM
     await club.tick()
-    reminder = await dc.wait_for_message(carol, predicate=lambda m: f"chess #{number}" in m.content)
+    reminder = await dc.wait_for_message(carol, predicate=lambda m: f"Chess #{number}" in m.content)
     assert "Your move" in reminder.content and "<t:" in reminder.content
 
     await _move(club, carol, thread, "e4")
@@ -366,4 +366,4 @@ async def test_the_computer_replies_after_each_move_and_analyses_the_game(club: 
     await dc.slash(erin, thread, "chess resign")
     ix = await dc.slash(erin, thread, "chess analyse")
     done = await ix.wait_done(timeout=15)
-    assert done is not None and "Analysis of chess" in done.content and "erin" in done.content
+    assert done is not None and "Analysis of Chess" in done.content and "erin" in done.content

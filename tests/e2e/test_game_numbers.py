@@ -36,7 +36,7 @@ async def test_the_clubs_first_chess_game_is_chess_1_though_a_scrabble_game_came
     scrabble = await _scrabble_invite(club, alice, bob)
     assert "\n**Scrabble #1** — alice, bob\n" in scrabble.content, scrabble.content
     challenge = await _chess_invite(club, alice, bob)
-    assert "challenges you to chess #1 " in challenge.content, challenge.content
+    assert "challenges you to Chess #1 " in challenge.content, challenge.content
 
     # The club's second game: its buttons carry the internal id, members see #1.
     chess_id = game_id_of(club.db_path, club.guild.id, "chess", 1)
@@ -53,9 +53,12 @@ async def test_the_clubs_first_chess_game_is_chess_1_though_a_scrabble_game_came
     assert opening.content.startswith("**Chess #1**") and opening.files[0][0] == "chess-1-0.png"
 
     # A typed number means the game of the command's kind: chess #1 and Scrabble #1.
-    board = await dc.slash(alice, club.channel, "chess board", game=1)
+    # typed as Scrabble's option takes it too: "#1" or "1"
+    board = await dc.slash(alice, club.channel, "chess board", game="#1")
     assert board.response.content.startswith("**Chess #1**"), board.response.content
-    missing = await dc.slash(alice, club.channel, "chess board", game=2)
+    board = await dc.slash(alice, club.channel, "chess board", game="1")
+    assert board.response.content.startswith("**Chess #1**"), board.response.content
+    missing = await dc.slash(alice, club.channel, "chess board", game="#2")
     assert missing.response.ephemeral
     assert "There is no Chess #2 in this server." in missing.response.content
     games = await dc.slash(alice, club.channel, "scrabble games")
@@ -66,7 +69,9 @@ async def test_the_clubs_first_chess_game_is_chess_1_though_a_scrabble_game_came
 
     # Autocomplete offers the numbers, and what it offers works as the option.
     offered = await dc.autocomplete(alice, club.channel, "chess board", "game", game="")
-    assert [c["value"] for c in offered] == [1] and offered[0]["name"].startswith("#1 vs bob")
+    assert [c["value"] for c in offered] == ["1"] and offered[0]["name"].startswith("#1 vs bob")
+    board = await dc.slash(alice, club.channel, "chess board", game=offered[0]["value"])
+    assert board.response.content.startswith("**Chess #1**"), board.response.content
     offered = await dc.autocomplete(alice, club.channel, "scrabble resign", "game", game="#")
     assert [c["value"] for c in offered] == ["1"] and offered[0]["name"].startswith("#1 vs bob")
     resigned = await dc.slash(alice, club.channel, "scrabble resign", game=offered[0]["value"])
@@ -97,9 +102,9 @@ async def test_games_made_before_numbers_keep_theirs_and_new_games_count_per_kin
     assert number_of(club.db_path, chess_id) == chess_id == 2
 
     # The number members saw still names the same game.
-    board = await dc.slash(alice, club.channel, "chess board", game=2)
+    board = await dc.slash(alice, club.channel, "chess board", game="#2")
     assert board.response.content.startswith("**Chess #2**"), board.response.content
-    gone = await dc.slash(alice, club.channel, "chess board", game=1)
+    gone = await dc.slash(alice, club.channel, "chess board", game="#1")
     assert "There is no Chess #1 in this server." in gone.response.content
     # Buttons posted before the change still work: bob joins the old Scrabble game.
     joined = await dc.click(bob, old_scrabble, "scrabble:join:1")
@@ -113,7 +118,7 @@ async def test_games_made_before_numbers_keep_theirs_and_new_games_count_per_kin
 
     # New games take the next number of their kind.
     next_chess = await _chess_invite(club, carol, bob)
-    assert "challenges you to chess #3 " in next_chess.content, next_chess.content
+    assert "challenges you to Chess #3 " in next_chess.content, next_chess.content
     next_scrabble = await _scrabble_invite(club, carol, alice)
     assert "\n**Scrabble #2** — carol, alice\n" in next_scrabble.content, next_scrabble.content
     assert game_id_of(club.db_path, club.guild.id, "scrabble", 2) == 4

@@ -30,7 +30,7 @@ async def _challenge(world: World) -> tuple[Any, int]:
         world["alice"], world.channel, "chess new", opponent=world["bob"], time="3d", color="white"
     )
     invite = ix.original
-    assert invite is not None and "chess #" in invite.content, ix.response
+    assert invite is not None and "Chess #" in invite.content, ix.response
     return invite, chess_invite_game_id(invite)
 
 

@@ -258,8 +258,8 @@ async def test_twenty_games_made_at_once_take_one_number_each_per_kind(club) -> 
     shown: dict[str, list[int]] = {"chess": [], "scrabble": []}
     for ix in made:
         text = ix.original.content if ix.original is not None else ix.response.content
-        kind = "chess" if "chess #" in text else "scrabble"
-        match = re.search(r"chess #(\d+)" if kind == "chess" else r"\*\*Scrabble #(\d+)\*\*", text)
+        kind = "chess" if "Chess #" in text else "scrabble"
+        match = re.search(r"Chess #(\d+)" if kind == "chess" else r"\*\*Scrabble #(\d+)\*\*", text)
         assert match, text
         shown[kind].append(int(match.group(1)))
     expected = list(range(1, N // 2 + 1))

@@ -238,12 +238,12 @@ HOW_TO_MOVE = N_("Play with `/chess move`, for example `/chess move move:e4` (or
 def invitation(game: GameFacts, challenger_id: int, opponent_id: int) -> str:
     if game.white.user_id == challenger_id:
         text = _(
-            "{opponent}, {challenger} challenges you to chess #{number} "
+            "{opponent}, {challenger} challenges you to Chess #{number} "
             "({control}; they play White). Accept to start: the game gets its own thread."
         )
     else:
         text = _(
-            "{opponent}, {challenger} challenges you to chess #{number} "
+            "{opponent}, {challenger} challenges you to Chess #{number} "
             "({control}; they play Black). Accept to start: the game gets its own thread."
         )
     return text.format(
@@ -398,7 +398,7 @@ def reminder(game: GameFacts, flag: datetime) -> tuple[str, str]:
     opponent = game.player(not game.board.turn)
     where = place(game.place_id) if game.place_id else _("the game's channel")
     text = "♟ " + _(
-        "Your move in chess #{number} against {name}: your time runs out {when} ({time}). "
+        "Your move in Chess #{number} against {name}: your time runs out {when} ({time}). "
         "Play with `/chess move` in {where} — or `/chess vacation` if you need a break."
     ).format(
         number=game.number,
@@ -407,7 +407,7 @@ def reminder(game: GameFacts, flag: datetime) -> tuple[str, str]:
         time=absolute_time(flag),
         where=where,
     )
-    fallback = _("your move in chess #{number}: time runs out {when}.").format(
+    fallback = _("your move in Chess #{number}: time runs out {when}.").format(
         number=game.number, when=relative_time(flag)
     )
     return text, fallback
@@ -443,7 +443,7 @@ def analysis(
     game: GameFacts, mistakes: Mapping[chess.Color, Sequence[Mistake]], engine: str
 ) -> str:
     lines = [
-        _("**Analysis of chess #{number}** ({white} vs {black}, {engine})").format(
+        _("**Analysis of Chess #{number}** ({white} vs {black}, {engine})").format(
             number=game.number, white=name(game.white), black=name(game.black), engine=engine
         )
     ]

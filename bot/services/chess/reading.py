@@ -63,10 +63,11 @@ class Reading(UseCase):
         guild_id: int,
         user_id: int,
         channel_id: int | None,
-        game_id: int | None,
+        game_id: str | int | None,
         typed: str,
     ) -> list[tuple[str, str]]:
-        """Autocomplete for ``move``: legal moves in the game's current position."""
+        """Autocomplete for ``move``: legal moves in the game's current position
+        (``game_id``: the ``game`` option as typed, a number like ``#3``)."""
         try:
             resolved = await self.finder.resolve(
                 guild_id=guild_id, user_id=user_id, channel_id=channel_id, ref=game_id

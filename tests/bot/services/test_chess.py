@@ -594,7 +594,7 @@ async def test_the_reminder_goes_to_the_player_to_move_with_the_thread_as_fallba
     await world.run_due()
     (dm,) = await world.rows(OutboxRecord, OutboxRecord.target_kind == "user")
     assert (dm.target_id, dm.fallback_channel_id) == (ALICE.user_id, THREAD)
-    assert f"chess #{game_id}" in dm.payload["content"] and "<t:" in dm.payload["content"]
+    assert f"Chess #{game_id}" in dm.payload["content"] and "<t:" in dm.payload["content"]
 
 
 async def test_a_stale_reminder_is_not_sent(world: World) -> None:
