@@ -50,6 +50,12 @@ _guild: ContextVar[int | None] = ContextVar("clubbot_language_guild", default=No
 _extra: dict[str, gettext.NullTranslations] = {}
 
 
+# Each shipped language's name in itself, as Babel's data has it: reading it from
+# Babel at start would load its locale data (about 4 MiB) before any club needs it.
+# A language added later is named from Babel's data.
+NAMES = {"fil": "Filipino"}
+
+
 @cache
 def available_languages() -> dict[str, str]:
     """Language code -> its name in that language, English first: English (the
@@ -57,7 +63,7 @@ def available_languages() -> dict[str, str]:
     found = {DEFAULT_LANGUAGE: "English"}  # read once: catalogues are added by a release
     for po in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
         code = po.parent.parent.name
-        found[code] = Locale.parse(code).get_display_name(code) or code
+        found[code] = NAMES.get(code) or Locale.parse(code).get_display_name(code) or code
     return found
 
 

@@ -86,3 +86,12 @@ def test_an_engine_error_raised_as_a_club_error_is_written_again_in_filipino() -
         assert filipino == render(cause.text)
         assert "10 segundo" in filipino and "10 minuto" in filipino
         assert "must be" not in filipino
+
+
+def test_shipped_language_names_are_babel_s_own() -> None:
+    from babel import Locale
+
+    from bot.messages.i18n import NAMES
+
+    for code, name in NAMES.items():
+        assert Locale.parse(code).get_display_name(code) == name
