@@ -17,8 +17,11 @@ from typing import Any
 import pytest
 
 from bot.messages.limits import MESSAGE_CHARS
+from bot.render._common import font, text_width
+from bot.render.scrabble import MAX_HEADER_LINES, _header_font_px, scrabble_geometry
 from tests.clock import FakeClock
 from tests.e2e.club import Club, open_club
+from tests.e2e.test_scrabble_members import outbox_headers
 
 
 @pytest.fixture
@@ -143,6 +146,13 @@ async def test_a_session_of_48_members_with_long_names_posts_every_pair_of_its_r
             channel=thread, predicate=lambda x: "move 0\n" in (x.content or ""), timeout=10
         )
         await _play_first_word(club, game_id, thread)
+    # Four pairs of 32-character names: every line of every board image's header
+    # fits the image at the renderer's font (names cut short, every score shown).
+    headers = outbox_headers(club.db_path)
+    assert headers and all(len(h) <= MAX_HEADER_LINES for h in headers)
+    face, width = font(_header_font_px(900)), 900 - 2 * scrabble_geometry(900).origin
+    assert all(text_width(line, face) <= width for h in headers for line in h), headers[-1]
+    assert all(sum(line.startswith("Maria") for line in h) == 4 for h in headers), headers[-1]
     ended = await dc.slash(club.moderator, club.channel, "scrabble session end")
     await reply_text(ended)
     await club.flush()
