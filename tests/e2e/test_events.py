@@ -270,7 +270,7 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
     assert "iris & jose — 2 points" in ix.response.content
     assert "kate & leon — sent no list" in ix.response.content
 
-    # --- Scrabble: a round robin of the pairs; chess: a knockout (a pair's first member plays)
+    # --- Scrabble: a round robin of the pairs; chess: a knockout (either partner moves)
     started = await ev.private(ev.host, "event round", game="scrabble")
     assert "Scrabble round has started for 5 pairs" in started
     scrabble_games = await ev.play_out(
@@ -385,6 +385,18 @@ async def test_closing_an_event_ends_its_tournament_and_the_card_follows_registr
     _game_id, _kind, thread_id, seats = await _one_open_game(ev, tid)
     assert thread_id is not None
     thread = dc.channels[thread_id]
+    # A pair is one side of the board: both partners are seated, and either moves for it.
+    sides = {seat: sorted(uid for s, uid in seats if s == seat) for seat in (0, 1)}
+    pairs = {tuple(sorted((ev[a].id, ev[b].id))) for a, b in PAIRS[:3]}
+    assert all(tuple(ids) in pairs for ids in sides.values()), sides
+    await dc.wait_until(
+        lambda: any("Game on" in (m.content or "") for m in dc.messages_in(thread)),
+        10,
+        "the game's first board",
+    )
+    for seat, index, move in ((0, 0, "e4"), (1, 1, "e5"), (0, 1, "Nf3"), (1, 0, "Nc6")):
+        ix = await dc.slash(dc.users[sides[seat][index]], thread, "chess move", move=move)
+        assert ix.response.ephemeral and move in ix.response.content, ix.response.content
     asked = await ev.private(ev.host, "event close")
     assert "Still under way" in asked
     closed = await ev.private(ev.host, "event close", confirm=True)
