@@ -150,11 +150,12 @@ async def test_another_guilds_games_are_not_found_never_shown(club) -> None:
         ("scrabble rack", {"game": str(scrabble_id)}),
         ("scrabble export", {"game": str(scrabble_id)}),
         ("scrabble pass", {"game": str(scrabble_id)}),
-        ("chess board", {"game": chess_id}),
-        ("chess pgn", {"game": chess_id}),
-        ("chess move", {"move": "e4", "game": chess_id}),
-        ("chess resign", {"game": chess_id}),
-        ("chess draw", {"action": "offer", "game": chess_id}),
+        ("chess board", {"game": str(chess_id)}),
+        ("chess board", {"game": f"#{chess_id}"}),
+        ("chess pgn", {"game": str(chess_id)}),
+        ("chess move", {"move": "e4", "game": str(chess_id)}),
+        ("chess resign", {"game": str(chess_id)}),
+        ("chess draw", {"action": "offer", "game": str(chess_id)}),
         ("henyo standings", {"event": event_id}),
     ]
     for command, options in probes:
