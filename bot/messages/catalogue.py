@@ -8,7 +8,6 @@ live code, so a string added without a translation fails a test, not a club).
 from __future__ import annotations
 
 import gettext
-import io
 import re
 import string
 from collections.abc import Iterable
@@ -17,10 +16,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from bot.messages.i18n import DOMAIN, LOCALE_DIR
+from bot.messages.i18n import DOMAIN, LOCALE_DIR, compile_catalogue
 
 ROOT = LOCALE_DIR.parents[1]
 PSEUDO = "pseudo"
@@ -93,11 +91,9 @@ def pseudo_catalogue(template: Catalog | None = None) -> Catalog:
 
 
 def compiled(catalogue: Catalog) -> gettext.GNUTranslations:
-    """``catalogue`` as gettext reads it (compiled in memory)."""
-    buffer = io.BytesIO()
-    write_mo(buffer, catalogue, use_fuzzy=False)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    """``catalogue`` as gettext reads it (compiled in memory, as the bot compiles
+    a ``.po``: an untranslated message falls back to English)."""
+    return compile_catalogue(catalogue)
 
 
 # innermost spans first: a translated text may fill another's field

@@ -25,6 +25,7 @@ process. ``pybabel compile`` stays the check that a ``.po`` is well-formed.
 
 from __future__ import annotations
 
+import copy
 import gettext
 import io
 from collections.abc import Iterator, Mapping
@@ -78,13 +79,28 @@ def _from_po(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     # Imported here: Babel's catalogue reader is ~20 modules an English-only bot
     # never needs (tests/bot/test_start_cost.py).
-    from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     with path.open("rb") as fp:
         catalogue = read_po(fp, locale=code, domain=DOMAIN)
+    return compile_catalogue(catalogue)
+
+
+def compile_catalogue(catalogue: Any) -> gettext.GNUTranslations:
+    """A Babel ``Catalog`` as gettext reads it, compiled in memory. A message
+    without a whole translation (any empty form, or fuzzy: a draft) is left out,
+    so it falls back to English with English's plural rule: Babel would fill an
+    empty form with the English one and pick it by the language's rule ("2 pair")."""
+    from babel.messages.mofile import write_mo
+
+    catalogue = copy.deepcopy(catalogue)  # the caller's catalogue stays whole
+    for message in list(catalogue):
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        if not all(forms):
+            catalogue.delete(message.id, context=message.context)
     compiled = io.BytesIO()
-    # fuzzy entries are drafts: they fall back to English, as gettext does
     write_mo(compiled, catalogue, use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)

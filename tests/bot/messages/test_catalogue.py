@@ -157,3 +157,24 @@ def test_the_pseudo_locale_decorates_every_message_and_keeps_its_fields(
 def test_the_undecorated_remainder_of_a_text_is_what_escaped_the_catalogue() -> None:
     assert catalogue.undecorated("⟦a ⟦b⟧ c⟧ and d").split() == ["and", "d"]
     assert catalogue.undecorated("⟦all of it⟧").strip() == ""
+
+
+def test_a_message_without_a_translation_speaks_english_with_english_plurals() -> None:
+    """F21: an ngettext message left empty in the Filipino catalogue read "the
+    first 2 pair" (Babel filled the empty forms with English and Filipino's rule
+    picks form 0 for 2); it reads English, plural rule included."""
+    fil = Catalog(locale="fil", domain=i18n.DOMAIN)
+    fil.add(("{count} pair", "{count} pairs"), ("", ""))
+    fil.add(("{count} word", "{count} words"), ("{count} salita", "{count} na salita"))
+    fil.add(("{count} game", "{count} games"), ("{count} laro", ""))  # half done
+    fil.add("Club settings", "")
+    compiled = catalogue.compiled(fil)
+    assert [compiled.ngettext("{count} pair", "{count} pairs", n) for n in (1, 2, 4)] == [
+        "{count} pair",
+        "{count} pairs",
+        "{count} pairs",
+    ]
+    assert compiled.ngettext("{count} game", "{count} games", 2) == "{count} games"
+    assert compiled.ngettext("{count} word", "{count} words", 2) == "{count} salita"
+    assert compiled.gettext("Club settings") == "Club settings"
+    assert len(list(fil)) == 5  # the caller's catalogue is left whole (header included)
