@@ -74,7 +74,7 @@ async def _start(club: Club, white: Any, black: Any, *, time: str = "3d") -> tup
     return game_id, thread
 
 
-ACK = re.compile(r"^Done — (?P<headline>.+) The board is posted here for everyone\.$")
+ACK = re.compile(r"^Done\. (?P<headline>.+) The board is posted here for everyone\.$")
 
 
 async def _board_post(club: Club, thread: Any, ix: Any, after: int) -> Any:

@@ -100,7 +100,7 @@ async def test_a_filipino_club_plays_a_chess_game_in_filipino(club) -> None:
         "Hindi legal dito ang `e5`: walang piyon ng Puti na makakapunta sa e5."
     )
     assert seen["not your move"].response.content.startswith("Si alice ang titira, hindi ikaw.")
-    assert seen["move e4"].response.content.startswith("Ayos na — Tumira si alice ng **e4**.")
+    assert seen["move e4"].response.content.startswith("Ayos na. Tumira si alice ng **e4**.")
     assert "Nag-aalok ng tabla si alice." in seen["offered"].content
     offered = first_version(seen["offered"])["components"]
     assert labels(offered) == ["Tanggapin ang tabla", "Tanggihan ang tabla"]

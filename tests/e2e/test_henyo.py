@@ -177,7 +177,7 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     assert refused.response.ephemeral and "Only the answerer" in refused.response.content
     await h.say(h["carol"], secret, announcement, 37.4)
     result = await h.posted("guessed it")
-    assert "penalties 0 s (0) = final time **37.4 s**" in result.content
+    assert "penalties 0.0 s (0) = final time **37.4 s**" in result.content
     await dc.wait_until(
         lambda: dc.messages[announcement.id].components == [], what="the buttons to go"
     )
@@ -192,7 +192,7 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     assert "**5 s** (1)" in first.content and "**10 s** (2)" in second.content
     await h.say(h["gina"], secret, announcement, 27.4)
     result = await h.posted("guessed it")
-    assert "Time 27.4 s + penalties 10 s (2) = final time **37.4 s**" in result.content
+    assert "Time 27.4 s + penalties 10.0 s (2) = final time **37.4 s**" in result.content
 
     # --- pair 5, ivy & jack: nobody guesses; time is up
     announcement, secret, _ = await h.start_round(h["jack"])

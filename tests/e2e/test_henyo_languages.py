@@ -143,7 +143,7 @@ async def test_a_filipino_club_plays_a_henyo_event_in_filipino(club) -> None:
     assert seen["not yours"].response.content.startswith("Ang answerer lang (<@")
     assert "May mensahe ang audience habang Henyo round" in seen["flag"].content
     assert seen["guessed"].content.startswith("🎉 Nahulaan ni **alice**: **")
-    assert "Oras 12.3 s + penalty 5 segundo (1) = final time **17.3 s**" in seen["guessed"].content
+    assert "Oras 12.3 s + penalty 5.0 s (1) = final time **17.3 s**" in seen["guessed"].content
     assert "Susunod: pair 2, **carol & dave**" in seen["guessed"].content
     assert "Ubos na ang oras! Hindi ito nahulaan ng **carol & dave** sa loob ng 1 minuto" in (
         seen["time up"].content

@@ -38,7 +38,7 @@ async def _chess_fools_mate(club: Club, channel: Any, white: Any, black: Any) ->
     await dc.wait_for_message(thread, predicate=lambda m: "Game on" in m.content)
     for mover, move in ((white, "f3"), (black, "e5"), (white, "g4"), (black, "Qh4#")):
         ix = await dc.slash(mover, thread, "chess move", move=move)
-        assert ix.response.content.startswith("Done — "), ix.response.content
+        assert ix.response.content.startswith("Done. "), ix.response.content
     await dc.wait_for_message(
         thread, predicate=lambda m: "**0-1**" in m.content, include_ephemeral=False
     )

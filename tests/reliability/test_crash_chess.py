@@ -59,7 +59,7 @@ async def _opened_once(world: World, game_id: int) -> Any:
 async def _plays(world: World, thread: Any) -> None:
     """The opened game takes a move, and its board is posted once."""
     ix = await world.dc.slash(world["alice"], thread, "chess move", move="e4")
-    assert ix.response.content.startswith("Done — "), ix.response.content
+    assert ix.response.content.startswith("Done. "), ix.response.content
     await world.wait_post(thread, "played **e4**")
     await world.settle()
     assert_once(world.bot_posts(thread, "played **e4**"), "board after 1. e4")

@@ -71,7 +71,7 @@ async def test_chess_moves_survive_kills_before_and_after_their_commit(world: Wo
     # -- Black's reply commits, the bot dies before its board is posted -------------------------------
     await bot.start(crash=[crash_point("commit", "INSERT moves", nth=2)])
     again = await dc.slash(alice, thread, "chess move", move="e4")
-    assert again.response.content.startswith("Done — "), again.response.content
+    assert again.response.content.startswith("Done. "), again.response.content
     await world.wait_post(thread, "played **e4**")
     await dc.slash(bob, thread, "chess move", move="e5", wait=False)
     await bot.wait_crashed()

@@ -167,7 +167,7 @@ async def test_twenty_identical_chess_moves_at_once_apply_once(club) -> None:
     await asyncio.gather(*(m.wait_response(20) for m in moves))
 
     # The one applied is acknowledged privately (its board goes to the thread through the outbox).
-    applied = [m for m in moves if m.response.content.startswith("Done — ")]
+    applied = [m for m in moves if m.response.content.startswith("Done. ")]
     assert len(applied) == 1, [m.response.content for m in moves]
     board = await dc.wait_for_message(
         thread, predicate=lambda m: "played **e4**" in m.content, include_ephemeral=False

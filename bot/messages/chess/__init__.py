@@ -329,7 +329,8 @@ def computer_game_started(game: GameFacts, player_id: int, level: int | None) ->
 
 def posted_here(headline: str) -> str:
     """The private answer to a move made in the game's thread: its board is posted there."""
-    return _("Done — {headline} The board is posted here for everyone.").format(headline=headline)
+    # its own sentence: the headline starts with a capital in every language
+    return _("Done. {headline} The board is posted here for everyone.").format(headline=headline)
 
 
 def posted_in(place_id: int | None) -> str:

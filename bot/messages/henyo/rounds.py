@@ -190,7 +190,8 @@ def guessed(
         ),
         _("Time {time} + penalties {penalties} ({count}) = final time {final}.").format(
             time=format_time(elapsed_ms),
-            penalties=seconds(penalties * penalty_ms),
+            # one reading for the three times of the line: 14.0 s + 5.0 s = 19.0 s
+            penalties=format_time(penalties * penalty_ms),
             count=penalties,
             final=f"**{format_time(final_ms)}**",
         ),
