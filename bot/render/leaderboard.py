@@ -51,7 +51,9 @@ PADDING = 24
 CELL_PADDING = 12
 ROW_HEIGHT = 40
 HEADER_HEIGHT = 38
-TITLE_HEIGHT = 56
+TITLE_HEIGHT = 56  # one line at the full title size
+TITLE_SIZES = (26, 24, 22, 20)  # a long title shrinks down to the last, then wraps
+TITLE_LINE_HEIGHT = 28  # of a wrapped title's two lines, at the smallest size
 BAR_WIDTH = 6
 EMPTY_MESSAGE = N_("No results yet")
 
@@ -61,16 +63,42 @@ _NUMERIC = re.compile(r"^[▲▼+\-−–#=]?\s*\d[\d.,]*%?\??(\s*[▲▼]\s*[\d
 
 @dataclass(frozen=True)
 class _Fonts:
-    title: ImageFont.FreeTypeFont
     header: ImageFont.FreeTypeFont
     cell: ImageFont.FreeTypeFont
     cell_bold: ImageFont.FreeTypeFont
 
 
+@functools.lru_cache(maxsize=len(TITLE_SIZES))
+def _title_font(px: int) -> ImageFont.FreeTypeFont:
+    return font(px, bold=True)
+
+
+def _title_lines(title: str, max_width: float) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """The title's face and lines: one line at the largest size that fits it,
+    else two lines at the smallest (split at the space that balances them best),
+    each cut with "…" only if a single word is still too wide."""
+    for px in TITLE_SIZES:
+        face = _title_font(px)
+        if text_width(title, face) <= max_width:
+            return face, [title]
+    face = _title_font(TITLE_SIZES[-1])
+    words = title.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    if not splits:
+        return face, [fit_text(title, face, max_width)]
+    first, second = min(
+        splits,
+        key=lambda pair: (
+            max(text_width(pair[0], face), text_width(pair[1], face)) > max_width,
+            abs(text_width(pair[0], face) - text_width(pair[1], face)),
+        ),
+    )
+    return face, [fit_text(first, face, max_width), fit_text(second, face, max_width)]
+
+
 @functools.lru_cache(maxsize=1)
 def _fonts() -> _Fonts:
     return _Fonts(
-        title=font(26, bold=True),
         header=font(17, bold=True),
         cell=font(19),
         cell_bold=font(19, bold=True),
@@ -116,16 +144,20 @@ def _compose(
     stretch = max(text_columns, key=lambda i: widths[i]) if text_columns else len(widths) - 1
     widths[stretch] += width - 2 * PADDING - sum(widths)
     body_rows = max(1, len(cells))
-    height = TITLE_HEIGHT + HEADER_HEIGHT + body_rows * ROW_HEIGHT + PADDING
+    title_face, title_lines = _title_lines(clean_text(title), width - 2 * PADDING)
+    title_height = TITLE_HEIGHT + (len(title_lines) - 1) * TITLE_LINE_HEIGHT
+    height = title_height + HEADER_HEIGHT + body_rows * ROW_HEIGHT + PADDING
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
 
-    title_text = fit_text(clean_text(title), fonts.title, width - 2 * PADDING)
-    stamp_text(image, (PADDING, TITLE_HEIGHT / 2 + 2), title_text, fonts.title, TITLE_TEXT, "lm")
+    first_line = title_height / 2 + 2 - (len(title_lines) - 1) * TITLE_LINE_HEIGHT / 2
+    for i, line in enumerate(title_lines):
+        y = first_line + i * TITLE_LINE_HEIGHT
+        stamp_text(image, (PADDING, y), line, title_face, TITLE_TEXT, "lm")
     left_edges = [PADDING + sum(widths[:i]) for i in range(len(widths))]
     table_right = width - PADDING
 
-    top = TITLE_HEIGHT
+    top = title_height
     draw.rectangle((PADDING, top, table_right - 1, top + HEADER_HEIGHT - 1), fill=HEADER_BACKGROUND)
     for i, header in enumerate(headers):
         _draw_cell(

@@ -9,6 +9,10 @@
   if (!url) { return; }
   var step = live.getAttribute("data-step");
   var every = parseInt(live.getAttribute("data-interval"), 10) || 2000;
+  // The note under the badge says how the page follows the game: without
+  // JavaScript "reload this page", with it "new moves appear here".
+  var note = document.getElementById("live-note");
+  if (note && note.getAttribute("data-js")) { note.textContent = note.getAttribute("data-js"); }
   function poll() {
     fetch(url, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
