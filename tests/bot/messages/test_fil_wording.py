@@ -51,3 +51,15 @@ def test_the_answerers_dm_says_the_penalty_the_filipino_way() -> None:
     with use_language("fil"):
         dm = henyo_rounds.secret_dm(_Card(), for_host=False)  # type: ignore[arg-type]
     assert "may 5 segundong penalty" in dm, dm
+
+
+def test_the_boggle_grid_image_header_is_in_the_clubs_language() -> None:
+    """F35: the grid image's header read "Round 1" in a Filipino club."""
+    from bot.messages.boggle import rounds as boggle_rounds
+
+    grid = [["A", "B"], ["C", "D"]]
+    with use_language("fil"):
+        spec = boggle_rounds.grid_file(grid, 1)
+    assert spec.args["title"] == "Ika-1 na round"
+    with use_language("en"):
+        assert boggle_rounds.grid_file(grid, 1).args["title"] == "Round 1"
