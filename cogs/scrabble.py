@@ -387,13 +387,8 @@ class ScrabbleCog(
     ) -> list[Choice[str]]:
         ns = interaction.namespace
         seats = 2 + sum(getattr(ns, n, None) is not None for n in ("opponent2", "opponent3"))
-        options = [
-            (f"{level} — {table[seats]} points", level)
-            for level, table in FINISH_LINE_TARGETS.items()
-        ]
-        if current.strip().isdigit():
-            options.insert(0, (f"{current.strip()} points", current.strip()))
-        return _suggest(options, current if not current.strip().isdigit() else "")
+        options = msg.finish_line_choices(FINISH_LINE_TARGETS, seats, current)
+        return _suggest(options, current if not current.strip().isdigit() else "", translated=True)
 
     @new.autocomplete("word_list")
     async def _word_list_choices(
@@ -405,7 +400,7 @@ class ScrabbleCog(
         options = [
             (lexicon_display_name(name), name) for name in self.service.invitations.word_lists()
         ]
-        return _suggest(options, current)
+        return _suggest(options, current, translated=True)  # names, not messages
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -682,9 +677,13 @@ class ScrabbleCog(
         return await self._game_choices(interaction, current)
 
 
-def _suggest(options: list[tuple[str, str]], current: str) -> list[Choice[str]]:
+def _suggest(
+    options: list[tuple[str, str]], current: str, *, translated: bool = False
+) -> list[Choice[str]]:
+    """``options`` (label ids, or labels already ``translated``) matching ``current``."""
     needle = current.strip().lower()
-    shown = [(_(name), value) for name, value in options]  # labels in the club's language
+    # labels in the club's language
+    shown = options if translated else [(_(name), value) for name, value in options]
     picked = [
         Choice(name=name[:CHOICE_NAME_CHARS], value=value)
         for name, value in shown

@@ -30,6 +30,11 @@ COMPUTER_NAME = "Stockfish"  # the computer opponent's seat
 SOMEONE = N_("A player")  # a player whose name is not known (never, in practice)
 
 
+def someone() -> str:
+    """``SOMEONE`` in the club's language."""
+    return _(SOMEONE)
+
+
 # --------------------------------------------------------------------------- the game's words
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePath
 
-from bot.messages.i18n import N_, _
+from bot.messages.i18n import N_, _, ngettext
 from bot.messages.text import format_duration, plain
 
 COMPUTER_LEVELS = {
@@ -59,12 +59,45 @@ def seat_label(names: Sequence[str]) -> str:
     return " & ".join(plain(name, NAME_CHARS) for name in names)
 
 
+# The levels' short names as members read them (COMPUTER_LEVELS stays the
+# command's English choices).
+LEVEL_NAMES = {"casual": N_("casual"), "equity": N_("expert"), "strong": N_("greedy")}
+
+
 def computer_label(level: str | None) -> str:
-    return f"Computer ({COMPUTER_LEVELS.get(level or '', level or '?').split(' (')[0]})"
+    """The computer's seat as members read it: ``Computer (casual)``."""
+    return _("Computer ({level})").format(level=level_name(level or "?"))
 
 
 def level_name(level: str) -> str:
-    return COMPUTER_LEVELS.get(level, level).split(" (")[0]
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+# The finish line's levels, as /scrabble new's target suggestions name them
+# (the value typed stays the engine's English key).
+FINISH_LINE_LEVELS = {
+    "beginner": N_("beginner"),
+    "intermediate": N_("intermediate"),
+    "expert": N_("expert"),
+}
+
+
+def finish_line_choices(
+    targets: dict[str, dict[int, int]], seats: int, typed: str
+) -> list[tuple[str, str]]:
+    """``(label, value)`` suggestions for the finish line, labels in the club's
+    language: each level with its target for ``seats``, and a typed number."""
+    options = []
+    for level, table in targets.items():
+        points = table[seats]
+        label = ngettext("{level} — {count} point", "{level} — {count} points", points)
+        name = _(FINISH_LINE_LEVELS[level]) if level in FINISH_LINE_LEVELS else level
+        options.append((label.format(level=name, count=points), level))
+    if typed.strip().isdigit():
+        count = int(typed.strip())
+        typed_label = ngettext("{count} point", "{count} points", count).format(count=count)
+        options.insert(0, (typed_label, typed.strip()))
+    return options
 
 
 def lexicon_display_name(name: str) -> str:

@@ -244,7 +244,7 @@ class ChessCore:
         )
         finish = automatic_finish(board)
         names = await uow.players.names([user_id])
-        headline = msg.played(names.get(user_id, msg.SOMEONE), san)
+        headline = msg.played(names.get(user_id) or msg.someone(), san)
         # The state's compare-and-set comes first: a second writer of this ply
         # fails there with ConflictError, before touching the move log.
         if finish is not None:

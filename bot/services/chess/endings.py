@@ -41,7 +41,7 @@ class Endings(UseCase):
                 resignation(color),
                 now,
                 reply_channel_id=reply_channel_id,
-                headline=msg.news(msg.RESIGNED, names.get(user_id, msg.SOMEONE)),
+                headline=msg.news(msg.RESIGNED, names.get(user_id) or msg.someone()),
             )
             await uow.commit()
         return update

@@ -63,3 +63,33 @@ def test_the_boggle_grid_image_header_is_in_the_clubs_language() -> None:
     assert spec.args["title"] == "Ika-1 na round"
     with use_language("en"):
         assert boggle_rounds.grid_file(grid, 1).args["title"] == "Round 1"
+
+
+def test_the_computers_seat_and_an_unknown_player_are_named_in_the_clubs_language() -> None:
+    from bot.messages import scrabble as scrabble_msg
+
+    with use_language("fil"):
+        assert scrabble_msg.computer_label("casual") == "Computer (kaswal)"
+        assert scrabble_msg.computer_label("strong") == "Computer (matakaw)"
+        assert chess_msg.played(chess_msg.someone(), "e4") == "Tumira si Isang player ng **e4**."
+    with use_language("en"):
+        assert scrabble_msg.computer_label("casual") == "Computer (casual)"
+        assert scrabble_msg.computer_label("equity") == "Computer (expert)"
+        assert chess_msg.someone() == "A player"
+
+
+def test_the_finish_line_suggestions_are_labelled_in_the_clubs_language() -> None:
+    from bot.messages import scrabble as scrabble_msg
+    from engines.scrabble import FINISH_LINE_TARGETS
+
+    with use_language("fil"):
+        options = scrabble_msg.finish_line_choices(FINISH_LINE_TARGETS, 2, "150")
+    assert options == [
+        ("150 puntos", "150"),
+        ("baguhan — 70 puntos", "beginner"),
+        ("katamtaman — 120 puntos", "intermediate"),
+        ("eksperto — 200 puntos", "expert"),
+    ]
+    with use_language("en"):
+        options = scrabble_msg.finish_line_choices(FINISH_LINE_TARGETS, 4, "")
+    assert options[0] == ("beginner — 50 points", "beginner")
