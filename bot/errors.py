@@ -21,6 +21,19 @@ class NotFoundError(ClubError):
     pass
 
 
+class GameNotFoundError(NotFoundError):
+    """No game ``game_id`` (of ``kind``) in this server. Raised by the database
+    layer, which has no catalogue: it carries the fields, and the error handler
+    writes the message in the club's language (``bot.messages.errors.game_not_found``).
+    ``str()`` is the English, as before."""
+
+    def __init__(self, kind: str | None, game_id: int) -> None:
+        self.kind = kind
+        self.game_id = game_id
+        what = kind.capitalize() if kind else "game"  # "Chess #3", as messages name it
+        super().__init__(f"There is no {what} #{game_id} in this server.")
+
+
 class PermissionDeniedError(ClubError):
     pass
 

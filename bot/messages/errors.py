@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.errors import GameNotFoundError
 from bot.messages.i18n import N_, _
 from bot.messages.limits import MESSAGE_CHARS
 from bot.messages.text import render
@@ -76,11 +77,30 @@ def translated(message: str) -> str:
     return _(message) if message else message
 
 
+# The games' names, as "There is no Chess #3 in this server." names them.
+GAME_KINDS = {
+    "chess": N_("Chess"),
+    "scrabble": N_("Scrabble"),
+    "boggle": N_("Word Boggle"),
+    "henyo": N_("Library Henyo"),
+}
+
+
+def game_not_found(error: GameNotFoundError) -> str:
+    """``GameNotFoundError`` (raised where there is no catalogue) in the club's language."""
+    if error.kind is None:
+        return _("There is no game #{number} in this server.").format(number=error.game_id)
+    title = _(GAME_KINDS[error.kind]) if error.kind in GAME_KINDS else error.kind.capitalize()
+    return _("There is no {game} in this server.").format(game=f"{title} #{error.game_id}")
+
+
 def refusal(message: str, cause: BaseException | None = None) -> str:
     """What a ``ClubError`` says, in the active language. Its message may be an
     engine's English (``InvalidInputError(str(error))``, raised while handling
     ``cause``): then the engine's template and fields (``engines.text``) write it
     again in the club's language."""
+    if isinstance(cause, GameNotFoundError) and str(cause) in message:  # passed on by a service
+        return message.replace(str(cause), game_not_found(cause))
     text = getattr(cause, "text", None)
     if isinstance(text, Text):
         english = str(cause)

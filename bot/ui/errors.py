@@ -13,12 +13,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import ClubError
+from bot.errors import ClubError, GameNotFoundError
 from bot.messages.errors import (
     MANAGE_SERVER_NEEDED,
     NOT_HERE,
     PRIVATE_REPLY_CHARS,
     SERVER_ONLY,
+    game_not_found,
     refusal,
     slow_down,
     something_went_wrong,
@@ -47,6 +48,8 @@ def unwrap(error: BaseException) -> BaseException:
 
 def user_message_for(error: BaseException, *, where: str = "") -> str:
     error = unwrap(error)
+    if isinstance(error, GameNotFoundError):
+        return game_not_found(error)
     if isinstance(error, ClubError):
         return refusal(error.message, error.__cause__ or error.__context__)
     if isinstance(error, app_commands.TransformerError):

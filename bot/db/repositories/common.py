@@ -22,7 +22,7 @@ from bot.db.models import (
     PlayerRecord,
     utcnow,
 )
-from bot.errors import ConflictError, NotFoundError
+from bot.errors import ConflictError, GameNotFoundError, NotFoundError
 from bot.messages.post import Post
 
 
@@ -150,15 +150,14 @@ class GameRepository:
     async def get(
         self, game_id: int, *, guild_id: int | None = None, kind: str | None = None
     ) -> GameRecord:
-        """The game, or ``NotFoundError``; another guild's game is "not found" too."""
+        """The game, or ``GameNotFoundError``; another guild's game is "not found" too."""
         game = await self.session.get(GameRecord, game_id) if is_row_id(game_id) else None
         if (
             game is None
             or (guild_id is not None and game.guild_id != guild_id)
             or (kind is not None and game.kind != kind)
         ):
-            what = kind.capitalize() if kind else "game"  # "Chess #3", as messages name it
-            raise NotFoundError(f"There is no {what} #{game_id} in this server.")
+            raise GameNotFoundError(kind, game_id)  # written in the club's language by the handler
         return game
 
     async def by_thread(self, thread_id: int, *, kind: str | None = None) -> GameRecord | None:
