@@ -773,6 +773,7 @@ MOVE_WORDS = {
     "accept": N_("accepted the play"),
     "close": N_("the game is over"),
     "deadline": N_("the game's deadline was reached"),
+    "ended": N_("the moderator ended the session"),
     "blocked": N_("nobody could play"),
 }
 

@@ -78,6 +78,8 @@ def notation(entry: dict[str, Any]) -> str:
         return "- (lost turn)" if entry.get("lost_turn") else "-"
     if kind == "challenge":
         return f"challenge: {entry['result']}"
+    if kind == "deadline" and entry.get("early"):
+        return "ended"  # a club session's moderator ended the board before its deadline
     return kind
 
 
