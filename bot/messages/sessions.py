@@ -13,7 +13,14 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.messages.i18n import N_, _, ngettext
-from bot.messages.text import absolute_time, clip, plain, relative_time, split_lines
+from bot.messages.text import (
+    absolute_time,
+    clip,
+    format_duration,
+    plain,
+    relative_time,
+    split_lines,
+)
 
 NAME_CHARS = 32
 
@@ -42,12 +49,17 @@ BOARDS_STARTED = N_(
 CANCELLED = N_("The club session was cancelled before its boards started.")
 NO_RESULTS_YET = N_("The session's boards have not started yet: there are no results.")
 EMPTY_EXPLANATION = N_("Write the explanation in your own words (it was empty).")
+SHORT_EXPLANATION = N_(
+    "Write at least {count} characters: what the word means, as you would tell the table."
+)
 NO_SUCH_PLAY = N_("That play is not in this game.")
 NOT_YOUR_PLAY = N_("Only the pair that made this play explains it.")
 ALREADY_EXPLAINED = N_("This play has been explained already.")
 EXPLAIN_TITLE = N_("Explain the word")
 EXPLAIN_LABEL = N_("In your own words")
-EXPLAIN_PLACEHOLDER = N_("What the word means, as you would tell the table")
+EXPLAIN_PLACEHOLDER = N_(
+    "What the word means, as you would tell the table (10 characters at least)"
+)
 EXPLAIN_BUTTON = N_("Explain")
 SIGNUP_BUTTON = N_("Sign up")
 LEAVE_BUTTON = N_("Leave")
@@ -149,16 +161,10 @@ def names_label(names: Sequence[str]) -> str:
     return " & ".join(plain(n, NAME_CHARS) for n in names)
 
 
-def _minutes(seconds: int) -> str:
-    if seconds % 60:
-        return _("{count} s").format(count=seconds)
-    return _("{count} min").format(count=seconds // 60)
-
-
 def options_line(options: _Options) -> str:
     parts = [
-        _("turn clock {clock}").format(clock=_minutes(options.clock_seconds)),
-        _("session {length}").format(length=_minutes(options.length_seconds)),
+        _("turn clock {clock}").format(clock=format_duration(options.clock_seconds)),
+        _("session {length}").format(length=format_duration(options.length_seconds)),
         _("{rule} challenge").format(rule=options.challenge),
         _("explain the word") if options.explain else _("no explaining"),
     ]
@@ -210,9 +216,13 @@ def session_card(session: _Session) -> str:
         lines[1] = _("Sign-ups are closed.")
     if session.entries:
         shown = [f"{e.place}. {names_label(e.names)}" for e in session.entries]
+        members = ngettext("{count} member", "{count} members", session.member_count).format(
+            count=session.member_count
+        )
+        places = ngettext("{count} place", "{count} places", len(shown)).format(count=len(shown))
         lines.append(
-            _("**Signed up ({count})**: {entries}").format(
-                count=session.member_count, entries=", ".join(shown)
+            _("**Signed up: {members} in {places}**: {entries}").format(
+                members=members, places=places, entries=", ".join(shown)
             )
         )
     else:

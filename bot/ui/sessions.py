@@ -20,7 +20,7 @@ import discord
 from bot.messages import sessions as messages
 from bot.messages.i18n import _
 from bot.messages.limits import THREAD_NAME_CHARS
-from bot.services.sessions.service import EXPLANATION_CHARS
+from bot.services.sessions.service import EXPLANATION_CHARS, EXPLANATION_MIN_CHARS
 from bot.ui.buttons import ButtonRoute, dispatch
 from bot.ui.errors import NO_MENTIONS
 
@@ -126,6 +126,7 @@ class ExplainModal(discord.ui.Modal):
             label=_(messages.EXPLAIN_LABEL)[:45],
             style=discord.TextStyle.paragraph,
             placeholder=_(messages.EXPLAIN_PLACEHOLDER)[:100],
+            min_length=EXPLANATION_MIN_CHARS,
             max_length=EXPLANATION_CHARS,
         )
         self.add_item(self.text)

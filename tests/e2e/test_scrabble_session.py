@@ -24,6 +24,7 @@ from engines.scrabble import ScrabbleError, ScrabbleGame, typed_notation
 from engines.scrabble.movegen import MoveGenerator
 from tests.clock import FakeClock
 from tests.e2e.club import Club, open_club
+from tests.loopback.harness import LoopbackUsageError
 
 
 @pytest.fixture
@@ -152,6 +153,10 @@ class Board:
         opened = await dc.click(member, post, button)
         assert opened.response.modal is not None
         assert opened.response.modal["title"].startswith("Explain ")
+        # QA F37: the form asks for 10 characters at least, and says so.
+        assert "10 characters at least" in str(opened.response.modal)
+        with pytest.raises(LoopbackUsageError, match="must be 10"):
+            await dc.submit_modal(member, opened, {"In your own words": "x"})
         sent = await dc.submit_modal(member, opened, {"In your own words": text})
         assert "your explanation" in await reply_text(sent)
         return post
@@ -170,6 +175,7 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
     opened = await dc.slash(club.moderator, club.channel, "scrabble session open", length="80m")
     card = opened.original
     assert "Club session" in card.content and "turn clock 3 min" in card.content
+    assert "session 1 h 20 min" in card.content  # QA F29: the one duration formatter
     signup_button = next(c for c in card.custom_ids if c.startswith("session:signup"))
 
     # Two ask to be partners; a moderator names one member; the rest press Sign up.
@@ -191,7 +197,12 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
     assert rows(club.db_path, "select status from club_sessions") == [("open",)]
     # The card is edited after each answer, one edit at a time: the last shows all 16.
     await dc.wait_until(
-        lambda: "Signed up (16)" in dc.messages[card.id].content, timeout=20, what="the card"
+        lambda: (
+            "Signed up: 16 members in 15 places**: 1. alice & bob, 2."
+            in dc.messages[card.id].content
+        ),
+        timeout=20,
+        what="the card (QA F10: members and places both counted)",
     )
     await club.restart()  # the sign-ups are kept
 

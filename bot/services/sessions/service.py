@@ -71,6 +71,7 @@ WATCH_EVERY = timedelta(minutes=1)
 OWNER = "session"
 WHAT = "the session"
 EXPLANATION_CHARS = 400
+EXPLANATION_MIN_CHARS = 10  # "x" is no explanation (the form asks for this many too)
 
 # (channel_id, thread name, opening text, nonce, member ids) -> the thread's id (None: no thread)
 ThreadOpener = Callable[[int, str, str, str, Sequence[int]], Awaitable[int | None]]
@@ -664,6 +665,10 @@ class SessionService:
         cleaned = " ".join(text.split())
         if not cleaned:
             raise InvalidInputError(messages.EMPTY_EXPLANATION)
+        if len(cleaned) < EXPLANATION_MIN_CHARS:
+            raise InvalidInputError(
+                _(messages.SHORT_EXPLANATION).format(count=EXPLANATION_MIN_CHARS)
+            )
         cleaned = cleaned[:EXPLANATION_CHARS]
         now = self.ctx.clock()
         async with self.ctx.uow() as uow:

@@ -167,15 +167,21 @@ async def test_the_pair_that_played_explains_its_word_once(sessions, service, ct
     game_id = await started(service, request(explain=True))
     user, word = await first_play(service, ctx, game_id)
     with pytest.raises(PermissionDeniedError, match="Only the pair that made this play"):
-        await sessions.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=999, text="x")
+        await sessions.explain(
+            guild_id=GUILD, game_id=game_id, ply=0, user_id=999, text="a word we know"
+        )
     with pytest.raises(InvalidInputError, match="empty"):
         await sessions.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="  ")
+    with pytest.raises(InvalidInputError, match="at least 10 characters"):  # QA F37
+        await sessions.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="x")
     done = await sessions.explain(
         guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="a word @everyone *bold*"
     )
     assert done.words == (word.upper(),)
     with pytest.raises(InvalidInputError, match="explained already"):
-        await sessions.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="again")
+        await sessions.explain(
+            guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="again, in other words"
+        )
     from tests.bot.services.scrabble_support import posts
 
     shown = [p.payload["content"] for p in await posts(ctx) if " explain " in p.payload["content"]]
