@@ -156,9 +156,10 @@ class EventCog(
         await self._private(interaction, msg.registered(done.pair, done.event.capacity))
 
     async def register_clicked(self, interaction: discord.Interaction, event_id: int) -> None:
-        require_guild(interaction)
+        guild = require_guild(interaction)
+        name = await self.service.name_of(guild_id=guild.id, event_id=event_id)
         await interaction.response.send_message(
-            _(msg.PICK_PARTNER).format(event=f"#{event_id}"),
+            msg.pick_partner(name),
             view=partner_view(event_id),
             ephemeral=True,
         )

@@ -116,6 +116,12 @@ HENYO_EVENT_HERE = N_(
 )
 REGISTER = N_("Register a pair")
 PICK_PARTNER = N_("Pick your partner for {event}:")
+
+
+def pick_partner(event: str) -> str:
+    return _(PICK_PARTNER).format(event=f"**{plain(event, 100)}**")
+
+
 PARTNER_PLACEHOLDER = N_("Your partner")
 
 

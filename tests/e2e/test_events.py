@@ -177,6 +177,7 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
     clicked = await dc.click(ev["alice"], card, button)
     assert clicked.response.ephemeral
     picker = clicked.original
+    assert picker.content == "Pick your partner for **Play games and win prizes**:"  # QA F43
     picked = await dc.select(
         ev["alice"], picker, next(c for c in picker.custom_ids if "partner" in c), [ev["bob"]]
     )
@@ -423,6 +424,21 @@ async def test_closing_an_event_ends_its_tournament_and_the_card_follows_registr
     await ev.posted("Final table")  # the tournament's own final table
     await dc.wait_until(lambda: "This event is over" in card.content, 10, "the card's end")
     assert not card.custom_ids
+
+    # QA F25: the pair with the bye played no game: /stats counts none for them,
+    # while the pair that played counts its one game.
+    seated = set(sides[0]) | set(sides[1])
+    bye = next(ev[a] for a, _b in PAIRS[:3] if ev[a].id not in seated)
+    fields = await _stats_fields(ev, bye)
+    assert "Games events" not in fields, fields
+    played = await _stats_fields(ev, dc.users[sides[0][0]])
+    assert "of 1 game played" in played["Games events"], played
+
+
+async def _stats_fields(ev: Event, member: Any) -> dict[str, str]:
+    stats = await ev.slash(member, "stats")
+    embeds = stats.response.embeds
+    return {f["name"]: f["value"] for e in embeds for f in e.get("fields", [])}
 
 
 async def _one_open_game(ev: Event, tid: int) -> tuple[int, str, int | None, list[tuple[int, int]]]:

@@ -145,6 +145,11 @@ class EventService:
             entry.waiting,
         )
 
+    async def name_of(self, *, guild_id: int, event_id: int) -> str:
+        """The event's name, as the partner picker names it."""
+        async with self.ctx.reader() as uow:
+            return (await self._resolve(uow, guild_id, None, event_id)).name
+
     # ------------------------------------------------------------------ open
 
     async def open(
@@ -572,7 +577,7 @@ class EventService:
                 continue
             winners = {m for r in table.winners for m in r.members}
             for row in table.rows:
-                if row.status in ("not_played", "no_list"):
+                if row.status in ("not_played", "no_list") or not row.played:
                     continue
                 for member in row.members:
                     await record_points(

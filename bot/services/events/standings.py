@@ -83,8 +83,17 @@ async def _tournament(
         return GameTable(rnd.game, "not_started")
     entrants = await uow.tournaments.entrants(t.id)
     by_id = {e.id: e for e in entrants}
+    pairings = await uow.tournaments.pairings(t.id)
+    # A game played: an opponent, a result, and neither a forfeit nor void (a bye
+    # or a game that never started is no game played).
+    played = {
+        side
+        for p in pairings
+        if p.second_id is not None and p.score is not None and not p.forfeit and not p.void
+        for side in (p.first_id, p.second_id)
+    }
     rows = []
-    for s in pairing.table(t, entrants, await uow.tournaments.pairings(t.id)):
+    for s in pairing.table(t, entrants, pairings):
         e = by_id[s.entrant]
         members = (e.user_id,) if e.partner_id is None else (e.user_id, e.partner_id)
         rows.append(
@@ -95,6 +104,7 @@ async def _tournament(
                 status="withdrawn" if e.status == "withdrawn" else "ranked",
                 value=s.points,
                 spread=s.spread if t.game_kind == "scrabble" else None,
+                played=s.entrant in played,
             )
         )
     state = "done" if t.status in ("finished", "cancelled") else "playing"

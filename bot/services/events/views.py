@@ -48,6 +48,7 @@ class Row:
     status: str = "ranked"
     value: float | None = None
     spread: int | None = None
+    played: bool = True  # False: a tournament entrant with no game played (byes, void)
 
 
 @dataclass(frozen=True)
