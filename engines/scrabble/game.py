@@ -256,6 +256,23 @@ def square_index(square: str) -> int:
     return row * SIZE + col
 
 
+def _check_exchange_tiles(rack: str, wanted: str) -> None:
+    """An exchange of tiles the rack lacks, said as an exchange (not a play's advice)."""
+    for tile in dict.fromkeys(wanted):
+        need, have = wanted.count(tile), rack.count(tile)
+        if need <= have:
+            continue
+        name: Text | str = Text(N_("blank")) if tile == BLANK else tile
+        if have == 0:
+            raise ExchangeError(N_("you can't exchange {tile}: your rack has none"), tile=name)
+        raise ExchangeError(
+            N_("you can't exchange {count} × {tile}: your rack has only {have}"),
+            count=need,
+            tile=name,
+            have=have,
+        )
+
+
 class ScrabbleGame:
     """One game's full state. Create with :meth:`new`, :meth:`from_json` or :meth:`replay`."""
 
@@ -572,6 +589,7 @@ class ScrabbleGame:
                 count=len(self._bag),
             )
         rack_before = self._racks[seat]
+        _check_exchange_tiles(rack_before, wanted)
         remaining = take_from_rack(rack_before, wanted)
         self._end_challenge_window()
         drawn = self._draw(len(wanted))

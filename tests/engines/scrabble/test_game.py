@@ -238,8 +238,11 @@ def test_a_nine_tile_exchange_with_nine_in_the_bag_keeps_the_rack_full():
 
 def test_exchange_of_tiles_not_held_is_refused():
     game = rigged_game(racks=["QVWWKJX", "AEIOULN"])
-    with pytest.raises(RackError, match="you have no E"):
+    # Said as an exchange (QA F28), not as a play's advice about blanks.
+    with pytest.raises(ExchangeError, match=r"^you can.t exchange E: your rack has none$"):
         game.exchange(0, "QE")
+    with pytest.raises(ExchangeError, match=r"exchange 3 × W: your rack has only 2$"):
+        game.exchange(0, "WWW")
     with pytest.raises(ExchangeError, match="say which tiles"):
         game.exchange(0, " ")
 
