@@ -3,7 +3,10 @@
 Posts and DMs carry a nonce derived from the row id with ``enforce_nonce``
 (discord.py sets it whenever a nonce is given), so a crash between Discord
 accepting a post and the row being marked sent never posts it twice. A DM to a
-member whose DMs are closed (403, code 50007) goes to the fallback channel.
+member whose DMs are closed (403, code 50007) goes to the fallback channel;
+the same notice to several members (both partners of a pair: the same text and
+fallback to the same channel, queued together) whose DMs are closed makes one
+post there that names them all.
 """
 
 from __future__ import annotations
@@ -85,11 +88,18 @@ class OutboxSender:
                     if not rows:
                         return sent
                     for row in rows:
+                        if row.id in tried:
+                            continue  # sent along with an earlier row (one fallback post)
                         tried.add(row.id)
+                        siblings = [r for r in rows if r.id not in tried and _same_dm(row, r)]
                         try:
-                            await self._send(row)
+                            along = await self._send(row, siblings)
                             row.sent_at = utcnow()
                             sent += 1
+                            for other in along:
+                                tried.add(other.id)
+                                other.sent_at = row.sent_at
+                                sent += 1
                         except discord.HTTPException as exc:
                             transient = exc.status >= 500 or exc.status == 429
                             if not transient:
@@ -129,35 +139,67 @@ class OutboxSender:
             )
         return kwargs
 
-    async def _send(self, row: OutboxRecord) -> None:
+    async def _send(
+        self, row: OutboxRecord, siblings: list[OutboxRecord] | None = None
+    ) -> list[OutboxRecord]:
+        """Sends ``row``; returns the ``siblings`` (the same DM to others) sent with it."""
         # images and buttons are made now, in the language the text was written in
         with use_language(Post.from_json(row.payload).language):
-            await self._send_in_language(row)
+            return await self._send_in_language(row, siblings or [])
 
-    async def _send_in_language(self, row: OutboxRecord) -> None:
+    async def _dm(self, row: OutboxRecord) -> None:
+        kwargs = await self._payload_kwargs(row)
+        user = self.client.get_user(row.target_id) or await self.client.fetch_user(row.target_id)
+        # A DM carries a nonce too: resent after a crash, it is not delivered twice.
+        await user.send(nonce=f"ob{row.id}", **kwargs)
+
+    async def _send_in_language(
+        self, row: OutboxRecord, siblings: list[OutboxRecord]
+    ) -> list[OutboxRecord]:
         kwargs = await self._payload_kwargs(row)
         if row.target_kind == "channel":
             channel = self.client.get_channel(row.target_id) or await self.client.fetch_channel(
                 row.target_id
             )
             await _messageable(channel, row.target_id).send(nonce=f"ob{row.id}", **kwargs)
-            return
-        user = self.client.get_user(row.target_id) or await self.client.fetch_user(row.target_id)
+            return []
         try:
-            # A DM carries a nonce too: resent after a crash, it is not delivered twice.
-            await user.send(nonce=f"ob{row.id}", **kwargs)
+            await self._dm(row)
+            return []
         except discord.Forbidden:
             if row.fallback_channel_id is None:
                 raise
-            channel = self.client.get_channel(
-                row.fallback_channel_id
-            ) or await self.client.fetch_channel(row.fallback_channel_id)
-            kwargs = await self._payload_kwargs(row)  # files are single-use
-            fallback = Post.from_json(row.payload).fallback_content or kwargs.get("content", "")
-            kwargs["content"] = f"<@{row.target_id}> {fallback}"[:MESSAGE_CHARS]
-            kwargs["allowed_mentions"] = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(row.target_id)]
-            )
-            await _messageable(channel, row.fallback_channel_id).send(
-                nonce=f"obf{row.id}", **kwargs
-            )
+        # The same DM to the others (a pair's partner): those whose DMs are closed
+        # too are named in the same fallback post.
+        closed, along = [row.target_id], []
+        for other in siblings:
+            try:
+                await self._dm(other)
+            except discord.Forbidden:
+                closed.append(other.target_id)
+            except discord.HTTPException:
+                continue  # left for its own turn in the pass
+            along.append(other)
+        channel = self.client.get_channel(
+            row.fallback_channel_id
+        ) or await self.client.fetch_channel(row.fallback_channel_id)
+        kwargs = await self._payload_kwargs(row)  # files are single-use
+        fallback = Post.from_json(row.payload).fallback_content or kwargs.get("content", "")
+        mentions = " ".join(f"<@{user_id}>" for user_id in closed)
+        kwargs["content"] = f"{mentions} {fallback}"[:MESSAGE_CHARS]
+        kwargs["allowed_mentions"] = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(user_id) for user_id in closed]
+        )
+        await _messageable(channel, row.fallback_channel_id).send(nonce=f"obf{row.id}", **kwargs)
+        return along
+
+
+def _same_dm(row: OutboxRecord, other: OutboxRecord) -> bool:
+    """``other`` is the same DM as ``row`` to someone else, with the same fallback."""
+    return (
+        row.target_kind == other.target_kind == "user"
+        and row.fallback_channel_id is not None
+        and other.fallback_channel_id == row.fallback_channel_id
+        and other.target_id != row.target_id
+        and other.payload == row.payload
+    )

@@ -88,6 +88,20 @@ async def test_a_pairs_game_is_played_by_both_partners_to_a_resignation(club: Cl
         assert "Your move" in reminder.content
     assert not [m for m in dc.dms_to(bob) if f"Chess #{number}" in m.content]
 
+    # QA F36: both Black partners' DMs are closed: their reminder is one post in the
+    # thread naming both.
+    await _move(club, alice, thread, "Bb5")
+    dc.close_dms(bob)
+    dc.close_dms(dave)
+    club.clock.advance(hours=12)
+    await club.tick()
+    await dc.wait_for_message(thread, predicate=lambda m: "time runs out" in m.content)
+    await club.tick()
+    fallbacks = [m for m in dc.messages_in(thread) if "time runs out" in (m.content or "")]
+    assert len(fallbacks) == 1, [m.content for m in fallbacks]
+    assert set(fallbacks[0].mentioned_user_ids()) == {bob.id, dave.id}
+    assert "<#" not in fallbacks[0].content
+
     game = await _pgn(club, carol, thread)
     assert (game.headers["White"], game.headers["Black"]) == ("alice & carol", "bob & dave")
 

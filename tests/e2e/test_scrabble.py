@@ -493,22 +493,44 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
         assert ix.response.ephemeral and text.startswith("Your rack:")
         racks.append(text.splitlines()[0])
     assert racks[0] == racks[1]
+    # QA F28: exchanging a letter the rack lacks is refused as an exchange.
+    rack_letters = racks[0].split(":", 1)[1]
+    lacking = next(c for c in "QZXJKVWYFHBCMPGDULNSTRIOAE" if c not in rack_letters)
+    refused = await dc.slash(
+        table.seats[first_seat][0], table.thread, "scrabble exchange", tiles=lacking * 7
+    )
+    assert refused.response.ephemeral
+    assert await reply_text(refused) == f"You can't exchange {lacking}: your rack has none."
+    assert game_state(club.db_path, table.game_id)["engine"]["moves"] == []
 
-    dc.close_dms(dave)  # dave's reminder must come as a mention in the thread instead
+    # The DMs of both partners of the seat that times out first are closed: their
+    # reminders come to the thread, one post naming both (QA F36), without pointing
+    # at the thread itself.
+    closed_seat = next(step.seat for step in plan.steps if step.kind == "timeout")
+    closed = table.seats[closed_seat]
+    for member in closed:
+        dc.close_dms(member)
+    joint_reminders = 0
     restart_at = len(plan.steps) // 2
     for index, step in enumerate(plan.steps):
         if index == restart_at:
             await club.restart()
         if step.kind == "timeout":
             on_turn = table.seats[step.seat]
+            before = len(dc.messages_in(table.thread))
             await table.perform(step, plan, clock_seconds=180)
-            if dave in on_turn:
-                assert any(
-                    "Reminder" in (m.content or "") and f"<@{dave.id}>" in (m.content or "")
-                    for m in dc.messages_in(table.thread)
-                )
-            for member in on_turn:
-                if member is not dave:
+            if step.seat == closed_seat:
+                reminders = [
+                    m
+                    for m in dc.messages_in(table.thread)[before:]
+                    if "Reminder" in (m.content or "")
+                ]
+                assert len(reminders) == 1, [m.content for m in reminders]
+                assert set(reminders[0].mentioned_user_ids()) == {m.id for m in closed}
+                assert "<#" not in reminders[0].content
+                joint_reminders += 1
+            else:
+                for member in on_turn:
                     assert any("Reminder" in (m.content or "") for m in dc.dms_to(member))
             continue
         if step.kind == "play" and index == 0:
@@ -536,6 +558,8 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
             await table.board_post(lambda m: "move 1\n" in (m.content or ""))
             continue
         await table.perform(step, plan, clock_seconds=180)
+
+    assert joint_reminders
 
     # A button posted before the restart still works after it.
     old_board = next(

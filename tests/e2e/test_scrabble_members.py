@@ -226,10 +226,12 @@ async def test_names_that_look_like_mentions_stay_text_in_every_scrabble_post(cl
     ix = await dc.slash(sneaky, thread, "scrabble pass")
     assert await reply_text(ix) == "You passed."
     await board_at(club, thread, 1)
-    await dc.wait_until(
+    (notice,) = await dc.wait_until(
         lambda: [m for m in dc.messages_in(thread) if "your turn" in (m.content or "")],
         what="bob's turn notice in the thread",
     )
+    assert notice.content.startswith(f"<@{bob.id}> It's your turn in **Scrabble #")
+    assert "<#" not in notice.content  # QA F36: not pointed at the thread it is in
     for command in ("scrabble board", "scrabble games"):
         await reply_text(await dc.slash(bob, thread, command))
     ix = await dc.slash(bob, thread, "scrabble resign")

@@ -106,19 +106,35 @@ class Announcer:
         """A DM to the seat to move (the thread, with a mention, if their DMs are closed)."""
         seat = loaded.require_engine().current_seat
         if not loaded.is_computer(seat):
+            due = loaded.turn_due
             self._to_seat(
-                uow, loaded, seat, msg.your_turn(loaded.number, loaded.home, loaded.turn_due)
+                uow,
+                loaded,
+                seat,
+                msg.your_turn(loaded.number, loaded.home, due),
+                msg.your_turn(loaded.number, None, due),
             )
 
     def reminder(self, uow: UnitOfWork, loaded: LoadedGame) -> None:
-        seat = loaded.require_engine().current_seat
-        self._to_seat(uow, loaded, seat, msg.reminder(loaded.number, loaded.home, loaded.turn_due))
+        seat, due = loaded.require_engine().current_seat, loaded.turn_due
+        self._to_seat(
+            uow,
+            loaded,
+            seat,
+            msg.reminder(loaded.number, loaded.home, due),
+            msg.reminder(loaded.number, None, due),
+        )
 
-    def _to_seat(self, uow: UnitOfWork, loaded: LoadedGame, seat: int, text: str) -> None:
+    def _to_seat(
+        self, uow: UnitOfWork, loaded: LoadedGame, seat: int, text: str, in_thread: str
+    ) -> None:
+        """The DM to each member of the seat; ``in_thread`` is what the game's thread
+        says instead (no "in <#thread>"): partners whose DMs are closed are named in
+        one post there (the outbox joins the same DM's fallbacks)."""
         for user_id in loaded.seats.get(seat, []):
             uow.outbox.to_user(
                 user_id,
-                Post(content=text, fallback_content=text),
+                Post(content=text, fallback_content=in_thread),
                 fallback_channel_id=loaded.home,
             )
 
