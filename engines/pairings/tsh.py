@@ -11,7 +11,9 @@ forfeit's "score" is its spread, as tsh records them, and tsh reads its sign
 as the result: so a stored spread that does not match the result (a forfeit
 stored with spread 0) is written as tsh's usual 50 (or -50 for a loss). When
 a game's board scores are not stored (``Game.scores``), its scores are
-written as the spread and 0, so tsh's spread and wins still agree. A name's
+written as the spread and 0, so tsh's spread and wins still agree; board
+scores that say another result than the stored one (a resignation at 0-0) are
+moved the least that makes tsh read the stored result (see ``_agreeing``). A name's
 word that is a bare number gets a dot ("Team 7."), since the first number on
 a line is the rating. Rounds are the event's rounds in order (a knockout's
 replays after the game they replay); a round with no game for the entrant
@@ -123,12 +125,27 @@ def _entry(
         seat = 1 if entrant == g.first else 2
         if g.score is None:
             return (number.get(opponent, 0) if opponent is not None else 0, None, seat)
-        if g.scores is not None:
-            own = g.scores[0] if entrant == g.first else g.scores[1]
-        else:
-            own = max(spread, 0)
+        first, second = g.scores if g.scores is not None else (max(g.spread, 0), max(-g.spread, 0))
+        first, second = _agreeing(first, second, g.score, g.spread)
+        own = first if entrant == g.first else second
         return (number.get(opponent, 0) if opponent is not None else 0, own, seat)
     return (0, 0, 0)
+
+
+def _agreeing(first: int, second: int, score: float, spread: int) -> tuple[int, int]:
+    """Board scores tsh reads as the stored result: tsh takes a played game's result
+    from its scores, so a game won without the higher score (a resignation at 0-0,
+    a director's decision) gets the winner the loser's score plus the stored spread,
+    or plus 1 when that spread does not say the same (the least margin that does);
+    a draw scored unequally is written at the lower score for both."""
+    if score > 0.5 and first <= second:
+        return second + (spread if spread > 0 else 1), second
+    if score < 0.5 and second <= first:
+        return first, first + (-spread if spread < 0 else 1)
+    if score == 0.5 and first != second:
+        low = min(first, second)
+        return low, low
+    return first, second
 
 
 def _name(text: str) -> str:

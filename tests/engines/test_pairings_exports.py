@@ -170,3 +170,35 @@ def test_tsh_writes_an_unplayed_result_with_the_sign_tsh_reads() -> None:
     assert (one.opponents, one.scores) == ((0,), (50,))
     assert (two.opponents, two.scores) == ((0,), (-50,))
     assert (three.opponents, three.scores) == ((0,), (50,))
+
+
+def _tsh_points(lines: list) -> list[float]:
+    """Each line's points as tsh reads them: a played game's result from the two
+    board scores, an unplayed one (opponent 0) from its score's sign."""
+    points = []
+    for ln in lines:
+        total = 0.0
+        for k, (opp, own) in enumerate(zip(ln.opponents, ln.scores, strict=False)):
+            theirs = 0 if opp == 0 else lines[opp - 1].scores[k]
+            total += 1.0 if own > theirs else 0.5 if own == theirs else 0.0
+        points.append(total)
+    return points
+
+
+def test_tsh_read_back_gives_the_tournaments_points_for_a_resignation_a_bye_and_a_forfeit() -> None:
+    """QA F30: a resignation won at 0-0 is not written "0 0" (a tie in tsh)."""
+    games = [
+        Game(1, 11, 22, 0.0, spread=0, scores=(0, 0)),  # 11 resigned before a tile was placed
+        Game(1, 33, None, 1.0, spread=50),  # a bye
+        Game(2, 22, 33, 1.0, spread=50, forfeit=True),  # 33 withdrew: forfeited
+        Game(2, 11, None, 1.0, spread=50),
+        Game(3, 33, 11, 0.5, spread=0, scores=(300, 280)),  # a director's draw
+        Game(3, 22, None, 1.0, spread=50),
+    ]
+    entrants = ENTRANTS[:3]
+    lines = parse_tsh_results(tsh_results(entrants, games, names=NAMES))
+    one, two, _three = lines
+    assert (one.scores[0], two.scores[0]) == (0, 1)  # the winner by the least margin
+    table = {s.entrant: s for s in standings(entrants, games, game_kind="scrabble")}
+    assert _tsh_points(lines) == [table[e.id].points for e in entrants]
+    assert _tsh_points(lines) == [1.5, 3.0, 1.5]
