@@ -271,6 +271,28 @@ async def test_a_withdrawn_round_robin_entrant_forfeits_the_rest_without_games(
         )
 
 
+async def test_a_bye_already_given_stands_when_its_entrant_withdraws_in_that_round(
+    ctx: ServiceContext, tournaments: TournamentService
+) -> None:
+    """QA F17, RULES.md "An entrant may withdraw (remaining games forfeited)": the
+    round's bye was scored when the round was paired, so it is no game still to
+    play; it stands, the later games are forfeited, and the table marks (w)."""
+    tid = await _made(tournaments, 3, fmt="round_robin")
+    await _start(tournaments, tid)
+    _, _, pairings, entrants = await _rows(ctx, tid)
+    (bye,) = [p for p in pairings if p.round == 1 and p.second_id is None]
+    leaver = entrants[bye.first_id]
+    reply = await tournaments.director.withdraw(_act(tid), (leaver.user_id, leaver.label))
+    assert "no game of this round was left to forfeit" in reply.text
+    _, _, pairings, entrants = await _rows(ctx, tid)
+    (kept,) = [p for p in pairings if p.id == bye.id]
+    assert (kept.score, kept.source, kept.forfeit) == (1.0, "bye", False)
+    assert entrants[leaver.id].status == "withdrawn"
+    table = await tournaments.reading.standings(guild_id=GUILD, channel_id=CHANNEL, ref=tid)
+    row = next(line for line in table.text.splitlines() if leaver.label in line)
+    assert "(w)" in row and " 1" in row, row
+
+
 async def test_the_log_holds_every_director_act_with_who_and_when(
     ctx: ServiceContext, clock: FakeClock, tournaments: TournamentService
 ) -> None:
