@@ -9,6 +9,7 @@ became due.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,12 @@ from tests.e2e.club import Club, open_club
 
 
 @pytest.fixture
-async def club(loopback: Any, tmp_path: Path, clock: FakeClock) -> AsyncIterator[Club]:
+async def club(
+    loopback: Any, tmp_path: Path, clock: FakeClock, migrated_sqlite_template: Path
+) -> AsyncIterator[Club]:
+    # The club's database starts as a copy of one migrated once per run: the bot
+    # finds it at head and starts at once (tests/bot/test_main.py starts on none).
+    shutil.copyfile(migrated_sqlite_template, tmp_path / "club.db")
     async for c in open_club(loopback, tmp_path, clock):
         yield c
 
