@@ -121,9 +121,10 @@ def install_crash_points(points: list[dict[str, Any]]) -> CrashPoints:
 
     original_send = OutboxSender._send
 
-    async def _send(self: OutboxSender, row: Any) -> None:
-        await original_send(self, row)
+    async def _send(self: OutboxSender, row: Any, siblings: Any = None) -> Any:
+        sent_with = await original_send(self, row, siblings)
         crash.reached("outbox_sent", {row.target_kind})
+        return sent_with
 
     OutboxSender._send = _send  # type: ignore[method-assign]
     return crash
