@@ -758,6 +758,8 @@ def scrabble_move_text(notation: str) -> str:
     """The move log's public notation in words: "8H QUIZ", "exchanged 3 tiles", "passed"."""
     if notation == "-":
         return _("passed")
+    if notation in MOVE_WORDS:
+        return _(MOVE_WORDS[notation])
     if notation.startswith("- ("):
         return _("passed {why}").format(why=notation[2:])
     if re.fullmatch(r"-\d+", notation):
@@ -775,6 +777,10 @@ MOVE_WORDS = {
     "deadline": N_("the game's deadline was reached"),
     "ended": N_("the moderator ended the session"),
     "blocked": N_("nobody could play"),
+    "- (timed out)": N_("passed: the turn clock ran out"),
+    "- (lost turn)": N_("lost the turn (a failed challenge)"),
+    "challenge: withdrawn": N_("challenged: the play was taken back"),
+    "challenge: stood": N_("challenged: the play stands"),
 }
 
 
