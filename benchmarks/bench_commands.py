@@ -541,10 +541,10 @@ class _Bench:
         user = self.w.chess_pairs[index][0 if white_to_move else 1]
         number = _number(self.db_path, game_id)
         sent = time.perf_counter()
-        ix = await self.dc.slash(user, self.w.games, "chess move", move=san, game=number)
+        ix = await self.dc.slash(user, self.w.games, "chess move", move=san, game=str(number))
         done = time.perf_counter()
-        # A move made where the game is played is acknowledged privately ("Done — …").
-        if ix.response is None or not ix.response.content.startswith("Done — "):
+        # A move made where the game is played is acknowledged privately ("Done. …").
+        if ix.response is None or not ix.response.content.startswith("Done. "):
             raise RuntimeError(
                 f"/chess move {san} in #{game_id} was refused: {ix.response and ix.response.content!r}"
             )
