@@ -286,6 +286,12 @@ class ClubBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.web is not None:
             await self.web.stop()
+        # The scheduler and the outbox finish the pass under way (its unit of work
+        # commits or rolls back whole); what is still running after that is cancelled.
+        self.scheduler.stop()
+        self.outbox.stop()
+        if self._background:
+            await asyncio.wait(self._background, timeout=DRAIN_SECONDS)
         for task in self._background:
             task.cancel()
         for task in self._background:

@@ -98,6 +98,7 @@ class Scheduler:
             int, tuple[str, dict[str, Any]]
         ] = {}  # kind and payload, from the claim
         self._wake = asyncio.Event()
+        self._stopping = False
         self.after_job: list[Callable[[JobOutcome], None]] = []
 
     def register(
@@ -250,11 +251,17 @@ class Scheduler:
             return None
         return max(0.0, (due - self.clock()).total_seconds())
 
+    def stop(self) -> None:
+        """Finish the pass under way and return from ``run_forever`` (a clean
+        shutdown: a job cancelled mid-transaction would have its rollback cut off)."""
+        self._stopping = True
+        self._wake.set()
+
     async def run_forever(self) -> None:
-        """Poll for due jobs until cancelled. Errors are logged, never fatal."""
-        while True:
+        """Poll for due jobs until stopped or cancelled. Errors are logged, never fatal."""
+        while not self._stopping:
             try:
-                while await self.run_due():
+                while not self._stopping and await self.run_due():
                     pass
                 wait = await self.next_due_in()
             except asyncio.CancelledError:
@@ -262,6 +269,8 @@ class Scheduler:
             except Exception:
                 log.exception("scheduler pass failed")
                 wait = None
+            if self._stopping:
+                return
             timeout = self.poll_seconds if wait is None else min(self.poll_seconds, wait)
             self._wake.clear()
             try:

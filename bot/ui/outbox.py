@@ -50,18 +50,26 @@ class OutboxSender:
         self.views: dict[str, ViewBuilder] = {}
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
+        self._stopping = False
 
     def notify(self) -> None:
         self._wake.set()
 
+    def stop(self) -> None:
+        """Finish the flush under way and return from ``run_forever``."""
+        self._stopping = True
+        self._wake.set()
+
     async def run_forever(self, poll_seconds: float = 5.0) -> None:
-        while True:
+        while not self._stopping:
             try:
                 await self.flush()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("outbox flush failed")
+            if self._stopping:
+                return
             self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=poll_seconds)

@@ -211,6 +211,30 @@ async def test_run_forever_fires_a_job_scheduled_while_running(
             await task
 
 
+async def test_stopping_lets_the_job_under_way_commit_and_then_returns(
+    session_factory, clock: FakeClock
+) -> None:
+    started, release = asyncio.Event(), asyncio.Event()
+
+    async def handler(uow, job):
+        started.set()
+        await release.wait()  # still inside the job's unit of work when stop() comes
+
+    sched = Scheduler(session_factory, clock=clock, poll_seconds=5)
+    sched.register("slow", handler)
+    async with UnitOfWork(session_factory) as uow:
+        await uow.jobs.schedule("slow", clock())
+        await uow.commit()
+    task = asyncio.create_task(sched.run_forever())
+    await asyncio.wait_for(started.wait(), timeout=3)
+    sched.stop()
+    release.set()
+    await asyncio.wait_for(task, timeout=3)  # returns by itself: nothing was cancelled
+    assert not task.cancelled()
+    async with session_factory() as s:
+        assert (await s.execute(select(JobRecord.status))).scalars().all() == ["done"]
+
+
 async def test_a_prepare_step_runs_before_the_transaction_and_hands_its_result_to_the_job(
     session_factory,
     clock: FakeClock,
