@@ -171,6 +171,9 @@ class SessionCommands(app_commands.Group):
         )
         message = await interaction.original_response()
         await self.cog.service.set_message(view.id, message.id)
+        # Members may sign up before the post's id is stored (their edits had no post
+        # to edit): draw the list as it stands now.
+        await self.cog.refresh_card(view)
 
     @app_commands.command(
         name="signup", description="Sign up for the club session (optionally with a partner)"
