@@ -35,7 +35,7 @@ async def _check(settings: Settings) -> int:
         revision = await current_revision(bot.engine)
         payloads = [cmd.to_dict(bot.tree) for cmd in bot.tree.get_commands()]
         problems = validate_commands(payloads)
-        lexicon_line = await asyncio.to_thread(_lexicon_summary, settings.lexicon)
+        lexicon_line = await asyncio.to_thread(_lexicon_summary, settings)
     finally:
         await bot.engine.dispose()
     if problems:
@@ -80,12 +80,13 @@ async def _sync(settings: Settings, token: str) -> int:
     return 0
 
 
-def _lexicon_summary(name: str) -> str:
+def _lexicon_summary(settings: Settings) -> str:
+    name = settings.lexicon
     try:
-        from engines.lexicon import load_lexicon
+        from bot.lexicons import load_word_list
     except ImportError:
         return f"{name} (word list module not installed)"
-    lexicon = load_lexicon(name)
+    lexicon = load_word_list(name, settings)
     return f"{lexicon.name} ({len(lexicon):,} words)"
 
 

@@ -61,6 +61,8 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     discord_guild_ids: Annotated[list[int], NoDecode] = Field(default_factory=list)
     lexicon: str = "default"
+    # Where the DAWG built for a club's own word list is kept (default: the user's cache folder).
+    clubbot_cache_dir: Path | None = None
     log_level: str = "INFO"
     shard_count: int | None = None
     shard_ids: Annotated[list[int] | None, NoDecode] = None

@@ -64,6 +64,46 @@ def test_engines_use_no_global_randomness_or_wall_clock() -> None:
     assert offenders == []
 
 
+# Offline tools that live beside their engine (a command line, the data builders run by
+# a maintainer): they read and write files by design, and no game path imports them.
+_ENGINE_TOOLS = ("__main__.py", "build_default.py", "build_levels.py")
+
+
+def test_engines_read_no_environment_and_write_no_file() -> None:
+    offenders = []
+    for path in _sources("engines"):
+        if path.name in _ENGINE_TOOLS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in {"environ", "getenv"}:
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: os.{node.attr}")
+            if isinstance(node, ast.Attribute) and node.attr in {
+                "write_bytes",
+                "write_text",
+                "replace",
+                "mkdir",
+                "unlink",
+            }:
+                if node.attr == "replace" and not (
+                    isinstance(node.value, ast.Name) and node.value.id == "os"
+                ):
+                    continue  # str.replace
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: .{node.attr}()")
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "open"
+                and any(
+                    isinstance(a, ast.Constant)
+                    and isinstance(a.value, str)
+                    and set(a.value) & set("wax+")
+                    for a in [*node.args[1:2], *(k.value for k in node.keywords if k.arg == "mode")]
+                )
+            ):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: open() for writing")
+    assert offenders == []
+
+
 def test_services_import_no_discord() -> None:
     assert _violations("bot/services", ("discord",)) == []
 

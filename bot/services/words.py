@@ -12,9 +12,10 @@ import asyncio
 import os
 
 from bot.errors import InvalidInputError
+from bot.lexicons import load_word_list
 from bot.messages.errors import word_list_unusable
 from bot.services import ServiceContext
-from engines.lexicon import Lexicon, LexiconError, available_lexicons, load_lexicon
+from engines.lexicon import Lexicon, LexiconError, available_lexicons
 
 _LOCK_KEY = "lexicon_lock"
 _CACHE_KEY = "lexicons"
@@ -44,7 +45,7 @@ async def get_lexicon(ctx: ServiceContext, name: str | None = None) -> Lexicon:
         hit = cache.get(name)
         if hit is None or hit[0] != signature:
             try:
-                lexicon = await asyncio.to_thread(load_lexicon, name)
+                lexicon = await asyncio.to_thread(load_word_list, name, ctx.settings)
             except LexiconError as exc:
                 raise InvalidInputError(word_list_unusable(name, exc)) from None
             cache[name] = (signature, lexicon)

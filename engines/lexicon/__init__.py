@@ -11,10 +11,10 @@ load_lexicon("/srv/club/words.txt") # a club's own list, one word per line
 from engines.lexicon.dawg import ALPHABET, Dawg, DawgFormatError, build_dawg
 from engines.lexicon.lexicon import (
     DEFAULT_NAME,
+    DawgStore,
     Lexicon,
     LexiconError,
     available_lexicons,
-    dawg_cache_dir,
     load_lexicon,
     normalise_word_lines,
 )
@@ -24,11 +24,11 @@ __all__ = [
     "DEFAULT_NAME",
     "Dawg",
     "DawgFormatError",
+    "DawgStore",
     "Lexicon",
     "LexiconError",
     "available_lexicons",
     "build_dawg",
-    "dawg_cache_dir",
     "load_lexicon",
     "normalise_word_lines",
 ]

@@ -4,8 +4,10 @@ A ``Lexicon`` keeps its sorted words packed in one string per four-letter
 start (:class:`PackedWords`, about 5 MiB for 250k words instead of 17 MiB as a
 tuple of strings): membership and prefix queries search one bucket, iteration
 is in order. The DAWG, which solvers and move generators walk, is loaded or built
-on first use: shipped prebuilt for the built-in list, built once (a few
-seconds) and cached on disk for other lists.
+on first use: shipped prebuilt for the built-in list, and built (a few
+seconds) for other lists, unless the caller's :class:`DawgStore` has it: the
+bot keeps built DAWGs on disk (``bot/lexicons.py``); the engine itself reads no
+environment and writes no file.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
-from typing import TypeAlias, TypeVar
+from typing import Protocol, TypeAlias, TypeVar
 
 from engines.lexicon.dawg import Dawg, DawgFormatError, build_dawg
 
@@ -32,6 +34,18 @@ T = TypeVar("T")
 
 class LexiconError(ValueError):
     """A word list that cannot be used; the message can be shown to a moderator."""
+
+
+class DawgStore(Protocol):
+    """Where built DAWGs are kept between processes, by the list's sha256.
+
+    ``read`` answers ``None`` when it has none; a store that cannot write
+    simply does not (the store only saves the time of a rebuild).
+    """
+
+    def read(self, fingerprint: bytes) -> bytes | None: ...
+
+    def write(self, fingerprint: bytes, data: bytes) -> None: ...
 
 
 _KEY = slice(0, 4)  # words are bucketed by their first four letters
@@ -120,7 +134,12 @@ class Lexicon:
     """An immutable set of lowercase a–z words with prefix queries."""
 
     def __init__(
-        self, name: str, sorted_words: Iterable[str] | str, *, source: str, disk_cache: bool = True
+        self,
+        name: str,
+        sorted_words: Iterable[str] | str,
+        *,
+        source: str,
+        store: DawgStore | None = None,
     ) -> None:
         """Prefer ``load_lexicon`` or ``Lexicon.from_words``: this trusts its input
         (any iterable, or their text one a line) to be unique, sorted and lowercase
@@ -130,7 +149,7 @@ class Lexicon:
             raise LexiconError(f"The word list {name!r} has no words.")
         self.name = name
         self.source = source
-        self._disk_cache = disk_cache
+        self._store = store
         self._fingerprint: bytes | None = None
         self._dawg: Dawg | None = None
         self._derived: dict[str, object] = {}
@@ -138,11 +157,11 @@ class Lexicon:
 
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
-        """A list held in memory (tests, tools): filtered like a file, never cached on disk."""
+        """A list held in memory (tests, tools): filtered like a file, its DAWG never stored."""
         kept = normalise_word_lines(list(words))
         if not kept:
             raise LexiconError(f"The word list {name!r} has no usable words (letters a–z only).")
-        return cls(name, kept, source="memory", disk_cache=False)
+        return cls(name, kept, source="memory")
 
     def __repr__(self) -> str:
         return f"Lexicon(name={self.name!r}, words={len(self)})"
@@ -208,25 +227,33 @@ class Lexicon:
                 self._derived[key] = build(self)
             return self._derived[key]  # type: ignore[return-value]
 
+    def use_store(self, store: DawgStore) -> None:
+        """Keep this list's DAWG in ``store`` from now on (a list loaded before the
+        bot named its store gets it here; one it has already goes on being used)."""
+        with self._lock:
+            if self._store is None:
+                self._store = store
+
     def _load_or_build_dawg(self) -> Dawg:
         fingerprint = self._fingerprint_bytes()
-        for candidate in self._dawg_files():
+        for candidate in self._dawg_sources():
             dawg = _read_dawg(candidate)
             if dawg is not None and dawg.fingerprint == fingerprint:
                 return dawg
         dawg = build_dawg(self._sorted, fingerprint)
-        if self._disk_cache:
-            _write_dawg_cache(dawg)
+        if self._store is not None:
+            self._store.write(fingerprint, dawg.to_bytes())
         return dawg
 
-    def _dawg_files(self) -> list[Callable[[], bytes]]:
-        readers: list[Callable[[], bytes]] = []
+    def _dawg_sources(self) -> list[Callable[[], bytes | None]]:
+        readers: list[Callable[[], bytes | None]] = []
         builtin = _BUILTIN_FILES.get(self.source.removeprefix("builtin:"))
         if self.source.startswith("builtin:") and builtin is not None:
             readers.append(lambda: _read_package_file(builtin[1]))
-        cache = _cache_path(self._fingerprint_bytes()) if self._disk_cache else None
-        if cache is not None:
-            readers.append(cache.read_bytes)
+        store = self._store
+        if store is not None:
+            fingerprint = self._fingerprint_bytes()
+            readers.append(lambda: store.read(fingerprint))
         return readers
 
 
@@ -245,13 +272,16 @@ def available_lexicons() -> list[str]:
     return sorted(_BUILTIN_FILES)
 
 
-def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
+def load_lexicon(
+    name_or_path: str | os.PathLike[str] | None = None, *, store: DawgStore | None = None
+) -> Lexicon:
     """A built-in list by name (``None`` means "default") or a word-list file.
 
     A file is UTF-8 text, one word per line, optionally gzip-compressed (.gz).
     Words are case-folded; lines that are then not only letters a–z (names
     with spaces, hyphens, apostrophes, accents, comments) are skipped. Lists
-    are loaded once per process and shared.
+    are loaded once per process and shared. ``store`` keeps a built DAWG for
+    the next process (the built-in list ships its own).
     """
     if name_or_path is None or str(name_or_path) in _BUILTIN_FILES:
         name = DEFAULT_NAME if name_or_path is None else str(name_or_path)
@@ -269,7 +299,10 @@ def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
     if not path.is_file():
         raise LexiconError(f"The word list {str(path)!r} is not a file.")
     key = ("file", str(path.resolve()), stat.st_mtime_ns, stat.st_size)
-    return _cached(key, lambda: _load_file(path))
+    lexicon = _cached(key, lambda: _load_file(path))
+    if store is not None:
+        lexicon.use_store(store)
+    return lexicon
 
 
 def _cached(key: _CacheKey, load: Callable[[], Lexicon]) -> Lexicon:
@@ -340,41 +373,9 @@ def _read_package_file(filename: str) -> bytes:
     return resources.files(_DATA_PACKAGE).joinpath(filename).read_bytes()
 
 
-# -- on-disk DAWG cache for lists that ship without one ------------------------
-
-
-def dawg_cache_dir() -> Path | None:
-    """Where built DAWGs are kept: $CLUBBOT_CACHE_DIR, else the user cache dir."""
-    configured = os.environ.get("CLUBBOT_CACHE_DIR")
-    if configured:
-        return Path(configured) / "lexicon"
-    base = os.environ.get("XDG_CACHE_HOME") or (
-        os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
-    )
-    root = Path(base) if base else Path.home() / ".cache"
-    return root / "clubbot" / "lexicon"
-
-
-def _cache_path(fingerprint: bytes) -> Path | None:
-    directory = dawg_cache_dir()
-    return None if directory is None else directory / f"{fingerprint.hex()}.dawg.gz"
-
-
-def _read_dawg(read: Callable[[], bytes]) -> Dawg | None:
+def _read_dawg(read: Callable[[], bytes | None]) -> Dawg | None:
     try:
-        return Dawg.from_bytes(read())
+        data = read()
+        return None if data is None else Dawg.from_bytes(data)
     except (OSError, DawgFormatError):
         return None  # absent or stale: the caller rebuilds it
-
-
-def _write_dawg_cache(dawg: Dawg) -> None:
-    path = _cache_path(dawg.fingerprint)
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(dawg.to_bytes())
-        os.replace(partial, path)  # atomic: a concurrent reader never sees half a file
-    except OSError:
-        pass  # the cache only saves time; a read-only home must not break a game

@@ -98,28 +98,54 @@ def test_default_list_uses_the_shipped_dawg_without_building(monkeypatch):
     assert "london" not in dawg
 
 
-def test_custom_list_dawg_is_cached_on_disk_and_reused(tmp_path, monkeypatch):
+class MemoryStore:
+    """A DawgStore in a dict: what the engine asks of the bot's disk cache."""
+
+    def __init__(self) -> None:
+        self.kept: dict[bytes, bytes] = {}
+        self.reads = 0
+
+    def read(self, fingerprint: bytes) -> bytes | None:
+        self.reads += 1
+        return self.kept.get(fingerprint)
+
+    def write(self, fingerprint: bytes, data: bytes) -> None:
+        self.kept[fingerprint] = data
+
+
+def test_a_built_dawg_goes_to_the_store_and_is_read_back_instead_of_rebuilt(tmp_path, monkeypatch):
     path = tmp_path / "words.txt"
     path.write_text("ant\nants\nbee\n", encoding="utf-8")
-    first = load_lexicon(path)
+    store = MemoryStore()
+    first = lexicon_module._load_file(path)
+    first.use_store(store)
     assert "ants" in first.dawg
-    cached = list((tmp_path / "cache" / "lexicon").glob("*.dawg.gz"))
-    assert [p.name for p in cached] == [f"{first.fingerprint}.dawg.gz"]
+    assert list(store.kept) == [bytes.fromhex(first.fingerprint)]
 
     monkeypatch.setattr(lexicon_module, "build_dawg", lambda *a, **k: pytest.fail("rebuilt"))
     again = lexicon_module._load_file(path)
+    again.use_store(store)
     assert list(again.dawg.words()) == ["ant", "ants", "bee"]
 
 
-def test_unwritable_cache_still_gives_a_dawg(tmp_path, monkeypatch):
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder")
-    monkeypatch.setenv("CLUBBOT_CACHE_DIR", str(blocker))
+def test_a_stale_or_corrupt_stored_dawg_is_rebuilt(tmp_path):
     path = tmp_path / "words.txt"
-    path.write_text("ant\n", encoding="utf-8")
-    assert "ant" in lexicon_module._load_file(path).dawg
+    path.write_text("ant\nbee\n", encoding="utf-8")
+    store = MemoryStore()
+    lexicon = lexicon_module._load_file(path)
+    store.kept[bytes.fromhex(lexicon.fingerprint)] = b"not a dawg"
+    lexicon.use_store(store)
+    assert list(lexicon.dawg.words()) == ["ant", "bee"]
+    assert Dawg.from_bytes(store.kept[bytes.fromhex(lexicon.fingerprint)]).fingerprint.hex() == (
+        lexicon.fingerprint
+    )
 
 
-def test_in_memory_lists_never_touch_the_disk_cache(tmp_path):
-    assert "bee" in Lexicon.from_words(["bee"]).dawg
-    assert not (tmp_path / "cache").exists()
+def test_the_engine_reads_no_environment_and_writes_no_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLUBBOT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    path = tmp_path / "words.txt"
+    path.write_text("ant\nbee\n", encoding="utf-8")
+    assert "bee" in load_lexicon(path).dawg
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["words.txt"]
