@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engines.lexicon.lexicon as lexicon_module
-from engines.lexicon import Dawg, DawgFormatError, Lexicon, build_dawg, load_lexicon
+from engines.lexicon import Dawg, DawgFormatError, build_dawg, load_lexicon
 
 words_strategy = st.sets(st.text(alphabet="abcde", min_size=1, max_size=7), min_size=1, max_size=60)
 
