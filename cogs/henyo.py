@@ -114,6 +114,7 @@ class HenyoCog(
         penalty="Penalty for a reply other than Oo/Hindi/Pwede, up to 60s (default 5s); a plain number is seconds",
         categories="Word categories, e.g. 'Hayop, Pagkain' (default: all five)",
         language="Words in Filipino, English or both (default both)",
+        strict="Bare Oo/Hindi/Pwede only: polite Opo, Oo po, Hindi po, Pwede po cost a penalty too",
     )
     async def event_open(
         self,
@@ -123,6 +124,7 @@ class HenyoCog(
         penalty: str | None = None,
         categories: str | None = None,
         language: LanguageChoice = "Both",
+        strict: bool = False,
     ) -> None:
         guild = require_guild(interaction)
         event = await self.service.events.open(
@@ -136,6 +138,7 @@ class HenyoCog(
             categories=categories,
             language=language,
             is_moderator=await self._is_moderator(interaction),
+            strict=strict,
         )
         # Hold the list's lock until its message id is saved: a registration
         # arriving meanwhile must edit this message, not post a second list.
@@ -260,6 +263,7 @@ class HenyoCog(
         answerer="One-off round: who answers Oo/Hindi/Pwede (gets the secret by DM)",
         category="Pick the word from this category",
         word="Set the secret yourself (only you and the answerer see it)",
+        strict="Bare Oo/Hindi/Pwede only in this round (a strict event's rounds always are)",
     )
     @app_commands.guild_only()
     async def start(
@@ -269,6 +273,7 @@ class HenyoCog(
         answerer: discord.Member | None = None,
         category: CategoryChoice | None = None,
         word: app_commands.Range[str, 1, 60] | None = None,
+        strict: bool = False,
     ) -> None:
         guild = require_guild(interaction)
         _no_bots(guesser, answerer)
@@ -284,6 +289,7 @@ class HenyoCog(
             answerer=member_of(answerer) if answerer else None,
             category=category,
             word=word,
+            strict=strict,
         )
         if not await ui.send_dm(
             self.bot, prepared.answerer.id, messages.secret_dm(prepared, for_host=False)

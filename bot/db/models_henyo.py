@@ -11,7 +11,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from bot.db.models import Base, utcnow
@@ -32,6 +41,8 @@ class HenyoEventRecord(Base):
     penalty_ms: Mapped[int] = mapped_column(Integer, default=5_000)
     categories: Mapped[list[Any]] = mapped_column(default=list)
     language: Mapped[str] = mapped_column(String(8), default="any")
+    # Bare Oo / Hindi / Pwede only: the polite forms (Opo, Oo po…) cost a penalty too.
+    strict: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     list_message_id: Mapped[int | None] = mapped_column(BigInteger)
     winner_team_id: Mapped[int | None] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -90,6 +101,8 @@ class HenyoRoundRecord(Base):
     cancel_reason: Mapped[str | None] = mapped_column(String(32))
     time_limit_ms: Mapped[int] = mapped_column(Integer)
     penalty_ms: Mapped[int] = mapped_column(Integer)
+    # Bare words only (the event's setting, or the host's for this round).
+    strict: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     announce_message_id: Mapped[int | None] = mapped_column(BigInteger)
     started_at: Mapped[datetime | None] = mapped_column()
     guess_message_id: Mapped[int | None] = mapped_column(BigInteger)

@@ -2,7 +2,8 @@
 
 - ``text``: comparing a guess with the secret (case, accents, punctuation,
   spacing ignored; ñ = n).
-- ``referee``: the answerer's Oo / Hindi / Pwede, and the penalty otherwise.
+- ``referee``: the answerer's Oo / Hindi / Pwede (and their polite forms unless
+  strict), and the penalty otherwise.
 - ``timing``: elapsed and final times from Discord snowflakes, tenths of a second.
 - ``ranking``: event standings with tie-break detection.
 - ``words``: categories, languages, the built-in bank, picking an unused word.
@@ -18,7 +19,7 @@ from engines.henyo.ranking import (
     TieGroup,
     rank_pairs,
 )
-from engines.henyo.referee import Reply, Verdict, judge_answer, parse_reply
+from engines.henyo.referee import POLITE_FORMS, Reply, Verdict, judge_answer, parse_reply
 from engines.henyo.text import compact, is_correct_guess, mentions_secret, normalize, word_key
 from engines.henyo.timing import (
     HenyoTimingError,
@@ -54,6 +55,7 @@ __all__ = [
     "CATEGORIES",
     "CATEGORY_MEANINGS",
     "LANGUAGES",
+    "POLITE_FORMS",
     "Attempt",
     "AttemptOutcome",
     "HenyoTimingError",

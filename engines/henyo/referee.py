@@ -1,10 +1,13 @@
 """What the answerer may say: Oo, Hindi or Pwede, and nothing else.
 
 Matching ignores case, surrounding spaces and trailing ``.``, ``!``, ``?`` and
-``…`` (the one-character ellipsis a phone's keyboard makes of ``...``; RULES.md);
-everything else — another word, an added "po", an emoji, a picture — costs the
-pair a penalty. The referee is deliberately strict: a lenient one would be
-argued with, a strict one is predictable.
+``…`` (the one-character ellipsis a phone's keyboard makes of ``...``; RULES.md).
+The polite forms are the same three answers: **Opo** and **Oo po** (yes),
+**Hindi po** (no), **Pwede po** (could be) — "po" adds respect, not
+information — unless the round is ``strict`` (bare words only). Everything
+else — another word, a "po" on its own or twice, a question tag, an emoji, a
+picture — costs the pair a penalty. The referee is deliberately exact: a
+lenient one would be argued with, an exact one is predictable.
 """
 
 from __future__ import annotations
@@ -28,12 +31,27 @@ class Reply(str, enum.Enum):
 
 
 _TRAILING = ".!?…"  # "…": a phone turns "..." into one character
-_BY_TEXT = {reply.value: reply for reply in Reply}
+_BARE = {reply.value: reply for reply in Reply}
+_POLITE = {"opo": Reply.OO, "oo po": Reply.OO, "hindi po": Reply.HINDI, "pwede po": Reply.PWEDE}
+POLITE_FORMS = ("Opo", "Oo po", "Hindi po", "Pwede po")  # as the rules and messages write them
 
 
-def parse_reply(text: str) -> Reply | None:
-    """The allowed reply ``text`` is, or None when it is anything else."""
-    return _BY_TEXT.get(text.strip().rstrip(_TRAILING).strip().lower())
+def _said(text: str) -> str:
+    """``text`` as replies are compared: lowercase, without surrounding spaces or
+    trailing ``.!?…``, words one space apart ("Oo  po" is "oo po")."""
+    return " ".join(text.strip().rstrip(_TRAILING).split()).lower()
+
+
+def parse_reply(text: str, *, strict: bool = False) -> Reply | None:
+    """The allowed reply ``text`` is, or None when it is anything else.
+
+    ``strict``: only the bare words count; the polite forms are other replies.
+    """
+    said = _said(text)
+    reply = _BARE.get(said)
+    if reply is None and not strict:
+        reply = _POLITE.get(said)
+    return reply
 
 
 @dataclass(frozen=True)
@@ -51,12 +69,12 @@ class Verdict:
         return self.reply is None
 
 
-def judge_answer(text: str, *, has_attachments: bool = False) -> Verdict:
-    """Rule on a message from the answerer during a round.
+def judge_answer(text: str, *, has_attachments: bool = False, strict: bool = False) -> Verdict:
+    """Rule on a message from the answerer during a round (``strict``: bare words only).
 
     A picture or sticker says something other than Oo/Hindi/Pwede, so a message
     carrying one is a penalty even when its text is an allowed reply.
     """
     if has_attachments:
         return Verdict(None)
-    return Verdict(parse_reply(text))
+    return Verdict(parse_reply(text, strict=strict))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.messages.henyo.names import Card, language_text, safe, seconds
-from bot.messages.henyo.rounds import Person
+from bot.messages.henyo.rounds import Person, polite_rule
 from bot.messages.i18n import N_, _, ngettext
 from bot.messages.limits import EMBED_FIELD_VALUE_CHARS, EMBEDS_PER_MESSAGE, EMBEDS_TOTAL_CHARS
 from engines.henyo import ANY_LANGUAGE, WordEntry, format_time
@@ -50,6 +50,8 @@ class Event(Protocol):
     def categories(self) -> tuple[str, ...]: ...
     @property
     def language(self) -> str: ...
+    @property
+    def strict(self) -> bool: ...
     @property
     def playing(self) -> Sequence[Pair]: ...
     @property
@@ -161,6 +163,7 @@ def settings_line(event: Event) -> str:
             _("Categories: {categories} · words in {language}").format(
                 categories=", ".join(event.categories), language=language
             ),
+            polite_rule(strict=event.strict),
         )
     )
 

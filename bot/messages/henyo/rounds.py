@@ -23,7 +23,7 @@ from bot.messages.henyo.names import (
 )
 from bot.messages.i18n import N_, _
 from bot.messages.text import relative_time
-from engines.henyo import Reply, format_time
+from engines.henyo import POLITE_FORMS, Reply, format_time
 
 
 class Person(Protocol):
@@ -56,6 +56,18 @@ class RoundCard(Protocol):
     def planned_end(self) -> datetime: ...
     @property
     def host_set_word(self) -> bool: ...
+    @property
+    def strict(self) -> bool: ...
+
+
+def polite_rule(*, strict: bool) -> str:
+    """Whether the polite forms (Opo, Oo po, Hindi po, Pwede po) count as replies."""
+    forms = ", ".join(f"**{form}**" for form in POLITE_FORMS)
+    if strict:
+        return _("Bare words only: {forms} cost a penalty like any other reply.").format(
+            forms=forms
+        )
+    return _("Polite is fine: {forms} count the same as the bare words.").format(forms=forms)
 
 
 # --------------------------------------------------------------------------- a round's start
@@ -88,6 +100,7 @@ def secret_dm(card: RoundCard, *, for_host: bool) -> str:
                 guesser=f"**{safe(card.guesser.name)}**",
             )
         )
+        lines.append(polite_rule(strict=card.strict))
     return "\n".join(lines)
 
 
@@ -102,6 +115,7 @@ def announcement(card: RoundCard) -> str:
             ).format(
                 guesser=f"**{safe(card.guesser.name)}**", answerer=f"**{safe(card.answerer.name)}**"
             ),
+            polite_rule(strict=card.strict),
             _(
                 "The answerer has the secret word. Time: {time}, ending {when}. "
                 "Any other reply from the answerer: +{penalty}. Audience: no coaching, please!"
@@ -168,11 +182,18 @@ def reply_text(reply: Reply, answerer: str) -> str:
 # --------------------------------------------------------------------------- the referee's posts
 
 
-def penalty(answerer: str, penalty_ms: int, count: int) -> str:
-    return "⏱️ " + _(
-        "Penalty: +{penalty} for {answerer} (only Oo, Hindi or Pwede). "
-        "Penalties so far: {total} ({count})."
-    ).format(
+def penalty(answerer: str, penalty_ms: int, count: int, *, strict: bool = False) -> str:
+    if strict:
+        text = _(
+            "Penalty: +{penalty} for {answerer} (only Oo, Hindi or Pwede: bare words only). "
+            "Penalties so far: {total} ({count})."
+        )
+    else:
+        text = _(
+            "Penalty: +{penalty} for {answerer} (only Oo, Hindi or Pwede; "
+            "Opo and the po forms count too). Penalties so far: {total} ({count})."
+        )
+    return "⏱️ " + text.format(
         penalty=seconds(penalty_ms),
         answerer=f"**{safe(answerer)}**",
         total=f"**{seconds(count * penalty_ms)}**",

@@ -141,6 +141,7 @@ class HenyoCore:
             event.language,
             event.list_message_id,
             shown,
+            event.strict,
         )
 
     # ------------------------------------------------------------------ posting

@@ -58,13 +58,16 @@ class Events:
         categories: str | None = None,
         language: str | None = None,
         is_moderator: bool = True,
+        strict: bool = False,
     ) -> EventView:
+        """``strict``: the event's rounds take the bare Oo / Hindi / Pwede only."""
         options = event_options(
             pairs=pairs,
             time_limit=time_limit,
             penalty=penalty,
             categories=categories,
             language=language,
+            strict=strict,
         )
         # The host of an open event may see the club's word bank: only moderators host.
         if not is_moderator:

@@ -1,6 +1,6 @@
 """What a host types, read and checked before any unit of work opens.
 
-An event's options (pairs, time limit, penalty, categories, language; the
+An event's options (pairs, time limit, penalty, categories, language, strict; the
 durations read by the one grammar, ``engines.durations``, a bare number being
 seconds), a round's request (one-off players, category, the host's own word)
 and a word for the club's bank. Engine errors become ``InvalidInputError`` here, with the
@@ -55,6 +55,7 @@ class EventOptions:
     penalty_ms: int
     categories: tuple[str, ...]
     language: str
+    strict: bool = False  # bare Oo / Hindi / Pwede only: the polite forms are penalised
 
 
 def event_options(
@@ -64,6 +65,7 @@ def event_options(
     penalty: str | None,
     categories: str | None,
     language: str | None,
+    strict: bool = False,
 ) -> EventOptions:
     pairs = DEFAULT_PAIRS if pairs is None else pairs
     if not 1 <= pairs <= MAX_PAIRS:
@@ -75,6 +77,7 @@ def event_options(
             duration_ms(PENALTY, penalty, DEFAULT_PENALTY_MS),
             parse_categories(categories),
             parse_language(language),
+            strict,
         )
     except (DurationError, HenyoWordError) as exc:
         raise user_error(exc) from None
@@ -88,6 +91,7 @@ class RoundRequest:
     answerer: Member | None
     category: str | None
     word: str | None  # the host's own secret, cleaned
+    strict: bool = False  # bare words only for this round (an event's own setting adds to it)
 
 
 def round_request(
@@ -96,6 +100,7 @@ def round_request(
     answerer: Member | None,
     category: str | None,
     word: str | None,
+    strict: bool = False,
 ) -> RoundRequest:
     if (guesser is None) != (answerer is None):
         raise InvalidInputError(messages.BOTH_PLAYERS)
@@ -106,7 +111,7 @@ def round_request(
         secret = clean_word(word) if word is not None else None
     except HenyoWordError as exc:
         raise user_error(exc) from None
-    return RoundRequest(guesser, answerer, chosen_category, secret)
+    return RoundRequest(guesser, answerer, chosen_category, secret, strict)
 
 
 def bank_word(text: str) -> str:

@@ -136,6 +136,7 @@ async def new_event(
         penalty_ms=options.penalty_ms,
         categories=list(options.categories),
         language=options.language,
+        strict=options.strict,
         version=1,
         created_at=now,
     )

@@ -123,7 +123,7 @@ class Referee:
         has_attachments: bool,
         hide: bool,
     ) -> RefereeOutcome:
-        verdict = judge_answer(content, has_attachments=has_attachments)
+        verdict = judge_answer(content, has_attachments=has_attachments, strict=rnd.strict)
         if verdict.allowed:
             uow.henyo.add(
                 _round_event(rnd, message_id, rnd.answerer_id, "reply", elapsed, verdict.reply)
@@ -135,7 +135,11 @@ class Referee:
         await self.core.bump(uow, rnd, penalties=count)
         names = await self.core.names(uow, [rnd.answerer_id])
         answerer = names.get(rnd.answerer_id, "the answerer")
-        self.core.post(uow, rnd.channel_id, messages.penalty(answerer, rnd.penalty_ms, count))
+        self.core.post(
+            uow,
+            rnd.channel_id,
+            messages.penalty(answerer, rnd.penalty_ms, count, strict=rnd.strict),
+        )
         await uow.commit()
         return RefereeOutcome(rnd.id, "penalty", hide_message=hide, penalties=count)
 

@@ -121,13 +121,17 @@ class RoundStarts:
         answerer: Member | None = None,
         category: str | None = None,
         word: str | None = None,
+        strict: bool = False,
     ) -> PreparedRound:
         """Choose the pair and the secret and store the round as ``ready``.
 
         Nothing is announced yet: the cog DMs the secret and posts the
-        announcement, then calls ``begin`` (or ``cancel``).
+        announcement, then calls ``begin`` (or ``cancel``). The round is strict
+        (bare words only) when ``strict`` asks for it or its event is strict.
         """
-        request = round_request(guesser=guesser, answerer=answerer, category=category, word=word)
+        request = round_request(
+            guesser=guesser, answerer=answerer, category=category, word=word, strict=strict
+        )
 
         async def work() -> PreparedRound:
             async with self.core.ctx.uow() as uow:
@@ -159,6 +163,7 @@ class RoundStarts:
                     await uow.players.ensure(player.id, player.name)
                 limit_ms = event.time_limit_ms if event else DEFAULT_TIME_LIMIT_MS
                 penalty_ms = event.penalty_ms if event else DEFAULT_PENALTY_MS
+                strict_round = request.strict or (event is not None and event.strict)
                 entry, source = await self._secret(uow, request, guild_id, event)
                 now = self.core.ctx.clock()
                 rnd = HenyoRoundRecord(
@@ -178,6 +183,7 @@ class RoundStarts:
                     status="ready",
                     time_limit_ms=limit_ms,
                     penalty_ms=penalty_ms,
+                    strict=strict_round,
                     penalties=0,
                     version=1,
                     created_at=now,
@@ -204,6 +210,7 @@ class RoundStarts:
                     penalty_ms,
                     now + timedelta(milliseconds=limit_ms),
                     host_set_word=source == "host",
+                    strict=strict_round,
                 )
 
         # One start at a time per channel: two hosts pressing at once get one round.

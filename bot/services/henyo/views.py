@@ -55,6 +55,7 @@ class EventView:
     language: str
     list_message_id: int | None
     teams: list[TeamView]
+    strict: bool = False  # bare Oo / Hindi / Pwede only
 
     @property
     def playing(self) -> list[TeamView]:
@@ -111,6 +112,7 @@ class PreparedRound:
     penalty_ms: int
     planned_end: datetime
     host_set_word: bool = False
+    strict: bool = False  # bare Oo / Hindi / Pwede only: the polite forms cost a penalty
 
     @property
     def title(self) -> str:

@@ -20,6 +20,7 @@ from bot.db.models import JobRecord, OutboxRecord, PlayerRecord, ResultRecord
 from bot.db.models_henyo import HenyoRoundEventRecord, HenyoRoundRecord, HenyoTeamRecord
 from bot.db.models_signups import SignupRecord
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.messages import henyo as messages
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext, signups
 from bot.services.henyo import (
@@ -553,6 +554,101 @@ async def test_allowed_replies_cost_nothing_and_other_replies_cost_the_penalty(
         "Penalties so far: **5 s** (1)" in posts[0] and "Penalties so far: **10 s** (2)" in posts[1]
     )
     assert not any(shows_secret(p, prepared.word) for p in posts)
+
+
+async def _replies(world: World, round_id: int) -> list[tuple[str, str | None]]:
+    async with world.factory() as session:
+        rows = await session.execute(
+            select(HenyoRoundEventRecord.kind, HenyoRoundEventRecord.reply)
+            .where(HenyoRoundEventRecord.round_id == round_id)
+            .order_by(HenyoRoundEventRecord.elapsed_ms)
+        )
+        return [(kind, reply) for kind, reply in rows]
+
+
+async def test_polite_replies_are_the_same_answers_and_cost_nothing(world: World) -> None:
+    prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1])
+    assert not prepared.strict and not (await world.round(prepared.round_id)).strict
+    ans = prepared.answerer
+    for i, text in enumerate(["Opo", "oo po.", "Hindi po", "Pwede po…", "PWEDE PO"]):
+        outcome = await world.say(prepared, announce, ans, text, 1_000 * (i + 1))
+        assert (outcome.kind, outcome.penalties) == ("reply", 0), text
+    # Near misses say more than yes / no / could be.
+    for i, text in enumerate(["po", "Hindi po ba", "Oo po po", "opo oo"]):
+        outcome = await world.say(prepared, announce, ans, text, 10_000 + 1_000 * i)
+        assert (outcome.kind, outcome.penalties) == ("penalty", i + 1), text
+    assert (
+        await _replies(world, prepared.round_id)
+        == [
+            ("reply", "oo"),
+            ("reply", "oo"),
+            ("reply", "hindi"),
+            ("reply", "pwede"),
+            ("reply", "pwede"),
+        ]
+        + [("penalty", None)] * 4
+    )
+    posts = [r.payload["content"] for r in await world.outbox()]
+    assert len(posts) == 4 and "Opo and the po forms count too" in posts[0]
+    assert "Polite is fine: **Opo**, **Oo po**, **Hindi po**, **Pwede po**" in (
+        messages.announcement(prepared)
+    )
+    assert "Polite is fine" in messages.secret_dm(prepared, for_host=False)
+
+
+async def test_a_strict_event_penalises_the_polite_forms_in_all_its_rounds(
+    world: World,
+) -> None:
+    event = await world.open(strict=True)
+    assert event.strict and "Bare words only" in messages.settings_line(event)
+    await world.register(0)
+    await world.register(1)
+    prepared, announce = await world.start()
+    assert prepared.strict and (await world.round(prepared.round_id)).strict
+    ans = prepared.answerer
+    assert (await world.say(prepared, announce, ans, "Oo", 1_000)).kind == "reply"
+    first = await world.say(prepared, announce, ans, "Opo", 2_000)
+    second = await world.say(prepared, announce, ans, "Hindi po.", 3_000)
+    assert (first.kind, first.penalties, second.kind, second.penalties) == (
+        "penalty",
+        1,
+        "penalty",
+        2,
+    )
+    posts = [r.payload["content"] for r in await world.outbox()]
+    assert "bare words only" in posts[0] and "Penalties so far: **5 s** (1)" in posts[0]
+    announced = messages.announcement(prepared)
+    assert "Bare words only: **Opo**, **Oo po**, **Hindi po**, **Pwede po**" in announced
+    assert "Bare words only" in messages.secret_dm(prepared, for_host=False)
+    await world.say(prepared, announce, prepared.guesser, prepared.word, 4_000)
+    # The event's next pair is strict too, without asking again.
+    after, _ = await world.start()
+    assert after.strict and after.team_position == 2
+    assert (await world.svc.events.get(event.id)).strict
+
+
+async def test_the_host_makes_one_round_strict_in_an_ordinary_event(world: World) -> None:
+    event = await world.open()
+    assert not event.strict and "Polite is fine" in messages.settings_line(event)
+    await world.register(0)
+    await world.register(1)
+    strict, announce = await world.start(strict=True)
+    assert strict.strict
+    outcome = await world.say(strict, announce, strict.answerer, "Pwede po", 1_000)
+    assert (outcome.kind, outcome.penalties) == ("penalty", 1)
+    await world.say(strict, announce, strict.guesser, strict.word, 2_000)
+    ordinary, announce = await world.start()
+    assert not ordinary.strict and not (await world.round(ordinary.round_id)).strict
+    outcome = await world.say(ordinary, announce, ordinary.answerer, "Pwede po", 1_000)
+    assert (outcome.kind, outcome.penalties) == ("reply", 0)
+
+
+async def test_a_strict_one_off_round_takes_the_bare_words_only(world: World) -> None:
+    prepared, announce = await world.start(guesser=PLAYERS[0], answerer=PLAYERS[1], strict=True)
+    assert prepared.strict
+    ans = prepared.answerer
+    assert (await world.say(prepared, announce, ans, "hindi!", 1_000)).kind == "reply"
+    assert (await world.say(prepared, announce, ans, "Oo po", 2_000)).kind == "penalty"
 
 
 async def test_a_correct_guess_stops_the_clock_at_its_own_timestamp(world: World) -> None:
