@@ -22,6 +22,7 @@ from engines.scrabble.errors import (
     NotationError,
     PlacementError,
     RackError,
+    RunOnError,
     UndeclaredBlankError,
 )
 from engines.scrabble.layout import (
@@ -363,9 +364,15 @@ class Board:
         (or, again, the matching tile already there); ``.`` or a letter in
         parentheses = play through the tile already there. ``rack`` (``?`` for a
         blank), when given, must hold the new tiles.
+
+        ``word`` must be the whole main word: a play that tiles already on the
+        board before or after it would make longer raises :class:`RunOnError`
+        (RULES.md: the word typed is the word played).
         """
         row, col, across = parse_position(position, direction)
-        new = self._read_word(word, row, col, across)
+        first = row * SIZE + col
+        new, last = self._read_word(word, row, col, across)
+        self._check_whole_word(first, last, across, new)
         return self._evaluate(new, across, rack)
 
     def evaluate_tiles(
@@ -406,7 +413,10 @@ class Board:
         ordered = sorted(new.items())
         return self._evaluate(ordered, across, rack)
 
-    def _read_word(self, word: str, row: int, col: int, across: bool) -> list[tuple[int, str]]:
+    def _read_word(
+        self, word: str, row: int, col: int, across: bool
+    ) -> tuple[list[tuple[int, str]], int]:
+        """The new tiles the word lays, and the square of its last letter."""
         text = word.strip()
         if not text:
             raise NotationError(N_("say which word to play"))
@@ -474,7 +484,67 @@ class Board:
                     "place at least one tile from your rack: every square of that word is already filled"
                 )
             )
-        return new
+        return new, index - step
+
+    def _check_whole_word(
+        self, first: int, last: int, across: bool, new: list[tuple[int, str]]
+    ) -> None:
+        """Refuse a typed word (``first`` to ``last``) that tiles already on the
+        board would lengthen: the main word must be the word typed."""
+        cells = self.cells
+        main_across = across
+        start, end = _line_bounds(cells, first, last, across)
+        if start == end:
+            # A lone tile only makes a word the other way: that word is the main one.
+            main_across = not across
+            start, end = _line_bounds(cells, first, last, main_across)
+            if start == end:
+                return  # touches nothing: the connection check says so
+        elif start == first and end == last:
+            return
+        step = 1 if main_across else SIZE
+        placed = dict(new)
+
+        def spell(a: int, b: int) -> str:
+            return "".join(placed.get(i) or cells[i] or EMPTY_CELL for i in range(a, b + 1, step))
+
+        before = list(range(start, first, step))
+        after = list(range(last + step, end + 1, step))  # a lone tile: first == last
+        run_on = before + after
+        typed, whole = spell(first, last), spell(start, end)
+        position = _gcg_position(start, main_across)
+        fields: dict[str, object] = {"typed": typed, "whole": whole, "position": position}
+        if before:
+            fields["before"] = _run_on_tiles(cells, before)
+        if after:
+            fields["after"] = _run_on_tiles(cells, after)
+        if before and after:
+            template = N_(
+                "{typed} runs on into {before} before it and {after} after it: the word would "
+                "be {whole}. To play it, type {whole} at {position}."
+            )
+        elif before:
+            template = N_(
+                "{typed} runs on into {before} before it: the word would be {whole}. "
+                "To play it, type {whole} at {position}."
+            )
+        elif main_across != across:  # a lone tile typed the other way: say where
+            template = N_(
+                "{typed} runs on into {after}: the word would be {whole}. "
+                "To play it, type {whole} at {position}."
+            )
+        else:
+            template = N_(
+                "{typed} runs on into {after}: the word would be {whole}. To play it, type {whole}."
+            )
+        raise RunOnError(
+            Text(template, **fields),
+            typed=typed,
+            whole=whole,
+            letters=tuple(cells[i] or EMPTY_CELL for i in run_on),
+            squares=tuple(_NAMES[i] for i in run_on),
+            position=position,
+        )
 
     def _has_neighbour(self, index: int, step: int) -> bool:
         cells = self.cells
@@ -545,6 +615,18 @@ class Board:
             if self.cells[index] is not None:
                 self.cells[index] = None
                 self.count -= 1
+
+
+def _run_on_tiles(cells: list[str | None], squares: list[int]) -> Text:
+    """Tiles a word runs on into, as ``S and I (H9–H10)`` (a blank's letter in lower case)."""
+    letters = [cells[i] or EMPTY_CELL for i in squares]
+    named: Text | str = letters[0]
+    if len(letters) > 1:
+        named = Text(N_("{first} and {last}"), first=", ".join(letters[:-1]), last=letters[-1])
+    where = _NAMES[squares[0]]
+    if len(squares) > 1:
+        where = f"{where}\u2013{_NAMES[squares[-1]]}"
+    return Text(N_("{letters} ({squares})"), letters=named, squares=where)
 
 
 def _read_single_tile(tile: str) -> str:

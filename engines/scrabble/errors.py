@@ -28,6 +28,35 @@ class PlacementError(ScrabbleError):
     """The tiles do not form a legal placement on the board."""
 
 
+class RunOnError(PlacementError):
+    """The word typed is only part of the main word the play would form: tiles
+    already on the board before or after it run on into it (RULES.md: the word
+    a player names is the whole main word). The play is refused, not lengthened.
+
+    ``typed`` and ``whole`` are spelled as the board would hold them (a blank's
+    letter in lower case); ``letters`` and ``squares`` are the run-on tiles, in
+    board order; ``position`` is where the whole word starts (``8H`` across,
+    ``H8`` down), so ``whole`` at ``position`` is the play to type instead.
+    """
+
+    def __init__(
+        self,
+        message: str | Text,
+        *,
+        typed: str,
+        whole: str,
+        letters: tuple[str, ...],
+        squares: tuple[str, ...],
+        position: str,
+    ) -> None:
+        super().__init__(message)
+        self.typed = typed
+        self.whole = whole
+        self.letters = letters
+        self.squares = squares
+        self.position = position
+
+
 class RackError(ScrabbleError):
     """The player does not hold the tiles the move needs."""
 

@@ -170,6 +170,10 @@ def random_placement(game: ScrabbleGame, rng: random.Random) -> tuple[str, str] 
                 BLANK + rng.choice("abcdefghijklmnopqrstuvwxyz") if tile == BLANK else tile
             )
         index += step
+    # ...and the tiles touching its end, so the notation is the whole word.
+    while index < 225 and not (across and index // 15 != row) and cells[index] is not None:
+        notation.append(".")
+        index += step
     r, c = divmod(start, 15)
     cols = "ABCDEFGHIJKLMNO"
     position = f"{r + 1}{cols[c]}" if across else f"{cols[c]}{r + 1}"

@@ -82,7 +82,7 @@ def test_a_play_open_to_a_challenge_keeps_the_game_going():
         bag="",
         words=(("8E", "QUIZ"),),
     )
-    game.play(0, "ES", "8I")  # QUIZES: not in the list below, but nobody has challenged yet
+    game.play(0, "....ES", "8E")  # QUIZES: not in the list below, but nobody has challenged yet
     assert game.can_challenge(1)
     assert not MoveGenerator({"QUIZ"}).is_blocked(game)
 

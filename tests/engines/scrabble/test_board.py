@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engines.scrabble import Board, NotationError, PlacementError, RackError, UndeclaredBlankError
+from engines.scrabble import (
+    Board,
+    NotationError,
+    PlacementError,
+    RackError,
+    RunOnError,
+    UndeclaredBlankError,
+)
 from engines.scrabble.board import face_value, parse_position, read_typed_word, typed_notation
 
 
@@ -104,15 +111,18 @@ def test_premium_under_an_old_tile_does_not_count_again():
 
 def test_single_tile_scores_both_words_it_forms():
     board = board_with(("8H", "AT"), ("H7", "B."))
-    # B is on H7 above the A; an S on I7 makes BS across and ST down.
-    play = board.evaluate("S", "I7", "down")
+    # B is on H7 above the A; an S on I7 makes BS across and ST down (typed S. down).
+    play = board.evaluate("S.", "I7", "down")
     words = sorted(w.word for w in play.words)
     assert words == ["BS", "ST"]
 
 
-def test_single_tile_notation_follows_the_word_it_actually_makes():
+def test_a_single_tile_is_typed_as_the_word_it_makes_not_as_itself():
     board = board_with(("8H", "AT"))
-    play = board.evaluate("S", "8J", "down")  # makes ATS across, nothing down
+    with pytest.raises(RunOnError) as refused:
+        board.evaluate("S", "8J", "down")  # makes ATS across, nothing down
+    assert (refused.value.whole, refused.value.position) == ("ATS", "8H")
+    play = board.evaluate("..S", "8H")
     assert play.notation == "8H ..S"
     assert play.score == 3
 
@@ -155,9 +165,9 @@ def test_lower_case_over_a_blank_on_the_board_plays_through_it():
     assert play.word == "...S"
 
 
-def test_canonical_notation_starts_at_the_first_letter_of_the_main_word():
+def test_canonical_notation_marks_the_tiles_already_there_with_dots():
     board = board_with(("8H", "CAT"))
-    play = board.evaluate("S", "8K")
+    play = board.evaluate("CATS", "8H")
     assert (play.position, play.word) == ("8H", "...S")
 
 
@@ -255,7 +265,9 @@ def test_missing_tiles_say_exactly_which_tile_is_missing(rack, word, message):
 def test_evaluation_leaves_the_board_unchanged():
     board = board_with(("8H", "CAT"))
     before = board.rows()
-    board.evaluate("S", "8K")
+    board.evaluate("...S", "8H")
+    with pytest.raises(RunOnError):
+        board.evaluate("S", "8K")
     with pytest.raises(PlacementError):
         board.evaluate("DOG", "2A")
     assert board.rows() == before

@@ -368,7 +368,7 @@ def test_void_mode_refuses_unknown_words_up_front_and_has_no_challenges():
 
 
 def out_game(challenge: str = "double", seats: int = 2) -> ScrabbleGame:
-    """Bag empty; seat 0 can go out with S on 8K (CATS)."""
+    """Bag empty; seat 0 can go out with S on 8K (CATS, typed ...S at 8H)."""
     racks = ["S", "QZ", "VW"][:seats]
     return rigged_game(
         opts(challenge=challenge, seats=seats), racks=racks, bag="", words=(("8H", "CAT"),)
@@ -377,7 +377,7 @@ def out_game(challenge: str = "double", seats: int = 2) -> ScrabbleGame:
 
 def test_out_play_in_void_mode_ends_the_game_with_rack_adjustments():
     game = out_game("void")
-    game.play(0, "S", "8K", lexicon=AcceptAll())
+    game.play(0, "...S", "8H", lexicon=AcceptAll())
     result = game.result()
     assert result is not None and result.reason == "out" and result.out_seat == 0
     assert result.adjustments == (20, -20)
@@ -387,13 +387,13 @@ def test_out_play_in_void_mode_ends_the_game_with_rack_adjustments():
 
 def test_out_play_with_three_seats_gains_every_other_rack():
     game = out_game("void", seats=3)
-    game.play(0, "S", "8K", lexicon=AcceptAll())
+    game.play(0, "...S", "8H", lexicon=AcceptAll())
     assert game.result().adjustments == (28, -20, -8)
 
 
 def test_out_play_under_challenge_rules_waits_for_challenge_or_acceptance():
     game = out_game("double")
-    result = game.play(0, "S", "8K")
+    result = game.play(0, "...S", "8H")
     assert result.status == "ending" == game.status
     with pytest.raises(TurnError, match="challenge it or accept it"):
         game.pass_turn(1)
@@ -405,7 +405,7 @@ def test_out_play_under_challenge_rules_waits_for_challenge_or_acceptance():
 
 def test_challenged_out_play_that_is_phony_returns_the_game_to_play():
     game = out_game("double")
-    game.play(0, "S", "8K")
+    game.play(0, "...S", "8H")
     game.challenge(1, {"CAT"})
     assert game.status == "active"
     assert game.racks[0] == "S"
@@ -414,7 +414,7 @@ def test_challenged_out_play_that_is_phony_returns_the_game_to_play():
 
 def test_challenged_out_play_that_is_good_ends_the_game():
     game = out_game("double")
-    game.play(0, "S", "8K")
+    game.play(0, "...S", "8H")
     game.challenge(1, {"CAT", "CATS"})
     assert game.status == "finished"
     assert game.result().out_seat == 0
@@ -422,7 +422,7 @@ def test_challenged_out_play_that_is_good_ends_the_game():
 
 def test_service_can_close_the_challenge_window_of_an_ending_play():
     game = out_game("single")
-    game.play(0, "S", "8K")
+    game.play(0, "...S", "8H")
     game.close_challenge_window()
     assert game.result().reason == "out"
     with pytest.raises(ChallengeError):
@@ -431,7 +431,7 @@ def test_service_can_close_the_challenge_window_of_an_ending_play():
 
 def test_three_seat_ending_needs_every_opponent_to_accept():
     game = out_game("double", seats=3)
-    game.play(0, "S", "8K")
+    game.play(0, "...S", "8H")
     assert game.accept(1) is False
     with pytest.raises(ChallengeError):
         game.accept(0)
@@ -504,7 +504,7 @@ def test_deadline_ends_the_game_with_rack_deductions():
 
 def test_deadline_during_an_ending_lets_the_finishing_play_stand():
     game = out_game("double")
-    game.play(0, "S", "8K")
+    game.play(0, "...S", "8H")
     game.end_by_deadline()
     assert game.result().reason == "out"
 

@@ -511,6 +511,19 @@ def test_generated_plays_equal_brute_force_on_random_boards_and_racks(seed, turn
         assert generator.has_valid_play(board, part) == bool(expected)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), turns=st.integers(1, 14), rack=big_racks)
+def test_every_generated_play_types_its_whole_main_word(seed, turns, rack):
+    """The computer's plays and the hints go through ``ScrabbleGame.play`` as
+    ``word`` at ``position``: each is the whole main word, so the run-on rule
+    (RULES.md: the word typed is the word played) never refuses one."""
+    board = random_board(MoveGenerator(SMALL_WORDS), random.Random(seed), turns)
+    for play in MoveGenerator(SMALL_WORDS).generate(board, rack):
+        evaluation = board.evaluate(play.word, play.position, rack=rack)  # no RunOnError
+        assert evaluation.words[0].spelled == play.spelled(board)
+        assert (evaluation.position, evaluation.word) == (play.position, play.word)
+
+
 # -- the built-in word list: real games, stuck racks, the computer --------------------
 
 
