@@ -29,7 +29,6 @@ from bot.messages.limits import (
     CHOICE_VALUE_CHARS,
     CHOICES,
     MESSAGE_CHARS,
-    THREAD_NAME_CHARS,
 )
 from bot.services.games import FoundGame, Want
 from bot.services.scrabble import (
@@ -45,6 +44,7 @@ from bot.services.scrabble import (
     ScrabbleService,
     lexicon_display_name,
 )
+from bot.ui import threads
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS
 from bot.ui.permissions import require_guild
@@ -93,26 +93,23 @@ async def _answer(
 
 
 async def _open_thread(
-    message: discord.Message, name: str
+    client: discord.Client, message: discord.Message, name: str, what: str
 ) -> tuple[int | None, discord.Thread | None]:
-    try:
-        thread = await message.create_thread(
-            name=name[:THREAD_NAME_CHARS], auto_archive_duration=10080
-        )
+    """The game's thread from its invitation (``bot.ui.threads``). An interaction
+    cannot wait for Discord to recover, so on Discord's own trouble too the game
+    plays in the channel."""
+    thread = await threads.open_thread(
+        client,
+        message.channel.id,
+        message_id=message.id,
+        name=name,
+        archive_minutes=threads.ARCHIVE_CORRESPONDENCE,
+        retry_later=False,
+        what=what,
+    )
+    if isinstance(thread, discord.Thread):
         return thread.id, thread
-    except discord.HTTPException as error:
-        if error.code == 160004:  # the message already has its thread (an earlier attempt)
-            return message.id, None
-        log.warning("could not open a Scrabble thread (%s); playing in the channel", error.code)
-        return None, None
-
-
-async def _add_players(thread: discord.Thread, user_ids: list[int]) -> None:
-    for user_id in user_ids:
-        try:
-            await thread.add_user(discord.Object(user_id))
-        except discord.HTTPException:
-            pass  # they can still open the thread from the channel
+    return thread, None
 
 
 class ScrabbleButtons:
@@ -136,10 +133,12 @@ class ScrabbleButtons:
         thread_id, thread = outcome.thread_id, None
         if thread_id is None:
             message = await interaction.original_response()
-            thread_id, thread = await _open_thread(message, outcome.thread_name)
+            thread_id, thread = await _open_thread(
+                interaction.client, message, outcome.thread_name, f"Scrabble game {outcome.game_id}"
+            )
         view = await self.service.invitations.start(outcome.game_id, thread_id)
         if thread is not None:
-            await _add_players(thread, [interaction.user.id])
+            await threads.add_members(thread, [interaction.user.id])
         on = msg.game_is_on(outcome.text, view.home_channel_id, everyone=False)
         try:
             await interaction.edit_original_response(
@@ -163,13 +162,18 @@ class ScrabbleButtons:
         await interaction.response.defer()
         thread_id, thread = outcome.thread_id, None
         if thread_id is None and interaction.message is not None:
-            thread_id, thread = await _open_thread(interaction.message, outcome.thread_name)
+            thread_id, thread = await _open_thread(
+                interaction.client,
+                interaction.message,
+                outcome.thread_name,
+                f"Scrabble game {outcome.game_id}",
+            )
         try:
             view = await self.service.invitations.start(game_id, thread_id)
         except ConflictError:
             return  # another acceptance started it at the same moment
         if thread is not None:
-            await _add_players(thread, [u for seat in view.seats for u in seat.user_ids])
+            await threads.add_members(thread, [u for seat in view.seats for u in seat.user_ids])
         try:
             await interaction.edit_original_response(
                 content=msg.game_is_on(outcome.text, view.home_channel_id, everyone=True),

@@ -104,6 +104,38 @@ def test_engines_read_no_environment_and_write_no_file() -> None:
     assert offenders == []
 
 
+def _calls_and_literals(path: Path) -> list[tuple[int, str]]:
+    """What the Discord-adapter rule looks for in one module: ``create_thread`` calls,
+    the literal 160004, and comparisons of an error's ``.status`` with a number."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr == "create_thread":
+            found.append((node.lineno, "create_thread"))
+        if isinstance(node, ast.Constant) and node.value == 160004:
+            found.append((node.lineno, "160004"))
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(isinstance(s, ast.Attribute) and s.attr == "status" for s in sides) and any(
+                isinstance(s, ast.Constant) and isinstance(s.value, int) for s in sides
+            ):
+                found.append((node.lineno, "a raw status-code check"))
+    return found
+
+
+def test_threads_and_discords_status_codes_are_handled_in_one_place() -> None:
+    """One Discord adapter: games' threads are opened only by bot/ui/threads.py, and
+    "Discord's own trouble" (5xx, 429) is decided only by bot/ui/errors.discords_trouble."""
+    allowed = {ROOT / "bot/ui/threads.py", ROOT / "bot/ui/errors.py"}
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: {what}"
+        for package in ("bot", "cogs")
+        for path in _sources(package)
+        if path not in allowed
+        for line, what in _calls_and_literals(path)
+    ]
+    assert offenders == []
+
+
 def test_services_import_no_discord() -> None:
     assert _violations("bot/services", ("discord",)) == []
 

@@ -22,47 +22,28 @@ from bot.messages import chess as msg
 from bot.messages.i18n import _
 from bot.render.chess import render_chess_board
 from bot.services.chess import BoardImageArgs, ChessSnapshot, OpeningPlan, PromotionNeeded
+from bot.ui import threads
 from bot.ui.buttons import ButtonRoute, dispatch
-from bot.ui.errors import NO_MENTIONS
+from bot.ui.errors import NO_MENTIONS, discords_trouble
 
 log = logging.getLogger(__name__)
 
 BOARD_SIZE = 400
-THREAD_ARCHIVE_LIVE: Literal[1440] = 1440  # minutes
-THREAD_ARCHIVE_CORRESPONDENCE: Literal[10080] = 10080
-THREAD_EXISTS = 160004  # "a thread has already been created for this message"
 
 
 async def open_game_thread(client: discord.Client, plan: OpeningPlan) -> int | None:
-    """The accepted game's thread, started from its invitation: made once, however
-    often this runs (a thread started from a message has that message's id).
-    None plays in the channel; Discord's own trouble (5xx, 429) is raised, so the
-    opening job tries again later."""
-    channel = client.get_channel(plan.channel_id) or await client.fetch_channel(plan.channel_id)
-    if isinstance(channel, discord.Thread):
-        return channel.id  # challenged inside a thread: play there
-    if not isinstance(channel, discord.TextChannel):
-        return None
-    thread = await _thread_of(client, plan.message_id)
-    if thread is not None:  # an earlier attempt made it
-        await _add_players(thread, plan.user_ids)
-        return thread.id
-    try:
-        thread = await channel.get_partial_message(plan.message_id).create_thread(
-            name=plan.thread_name,
-            auto_archive_duration=THREAD_ARCHIVE_LIVE
-            if plan.is_live
-            else THREAD_ARCHIVE_CORRESPONDENCE,
-        )
-    except discord.HTTPException as error:
-        if error.code == THREAD_EXISTS:
-            return plan.message_id  # made at the same moment by another attempt
-        if error.status >= 500 or error.status == 429:
-            raise
-        log.warning("could not open a thread for chess #%s: %s", plan.game_id, error)
-        return None
-    await _add_players(thread, plan.user_ids)
-    return thread.id
+    """The accepted game's thread, started from its invitation (``bot.ui.threads``):
+    made once, however often this runs. None plays in the channel; Discord's own
+    trouble (5xx, 429) is raised, so the opening job tries again later."""
+    return await threads.open_game_thread(
+        client,
+        plan.channel_id,
+        message_id=plan.message_id,
+        name=plan.thread_name,
+        member_ids=plan.user_ids,
+        archive_minutes=threads.ARCHIVE_LIVE if plan.is_live else threads.ARCHIVE_CORRESPONDENCE,
+        what=f"chess #{plan.game_id}",
+    )
 
 
 async def post_game_announcement(
@@ -78,30 +59,11 @@ async def post_game_announcement(
     try:
         message = await channel.send(content, nonce=nonce, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as error:
-        if error.status >= 500 or error.status == 429:
+        if discords_trouble(error):
             raise
         log.warning("could not announce chess game in %s: %s", channel_id, error)
         return None
     return message.id
-
-
-async def _thread_of(client: discord.Client, message_id: int) -> discord.Thread | None:
-    """The thread started from ``message_id``, if there is one (it has the message's id)."""
-    found = client.get_channel(message_id)
-    if found is None:
-        try:
-            found = await client.fetch_channel(message_id)
-        except discord.NotFound:
-            return None
-    return found if isinstance(found, discord.Thread) else None
-
-
-async def _add_players(thread: discord.Thread, user_ids: Sequence[int]) -> None:
-    for user_id in user_ids:
-        try:
-            await thread.add_user(discord.Object(user_id))
-        except discord.HTTPException:
-            pass  # they can still join the public thread themselves
 
 
 class ChessButtonHandler(Protocol):

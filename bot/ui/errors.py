@@ -33,6 +33,12 @@ log = logging.getLogger("clubbot.errors")
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def discords_trouble(error: discord.HTTPException) -> bool:
+    """Discord's own trouble (a 5xx, or 429: slow down): worth trying again later,
+    where any other refusal (no permission, a deleted channel) would only fail again."""
+    return error.status >= 500 or error.status == 429
+
+
 def unwrap(error: BaseException) -> BaseException:
     while (
         isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError))

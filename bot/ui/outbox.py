@@ -25,6 +25,7 @@ from bot.db.repositories import OutboxRepository
 from bot.messages.i18n import use_language
 from bot.messages.limits import EMBEDS_PER_MESSAGE, FILES_PER_MESSAGE, MESSAGE_CHARS
 from bot.messages.post import Post
+from bot.ui.errors import discords_trouble
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +110,7 @@ class OutboxSender:
                                 other.sent_at = row.sent_at
                                 sent += 1
                         except discord.HTTPException as exc:
-                            transient = exc.status >= 500 or exc.status == 429
+                            transient = discords_trouble(exc)
                             if not transient:
                                 row.attempts += 1
                             row.last_error = f"{exc.status} {exc.code}: {exc.text}"[:500]

@@ -19,14 +19,12 @@ import discord
 
 from bot.messages import sessions as messages
 from bot.messages.i18n import _
-from bot.messages.limits import THREAD_NAME_CHARS
 from bot.services.sessions.service import EXPLANATION_CHARS, EXPLANATION_MIN_CHARS
+from bot.ui import threads
 from bot.ui.buttons import ButtonRoute, dispatch
-from bot.ui.errors import NO_MENTIONS
 
 log = logging.getLogger(__name__)
 MODAL_TITLE_CHARS = 45  # Discord's limit on a modal's title
-THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
 
 
 class SessionActions(Protocol):
@@ -163,37 +161,18 @@ async def open_board_thread(
     nonce: str,
     member_ids: Sequence[int],
 ) -> int | None:
-    """Post the board's first message (once, by nonce) and open its thread (once: a
-    message's thread has the message's id). None: the channel takes no thread, the
-    board plays in the channel. Discord's own trouble (5xx, 429) is raised, so the
-    job tries again."""
-    channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
-    if not isinstance(channel, discord.TextChannel):
-        return None
-    try:
-        message = await channel.send(text, nonce=nonce, allowed_mentions=NO_MENTIONS)
-    except discord.HTTPException as error:
-        if error.status >= 500 or error.status == 429:
-            raise
-        log.warning("could not post a session board in %s: %s", channel_id, error)
-        return None
-    try:
-        thread = await message.create_thread(
-            name=name[:THREAD_NAME_CHARS], auto_archive_duration=1440
-        )
-    except discord.HTTPException as error:
-        if error.code == THREAD_EXISTS:
-            return message.id
-        if error.status >= 500 or error.status == 429:
-            raise
-        log.warning("could not open a session board's thread (%s)", error.code)
-        return None
-    for user_id in member_ids:
-        try:
-            await thread.add_user(discord.Object(user_id))
-        except discord.HTTPException:
-            pass  # they can still open the thread from the channel
-    return thread.id
+    """Post the board's first message (once, by nonce) and open its thread (once: see
+    ``bot.ui.threads``). None: the board plays in the channel. Discord's own trouble
+    (5xx, 429) is raised, so the job tries again."""
+    return await threads.open_game_thread(
+        client,
+        channel_id,
+        starter=threads.Starter(text, nonce),
+        name=name,
+        member_ids=member_ids,
+        archive_minutes=threads.ARCHIVE_LIVE,
+        what="a session board",
+    )
 
 
 DYNAMIC_ITEMS = (SignupButton, ExplainButton)

@@ -13,13 +13,12 @@ from typing import Any, Literal, Protocol
 import discord
 
 from bot.services.tournaments.reading import ExportFile
+from bot.ui import threads
 from bot.ui.buttons import ButtonRoute, dispatch
 
 log = logging.getLogger(__name__)
 
 Action = Literal["join", "checkin"]
-THREAD_EXISTS = 160004  # "a thread has already been created for this message"
-ARCHIVE_MINUTES: Literal[10080] = 10080
 
 
 class TournamentButtonHandler(Protocol):
@@ -83,43 +82,18 @@ async def make_game_thread(
     user_ids: Sequence[int],
     live: bool,
 ) -> int | None:
-    """A round game's thread, from a starter message naming its players: the
-    message is posted once per nonce (``enforce_nonce``), and a thread started
-    from it has its id, so a repeat finds the thread made before. None plays in
-    the channel; Discord's own trouble (5xx, 429) is raised so the job retries."""
-    channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
-    if isinstance(channel, discord.Thread):
-        return channel.id
-    if not isinstance(channel, discord.TextChannel):
-        return None
-    mentions = discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in user_ids]
+    """A round game's thread, from a starter message naming its players (posted once per
+    nonce; see ``bot.ui.threads``). None plays in the channel; Discord's own trouble
+    (5xx, 429) is raised so the job retries."""
+    return await threads.open_game_thread(
+        client,
+        channel_id,
+        starter=threads.Starter(starter, nonce, mention_ids=user_ids),
+        name=name,
+        member_ids=user_ids,
+        archive_minutes=threads.ARCHIVE_LIVE if live else threads.ARCHIVE_CORRESPONDENCE,
+        what="a tournament game",
     )
-    try:
-        message = await channel.send(starter, nonce=nonce, allowed_mentions=mentions)
-    except discord.HTTPException as error:
-        if error.status >= 500 or error.status == 429:
-            raise
-        log.warning("could not post a tournament game's starter in %s: %s", channel_id, error)
-        return None
-    existing = client.get_channel(message.id)
-    if isinstance(existing, discord.Thread):
-        return existing.id
-    try:
-        thread = await message.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
-    except discord.HTTPException as error:
-        if error.code == THREAD_EXISTS:
-            return message.id
-        if error.status >= 500 or error.status == 429:
-            raise
-        log.warning("could not open a tournament game's thread: %s", error)
-        return None
-    for user_id in user_ids:
-        try:
-            await thread.add_user(discord.Object(user_id))
-        except discord.HTTPException:
-            pass  # they can still open the public thread
-    return thread.id
 
 
 def export_files(files: Sequence[ExportFile]) -> list[discord.File]:

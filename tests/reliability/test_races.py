@@ -95,9 +95,10 @@ async def test_twenty_clicks_on_one_accept_button_start_one_game(club) -> None:
     invite = ix.original
     game_id = int(next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2])
 
-    # Every click that finds everyone accepted tries to open the thread; Discord refuses all
-    # but the first (160004), which is how the cog knows the thread is there already.
-    dc.expect_violation("invalid_thread")
+    # A click that finds everyone accepted opens the thread unless the bot already knows it
+    # (it has the invitation's id); Discord refuses the later attempts (160004), which is how
+    # the cog knows the thread is there already. How many get that far depends on timing.
+    dc.allow_violation("invalid_thread")
     clicks = [await dc.click(bob, invite, f"scrabble:join:{game_id}", wait=False) for _ in range(N)]
     await asyncio.gather(*(ix.wait_response(20) for ix in clicks))
     assert not any(APOLOGY in (f.content or "") for ix in clicks for f in ix.followups)
