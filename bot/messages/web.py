@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from bot.messages.i18n import N_, _
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from babel.dates import format_date, format_time, get_timezone_gmt
+
+from bot.messages.i18n import N_, _, babel_locale
 
 WEB_WHAT = N_("turn the club's web page on or off")
 WEB_OFF_SERVER = N_(
@@ -76,6 +81,34 @@ FORMAT_NAMES = {
     "swiss": N_("Swiss"),
     "knockout": N_("knockout"),
 }
+
+
+PAGE_NOTE = N_("A read-only page of the club's games, kept by clubbot.")
+_UTC_KEYS = ("UTC", "Etc/UTC")
+
+
+def _is_utc(zone: ZoneInfo) -> bool:
+    return zone.key in _UTC_KEYS
+
+
+def local_time(moment: datetime, zone: ZoneInfo) -> str:
+    """A stored (UTC) moment as the club reads it: date and time in the club's
+    zone, written for the active language, with the zone's offset so nobody
+    takes it for their own ("Dec 6, 2026, 7:05 PM GMT+08:00"; "… 11:05 AM UTC")."""
+    local = moment.astimezone(zone)
+    locale = babel_locale()
+    date = format_date(local, "medium", locale=locale)
+    clock = format_time(local, "short", locale=locale)
+    label = "UTC" if _is_utc(zone) else get_timezone_gmt(local, "long", locale=locale)
+    when = str(locale.datetime_formats["medium"]).format(clock, date)
+    return f"{when} {label}"
+
+
+def times_note(zone: ZoneInfo) -> str:
+    """The page's word on its times: the club's zone, named."""
+    if _is_utc(zone):
+        return _("Times are in UTC.")
+    return _("Times are in the club's time zone, {zone}.").format(zone=zone.key)
 
 
 def status_name(status: str) -> str:

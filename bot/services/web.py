@@ -4,6 +4,9 @@ A club's page is private, so it lives at an unguessable path: a random token
 (``secrets.token_urlsafe``) kept in ``guilds.settings["web"]`` with the page's
 on/off flag. Rotating replaces the token, so the old address is dead at once;
 turning the page off drops it.
+
+The page shows its times in the club's time zone (``/club setup timezone:``),
+so ``club_for`` hands the page that zone with the club's language.
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from typing import Literal
+from zoneinfo import ZoneInfo
 
 from bot.db.repositories.web import web_token
 from bot.messages.i18n import language_of
 from bot.services import ServiceContext
+from bot.services.boggle.options import club_zone
 
 Action = Literal["on", "off", "rotate"]
 TOKEN_BYTES = 24  # 32 URL-safe characters
@@ -31,6 +36,16 @@ class WebPage:
     @property
     def path(self) -> str | None:
         return f"{PAGE_PREFIX}{self.token}/" if self.token else None
+
+
+@dataclass(frozen=True)
+class PageClub:
+    """The club a page address belongs to, as its page needs it."""
+
+    guild_id: int
+    name: str
+    language: str
+    zone: ZoneInfo  # the club's time zone; UTC when it has set none
 
 
 def new_token() -> str:
@@ -71,10 +86,12 @@ class WebService:
             await uow.commit()  # a new club, or its name, is kept either way
         return WebPage(guild_id, token is not None, token, changed)
 
-    async def club_for(self, token: str) -> tuple[int, str, str] | None:
-        """``(guild id, name, language)`` of the club whose page is on at ``token``."""
+    async def club_for(self, token: str) -> PageClub | None:
+        """The club whose page is on at ``token``, with its language and time zone."""
         async with self.ctx.reader() as uow:
             guild = await uow.web.guild_by_token(token)
             if guild is None:
                 return None
-            return guild.id, guild.name, language_of(guild.settings)
+            return PageClub(
+                guild.id, guild.name, language_of(guild.settings), club_zone(guild.timezone)
+            )

@@ -15,9 +15,13 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import chess
 from aiohttp import web
@@ -25,7 +29,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.errors import ClubError, NotFoundError
 from bot.messages.i18n import N_, _, babel_locale, ngettext, pgettext, set_language, use_language
-from bot.messages.web import format_name, status_name
+from bot.messages.web import PAGE_NOTE, format_name, local_time, status_name, times_note
 from bot.render.chess import render_chess_board
 from bot.render.scrabble import ScrabbleBoardView, render_scrabble_board
 from bot.services import ServiceContext
@@ -72,6 +76,28 @@ NO_PAGE = N_("There is no page at this address.")
 FAILED = N_("Something went wrong")
 TRY_LATER = N_("Please try again later.")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+UTC_ZONE = ZoneInfo("UTC")
+# The time zone of the request's club (set with its language in ``_club``):
+# the page's times are shown in it.
+_zone: ContextVar[ZoneInfo] = ContextVar("page_zone", default=UTC_ZONE)
+
+
+@contextmanager
+def use_zone(zone: ZoneInfo) -> Iterator[None]:
+    token = _zone.set(zone)
+    try:
+        yield
+    finally:
+        _zone.reset(token)
+
+
+def when(moment: datetime | None) -> str:
+    """A time on the page, in the request's club's time zone (UTC until it is known)."""
+    return local_time(moment, _zone.get()) if moment else ""
+
+
+def page_note() -> str:
+    return f"{_(PAGE_NOTE)} {times_note(_zone.get())}"
 
 
 class BadRequest(Exception):
@@ -92,7 +118,8 @@ def _environment() -> Environment:
         gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=False
     )
     env.globals["page_lang"] = page_lang
-    env.filters["when"] = lambda d: d.strftime("%Y-%m-%d %H:%M UTC") if d else ""
+    env.globals["page_note"] = page_note
+    env.filters["when"] = when
     env.filters["status"] = status_name
     env.filters["format_name"] = format_name
     return env
@@ -236,9 +263,10 @@ class WebApp:
 
     @web.middleware
     async def _language(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """English until the request's club is known (``_club`` sets its language),
-        and nothing of one request's language left for the next on the connection."""
-        with use_language(None):
+        """English and UTC until the request's club is known (``_club`` sets its
+        language and time zone), and nothing of one request's left for the next
+        on the connection."""
+        with use_language(None), use_zone(UTC_ZONE):
             return await handler(request)
 
     @web.middleware
@@ -276,10 +304,11 @@ class WebApp:
         club = await self.web.club_for(token)
         if club is None:
             raise web.HTTPNotFound()
-        guild_id, name, language = club
-        # The one place a page's language is chosen: its club's, for the rest of the request.
-        set_language(language, guild_id)
-        return guild_id, name, f"{PAGE_PREFIX}{token}/"
+        # The one place a page's language and time zone are chosen: its club's,
+        # for the rest of the request (``_language`` puts them back after it).
+        set_language(club.language, club.guild_id)
+        _zone.set(club.zone)
+        return club.guild_id, club.name, f"{PAGE_PREFIX}{token}/"
 
     # ------------------------------------------------------------------ operations
 

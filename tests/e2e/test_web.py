@@ -5,9 +5,11 @@ and ``/healthz`` and ``/metrics`` report on the running bot."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import aiohttp
+import pytest
 
 from bot.messages import i18n
 from tests.e2e.club import Club
@@ -102,3 +104,25 @@ async def test_a_club_in_another_language_gets_its_replies_and_its_page_in_it(cl
         assert status == 404 and "⟦Not found⟧" in html
     finally:
         i18n.uninstall(PSEUDO)
+
+
+@pytest.mark.clock(datetime(2026, 12, 6, 11, 5, tzinfo=UTC))
+async def test_the_page_shows_its_times_in_the_clubs_time_zone(club: Club) -> None:
+    """The club's times are read in its zone (``/club setup timezone:``), named;
+    UTC while it has set none."""
+    await club.start(web_port=0)
+    path = page_path(await web(club, club.moderator, "on"))
+    opened = await club.dc.slash(club.moderator, club.channel, "henyo event open")
+    assert not opened.response.ephemeral
+    status, html = await get(club, path)
+    assert status == 200 and "Times are in UTC." in html
+    event = re.search(r'henyo/\d+">.*?</li>', html)
+    assert event and "Dec 6, 2026, 11:05\u202fAM UTC" in event.group(0), html
+
+    setup = await club.dc.slash(club.moderator, club.channel, "club setup", timezone="Asia/Manila")
+    assert "Asia/Manila" in await reply_text(setup)
+    status, html = await get(club, path)
+    event = re.search(r'henyo/\d+">.*?</li>', html)
+    assert event and "Dec 6, 2026, 7:05\u202fPM GMT+08:00" in event.group(0), html
+    assert "Times are in the club&#39;s time zone, Asia/Manila." in html
+    assert "UTC" not in html
