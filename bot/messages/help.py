@@ -63,8 +63,9 @@ HELP_SECTIONS: list[tuple[str, str]] = [
             "A moderator opens an event with `/henyo event open` and hosts it; pairs join with "
             "`/henyo register partner:@member`, and the host starts each pair's round with `/henyo start`. "
             "A one-off round needs no event: `/henyo start guesser:@member answerer:@member`. "
-            "The answerer may only say **Oo**, **Hindi** or **Pwede** — anything else costs a penalty "
-            "(5 seconds unless the event sets another)."
+            "The answerer may only say **Oo**, **Hindi** or **Pwede** (politely **Opo**, **Oo po**, "
+            "**Hindi po**, **Pwede po**; `strict:True` takes the bare words only) — anything else costs "
+            "a penalty (5 seconds unless the event sets another)."
         ),
     ),
     (
