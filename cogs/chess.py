@@ -35,7 +35,6 @@ from bot.services.chess import (
     PromotionNeeded,
 )
 from bot.services.chess.engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
-from bot.services.games import FoundGame, Want
 from bot.ui.buttons import buttons_of
 from bot.ui.chess import (
     CHESS_BUTTONS,
@@ -52,6 +51,7 @@ from bot.ui.chess import (
     warm_up_renderer,
 )
 from bot.ui.errors import NO_MENTIONS
+from bot.ui.game_lookup import GameLookup
 from bot.ui.permissions import require_guild
 from bot.ui.views import view_kwargs
 
@@ -61,11 +61,15 @@ GAME_HELP = "Which game (defaults to this thread's game, or your only game)"
 
 
 class ChessCog(
-    commands.GroupCog, group_name="chess", group_description="Play chess: live or by correspondence"
+    GameLookup,
+    commands.GroupCog,
+    group_name="chess",
+    group_description="Play chess: live or by correspondence",
 ):
     def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
         self.service = ChessService(bot.ctx)
+        self.finder = self.service.finder
         self.service.starting.thread_opener = lambda plan: open_game_thread(bot, plan)
         self.service.starting.announcer = lambda channel_id, content, nonce: post_game_announcement(
             bot, channel_id, content, nonce
@@ -84,25 +88,6 @@ class ChessCog(
 
     def _player(self, user: discord.abc.User) -> PlayerRef:
         return PlayerRef(user.id, getattr(user, "display_name", None) or user.name)
-
-    async def _game_id(
-        self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
-    ) -> int:
-        return (await self._game(interaction, game, want=want)).game_id
-
-    async def _game(
-        self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
-    ) -> FoundGame:
-        """The game a command means: ``game`` is its number (``#3`` or ``3``, as for
-        Scrabble: one resolver, ``parse_game_ref``) in this server."""
-        guild = require_guild(interaction)
-        return await self.service.finder.find(
-            guild_id=guild.id,
-            user_id=interaction.user.id,
-            channel_id=interaction.channel_id,
-            ref=game,
-            want=want,
-        )
 
     async def _send_update(self, interaction: discord.Interaction, update: ChessUpdate) -> None:
         """Reply with the board: publicly in the game's thread, privately elsewhere (the thread got it).
@@ -461,33 +446,16 @@ class ChessCog(
 
     # ------------------------------------------------------------------ autocomplete of `game`
 
-    async def _game_choices(
-        self, interaction: discord.Interaction, current: str, want: Want
-    ) -> list[app_commands.Choice[str]]:
-        if interaction.guild is None:
-            return []
-        try:
-            choices = await self.service.finder.choices(
-                guild_id=interaction.guild.id,
-                user_id=interaction.user.id,
-                typed=current or "",
-                want=want,
-            )
-        except Exception:
-            log.exception("chess game suggestions failed")
-            return []
-        return [app_commands.Choice(name=label, value=value) for label, value in choices]
-
     async def _games_in_play(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._game_choices(interaction, current, "playing")
+        return await self._game_choices(interaction, current, want="playing")
 
     async def _any_games(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Games in progress, then the latest finished (for commands that read a game)."""
-        return await self._game_choices(interaction, current, "any")
+        return await self._game_choices(interaction, current, want="any")
 
     for _command in (move, resign, draw, vacation):
         _command.autocomplete("game")(_games_in_play)

@@ -26,7 +26,7 @@ from bot.services.events.service import EventService, Member
 from bot.services.events.views import EventView, Unfinished
 from bot.services.tournaments.service import TournamentService
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import NO_MENTIONS
+from bot.ui.errors import NO_MENTIONS, reply_privately
 from bot.ui.events import DYNAMIC_ITEMS, EVENT_BUTTONS, partner_view, register_view
 from bot.ui.permissions import is_moderator, require_guild
 
@@ -68,10 +68,6 @@ class EventCog(
         guild = require_guild(interaction)
         settings = await self.club.get(guild.id)
         return is_moderator(interaction.user, settings.moderator_role_id)
-
-    @staticmethod
-    async def _private(interaction: discord.Interaction, text: str) -> None:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     # ------------------------------------------------------------------ commands
 
@@ -153,7 +149,7 @@ class EventCog(
             user=member_of(interaction.user),
             partner=member_of(partner),
         )
-        await self._private(interaction, msg.registered(done.pair, done.event.capacity))
+        await reply_privately(interaction, msg.registered(done.pair, done.event.capacity))
 
     async def register_clicked(self, interaction: discord.Interaction, event_id: int) -> None:
         guild = require_guild(interaction)
@@ -180,7 +176,7 @@ class EventCog(
             ref=event,
             user_id=interaction.user.id,
         )
-        await self._private(interaction, msg.withdrawn(done.moved_up))
+        await reply_privately(interaction, msg.withdrawn(done.moved_up))
 
     @app_commands.command(name="round", description="Start a game's round for the pairs (host)")
     @app_commands.describe(
@@ -252,7 +248,7 @@ class EventCog(
             place=place,
             text=text,
         )
-        await self._private(interaction, msg.prize_written(written))
+        await reply_privately(interaction, msg.prize_written(written))
 
     @app_commands.command(name="standings", description="The games event's standings, per game")
     @app_commands.describe(game="Only this game", event=E_HELP)
@@ -287,9 +283,9 @@ class EventCog(
             confirmed=confirm,
         )
         if isinstance(result, Unfinished):
-            await self._private(interaction, msg.unfinished(result.games))
+            await reply_privately(interaction, msg.unfinished(result.games))
             return
-        await self._private(interaction, msg.closed_reply(result.event.name))
+        await reply_privately(interaction, msg.closed_reply(result.event.name))
         await self._refresh_card(result.event)
 
 

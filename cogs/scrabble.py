@@ -14,7 +14,6 @@ calls the service and answers (its texts are in ``bot.messages.scrabble``).
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -28,9 +27,7 @@ from bot.messages.limits import (
     CHOICE_NAME_CHARS,
     CHOICE_VALUE_CHARS,
     CHOICES,
-    MESSAGE_CHARS,
 )
-from bot.services.games import FoundGame, Want
 from bot.services.scrabble import (
     COMPUTER_LEVELS,
     RENDER_BOARD,
@@ -46,7 +43,8 @@ from bot.services.scrabble import (
 )
 from bot.ui import threads
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import NO_MENTIONS
+from bot.ui.errors import NO_MENTIONS, reply_privately
+from bot.ui.game_lookup import GameLookup
 from bot.ui.permissions import require_guild
 from bot.ui.scrabble import (
     DYNAMIC_ITEMS,
@@ -77,19 +75,6 @@ def _member(user: discord.abc.User, me: discord.abc.User | None = None) -> Membe
 
 def _where(outcome: ActionOutcome, interaction: discord.Interaction) -> str:
     return msg.board_elsewhere(outcome.home_channel_id, interaction.channel_id)
-
-
-async def _answer(
-    interaction: discord.Interaction, content: str, *, files: list[discord.File] | None = None
-) -> None:
-    """A private answer, whether or not the interaction was deferred."""
-    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
-    if files:
-        kwargs["files"] = files
-    if interaction.response.is_done():
-        await interaction.followup.send(content[:MESSAGE_CHARS], **kwargs)
-    else:
-        await interaction.response.send_message(content[:MESSAGE_CHARS], **kwargs)
 
 
 async def _open_thread(
@@ -197,7 +182,9 @@ class ScrabbleButtons:
         files = [await rack_file(rack.tiles)]
         if rack.game.picture is not None:
             files.append(await board_file(rack.game.picture))
-        await _answer(interaction, msg.rack_message(rack.text, rack.game.summary), files=files)
+        await reply_privately(
+            interaction, msg.rack_message(rack.text, rack.game.summary), files=files
+        )
 
     async def challenge_button(
         self, interaction: discord.Interaction, game_id: int, ply: int
@@ -206,16 +193,17 @@ class ScrabbleButtons:
         outcome = await self.service.moves.challenge(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id, ply=ply
         )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
+        await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
     async def accept_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None:
         outcome = await self.service.moves.accept_play(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id, ply=ply
         )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
+        await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
 
 class ScrabbleCog(
+    GameLookup,
     commands.GroupCog,
     group_name="scrabble",
     group_description="Scrabble for 2–4 seats (pairs welcome)",
@@ -223,42 +211,10 @@ class ScrabbleCog(
     def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
         self.service = ScrabbleService(bot.ctx)
+        self.finder = self.service.finder
         self.buttons = ScrabbleButtons(self.service)
         buttons_of(bot).bind(SCRABBLE_BUTTONS, self.buttons)
         super().__init__()
-
-    # -- helpers ---------------------------------------------------------------------------
-
-    async def _game_id(
-        self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
-    ) -> int:
-        return (await self._game(interaction, game, want=want)).game_id
-
-    async def _game(
-        self, interaction: discord.Interaction, game: str | None, *, want: Want = "playing"
-    ) -> FoundGame:
-        """The game a command means: ``game`` is its number (``#3``) in this server."""
-        guild = require_guild(interaction)
-        return await self.service.finder.find(
-            guild_id=guild.id,
-            user_id=interaction.user.id,
-            channel_id=interaction.channel_id,
-            ref=game,
-            want=want,
-        )
-
-    async def _game_choices(
-        self, interaction: discord.Interaction, current: str, *, want: Want = "playing"
-    ) -> list[Choice[str]]:
-        if interaction.guild is None:
-            return []
-        try:
-            pairs = await self.service.finder.choices(
-                guild_id=interaction.guild.id, user_id=interaction.user.id, typed=current, want=want
-            )
-        except ClubError:
-            return []
-        return [Choice(name=label, value=value) for label, value in pairs]
 
     # -- starting a game -------------------------------------------------------------------------
 
@@ -439,7 +395,7 @@ class ScrabbleCog(
             direction.value if direction else None,
             guild_id=require_guild(interaction).id,
         )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
+        await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
     @play.autocomplete("position")
     async def _position_choices(
@@ -478,7 +434,7 @@ class ScrabbleCog(
         outcome = await self.service.moves.exchange(
             game_id, interaction.user.id, tiles, guild_id=require_guild(interaction).id
         )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
+        await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
     @exchange.autocomplete("tiles")
     async def _exchange_choices(
@@ -519,7 +475,7 @@ class ScrabbleCog(
         outcome = await self.service.moves.pass_turn(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
+        await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
     @app_commands.command(name="resign", description="Resign (you lose; others may play on)")
     @app_commands.describe(game=GAME_HELP)
@@ -529,7 +485,7 @@ class ScrabbleCog(
         outcome = await self.service.moves.resign(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
+        await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
     @app_commands.command(name="challenge", description="Challenge the last play")
     @app_commands.describe(game=GAME_HELP)
@@ -540,7 +496,7 @@ class ScrabbleCog(
         outcome = await self.service.moves.challenge(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
-        await _answer(interaction, outcome.message + _where(outcome, interaction))
+        await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
     # -- looking -------------------------------------------------------------------------------
 
@@ -561,7 +517,7 @@ class ScrabbleCog(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
         files = [await board_file(view.picture)] if view.picture is not None else []
-        await _answer(interaction, view.summary, files=files)
+        await reply_privately(interaction, view.summary, files=files)
 
     @app_commands.command(name="games", description="Your Scrabble games and whose turn it is")
     @app_commands.guild_only()
@@ -569,7 +525,7 @@ class ScrabbleCog(
         guild = require_guild(interaction)
         summaries = await self.service.reading.games_for(guild.id, interaction.user.id)
         rows = [(s.listed(), s.turn_due, s.home_channel_id) for s in summaries]
-        await _answer(interaction, msg.games_list(rows))
+        await reply_privately(interaction, msg.games_list(rows))
 
     @app_commands.command(
         name="check", description="Is it a word? Checks a game's or the club's word list"
@@ -598,7 +554,7 @@ class ScrabbleCog(
             channel_id=interaction.channel_id,
             word_list=word_list,
         )
-        await _answer(interaction, text)
+        await reply_privately(interaction, text)
 
     @check.autocomplete("word_list")
     async def _check_word_list_choices(
@@ -618,7 +574,7 @@ class ScrabbleCog(
         text = await self.service.computer.hint(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
-        await _answer(interaction, text)
+        await reply_privately(interaction, text)
 
     @app_commands.command(
         name="analyse", description="Each play of a finished game beside the best"
@@ -653,7 +609,7 @@ class ScrabbleCog(
         filename, text = await self.service.reading.export(
             found.game_id, guild_id=require_guild(interaction).id
         )
-        await _answer(
+        await reply_privately(
             interaction,
             msg.gcg_export(found.number),
             files=[text_file(text, filename, msg.record_alt_text(found.number))],

@@ -21,12 +21,11 @@ from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.messages import sessions as messages
 from bot.messages.i18n import _
-from bot.messages.limits import MESSAGE_CHARS
 from bot.services.club import ClubService
 from bot.services.scrabble import VIEW_EXPLAIN, ScrabbleService
 from bot.services.sessions import Member, SessionService, SessionView
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import NO_MENTIONS
+from bot.ui.errors import NO_MENTIONS, reply_privately
 from bot.ui.permissions import is_moderator, require_guild
 from bot.ui.sessions import (
     DYNAMIC_ITEMS,
@@ -43,17 +42,6 @@ Choice = app_commands.Choice
 
 def _member(user: discord.abc.User) -> Member:
     return Member(user.id, getattr(user, "display_name", user.name), bool(user.bot))
-
-
-async def _private(interaction: discord.Interaction, content: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(
-            content[:MESSAGE_CHARS], ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
-    else:
-        await interaction.response.send_message(
-            content[:MESSAGE_CHARS], ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
 
 
 class SessionButtons:
@@ -73,7 +61,7 @@ class SessionButtons:
             is_moderator=False,
             session_id=session_id,
         )
-        await _private(
+        await reply_privately(
             interaction, messages.signed_up(done.entry.names, done.entry.place, by_moderator=False)
         )
         await self.cog.refresh_card(done.session)
@@ -86,7 +74,7 @@ class SessionButtons:
             user_id=interaction.user.id,
             session_id=session_id,
         )
-        await _private(interaction, messages.withdrew())
+        await reply_privately(interaction, messages.withdrew())
         await self.cog.refresh_card(view)
 
     async def explain_clicked(
@@ -107,7 +95,7 @@ class SessionButtons:
         done = await self.cog.service.explain(
             guild_id=guild.id, game_id=game_id, ply=ply, user_id=interaction.user.id, text=text
         )
-        await _private(interaction, messages.explained_reply(done.words))
+        await reply_privately(interaction, messages.explained_reply(done.words))
 
 
 class SessionCommands(app_commands.Group):
@@ -199,7 +187,7 @@ class SessionCommands(app_commands.Group):
             is_moderator=await self.cog.is_moderator(interaction) if member else False,
             partner=_member(partner) if partner else None,
         )
-        await _private(
+        await reply_privately(
             interaction,
             messages.signed_up(done.entry.names, done.entry.place, by_moderator=done.by_moderator),
         )
@@ -255,7 +243,7 @@ class SessionCommands(app_commands.Group):
         view = await self.cog.service.end(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
         )
-        await _private(
+        await reply_privately(
             interaction,
             _("The session is ended: the results are posted in the channel.")
             if view.status == "ended"
@@ -272,7 +260,7 @@ class SessionCommands(app_commands.Group):
             guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
         )
         for text in messages.results_private(found, moderator=moderator):
-            await _private(interaction, text)  # the first answers, the rest follow up
+            await reply_privately(interaction, text)  # the first answers, the rest follow up
 
 
 class ScrabbleSessionCog(commands.Cog):

@@ -27,6 +27,7 @@ from bot.messages.errors import (
     unreadable_option,
 )
 from bot.messages.i18n import _
+from bot.messages.limits import MESSAGE_CHARS
 
 log = logging.getLogger("clubbot.errors")
 
@@ -73,24 +74,30 @@ def user_message_for(error: BaseException, *, where: str = "") -> str:
     return something_went_wrong(error_id)
 
 
-async def reply_privately(interaction: discord.Interaction, text: str) -> None:
-    """Answer ephemerally whether or not the interaction was answered already."""
-    text = text[:PRIVATE_REPLY_CHARS]
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.response.send_message(
-                text, ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
-    except discord.HTTPException:
-        log.warning("could not deliver an error reply for interaction %s", interaction.id)
+async def reply_privately(
+    interaction: discord.Interaction, text: str, *, files: list[discord.File] | None = None
+) -> None:
+    """A private answer (ephemeral, pinging nobody), as the first answer or, when the
+    interaction was answered or deferred already, as a follow-up."""
+    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+    if files:
+        kwargs["files"] = files
+    text = text[:MESSAGE_CHARS]
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)
 
 
 async def handle_interaction_error(
     interaction: discord.Interaction, error: BaseException, where: str = ""
 ) -> None:
-    await reply_privately(interaction, user_message_for(error, where=where))
+    try:
+        await reply_privately(
+            interaction, user_message_for(error, where=where)[:PRIVATE_REPLY_CHARS]
+        )
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply for interaction %s", interaction.id)
 
 
 class ClubView(discord.ui.View):
