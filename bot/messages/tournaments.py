@@ -40,6 +40,8 @@ PAIRS_JOIN = N_(
 )
 NAMED_ENTRY = N_("The director names who plays in this tournament: ask them to enter you.")
 NO_CHECKIN = N_("This tournament has no check-in: you are entered already.")
+JOIN_BUTTON = N_("Join")  # the sign-up post's buttons
+CHECK_IN_BUTTON = N_("Check in")
 USE_WITHDRAW = N_(
     "The tournament has started: `/tournament withdraw` leaves it (your games still to play are forfeited)."
 )

@@ -12,6 +12,8 @@ from typing import Any, Literal, Protocol
 
 import discord
 
+from bot.messages import tournaments as messages
+from bot.messages.i18n import _
 from bot.services.tournaments.reading import ExportFile
 from bot.ui import threads
 from bot.ui.buttons import ButtonRoute, dispatch
@@ -35,7 +37,7 @@ class EntryButton(
     template=r"tournament:(?P<action>join|checkin):(?P<tid>\d+)",
 ):
     def __init__(self, tournament_id: int, action: Action) -> None:
-        label = "Join" if action == "join" else "Check in"
+        label = _(messages.JOIN_BUTTON if action == "join" else messages.CHECK_IN_BUTTON)
         style = discord.ButtonStyle.success if action == "join" else discord.ButtonStyle.primary
         super().__init__(
             discord.ui.Button(
