@@ -269,7 +269,7 @@ async def test_the_computer_challenges_a_phony_that_would_end_the_game_and_accep
     options = ScrabbleOptions(turn_order="fixed", challenge="double")
     for tile, expected in (("T", "challenge"), ("S", "accept")):
         game = rigged_game(options, racks=[tile, "EEE"], bag="", words=(("8H", "CAT"),))
-        game.play(0, tile, "8K")  # CATT is no word; CATS is
+        game.play(0, "..." + tile, "8H")  # CATT is no word; CATS is
         assert game.status == "ending"
         move = await computer_move(game.to_json(), OPTIONS, 1, "strong", seed=0)
         assert move == {"type": expected}
