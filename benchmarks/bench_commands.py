@@ -410,6 +410,10 @@ def _placements(
                 tile = queue.pop()
                 word.append("?" + rng.choice("AEIOU") if tile == "?" else tile)
             index += step
+        # ...and the tiles touching its end: the word typed must be the whole word.
+        while index < 225 and not (across and index // 15 != start // 15) and cells[index]:
+            word.append(".")
+            index += step
         row, col = divmod(start, 15)
         found.append(
             ("".join(word), f"{row + 1}{_COLUMNS[col]}" if across else f"{_COLUMNS[col]}{row + 1}")
