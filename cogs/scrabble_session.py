@@ -53,7 +53,7 @@ class SessionButtons:
     async def signup_clicked(self, interaction: discord.Interaction, session_id: int) -> None:
         guild = require_guild(interaction)
         me = _member(interaction.user)
-        done = await self.cog.service.signup(
+        done = await self.cog.service.entry.signup(
             guild_id=guild.id,
             channel_id=interaction.channel_id or 0,
             user=me,
@@ -68,7 +68,7 @@ class SessionButtons:
 
     async def leave_clicked(self, interaction: discord.Interaction, session_id: int) -> None:
         guild = require_guild(interaction)
-        view = await self.cog.service.withdraw(
+        view = await self.cog.service.entry.withdraw(
             guild_id=guild.id,
             channel_id=interaction.channel_id or 0,
             user_id=interaction.user.id,
@@ -80,7 +80,7 @@ class SessionButtons:
     async def explain_clicked(
         self, interaction: discord.Interaction, game_id: int, ply: int
     ) -> None:
-        words = await self.cog.service.words_to_explain(
+        words = await self.cog.service.explaining.words_to_explain(
             guild_id=require_guild(interaction).id,
             game_id=game_id,
             ply=ply,
@@ -92,7 +92,7 @@ class SessionButtons:
         self, interaction: discord.Interaction, game_id: int, ply: int, text: str
     ) -> None:
         guild = require_guild(interaction)
-        done = await self.cog.service.explain(
+        done = await self.cog.service.explaining.explain(
             guild_id=guild.id, game_id=game_id, ply=ply, user_id=interaction.user.id, text=text
         )
         await reply_privately(interaction, messages.explained_reply(done.words))
@@ -139,7 +139,7 @@ class SessionCommands(app_commands.Group):
         guild = require_guild(interaction)
         if isinstance(interaction.channel, discord.Thread):
             raise InvalidInputError(messages.NOT_IN_A_THREAD)
-        view = await self.cog.service.open(
+        view = await self.cog.service.entry.open(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id or 0,
@@ -158,7 +158,7 @@ class SessionCommands(app_commands.Group):
             allowed_mentions=NO_MENTIONS,
         )
         message = await interaction.original_response()
-        await self.cog.service.set_message(view.id, message.id)
+        await self.cog.service.entry.set_message(view.id, message.id)
         # Members may sign up before the post's id is stored (their edits had no post
         # to edit): draw the list as it stands now.
         await self.cog.refresh_card(view)
@@ -179,7 +179,7 @@ class SessionCommands(app_commands.Group):
     ) -> None:
         guild = require_guild(interaction)
         by = _member(interaction.user)
-        done = await self.cog.service.signup(
+        done = await self.cog.service.entry.signup(
             guild_id=guild.id,
             channel_id=interaction.channel_id or 0,
             user=_member(member) if member else by,
@@ -199,7 +199,7 @@ class SessionCommands(app_commands.Group):
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
-        view = await self.cog.service.start(
+        view = await self.cog.service.forming.start(
             guild_id=guild.id,
             channel_id=interaction.channel_id or 0,
             by=_member(interaction.user),
@@ -223,7 +223,7 @@ class SessionCommands(app_commands.Group):
         self, interaction: discord.Interaction, first: discord.Member, second: discord.Member
     ) -> None:
         guild = require_guild(interaction)
-        done = await self.cog.service.swap(
+        done = await self.cog.service.forming.swap(
             guild_id=guild.id,
             channel_id=interaction.channel_id or 0,
             first=_member(first),
@@ -240,7 +240,7 @@ class SessionCommands(app_commands.Group):
         guild = require_guild(interaction)
         moderator = await self.cog.is_moderator(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = await self.cog.service.end(
+        view = await self.cog.service.running.end(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
         )
         await reply_privately(
@@ -256,7 +256,7 @@ class SessionCommands(app_commands.Group):
     async def results(self, interaction: discord.Interaction) -> None:
         guild = require_guild(interaction)
         moderator = await self.cog.is_moderator(interaction)
-        found = await self.cog.service.results(
+        found = await self.cog.service.reading.results(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
         )
         for text in messages.results_private(found, moderator=moderator):
@@ -268,7 +268,7 @@ class ScrabbleSessionCog(commands.Cog):
         self.bot = bot
         self.club = ClubService(bot.ctx)
         self.service = SessionService(bot.ctx, scrabble)
-        self.service.thread_opener = lambda channel_id, name, text, nonce, members: (
+        self.service.running.thread_opener = lambda channel_id, name, text, nonce, members: (
             open_board_thread(bot, channel_id, name, text, nonce, members)
         )
         self.commands = SessionCommands(self)
@@ -286,7 +286,7 @@ class ScrabbleSessionCog(commands.Cog):
         edit shows the last sign-up even when two land at once."""
         lock = self._card_locks.setdefault(changed.id, asyncio.Lock())
         async with lock:
-            view = await self.service.get(changed.id)
+            view = await self.service.core.get(changed.id)
             await self._edit_card(view)
 
     async def _edit_card(self, view: SessionView) -> None:

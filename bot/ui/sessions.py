@@ -19,7 +19,7 @@ import discord
 
 from bot.messages import sessions as messages
 from bot.messages.i18n import _
-from bot.services.sessions.service import EXPLANATION_CHARS, EXPLANATION_MIN_CHARS
+from bot.services.sessions.explaining import EXPLANATION_CHARS, EXPLANATION_MIN_CHARS
 from bot.ui import threads
 from bot.ui.buttons import ButtonRoute, dispatch
 

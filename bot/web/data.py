@@ -707,7 +707,7 @@ class ClubPages:
 
     async def club_session(self, guild_id: int, session_id: int) -> SessionPage:
         # The ranking across boards is the results post's own (one implementation).
-        results = await self.sessions.ranking(guild_id=guild_id, session_id=session_id)
+        results = await self.sessions.reading.ranking(guild_id=guild_id, session_id=session_id)
         async with self.ctx.reader() as uow:
             row = await uow.sessions.get(session_id) if 0 < session_id < 2**31 else None
             if row is None or row.guild_id != guild_id:

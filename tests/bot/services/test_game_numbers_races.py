@@ -283,7 +283,7 @@ async def test_a_session_starting_its_boards_as_a_member_makes_a_game(
     ctx.scheduler.register_service(service)
     ctx.scheduler.register_service(sessions)
     moderator = SessionMember(900, "Host")
-    await sessions.open(
+    await sessions.entry.open(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=CHANNEL,
@@ -292,14 +292,14 @@ async def test_a_session_starting_its_boards_as_a_member_makes_a_game(
     )
     for i in range(4):
         person = SessionMember(100 + i, f"member{i}")
-        await sessions.signup(
+        await sessions.entry.signup(
             guild_id=GUILD, channel_id=CHANNEL, user=person, by=person, is_moderator=False
         )
-    await sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=moderator, is_moderator=True)
+    await sessions.forming.start(guild_id=GUILD, channel_id=CHANNEL, by=moderator, is_moderator=True)
     await _known(ctx, (1, "Alice"), (BOB.user_id, BOB.name))
     refused = _members_game_first(monkeypatch, lambda game: game.created_by == 1)
     view, _ = await asyncio.gather(
-        sessions.start(guild_id=GUILD, channel_id=CHANNEL, by=moderator, is_moderator=True),
+        sessions.forming.start(guild_id=GUILD, channel_id=CHANNEL, by=moderator, is_moderator=True),
         service.invitations.create(request(BOB)),
     )
     assert view.status == "started" and len(view.boards) == 1

@@ -154,7 +154,7 @@ async def test_a_session_page_ranks_the_pairs_across_boards_as_the_results_post_
             uow.session.add(SessionBoardRecord(session_id=row.id, number=number, game_id=game))
         sid = row.id
         await uow.commit()
-    ranked = await SessionService(world.ctx, ScrabbleService(world.ctx)).ranking(
+    ranked = await SessionService(world.ctx, ScrabbleService(world.ctx)).reading.ranking(
         guild_id=GUILD, session_id=sid
     )
     assert ranked is not None and len(ranked.pairs) == 4 and ranked.plays == ()
@@ -166,6 +166,6 @@ async def test_a_session_page_ranks_the_pairs_across_boards_as_the_results_post_
     scores = [int(score) for _rank, _name, score in rows]
     assert scores == sorted(scores, reverse=True) and len(set(scores)) > 1
     with pytest.raises(NotFoundError):
-        await SessionService(world.ctx, ScrabbleService(world.ctx)).ranking(
+        await SessionService(world.ctx, ScrabbleService(world.ctx)).reading.ranking(
             guild_id=GUILD + 1, session_id=sid
         )
