@@ -86,7 +86,7 @@ class EventCog(
         name: str | None = None,
     ) -> None:
         guild = require_guild(interaction)
-        view = await self.service.open(
+        view = await self.service.entry.open(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id or 0,
@@ -106,7 +106,7 @@ class EventCog(
                 view=register_view({"event_id": view.id}),
                 allowed_mentions=NO_MENTIONS,
             )
-            await self.service.set_card(view.id, card.id)
+            await self.service.entry.set_card(view.id, card.id)
         await interaction.followup.send(msg.opened_reply(view), ephemeral=True)
 
     async def _refresh_card(self, view: EventView) -> None:
@@ -142,7 +142,7 @@ class EventCog(
         guild = require_guild(interaction)
         if partner.bot:
             raise InvalidInputError(_(msg.PARTNER_IS_BOT))
-        done = await self.service.register(
+        done = await self.service.entry.register(
             guild_id=guild.id,
             channel_id=interaction.channel_id,
             ref=event,
@@ -153,7 +153,7 @@ class EventCog(
 
     async def register_clicked(self, interaction: discord.Interaction, event_id: int) -> None:
         guild = require_guild(interaction)
-        name = await self.service.name_of(guild_id=guild.id, event_id=event_id)
+        name = await self.service.core.name_of(guild_id=guild.id, event_id=event_id)
         await interaction.response.send_message(
             msg.pick_partner(name),
             view=partner_view(event_id),
@@ -170,7 +170,7 @@ class EventCog(
     @app_commands.guild_only()
     async def withdraw(self, interaction: discord.Interaction, event: int | None = None) -> None:
         guild = require_guild(interaction)
-        done = await self.service.withdraw(
+        done = await self.service.entry.withdraw(
             guild_id=guild.id,
             channel_id=interaction.channel_id,
             ref=event,
@@ -206,7 +206,7 @@ class EventCog(
     ) -> None:
         guild = require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        started = await self.service.start_round(
+        started = await self.service.running.start_round(
             guild_id=guild.id,
             guild_name=guild.name,
             channel_id=interaction.channel_id,
@@ -238,7 +238,7 @@ class EventCog(
         event: int | None = None,
     ) -> None:
         guild = require_guild(interaction)
-        written = await self.service.prize(
+        written = await self.service.running.prize(
             guild_id=guild.id,
             channel_id=interaction.channel_id,
             ref=event,
@@ -258,7 +258,7 @@ class EventCog(
         self, interaction: discord.Interaction, game: str | None = None, event: int | None = None
     ) -> None:
         guild = require_guild(interaction)
-        result = await self.service.standings(
+        result = await self.service.reading.standings(
             guild_id=guild.id, channel_id=interaction.channel_id, ref=event, game=game
         )
         await interaction.response.send_message(
@@ -274,7 +274,7 @@ class EventCog(
         self, interaction: discord.Interaction, confirm: bool = False, event: int | None = None
     ) -> None:
         guild = require_guild(interaction)
-        result = await self.service.close(
+        result = await self.service.closing.close(
             guild_id=guild.id,
             channel_id=interaction.channel_id,
             ref=event,

@@ -597,7 +597,7 @@ class ClubPages:
         Members by their display names only."""
         if not 0 < event_id < 2**31:
             raise NotFoundError(f"There is no games event {event_id} here.")
-        result = await self.events.standings(guild_id=guild_id, channel_id=None, ref=event_id)
+        result = await self.events.reading.standings(guild_id=guild_id, channel_id=None, ref=event_id)
         view = result.event
         closed = view.status == "closed"
         registering = view.status == "open" and not view.started

@@ -26,7 +26,7 @@ PEOPLE = [Member(100 + i, f"member {i}") for i in range(8)]
 
 async def _opened(ctx, games: str = "henyo boggle", pairs: int = 2) -> EventService:
     service = EventService(ctx)
-    await service.open(
+    await service.entry.open(
         guild_id=GUILD,
         guild_name="Library",
         channel_id=CHANNEL,
@@ -39,7 +39,7 @@ async def _opened(ctx, games: str = "henyo boggle", pairs: int = 2) -> EventServ
 
 
 async def _register(service: EventService, a: Member, b: Member):
-    return await service.register(guild_id=GUILD, channel_id=CHANNEL, ref=None, user=a, partner=b)
+    return await service.entry.register(guild_id=GUILD, channel_id=CHANNEL, ref=None, user=a, partner=b)
 
 
 async def _count(ctx, model, *where) -> int:
@@ -62,9 +62,9 @@ async def test_bad_input_gets_a_clear_refusal_and_changes_nothing(ctx) -> None:
     third = await _register(service, PEOPLE[4], PEOPLE[5])  # the event is full: it waits
     assert (third.pair.place, third.pair.waiting) == (1, True)
     with pytest.raises(InvalidInputError, match="not signed up"):
-        await service.withdraw(guild_id=GUILD, channel_id=CHANNEL, ref=None, user_id=PEOPLE[7].id)
+        await service.entry.withdraw(guild_id=GUILD, channel_id=CHANNEL, ref=None, user_id=PEOPLE[7].id)
     with pytest.raises(PermissionDeniedError, match="Only the host"):
-        await service.start_round(
+        await service.running.start_round(
             guild_id=GUILD,
             guild_name="Library",
             channel_id=CHANNEL,
@@ -74,7 +74,7 @@ async def test_bad_input_gets_a_clear_refusal_and_changes_nothing(ctx) -> None:
             game="henyo",
         )
     with pytest.raises(InvalidInputError, match="not one of this event's games"):
-        await service.start_round(
+        await service.running.start_round(
             guild_id=GUILD,
             guild_name="Library",
             channel_id=CHANNEL,
@@ -84,7 +84,7 @@ async def test_bad_input_gets_a_clear_refusal_and_changes_nothing(ctx) -> None:
             game="chess",
         )
     with pytest.raises(InvalidInputError, match="not one of this event's games"):
-        await service.prize(
+        await service.running.prize(
             guild_id=GUILD,
             channel_id=CHANNEL,
             ref=None,
@@ -95,16 +95,16 @@ async def test_bad_input_gets_a_clear_refusal_and_changes_nothing(ctx) -> None:
             text="A dictionary",
         )
     with pytest.raises(NotFoundError, match="no games event #99"):
-        await service.standings(guild_id=GUILD, channel_id=CHANNEL, ref=99)
+        await service.reading.standings(guild_id=GUILD, channel_id=CHANNEL, ref=99)
     with pytest.raises(PermissionDeniedError, match="Only moderators"):
-        await EventService(ctx).open(
+        await EventService(ctx).entry.open(
             guild_id=GUILD,
             guild_name="Library",
             channel_id=CHANNEL + 1,
             host=PEOPLE[0],
             is_moderator=False,
         )
-    standings = await service.standings(guild_id=GUILD, channel_id=CHANNEL, ref=None)
+    standings = await service.reading.standings(guild_id=GUILD, channel_id=CHANNEL, ref=None)
     assert [p.names for p in standings.event.playing] == [
         ("member 0", "member 1"),
         ("member 2", "member 3"),
@@ -117,7 +117,7 @@ async def test_a_withdrawal_moves_the_waiting_pair_up_and_tells_both_partners(ct
     service = await _opened(ctx)
     for a, b in ((0, 1), (2, 3), (4, 5)):
         await _register(service, PEOPLE[a], PEOPLE[b])
-    gone = await service.withdraw(
+    gone = await service.entry.withdraw(
         guild_id=GUILD, channel_id=CHANNEL, ref=None, user_id=PEOPLE[3].id
     )
     assert [(p.names, p.place) for p in gone.moved_up] == [(("member 4", "member 5"), 2)]
@@ -138,7 +138,7 @@ async def test_two_hosts_starting_the_henyo_round_at_once_start_it_once(ctx) -> 
     await _register(service, PEOPLE[2], PEOPLE[3])
 
     async def start(user_id: int):
-        return await service.start_round(
+        return await service.running.start_round(
             guild_id=GUILD,
             guild_name="Library",
             channel_id=CHANNEL,
@@ -171,7 +171,7 @@ async def test_closing_waits_for_the_host_s_confirmation_and_closes_once(ctx) ->
     await _register(service, PEOPLE[2], PEOPLE[3])
 
     async def close(confirmed: bool):
-        return await service.close(
+        return await service.closing.close(
             guild_id=GUILD,
             channel_id=CHANNEL,
             ref=None,

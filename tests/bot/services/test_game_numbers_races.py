@@ -317,7 +317,7 @@ async def test_a_games_event_starting_its_chess_round_as_a_member_challenges(
 ) -> None:
     events = EventService(ctx, tournaments=lambda: tournaments)
     host = EventMember(HOST, "host")
-    await events.open(
+    await events.entry.open(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=CHANNEL,
@@ -328,11 +328,11 @@ async def test_a_games_event_starting_its_chess_round_as_a_member_challenges(
     )
     people = [EventMember(user_id, name) for user_id, name in MEMBERS.items()]
     for a, b in zip(people[::2], people[1::2], strict=True):
-        await events.register(guild_id=GUILD, channel_id=CHANNEL, ref=None, user=a, partner=b)
+        await events.entry.register(guild_id=GUILD, channel_id=CHANNEL, ref=None, user=a, partner=b)
     await _known(ctx, (ANA.user_id, ANA.name), (BEN.user_id, BEN.name))
     refused = _members_game_first(monkeypatch, lambda game: game.created_by == ANA.user_id)
     await asyncio.gather(
-        events.start_round(
+        events.running.start_round(
             guild_id=GUILD,
             guild_name="Club",
             channel_id=CHANNEL,

@@ -16,7 +16,7 @@ SCRIPTED = Member(200, SNEAKY)
 
 async def _event(world: World) -> tuple[EventService, int]:
     service = EventService(world.ctx)
-    view = await service.open(
+    view = await service.entry.open(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=CHANNEL,
@@ -27,7 +27,7 @@ async def _event(world: World) -> tuple[EventService, int]:
         name="Prizes <i>night</i>",
     )
     for first, second in ((SCRIPTED, PEOPLE[0]), (PEOPLE[1], PEOPLE[2]), (PEOPLE[3], PEOPLE[4])):
-        await service.register(
+        await service.entry.register(
             guild_id=GUILD, channel_id=CHANNEL, ref=None, user=first, partner=second
         )
     return service, view.id
@@ -59,7 +59,7 @@ async def test_an_event_s_page_shows_its_roster_waiting_list_and_prizes_as_text(
     assert "<@" not in page and "&lt;@" not in page  # names, never mentions
     assert "Prizes</h3>" not in page  # the prize lines come with the close
 
-    await service.prize(
+    await service.running.prize(
         guild_id=GUILD,
         channel_id=CHANNEL,
         ref=event_id,
@@ -69,7 +69,7 @@ async def test_an_event_s_page_shows_its_roster_waiting_list_and_prizes_as_text(
         place=1,
         text="A <b>book</b> voucher",
     )
-    await service.close(
+    await service.closing.close(
         guild_id=GUILD,
         channel_id=CHANNEL,
         ref=event_id,
@@ -87,7 +87,7 @@ async def test_an_event_s_page_shows_its_roster_waiting_list_and_prizes_as_text(
 async def test_another_club_s_event_or_a_bad_number_is_not_found(world: World) -> None:
     _, event_id = await _event(world)
     other = EventService(world.ctx)
-    theirs = await other.open(
+    theirs = await other.entry.open(
         guild_id=OTHER_GUILD,
         guild_name="Other",
         channel_id=CHANNEL + 1,
