@@ -1,6 +1,7 @@
 """The tournament engine (issue #19): pairings, knockout brackets, standings, exports.
 
-Pure: standard library and networkx only; no I/O, no clock, no global random.
+Pure: standard library, networkx and caissify-pairings only (both imported
+when a Swiss round is paired, not at start); no I/O, no clock, no global random.
 The one random choice (the order of entrants with equal ratings) is drawn by
 ``assign_seeds`` with the ``random.Random`` the service seeds from the
 tournament's stored seed; everything after is a function of the seeds and the
@@ -9,6 +10,10 @@ stored results, so a restart re-derives every round exactly.
 * ``round_robin``: FIDE Berger tables (``engines.pairings.roundrobin``).
 * ``swiss_pairings``: maximum-weight matching over ranked criteria
   (``engines.pairings.swiss`` says why and which).
+* ``dutch_pairings``: a chess Swiss by the FIDE Dutch system, through
+  caissify-pairings (``engines.pairings.dutch``; checked against bbpPairings
+  by the corpus in tests/engines/pairings_corpus). ``NoDutchPairingError``
+  when no legal Dutch pairing exists.
 * ``knockout_round`` / ``knockout_winner`` / ``knockout_replay``: a seeded
   bracket and RULES.md's replay of drawn games (``engines.pairings.knockout``).
 * ``standings``: points, then spread or Buchholz and Sonneborn-Berger
@@ -24,6 +29,7 @@ import random
 from collections.abc import Iterable
 
 from engines.pairings._model import Entrant, Game, GameKind, Pairing, PairingError, Standing
+from engines.pairings.dutch import NoDutchPairingError, dutch_pairings
 from engines.pairings.knockout import (
     bracket_order,
     knockout_replay,
@@ -40,12 +46,14 @@ __all__ = [
     "Entrant",
     "Game",
     "GameKind",
+    "NoDutchPairingError",
     "Pairing",
     "PairingError",
     "Standing",
     "assign_seeds",
     "berger_table",
     "bracket_order",
+    "dutch_pairings",
     "knockout_replay",
     "knockout_round",
     "knockout_rounds",

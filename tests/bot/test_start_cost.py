@@ -45,8 +45,8 @@ asyncio.run(main())
 """
 
 # Each only for the feature that needs it: the web page and its /metrics
-# (WEB_PORT), a Swiss round's pairing, a club's translated catalogue, the
-# browser tests.
+# (WEB_PORT), a Swiss round's pairing (networkx, caissify-pairings), a club's
+# translated catalogue, the browser tests.
 NOT_AT_START = (
     "aiohttp.web",
     "jinja2",
@@ -55,6 +55,7 @@ NOT_AT_START = (
     "bot.web.metrics",
     "prometheus_client",
     "networkx",
+    "caissify_pairings",
     "playwright",
     "babel.messages",
 )
