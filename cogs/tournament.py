@@ -114,6 +114,7 @@ class TournamentCog(
         checkin="Entrants must check in before the first round",
         pairs="Every entrant is a pair (in chess either partner moves)",
         name="The tournament's name",
+        pairing="Chess Swiss: the FIDE Dutch system (default) or the club's own engine",
     )
     @app_commands.choices(
         game=[Choice(name="Chess", value="chess"), Choice(name="Scrabble", value="scrabble")],
@@ -125,6 +126,10 @@ class TournamentCog(
         entry=[
             Choice(name="Button (members join)", value="button"),
             Choice(name="Named by the director", value="named"),
+        ],
+        pairing=[
+            Choice(name="FIDE Dutch (as Swiss-Manager, JaVaFo, Lichess)", value=opts.DUTCH),
+            Choice(name="The club's own engine", value=opts.CLUB_ENGINE),
         ],
     )
     @app_commands.guild_only()
@@ -141,6 +146,7 @@ class TournamentCog(
         checkin: bool = False,
         pairs: bool = False,
         name: app_commands.Range[str, 1, 80] | None = None,
+        pairing: str | None = None,
     ) -> None:
         guild = require_guild(interaction)
         reply = await self.service.entry.create(
@@ -160,6 +166,7 @@ class TournamentCog(
                 checkin=checkin,
                 pairs=pairs,
                 name=name,
+                pairing=pairing,
                 is_moderator=await self._is_moderator(interaction),
                 in_thread=isinstance(interaction.channel, discord.Thread),
             )

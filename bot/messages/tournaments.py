@@ -69,6 +69,18 @@ KNOCKOUT_PAST_ROUND = N_(
     "A knockout's earlier rounds are settled (the bracket moved on): only the current round's results can change."
 )
 NO_ROUND_TO_EXTEND = N_("There is no round in play to extend.")
+UNKNOWN_PAIRING = N_(
+    "The pairing engine is `dutch` (the FIDE Dutch system, for chess) or `clubbot` (the club's own)."
+)
+PAIRING_SWISS_ONLY = N_(
+    "Only a Swiss has a choice of pairing engine: a round robin's table and a knockout's "
+    "bracket follow from the seeds."
+)
+DUTCH_CHESS_ONLY = N_(
+    "The FIDE Dutch system pairs chess: a Scrabble Swiss is paired by the club's own engine."
+)
+# A Swiss's pairing engine, as the card and the log name it.
+ENGINES = {"dutch": N_("the FIDE Dutch system"), "clubbot": N_("the club's own engine")}
 
 WHAT_ENTER = N_("enter members")
 WHAT_START = N_("start the tournament")
@@ -247,9 +259,14 @@ def created(
     entry: str,
     checkin: bool,
     pairs: bool,
+    pairing: str | None = None,
 ) -> str:
     shape = FORMATS.get(fmt, fmt)
-    if fmt == "swiss":
+    if fmt == "swiss" and kind == "chess" and pairing in ENGINES:
+        shape = _("Swiss, {rounds} rounds, paired by {engine}").format(
+            rounds=rounds, engine=_(ENGINES[pairing])
+        )
+    elif fmt == "swiss":
         shape = _("Swiss, {rounds} rounds").format(rounds=rounds)
     lines = [
         _("🏆 **{name}** (tournament #{id}): {game}, {shape}{pairs}.").format(
@@ -673,10 +690,19 @@ def _log_sentence(line: LogLine, kind: str) -> str:
     rnd = d.get("round", "")
     action = line.action
     if action == "create":
-        return _("made the tournament: {game}, {format}").format(
-            game=GAMES.get(str(d.get("game")), str(d.get("game", ""))),
-            format=FORMATS.get(str(d.get("format")), str(d.get("format", ""))),
-        )
+        game = GAMES.get(str(d.get("game")), str(d.get("game", "")))
+        fmt = FORMATS.get(str(d.get("format")), str(d.get("format", "")))
+        engine = str(d.get("pairing"))
+        if d.get("game") == "chess" and engine in ENGINES:
+            return _("made the tournament: {game}, {format}, paired by {engine}").format(
+                game=game, format=fmt, engine=_(ENGINES[engine])
+            )
+        return _("made the tournament: {game}, {format}").format(game=game, format=fmt)
+    if action == "pairing_fallback":
+        return _(
+            "found no legal FIDE Dutch pairing for round {round}, so paired it with the "
+            "club's own engine"
+        ).format(round=rnd)
     if action == "enter":
         return _("entered {name}").format(name=who)
     if action == "start":

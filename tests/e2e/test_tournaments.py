@@ -615,3 +615,37 @@ async def test_a_bot_can_not_enter_a_tournament(club: Club) -> None:
     for ref in (tid, tid2):
         ix = await dc.slash(club.moderator, club.channel, "tournament standings", tournament=ref)
         assert "0 entered" in ix.response.content, ix.response.content
+
+
+async def test_the_director_picks_a_chess_swiss_pairing_engine_on_tournament_new(
+    club: Club,
+) -> None:
+    """Issue #26: a chess Swiss is paired by the FIDE Dutch system unless the
+    director picks the club's own engine; the card and the log say which."""
+    await club.start()
+    dc = club.dc
+    host = club.moderator
+    dutch, card = await _new(club, game="chess", format="swiss", rounds=3, name="Dutch")
+    assert "Swiss, 3 rounds, paired by the FIDE Dutch system" in card.content, card.content
+    own, card = await _new(
+        club, game="chess", format="swiss", rounds=3, pairing="clubbot", name="Own"
+    )
+    assert "Swiss, 3 rounds, paired by the club's own engine" in card.content, card.content
+    for tid, engine in ((dutch, "the FIDE Dutch system"), (own, "the club's own engine")):
+        text = await _private(await dc.slash(host, club.channel, "tournament log", tournament=tid))
+        assert f"made the tournament: Chess, Swiss, paired by {engine}." in text, text
+    # The Dutch system is for chess: a Scrabble Swiss refuses it, and nothing is made.
+    posts_before = len(dc.messages_in(club.channel))
+    text = await _private(
+        await dc.slash(
+            host,
+            club.channel,
+            "tournament new",
+            game="scrabble",
+            format="swiss",
+            rounds=3,
+            pairing="dutch",
+        )
+    )
+    assert "The FIDE Dutch system pairs chess" in text
+    assert len(dc.messages_in(club.channel)) == posts_before

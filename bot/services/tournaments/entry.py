@@ -35,6 +35,7 @@ class Entry:
             raise InvalidInputError(msg.game_not_here(kind))
         fmt = opts.read_format(request.format)
         rounds = opts.read_rounds(fmt, request.rounds)
+        engine = opts.read_pairing(kind, fmt, request.pairing)
         deadline = opts.read_deadline(request.deadline, kind)
         if request.entry not in opts.ENTRY_KINDS:
             raise InvalidInputError(msg.UNKNOWN_ENTRY)
@@ -52,6 +53,8 @@ class Entry:
             "checkin": request.checkin,
             "team_size": 2 if request.pairs else 1,
         }
+        if engine is not None:
+            options["pairing"] = engine
         async with core.ctx.uow() as uow:
             await uow.guilds.ensure(request.guild_id, request.guild_name)
             await uow.players.ensure(request.creator_id, request.creator_name)
@@ -79,7 +82,7 @@ class Entry:
                 team_size=options["team_size"],
                 now=now,
             )
-            core.log(uow, t, request.creator_id, "create", format=fmt, game=kind)
+            core.log(uow, t, request.creator_id, "create", format=fmt, game=kind, pairing=engine)
             text = msg.created(
                 t.id,
                 name,
@@ -92,6 +95,7 @@ class Entry:
                 entry=request.entry,
                 checkin=request.checkin,
                 pairs=request.pairs,
+                pairing=engine,
             )
             view = ViewSpec(opts.VIEW_ENTRY, {"tournament_id": t.id, "checkin": request.checkin})
             core.post(

@@ -167,9 +167,10 @@ class Lifecycle:
         entrants = await uow.tournaments.entrants(t.id)
         done = await uow.tournaments.pairings(t.id)
         try:
-            boards = await pairing.next_pairings(t, entrants, done, number)
+            paired = await pairing.next_pairings(t, entrants, done, number)
         except PairingError as error:
             raise InvalidInputError(msg.cannot_pair(pairing_reason(error, entrants))) from None
+        boards = paired.boards
         held = t.status == "paused"
         rnd = TournamentRoundRecord(
             tournament_id=t.id,
@@ -186,6 +187,8 @@ class Lifecycle:
         for board, p in enumerate(boards, start=1):
             uow.tournaments.add(self._pairing(t, number, board, p.first, p.second, by_id))
         await uow.tournaments.flush()
+        if paired.fell_back:
+            core.log(uow, t, None, "pairing_fallback", round=number)  # the bot chose it
         core.log(uow, t, actor_id, "pair_round", round=number, boards=len(boards))
         pairings = await uow.tournaments.pairings(t.id, number)
         core.post(

@@ -16,6 +16,10 @@ Format = Literal["round_robin", "swiss", "knockout"]
 GAME_KINDS: tuple[GameKind, ...] = ("chess", "scrabble")
 FORMATS: tuple[Format, ...] = ("round_robin", "swiss", "knockout")
 ENTRY_KINDS = ("button", "named")
+# A Swiss's pairing engine (options["pairing"]).
+DUTCH = "dutch"  # the FIDE Dutch system (caissify-pairings): chess only
+CLUB_ENGINE = "clubbot"  # the club's own matching (engines.pairings.swiss)
+PAIRING_ENGINES = (DUTCH, CLUB_ENGINE)
 
 
 JOB_ROUND_DEADLINE = "tournament.round_deadline"
@@ -44,6 +48,7 @@ class StoredOptions(TypedDict, total=False):
     team_size: int
     named: list[int]
     signup_message_id: int | None
+    pairing: str  # a Swiss's engine: "dutch" (chess) or "clubbot"
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,7 @@ class NewTournament:
     checkin: bool = False
     pairs: bool = False
     name: str | None = None
+    pairing: str | None = None  # a Swiss's engine: dutch (chess's default) or clubbot
     is_moderator: bool = True  # only moderators make tournaments (then direct them)
     in_thread: bool = False  # asked inside a thread, where the games' threads can't go
 
@@ -112,6 +118,23 @@ def read_rounds(fmt: Format, rounds: int | None) -> int:
     if rounds is None or not 1 <= rounds <= MAX_SWISS_ROUNDS:
         raise InvalidInputError(msg.swiss_rounds(MAX_SWISS_ROUNDS))
     return rounds
+
+
+def read_pairing(kind: GameKind, fmt: Format, pairing: str | None) -> str | None:
+    """A Swiss's pairing engine: the FIDE Dutch system for chess unless the director
+    picks the club's own; Scrabble has the club's only. Other formats have none."""
+    if pairing is None:
+        if fmt != "swiss":
+            return None
+        return DUTCH if kind == "chess" else CLUB_ENGINE
+    value = pairing.strip().lower()
+    if value not in PAIRING_ENGINES:
+        raise InvalidInputError(msg.UNKNOWN_PAIRING)
+    if fmt != "swiss":
+        raise InvalidInputError(msg.PAIRING_SWISS_ONLY)
+    if value == DUTCH and kind != "chess":
+        raise InvalidInputError(msg.DUTCH_CHESS_ONLY)
+    return value
 
 
 def game_finished_key(game_id: int) -> str:

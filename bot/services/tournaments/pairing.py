@@ -3,24 +3,33 @@
 Entrants are the engine's by their row id, seeded by their number; every stored
 pairing with a result is a ``Game`` (a voided one is left out: it was never
 played); a knockout match's replays are the same pair's later boards of one round.
+
+A Swiss round is paired by the tournament's engine (``options["pairing"]``):
+a chess Swiss by the FIDE Dutch system unless the director chose the club's
+own engine, a Scrabble Swiss always by the club's engine. A round with no legal
+Dutch pairing is paired by the club's engine instead, and the caller logs it.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.db.models_tournaments import (
     TournamentEntrantRecord,
     TournamentPairingRecord,
     TournamentRecord,
 )
+from bot.services.tournaments import options as opts
 from engines.pairings import (
     Entrant,
     Game,
     GameKind,
+    NoDutchPairingError,
     Pairing,
     Standing,
+    dutch_pairings,
     knockout_replay,
     knockout_round,
     knockout_rounds,
@@ -33,12 +42,14 @@ from engines.pairings import (
 
 __all__ = [
     "Pairing",
+    "RoundPairing",
     "Standing",
     "already_met",
     "engine_entrants",
     "engine_games",
     "met_in",
     "next_pairings",
+    "pairing_engine",
     "planned_rounds",
     "replays_due",
     "table",
@@ -86,25 +97,71 @@ def planned_rounds(tournament: TournamentRecord, count: int) -> int:
     return tournament.rounds
 
 
+def pairing_engine(tournament: TournamentRecord) -> str:
+    """The engine that pairs this Swiss: the director's choice, else Dutch for
+    chess (games events' chess rounds and tournaments made before the choice
+    existed too) and the club's engine for Scrabble."""
+    if tournament.game_kind != "chess":
+        return opts.CLUB_ENGINE
+    chosen = (tournament.options or {}).get("pairing")
+    return chosen if chosen in opts.PAIRING_ENGINES else opts.DUTCH
+
+
+@dataclass(frozen=True)
+class RoundPairing:
+    """A round's boards, and whether the club's engine stood in for a Dutch
+    pairing that does not exist (the director's log says so)."""
+
+    boards: list[Pairing]
+    fell_back: bool = False
+
+
 async def next_pairings(
     tournament: TournamentRecord,
     entrants: Sequence[TournamentEntrantRecord],
     pairings: Sequence[TournamentPairingRecord],
     round_number: int,
-) -> list[Pairing]:
+) -> RoundPairing:
     """Round ``round_number``'s boards. Round robin keeps its table whoever withdrew
     (their games are forfeits); Swiss pairs only those still playing, in a worker
-    thread: a big field's matching takes seconds (256 entrants: 2-4 s) that the
-    event loop spends serving everyone else. The rows are read here, in the loop."""
+    thread: a big field's pairing takes a second or more (the Dutch system on 64
+    entrants, the club's matching on 256) that the event loop spends serving
+    everyone else. The rows are read here, in the loop."""
     games = engine_games(pairings)
     everyone = engine_entrants(entrants)
     if tournament.format == "round_robin":
-        return round_robin(everyone, colours=tournament.game_kind == "chess")[round_number - 1]
+        table = round_robin(everyone, colours=tournament.game_kind == "chess")
+        return RoundPairing(table[round_number - 1])
     if tournament.format == "knockout":
-        return knockout_round(everyone, games, round=round_number)
+        return RoundPairing(knockout_round(everyone, games, round=round_number))
     playing = engine_entrants([e for e in entrants if e.status == "playing"])
-    return await asyncio.to_thread(
-        swiss_pairings, playing, games, round=round_number, colours=tournament.game_kind == "chess"
+    chess = tournament.game_kind == "chess"
+    if pairing_engine(tournament) == opts.DUTCH:
+        try:
+            return RoundPairing(
+                await asyncio.to_thread(
+                    dutch_pairings, playing, games, round=round_number, rounds=tournament.rounds
+                )
+            )
+        except NoDutchPairingError:
+            boards = await asyncio.to_thread(
+                swiss_pairings,
+                playing,
+                games,
+                round=round_number,
+                rounds=tournament.rounds,
+                colours=chess,
+            )
+            return RoundPairing(boards, fell_back=True)
+    return RoundPairing(
+        await asyncio.to_thread(
+            swiss_pairings,
+            playing,
+            games,
+            round=round_number,
+            rounds=tournament.rounds,
+            colours=chess,
+        )
     )
 
 
@@ -130,11 +187,15 @@ def already_met(pairings: Sequence[TournamentPairingRecord], first: int, second:
 
 def met_in(pairings: Sequence[TournamentPairingRecord], first: int, second: int) -> int | None:
     """The latest round in which ``first`` and ``second`` played each other (a voided
-    game was never played), or None."""
+    game was never played, a forfeited one is no meeting), or None."""
     if not already_met(pairings, first, second):
         return None
     pair = {first, second}
-    rounds = [p.round for p in pairings if not p.void and {p.first_id, p.second_id} == pair]
+    rounds = [
+        p.round
+        for p in pairings
+        if not p.void and not p.forfeit and {p.first_id, p.second_id} == pair
+    ]
     return max(rounds) if rounds else None
 
 

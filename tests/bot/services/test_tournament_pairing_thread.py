@@ -1,5 +1,6 @@
-"""A Swiss round is paired off the event loop: a big field's matching takes
-seconds (256 entrants: 2-4 s), and the bot keeps answering everyone meanwhile."""
+"""A Swiss round is paired off the event loop: a big field's pairing takes a
+second or more (the FIDE Dutch system on 64 chess entrants, the club's matching
+on 256 Scrabble entrants), and the bot keeps answering everyone meanwhile."""
 
 from __future__ import annotations
 
@@ -29,26 +30,34 @@ def tournaments(ctx: ServiceContext) -> TournamentService:
     return service
 
 
+@pytest.mark.parametrize(
+    ("game", "engine_name"), [("chess", "dutch_pairings"), ("scrabble", "swiss_pairings")]
+)
 async def test_the_loop_serves_others_while_a_swiss_round_is_paired(
-    ctx: ServiceContext, tournaments: TournamentService, monkeypatch: pytest.MonkeyPatch
+    ctx: ServiceContext,
+    tournaments: TournamentService,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    engine_name: str,
 ) -> None:
     loop = asyncio.get_running_loop()
     entered, served = asyncio.Event(), threading.Event()
-    real = pairing.swiss_pairings
+    real = getattr(pairing, engine_name)
 
-    def swiss_waiting_for_the_loop(*args: Any, **kwargs: Any) -> list[pairing.Pairing]:
+    def engine_waiting_for_the_loop(*args: Any, **kwargs: Any) -> list[pairing.Pairing]:
         loop.call_soon_threadsafe(entered.set)
         # Run on the loop, this would wait for a task the loop cannot run.
         assert served.wait(timeout=20), "the event loop was blocked while pairing"
-        return real(*args, **kwargs)
+        result: list[pairing.Pairing] = real(*args, **kwargs)
+        return result
 
-    monkeypatch.setattr(pairing, "swiss_pairings", swiss_waiting_for_the_loop)
+    monkeypatch.setattr(pairing, engine_name, engine_waiting_for_the_loop)
 
     async def another_member() -> None:
-        await entered.wait()
+        await asyncio.wait_for(entered.wait(), timeout=20)  # the engine was called
         served.set()
 
-    tid = await _made(tournaments, 4, fmt="swiss", rounds=3)
+    tid = await _made(tournaments, 4, game=game, fmt="swiss", rounds=3)
     await asyncio.gather(_start(tournaments, tid), another_member())
     head, rounds, pairings, _ = await _rows(ctx, tid)
     assert head[:2] == ("running", 1) and [r.number for r in rounds] == [1]
