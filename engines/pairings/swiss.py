@@ -12,44 +12,74 @@ pairing that is best on the first criterion, then on the second among those,
 and so on - globally, not greedily - and always pairs everyone. Integer
 weights keep the blossom algorithm exact.
 
-The criteria, most important first (each one only breaks ties of the ones
-before it):
+The ranking is score, then seed. A *topscorer* is, in the last round only
+(``rounds`` given and ``round >= rounds``), an entrant with more than half of
+the maximum possible score so far (more than ``(round - 1) / 2`` points; FIDE
+C.04.3 A.7). The criteria, most important first (each one only breaks ties of
+the ones before it):
 
-1. no pair meets twice (only when every pairing of the field repeats one);
+1. no pair meets twice (only when every pairing of the field repeats one); a
+   forfeited game is no meeting (RULES.md: "no pair meets twice, a forfeit
+   aside"), so its two entrants may be paired again;
 2. no second bye: an entrant who has had a bye, or won a game by forfeit, is
    not given the bye (FIDE C.04.1). Late in a long event the two can clash
    (seven entrants over six rounds can get there); then the repeat is
    avoided and the bye repeated;
 3. chess colours: no pair whose two entrants both *must* have the same colour
-   (a third Black or White in a row, or a colour difference beyond two);
+   (a third Black or White in a row, or a colour difference beyond two),
+   unless one of them is a topscorer (the last-round exception, FIDE C.04.3
+   C.3): such a pair is allowed, and criteria 6-7 count what it costs;
 4. the bye (odd fields) goes to the lowest-ranked eligible entrant: lowest
-   score, then lowest in the ranking (score, then seed);
+   score, then lowest in the ranking - never to a leader when a lower entrant
+   can take it within criteria 1-3;
 5. score groups: the sum of squared score differences of the pairs is as
    small as it can be (so entrants meet their own score group, and a floater
    meets the nearest group);
-6. chess colours again: as few pairs as possible whose entrants have the same
+6. last round: as few topscorers or topscorers' opponents as possible get a
+   colour difference beyond two (FIDE C.04.3 C.10), then
+7. the same colour three times in a row (C.11);
+8. chess colours again: as few pairs as possible whose entrants have the same
    strong preference (a colour difference of one), then
-7. the same mild preference (alternate from the last game);
-8. nobody floats the same way two rounds running: an entrant who was paired
-   down last round (or had the bye) is not paired down again, nor one paired
-   up paired up again, where it can be helped (FIDE Dutch C.14-C.15);
-9. within a score group the top half meets the bottom half (1 v 5, 2 v 6 ...
-   of eight), and a floater meets the top of the group below.
+9. the same mild preference (alternate from the last game);
+10. nobody floats the same way two rounds running: an entrant who was paired
+    down last round (or had the bye) is not paired down again, nor one paired
+    up paired up again, where it can be helped (FIDE Dutch C.14-C.15);
+11. within a score group the top half meets the bottom half. Each group is a
+    bracket as the Dutch system forms it: when the group above has an odd
+    number left, its lowest entrant floats down and meets this group's top
+    entrant; the rest of the group (its *remainder*) is split in halves, the
+    top half its first ``size // 2`` (with an odd remainder its lowest entrant
+    floats on, or takes the bye). As few pairs as possible lie within one
+    half (nor keep the top entrant from the floater it awaits);
+12. then the pairs are as near the fold as possible (1 v 5, 2 v 6, 3 v 7,
+    4 v 8 of eight; 1 v 4, 2 v 5, 3 v 6 of six): the sum over pairs of how
+    far the lower entrant stands from the higher one's fold partner (1 v 6
+    of eight costs 1, 1 v 7 costs 2); a floater costs how far it stands from
+    the bottom of its group plus how far its opponent stands from the top of
+    the group below;
+13. then, among equal totals, the distances of the higher boards weigh more
+    (each weighted by how high the pair's higher entrant stands in its
+    remainder): of six whose fold is all repeats, 1 v 5, 2 v 6, 3 v 4 rather
+    than 1 v 6, 2 v 4, 3 v 5, as Dutch transpositions order them.
+
+So, other criteria equal, a score group of 2k is paired by the classic fold
+1-(k+1), 2-(k+2), ..., and each step away from it costs by its distance.
 
 Colours are then allocated board by board (FIDE C.04.3 section 5, simplified):
 both preferences granted where they differ; otherwise the stronger preference
-(absolute > strong > mild; between two absolutes the larger colour
-difference); then alternation from the most recent round in which the two had
-different colours; then the higher-ranked entrant's preference. With no
-preference on either side (round 1) the higher-ranked entrant has White on odd
-boards and Black on even ones. Without chess colours (Scrabble) criteria 3, 6
-and 7 are left out and first seats are allocated the same way, so firsts and
-seconds alternate and balance.
+(absolute > strong > mild; between two absolutes - a topscorer's pair in the
+last round - the larger colour difference); then alternation from the most
+recent round in which the two had different colours; then the higher-ranked
+entrant's preference. With no preference on either side (round 1) the
+higher-ranked entrant has White on odd boards and Black on even ones. Without
+chess colours (Scrabble) criteria 3 and 6-9 are left out and first seats are
+allocated the same way, so firsts and seconds alternate and balance.
 
-Forfeited games count as met (the pair is not paired again) but give neither
-entrant a colour. ``entrants`` are those to pair this round (leave out the
-withdrawn); ``games`` may hold every game of the event: only rounds before
-``round`` are read, so the same inputs re-derive the same round after a
+Forfeited games score (standings count them) but are no meeting (criterion 1)
+and give neither entrant a colour; a forfeit win bars the bye as a bye does.
+A bye is never a forfeit. ``entrants`` are those to pair this round (leave
+out the withdrawn); ``games`` may hold every game of the event: only rounds
+before ``round`` are read, so the same inputs re-derive the same round after a
 restart, and each of those games must have a result.
 """
 
@@ -110,12 +140,38 @@ def colour_preference(history: Sequence[Colour]) -> ColourPreference:
 
 def repeat_pairings(games: Sequence[Game], pairing: Pairing) -> bool:
     """Whether the two entrants of ``pairing`` have already met in ``games``
-    (any round, forfeits included); a bye is never a repeat. For the director's
-    warning when setting a pairing by hand."""
+    (any round). A forfeited game is no meeting and a bye is never a repeat.
+    For the director's warning when setting a pairing by hand."""
     if pairing.second is None:
         return False
     pair = {pairing.first, pairing.second}
-    return any(g.second is not None and {g.first, g.second} == pair for g in games)
+    return any(
+        g.second is not None and not g.forfeit and {g.first, g.second} == pair for g in games
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """Where an entrant stands in its score group, seen as a Dutch bracket."""
+
+    group: int  # the group's score, in half points
+    position: int  # 0 = the group's top entrant
+    size: int  # entrants in the group
+    incoming: int  # 1 when the group above is expected to float one down into it
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """What the cost of a pair needs to know about the field (see the module)."""
+
+    half: dict[int, int]
+    met: set[frozenset[int]]
+    prefs: dict[int, ColourPreference]
+    history: dict[int, list[Colour]]
+    slots: dict[int, _Slot]
+    floats: dict[int, int]
+    topscorers: frozenset[int]
+    colours: bool
 
 
 def swiss_pairings(
@@ -123,15 +179,18 @@ def swiss_pairings(
     games: Sequence[Game],
     *,
     round: int,
+    rounds: int | None = None,
     colours: bool = True,
 ) -> list[Pairing]:
     """The pairings of Swiss round ``round``: boards from the top score down, the bye last.
 
+    ``rounds`` is the planned number of rounds: round ``rounds`` is the last,
+    where the topscorer exception applies (``None``: not known, no exception).
     See the module for the criteria. Raises ``PairingError`` if an entrant is
     listed twice, fewer than two are given, or a game of an earlier round has
     no result.
     """
-    if round < 1:
+    if round < 1 or (rounds is not None and rounds < 1):
         raise PairingError(N_("Rounds are numbered from 1."))
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
@@ -154,8 +213,9 @@ def swiss_pairings(
     ranked = sorted(entrants, key=lambda e: (-half[e.id], e.seed, -e.rating, e.id))
     n = len(ranked)
     rank = {e.id: i for i, e in enumerate(ranked)}
+    # A forfeited game is no meeting: the two may be paired again.
     met: set[frozenset[int]] = {
-        frozenset((g.first, g.second)) for g in prior if g.second is not None
+        frozenset((g.first, g.second)) for g in prior if g.second is not None and not g.forfeit
     }
     had_bye = {g.first for g in prior if g.second is None}
     had_bye |= {
@@ -164,27 +224,25 @@ def swiss_pairings(
         if g.forfeit and g.second is not None and g.score in (0.0, 1.0)
         for w in ((g.first,) if g.score == 1.0 else (g.second,))
     }
-    prefs = {e.id: colour_preference(colour_history(prior, e.id)) for e in ranked}
-    # Score groups: position of each entrant in its group, and the group's size.
-    group_size: dict[int, int] = {}
-    for e in ranked:
-        group_size[half[e.id]] = group_size.get(half[e.id], 0) + 1
-    position: dict[int, int] = {}
-    seen: dict[int, int] = {}
-    for e in ranked:
-        position[e.id] = seen.get(half[e.id], 0)
-        seen[half[e.id]] = position[e.id] + 1
-
-    floats = _last_floats(prior, round)
+    history = {e.id: colour_history(prior, e.id) for e in ranked}
+    last = rounds is not None and round >= rounds
+    field = _Field(
+        half=half,
+        met=met,
+        prefs={e.id: colour_preference(history[e.id]) for e in ranked},
+        history=history,
+        slots=_slots([e.id for e in ranked], half),
+        floats=_last_floats(prior, round),
+        # More than half of the maximum possible score so far (round - 1 points).
+        topscorers=frozenset(e.id for e in ranked if last and half[e.id] > round - 1),
+        colours=colours,
+    )
     bye_node = n if n % 2 else None
     edges: list[tuple[int, int, tuple[int, ...]]] = []
     for i in range(n):
         a = ranked[i].id
         for j in range(i + 1, n):
-            b = ranked[j].id
-            edges.append(
-                (i, j, _pair_cost(a, b, half, met, prefs, group_size, position, floats, colours))
-            )
+            edges.append((i, j, _pair_cost(a, ranked[j].id, field)))
         if bye_node is not None:
             edges.append((i, bye_node, _bye_cost(a, n, half, rank, had_bye)))
 
@@ -203,7 +261,7 @@ def swiss_pairings(
     out: list[Pairing] = []
     for board, (i, j) in enumerate(boards):
         hi, lo = ranked[i].id, ranked[j].id
-        out.append(_allocate(hi, lo, board, prefs, prior))
+        out.append(_allocate(hi, lo, board, field.prefs, history))
     if bye is not None:
         out.append(Pairing(bye, None))
     return out
@@ -214,37 +272,92 @@ def round_half(points: float) -> int:
     return int(points * 2 + 0.5) if points >= 0 else -int(-points * 2 + 0.5)
 
 
-def _pair_cost(
-    a: int,
-    b: int,
-    half: dict[int, int],
-    met: set[frozenset[int]],
-    prefs: dict[int, ColourPreference],
-    group_size: dict[int, int],
-    position: dict[int, int],
-    floats: dict[int, int],
-    colours: bool,
-) -> tuple[int, ...]:
-    """Cost levels 1-9 for pairing ``a`` (ranked higher) with ``b`` (see the module)."""
-    repeat = int(frozenset((a, b)) in met)
-    pa, pb = prefs[a], prefs[b]
-    same = pa.colour is not None and pa.colour == pb.colour
-    absolute = int(colours and same and pa.strength == ABSOLUTE and pb.strength == ABSOLUTE)
-    strong = int(colours and same and pa.strength >= STRONG and pb.strength >= STRONG)
-    mild = int(colours and same)
-    diff = half[a] - half[b]
+def _slots(ranked: Sequence[int], half: dict[int, int]) -> dict[int, _Slot]:
+    """Each entrant's place in its score group, and which groups expect a floater
+    from above: with no other criterion in the way, a group left with an odd
+    number floats its lowest entrant down into the next group."""
+    groups: list[list[int]] = []
+    for e in ranked:
+        if groups and half[groups[-1][0]] == half[e]:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    out: dict[int, _Slot] = {}
+    carry = 0
+    for members in groups:
+        incoming = min(carry, len(members))
+        for p, e in enumerate(members):
+            out[e] = _Slot(half[e], p, len(members), incoming)
+        carry = (len(members) - incoming) % 2
+    return out
+
+
+def _pair_cost(a: int, b: int, field: _Field) -> tuple[int, ...]:
+    """Cost levels 1-13 for pairing ``a`` (ranked higher) with ``b`` (see the module)."""
+    repeat = int(frozenset((a, b)) in field.met)
+    pa, pb = field.prefs[a], field.prefs[b]
+    same = field.colours and pa.colour is not None and pa.colour == pb.colour
+    absolute = top_difference = top_three = 0
+    if same and pa.strength == ABSOLUTE and pb.strength == ABSOLUTE:
+        if a in field.topscorers or b in field.topscorers:
+            # The last-round exception: allowed, at the cost of the one who yields.
+            top_difference, top_three = _yield_faults(a, b, field)
+        else:
+            absolute = 1
+    strong = int(same and pa.strength >= STRONG and pb.strength >= STRONG)
+    mild = int(same)
+    diff = field.half[a] - field.half[b]
     again = 0
     if diff:
         upper, lower = (a, b) if diff > 0 else (b, a)
-        again = int(floats.get(upper) == DOWN) + int(floats.get(lower) == UP)
-    if diff == 0:
-        size = group_size[half[a]]
-        distance = abs(position[a] - position[b])
-        order = abs(2 * distance - size)
-    else:
-        upper, lower = (a, b) if half[a] > half[b] else (b, a)
-        order = (group_size[half[upper]] - 1 - position[upper]) + position[lower]
-    return (repeat, 0, absolute, 0, diff * diff, strong, mild, again, order)
+        again = int(field.floats.get(upper) == DOWN) + int(field.floats.get(lower) == UP)
+    halves, distance, weighted = _fold_cost(field.slots[a], field.slots[b])
+    return (
+        repeat,
+        0,
+        absolute,
+        0,
+        diff * diff,
+        top_difference,
+        top_three,
+        strong,
+        mild,
+        again,
+        halves,
+        distance,
+        weighted,
+    )
+
+
+def _yield_faults(a: int, b: int, field: _Field) -> tuple[int, int]:
+    """For two who must both have the same colour: whether the one the colour
+    allocation denies it gets a colour difference beyond two, and a third same
+    colour in a row."""
+    wanted = field.prefs[a].colour
+    white = _white(a, b, 0, field.prefs[a], field.prefs[b], field.history)
+    granted = a if (white == a) == (wanted == "W") else b
+    loser = b if granted == a else a
+    after = [*field.history[loser], "B" if wanted == "W" else "W"]
+    difference = sum(1 if c == "W" else -1 for c in after)
+    three = len(after) >= 3 and len(set(after[-3:])) == 1
+    return int(abs(difference) > 2), int(three)
+
+
+def _fold_cost(sa: _Slot, sb: _Slot) -> tuple[int, int, int]:
+    """Criteria 11-13 for a pair (``sa`` ranked higher): within one half, the
+    distance from the fold, the distance weighted towards the top boards."""
+    if sa.group != sb.group:
+        # A floater: from the bottom of its group to the top of the one below.
+        return 0, (sa.size - 1 - sa.position) + sb.position, 0
+    if sa.position < sa.incoming:
+        # The top entrant awaits the floater from above: kept from it, it costs.
+        return 1, sb.position, 0
+    remainder = sa.size - sa.incoming
+    p, q = sa.position - sa.incoming, sb.position - sa.incoming
+    k = remainder // 2
+    within = int(q < k or p >= k)
+    distance = abs(q - p - k)
+    return within, distance, distance * (remainder - p)
 
 
 def _last_floats(prior: Sequence[Game], round: int) -> dict[int, int]:
@@ -269,7 +382,7 @@ def _bye_cost(
     a: int, n: int, half: dict[int, int], rank: dict[int, int], had_bye: set[int]
 ) -> tuple[int, ...]:
     height = half[a] * n + (n - 1 - rank[a])
-    return (0, int(a in had_bye), 0, height, 0, 0, 0, 0, 0)
+    return (0, int(a in had_bye), 0, height, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def _solve(
@@ -361,11 +474,10 @@ def _allocate(
     lo: int,
     board: int,
     prefs: dict[int, ColourPreference],
-    prior: Sequence[Game],
+    history: dict[int, list[Colour]],
 ) -> Pairing:
     """Colours (or first seat) for one board; ``hi`` is the higher-ranked entrant."""
-    ph, pl = prefs[hi], prefs[lo]
-    white = _white(hi, lo, board, ph, pl, prior)
+    white = _white(hi, lo, board, prefs[hi], prefs[lo], history)
     return Pairing(white, lo if white == hi else hi)
 
 
@@ -375,7 +487,7 @@ def _white(
     board: int,
     ph: ColourPreference,
     pl: ColourPreference,
-    prior: Sequence[Game],
+    history: dict[int, list[Colour]],
 ) -> int:
     if ph.colour is None and pl.colour is None:
         return hi if board % 2 == 0 else lo
@@ -390,8 +502,7 @@ def _white(
     elif ph.strength == ABSOLUTE and abs(ph.difference) != abs(pl.difference):
         winner = hi if abs(ph.difference) > abs(pl.difference) else lo
     else:
-        hh, hl = colour_history(prior, hi), colour_history(prior, lo)
-        for ch, cl in zip(reversed(hh), reversed(hl), strict=False):
+        for ch, cl in zip(reversed(history[hi]), reversed(history[lo]), strict=False):
             if ch != cl:
                 # Alternate from the most recent round the two differed.
                 return lo if ch == "W" else hi

@@ -205,7 +205,7 @@ def test_assign_seeds_draws_lots_only_between_equal_ratings() -> None:
 def test_repeat_pairings() -> None:
     games = [Game(1, 10, 20, 1.0), Game(1, 30, None, 1.0), Game(2, 40, 30, 0.0, forfeit=True)]
     assert repeat_pairings(games, Pairing(20, 10))
-    assert repeat_pairings(games, Pairing(30, 40))
+    assert not repeat_pairings(games, Pairing(30, 40))  # a forfeited game is no meeting
     assert not repeat_pairings(games, Pairing(10, 30))
     assert not repeat_pairings(games, Pairing(30, None))
 
