@@ -5,16 +5,24 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import hashlib
 import os
+import re
 import shutil
+import socket
 import sqlite3
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
 
 from bot.config import load_settings
 from bot.db.engine import create_engine, create_session_factory
@@ -26,19 +34,129 @@ from tests.clock import FakeClock
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DIR = REPO_ROOT.parent / "shared"
 
-pytest_plugins = ["tests.clock", "tests.loopback.plugin", "tests.reliability.logscan"]
+pytest_plugins = [
+    "tests.clock",
+    "tests.loopback.plugin",
+    "tests.reliability.logscan",
+    "tests.reliability.tally",
+]
 
-POSTGRES_URL = os.environ.get("TEST_DATABASE_URL")
+T = TypeVar("T")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Word graphs built for test word lists go to a folder of this run, not the
     user's cache (every scripted game writes a list of its own). Bots the tests
-    start as processes inherit it."""
+    start as processes inherit it, and so do pytest-xdist's workers: the folder is
+    safe to share (a graph is stored under its list's hash, written to a file of
+    the writing process and renamed into place)."""
     if "CLUBBOT_CACHE_DIR" not in os.environ:
         folder = tempfile.mkdtemp(prefix="clubbot-test-cache-")
         os.environ["CLUBBOT_CACHE_DIR"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under PostgreSQL, a process that runs tests gets a database of its own (below);
+    pytest-xdist's controller runs none."""
+    config = session.config
+    runs_tests = not (
+        config.pluginmanager.has_plugin("dsession") or config.getoption("collectonly")
+    )
+    if runs_tests and os.environ.get("TEST_DATABASE_URL"):
+        _own_postgres_database(config)
+
+
+@pytest.hookimpl(trylast=True)  # after the session's fixtures are torn down
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # Here rather than at unconfigure: pytest-xdist ends its workers soon after this.
+    drop = session.config.stash.get(_DROP_OWN_DATABASE, None)
+    if drop is not None:
+        drop()
+
+
+def postgres_url() -> str | None:
+    """PostgreSQL for the tests (``TEST_DATABASE_URL``), if configured: once the
+    session has started, this test process's own database on that server."""
+    return os.environ.get("TEST_DATABASE_URL")
+
+
+# PostgreSQL, one database per test process. Under pytest-xdist the workers run
+# tests side by side, so each gets a database of its own on the server
+# TEST_DATABASE_URL names, e.g. ``test_gw0_1a2b3c_4242`` (the configured name, the
+# worker, this machine, the process id); without xdist pytest's own process gets
+# ``test_main_…``. It is created empty when the process starts (from a connection
+# to the configured database, which the tests never use themselves),
+# TEST_DATABASE_URL is pointed at it so that every fixture, test and bot process
+# uses it, and it is dropped when the process ends. The process id keeps two runs
+# at once apart (several people may test against one server); a run that crashed
+# leaves its databases behind, and the next run on this machine drops every one
+# whose process is gone.
+
+
+def _run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to the end from synchronous code, on a thread of its own (the
+    caller may be inside a test's running event loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def _machine() -> str:
+    """A short tag of this machine, in the names of the databases its runs create."""
+    return hashlib.sha1(socket.gethostname().encode()).hexdigest()[:6]
+
+
+def _process_gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # someone else's, and alive
+        return False
+    return False
+
+
+async def _admin(configured: str, *statements: str) -> list[str]:
+    """Run statements outside a transaction (as CREATE/DROP DATABASE must) on the
+    configured database; return the names of the databases on the server."""
+    engine = create_async_engine(configured, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            for statement in statements:
+                await conn.execute(text(statement))
+            return list((await conn.execute(text("select datname from pg_database"))).scalars())
+    finally:
+        await engine.dispose()
+
+
+_DROP_OWN_DATABASE = pytest.StashKey[Callable[[], None]]()
+
+
+def _own_postgres_database(config: pytest.Config) -> None:
+    configured = os.environ["TEST_DATABASE_URL"]
+    base = make_url(configured).database or "test"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    name = f"{base}_{worker}_{_machine()}_{os.getpid()}"
+    # This machine's leftovers of crashed runs (a restore test's copy included).
+    leftover = re.compile(rf"{re.escape(base)}_(?:gw\d+|main)_{_machine()}_(\d+)(?:_\w+)?")
+    stale = [
+        found
+        for found in _run_async(_admin(configured))
+        if (match := leftover.fullmatch(found)) and _process_gone(int(match.group(1)))
+    ]
+    for found in stale:
+        # Another worker of this run may be dropping the same one.
+        with contextlib.suppress(DBAPIError):
+            _run_async(_admin(configured, f'DROP DATABASE IF EXISTS "{found}" WITH (FORCE)'))
+    _run_async(_admin(configured, f'CREATE DATABASE "{name}"'))
+    own = make_url(configured).set(database=name).render_as_string(hide_password=False)
+    os.environ["TEST_DATABASE_URL"] = own
+
+    def drop() -> None:
+        os.environ["TEST_DATABASE_URL"] = configured
+        _run_async(_admin(configured, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+    config.stash[_DROP_OWN_DATABASE] = drop
 
 
 def shared_path(*parts: str) -> Path:
@@ -80,7 +198,7 @@ def _backends() -> list:
         pytest.param(
             "postgres",
             id="postgres",
-            marks=pytest.mark.skipif(not POSTGRES_URL, reason="TEST_DATABASE_URL is not set"),
+            marks=pytest.mark.skipif(not postgres_url(), reason="TEST_DATABASE_URL is not set"),
         )
     )
     return params
@@ -114,13 +232,14 @@ async def database_url(
             shutil.copyfile(request.getfixturevalue("migrated_sqlite_template"), path)
         yield f"sqlite+aiosqlite:///{path}"
     else:
-        assert POSTGRES_URL
+        url = postgres_url()
+        assert url
         if at_head:
-            await _empty_postgres_at_head(POSTGRES_URL)
+            await _empty_postgres_at_head(url)
         else:
             _postgres_at_head = False
-            await reset_postgres(POSTGRES_URL)
-        yield POSTGRES_URL
+            await reset_postgres(url)
+        yield url
 
 
 @pytest.fixture
@@ -138,9 +257,7 @@ def migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
         await upgrade_to_head(eng)
         await eng.dispose()  # the last connection closing folds the WAL into the file
 
-    # Asked for from inside a test's running event loop: migrate on a thread of its own.
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, migrate()).result()
+    _run_async(migrate())  # asked for from inside a test's running event loop
     return path
 
 

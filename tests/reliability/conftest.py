@@ -79,11 +79,3 @@ async def club(
     monkeypatch.setenv("LEXICON", str(small_word_list(tmp_path)))
     async for c in open_club(loopback, tmp_path, clock):
         yield c
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    lines = tally.summary()
-    if lines:
-        terminalreporter.section("reliability counts")
-        for line in lines:
-            terminalreporter.line(line)

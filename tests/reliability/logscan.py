@@ -21,6 +21,7 @@ import logging
 import re
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -129,9 +130,21 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     leaks = SCANNER.leaks()
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        # A pytest-xdist worker: the controller reports them and fails the run.
+        workeroutput[_WORKER_OUTPUT] = leaks
+        return
+    leaks += _FROM_WORKERS
     session.config.stash[_LEAKS] = leaks
     if leaks and session.exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist's controller: a worker finished; keep the leaks it found."""
+    _FROM_WORKERS.extend(getattr(node, "workeroutput", {}).get(_WORKER_OUTPUT, []))
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:  # type: ignore[no-untyped-def]
@@ -147,3 +160,5 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
 
 
 _LEAKS = pytest.StashKey[list]()
+_WORKER_OUTPUT = "clubbot_log_leaks"
+_FROM_WORKERS: list[str] = []

@@ -40,7 +40,7 @@ def test_the_bots_own_debug_lines_and_discords_info_lines_are_scanned() -> None:
     assert "a debug line from discord.py, which production caps" not in texts
 
 
-def _run_pytest(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
+def _run_pytest(tmp_path: Path, body: str, *options: str) -> subprocess.CompletedProcess[str]:
     test_file = tmp_path / "test_sample.py"
     test_file.write_text(textwrap.dedent(body), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -56,6 +56,7 @@ def _run_pytest(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
             "tests.reliability.logscan",
             "--rootdir",
             str(tmp_path),
+            *options,
             str(test_file),
         ],
         cwd=tmp_path,
@@ -96,3 +97,27 @@ def test_a_secret_logged_by_any_test_fails_the_whole_run_without_printing_it(
     """,
     )
     assert clean.returncode == 0, clean.stdout + clean.stderr
+
+
+def test_a_secret_logged_in_a_pytest_xdist_worker_fails_the_run_the_controller_reports(
+    tmp_path: Path,
+) -> None:
+    leaky = _run_pytest(
+        tmp_path,
+        """
+        import logging
+        from tests.reliability.logscan import register_secret
+
+        def test_logs_nothing_secret():
+            logging.getLogger("bot.services.scrabble").debug("dealt the racks")
+
+        def test_logs_a_rack():
+            register_secret("QUIZJAX")
+            logging.getLogger("bot.services.scrabble").debug("dealt quizjax to seat 1")
+    """,
+        "-n",
+        "2",
+    )
+    assert leaky.returncode == 1, leaky.stdout + leaky.stderr
+    assert "secrets in the log" in leaky.stdout and "2 passed" in leaky.stdout
+    assert "quizjax" not in leaky.stdout.lower()
