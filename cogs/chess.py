@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.messages import chess as msg
 from bot.messages.chess import refusals
+from bot.messages.errors import refusal
 from bot.messages.i18n import _
 from bot.messages.text import clip
 from bot.services.chess import (
@@ -274,7 +275,7 @@ class ChessCog(
             )
         except PromotionNeeded as choice:
             await interaction.response.send_message(
-                str(choice), view=promotion_view(choice), ephemeral=True
+                refusal(choice), view=promotion_view(choice), ephemeral=True
             )
             return
         await self._send_update(interaction, update)

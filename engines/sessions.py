@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from engines.text import N_, TextError
+
 Seat = list[int]
 Board = list[Seat]
 
@@ -27,14 +29,14 @@ BOARD_PAIRS = 4
 ODD_CHOICES = ("third", "alone")
 
 
-class GroupingError(ValueError):
+class GroupingError(TextError):
     """The members cannot make a session (too few, or pairs that do not add up)."""
 
 
 def board_sizes(seats: int) -> list[int]:
     """How many seats each board gets: 4s, then a 3, then a 2 (never a board of 1)."""
     if seats < 2:
-        raise GroupingError("a board needs at least 2 pairs")
+        raise GroupingError(N_("a board needs at least 2 pairs"))
     fours, left = divmod(seats, BOARD_PAIRS)
     if left == 0:
         return [BOARD_PAIRS] * fours
@@ -52,17 +54,19 @@ def form_groups(
 ) -> list[Board]:
     """The boards of a session (see the module's docstring)."""
     if odd not in ODD_CHOICES:
-        raise GroupingError(f"a member left over plays as 'third' or 'alone', not {odd!r}")
+        raise GroupingError(
+            N_("a member left over plays as 'third' or 'alone', not {odd}"), odd=repr(odd)
+        )
     if len(set(members)) != len(members):
-        raise GroupingError("a member is listed twice")
+        raise GroupingError(N_("a member is listed twice"))
     if len(members) < MIN_MEMBERS:
-        raise GroupingError(f"a session needs at least {MIN_MEMBERS} members")
+        raise GroupingError(N_("a session needs at least {count} members"), count=MIN_MEMBERS)
     everyone = set(members)
     paired: set[int] = set()
     pairs: list[Seat] = []
     for a, b in requested_pairs:
         if a == b or a not in everyone or b not in everyone or {a, b} & paired:
-            raise GroupingError("a requested pair names someone twice or someone not signed up")
+            raise GroupingError(N_("a requested pair names someone twice or someone not signed up"))
         paired |= {a, b}
         pairs.append([a, b])
     rng = random.Random(seed)
@@ -93,9 +97,9 @@ def swap_members(boards: Sequence[Board], a: int, b: int) -> list[Board]:
         for k, m in enumerate(seat)
     }
     if a not in where or b not in where:
-        raise GroupingError("both members must be in the session's groups")
+        raise GroupingError(N_("both members must be in the session's groups"))
     if a == b:
-        raise GroupingError("swap two different members")
+        raise GroupingError(N_("swap two different members"))
     out = [[list(seat) for seat in board] for board in boards]
     (ia, ja, ka), (ib, jb, kb) = where[a], where[b]
     out[ia][ja][ka], out[ib][jb][kb] = b, a

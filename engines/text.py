@@ -83,6 +83,15 @@ def english(value: object) -> str:
     return str(value)
 
 
+def as_sentence(text: str) -> str:
+    """A phrase (an engine's error) as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
 class TextError(ValueError):
     """An engine error whose message is a ``Text``: ``str(error)`` is English,
     ``error.text`` the template and fields. Raised with a plain string too (an

@@ -136,6 +136,69 @@ def test_threads_and_discords_status_codes_are_handled_in_one_place() -> None:
     assert offenders == []
 
 
+def _exception_text_uses(path: Path) -> list[tuple[int, str]]:
+    """Where a caught exception becomes text: ``str(error)``, ``f"{error}"`` or
+    ``error.message`` inside its ``except … as error`` handler (a log call aside),
+    and any ``.replace`` whose first argument is such text."""
+    found: list[tuple[int, str]] = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for handler in ast.walk(tree):
+        if not (isinstance(handler, ast.ExceptHandler) and handler.name):
+            continue
+        name = handler.name
+        logged: set[int] = set()
+        for node in ast.walk(handler):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in {"log", "logger", "logging"}
+            ):
+                logged |= {id(n) for n in ast.walk(node)}
+        for node in ast.walk(handler):
+            if id(node) in logged:
+                continue
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "str"
+                and any(isinstance(a, ast.Name) and a.id == name for a in node.args)
+            ):
+                found.append((node.lineno, f"str({name})"))
+            if isinstance(node, ast.FormattedValue) and (
+                isinstance(node.value, ast.Name) and node.value.id == name
+            ):
+                found.append((node.lineno, f"an f-string of {name}"))
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "replace"
+            and node.args
+            and (
+                (
+                    isinstance(node.args[0], ast.Call)
+                    and getattr(node.args[0].func, "id", "") == "str"
+                )
+                or (isinstance(node.args[0], ast.Attribute) and node.args[0].attr == "message")
+            )
+        ):
+            found.append((node.lineno, "a .replace of an error's text"))
+    return found
+
+
+def test_refusals_travel_as_template_and_fields_never_as_english_text() -> None:
+    """An engine's error reaches the member through ``ClubError.passing_on`` (its template
+    and fields, translated where it is shown), never as ``str(error)`` patched up later."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: {what}"
+        for package in ("bot/services", "bot/messages", "bot/ui", "bot/gateway", "bot/web", "cogs")
+        for path in _sources(package)
+        for line, what in _exception_text_uses(path)
+    ]
+    assert offenders == []
+
+
 def test_services_import_no_discord() -> None:
     assert _violations("bot/services", ("discord",)) == []
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import logging
 
-from bot.errors import GameNotFoundError
+from bot.errors import ClubError, GameNotFoundError
 from bot.messages.i18n import N_, _
 from bot.messages.limits import MESSAGE_CHARS
 from bot.messages.text import render
-from engines.text import Text
+from engines.text import as_sentence
 
 log = logging.getLogger(__name__)
 
@@ -94,31 +94,17 @@ def game_not_found(error: GameNotFoundError) -> str:
     return _("There is no {game} in this server.").format(game=f"{title} #{error.game_id}")
 
 
-def refusal(message: str, cause: BaseException | None = None) -> str:
-    """What a ``ClubError`` says, in the active language. Its message may be an
-    engine's English (``InvalidInputError(str(error))``, raised while handling
-    ``cause``): then the engine's template and fields (``engines.text``) write it
-    again in the club's language."""
-    if isinstance(cause, GameNotFoundError) and str(cause) in message:  # passed on by a service
-        return message.replace(str(cause), game_not_found(cause))
-    text = getattr(cause, "text", None)
-    if isinstance(text, Text):
-        english = str(cause)
+def refusal(error: ClubError) -> str:
+    """What a ``ClubError`` says, in the active language: written from its template
+    and fields when it carries them (an engine's refusal passed on), else its
+    message id translated (a message translated when raised comes back as it is)."""
+    if isinstance(error, GameNotFoundError):
+        return game_not_found(error)
+    shown = translated(error.message)
+    if error.text is not None:
         try:
-            if english and english in message:
-                return message.replace(english, render(text))
-            if english and _as_sentence(english) == message.strip():
-                return _as_sentence(render(text))  # shown as a sentence (Scrabble's)
+            shown = render(error.text)
         except (KeyError, IndexError, ValueError):  # a translation's fields are wrong
-            log.exception("could not translate %r", text.template)
-            return message
-    return translated(message)
-
-
-def _as_sentence(text: str) -> str:
-    """An engine's message as a sentence: a capital first, a full stop last."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+            log.exception("could not translate %r", error.text.template)
+            shown = error.message
+    return as_sentence(shown) if error.sentence else shown

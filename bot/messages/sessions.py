@@ -191,8 +191,8 @@ def too_few(count: int, minimum: int) -> str:
     ).format(minimum=minimum, count=count)
 
 
-def cannot_group(reason: str) -> str:
-    return _("The groups can't be formed: {reason}. Nothing was changed.").format(reason=reason)
+# ``{reason}`` is the grouping engine's (``engines.sessions.GroupingError``).
+CANNOT_GROUP = N_("The groups can't be formed: {reason}. Nothing was changed.")
 
 
 def not_in_groups(name: str) -> str:

@@ -58,7 +58,7 @@ def user_message_for(error: BaseException, *, where: str = "") -> str:
     if isinstance(error, GameNotFoundError):
         return game_not_found(error)
     if isinstance(error, ClubError):
-        return refusal(error.message, error.__cause__ or error.__context__)
+        return refusal(error)
     if isinstance(error, app_commands.TransformerError):
         return unreadable_option(error.value, error.type.name)
     if isinstance(error, app_commands.MissingPermissions):

@@ -514,7 +514,7 @@ class ClubPages:
             if kind == "chess":
                 return await self.chess.reading.pgn(game_id, guild_id=guild_id)
         except ClubError as exc:
-            raise NotFoundError(str(exc)) from None
+            raise NotFoundError(exc.text or exc.message, code=exc.code) from exc
         raise NotFoundError(f"Game #{game_id} has no record to download.")
 
     # ------------------------------------------------------------------ Boggle, Henyo
@@ -597,7 +597,9 @@ class ClubPages:
         Members by their display names only."""
         if not 0 < event_id < 2**31:
             raise NotFoundError(f"There is no games event {event_id} here.")
-        result = await self.events.reading.standings(guild_id=guild_id, channel_id=None, ref=event_id)
+        result = await self.events.reading.standings(
+            guild_id=guild_id, channel_id=None, ref=event_id
+        )
         view = result.event
         closed = view.status == "closed"
         registering = view.status == "open" and not view.started

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import GameNotFoundError, InvalidInputError, NotFoundError
+from bot.errors import GameNotFoundError, NotFoundError
 from bot.messages.errors import refusal
 from bot.messages.i18n import use_language
 from bot.services import ServiceContext
@@ -28,15 +28,8 @@ def test_the_error_handler_writes_it_in_the_clubs_language() -> None:
             user_message_for(GameNotFoundError("chess", 7)) == "Walang Chess #7 sa server na ito."
         )
         assert user_message_for(GameNotFoundError(None, 7)) == "Walang laro #7 sa server na ito."
-        # passed on by a service inside its own refusal
-        try:
-            try:
-                raise GameNotFoundError("scrabble", 3)
-            except GameNotFoundError as error:
-                raise InvalidInputError(f"{error} Look at /scrabble games.") from error
-        except InvalidInputError as wrapped:
-            text = refusal(wrapped.message, wrapped.__cause__)
-        assert text.startswith("Walang Scrabble #3 sa server na ito."), text
+        assert refusal(GameNotFoundError("scrabble", 3)) == "Walang Scrabble #3 sa server na ito."
+        assert GameNotFoundError("scrabble", 3).code == "game_not_found"
     with use_language("en"):
         assert (
             user_message_for(GameNotFoundError("chess", 7))

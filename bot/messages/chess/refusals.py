@@ -69,9 +69,8 @@ def no_longer_waiting(number: int, status: str) -> str:
     )
 
 
-def in_game(number: int, problem: str) -> str:
-    """A refusal about one of several games: ``Chess #12: …``."""
-    return _("Chess #{number}: {problem}").format(number=number, problem=problem)
+# A refusal about one of several games (``{reason}`` is the engine's): ``Chess #12: …``.
+IN_GAME = N_("Chess #{number}: {reason}")
 
 
 def not_your_move(mover: str) -> str:

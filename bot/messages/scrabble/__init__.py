@@ -40,7 +40,6 @@ from bot.messages.scrabble.names import (
     lexicon_display_name,
     rules_text,
     seat_label,
-    sentence,
     tiles_text,
 )
 from bot.messages.scrabble.replies import (
@@ -160,7 +159,6 @@ __all__ = [
     "reminder",
     "rules_text",
     "seat_label",
-    "sentence",
     "status_lines",
     "thread_name",
     "tiles_text",

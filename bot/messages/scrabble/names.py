@@ -118,13 +118,6 @@ def reason_text(reason: str) -> str:
     return _(REASONS[reason]) if reason in REASONS else reason
 
 
-def sentence(text: str) -> str:
-    """An engine's error as a sentence (capital first, a full stop last)."""
-    text = text.strip() or _("That move is not allowed.")
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
-
-
 def game_title(number: int) -> str:
     return f"Scrabble #{number}"
 

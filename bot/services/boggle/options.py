@@ -16,8 +16,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.errors import InvalidInputError
 from bot.messages.boggle import rounds as say
 from bot.messages.i18n import N_
+from bot.services.durations import read_required_duration
 from engines.boggle import DEFAULT_MIN_LENGTH, BoggleError, dice_for_side, dice_set
-from engines.durations import Duration, DurationError
+from engines.durations import Duration
 
 SIZES = (4, 5, 6)
 DEFAULT_SIZE = 4
@@ -50,10 +51,7 @@ class RoundOptions:
 
 def round_seconds(duration: str) -> int:
     """A round's length in whole seconds ("3m", "90s", "1:30"; a plain number is minutes)."""
-    try:
-        return round(ROUND_DURATION.parse_required(duration).total_seconds())
-    except DurationError as exc:
-        raise InvalidInputError(str(exc)) from None
+    return round(read_required_duration(ROUND_DURATION, duration).total_seconds())
 
 
 def resolve_options(
@@ -73,7 +71,7 @@ def resolve_options(
                 raise InvalidInputError(say.BAD_SIZE)
             chosen = dice_for_side(size or DEFAULT_SIZE)
     except BoggleError as exc:
-        raise InvalidInputError(str(exc)) from None
+        raise InvalidInputError.passing_on(exc) from exc
     seconds = DEFAULT_DURATION_S if duration is None else round_seconds(duration)
     length = DEFAULT_MIN_LENGTH if min_length is None else min_length
     if length not in MIN_LENGTHS:

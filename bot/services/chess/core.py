@@ -233,7 +233,7 @@ class ChessCore:
         try:
             clock = state.running_clock().after_move(now)
         except ClockError as error:  # callers check the flag first; this is the backstop
-            raise InvalidInputError(str(error)) from None
+            raise InvalidInputError.passing_on(error) from error
         board.push(move)
         new = replace(
             state,

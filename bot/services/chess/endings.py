@@ -68,7 +68,7 @@ class Endings(UseCase):
                 try:
                     finish = claim_draw(state.board(), color)
                 except ChessError as error:
-                    raise InvalidInputError(str(error)) from None
+                    raise InvalidInputError.passing_on(error) from error
                 update = await core.finish(
                     uow,
                     game,

@@ -44,7 +44,7 @@ class Moves(UseCase):
                 move = parse_move(board, text)
             except PromotionChoiceError as choice:
                 raise PromotionNeeded(
-                    str(choice),
+                    choice.text,
                     game_id=game_id,
                     ply=len(state.moves),
                     options=[
@@ -53,7 +53,7 @@ class Moves(UseCase):
                     ],
                 ) from None
             except ChessMoveError as error:
-                raise InvalidInputError(str(error)) from None
+                raise InvalidInputError.passing_on(error) from error
             update = await core.play(uow, game, state, move, user_id, now, reply_channel_id)
             await uow.commit()
         return update

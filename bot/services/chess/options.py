@@ -89,7 +89,7 @@ def read_time_control(typed: str | None) -> TimeControl:
     try:
         return parse_time_control(typed)
     except TimeControlError as error:
-        raise InvalidInputError(str(error)) from None
+        raise InvalidInputError.passing_on(error) from error
 
 
 def challenger_plays_white(color: str | None, rng: random.Random) -> bool:

@@ -43,7 +43,9 @@ class Vacations(UseCase):
                 try:
                     clock = clock.with_vacation(color, now, days)
                 except VacationError as error:
-                    raise InvalidInputError(refusals.in_game(game.number, str(error))) from None
+                    raise InvalidInputError.passing_on(
+                        error, frame=refusals.IN_GAME, number=game.number
+                    ) from error
                 new = replace(state, clock=clock)
                 await core.save(uow, game, new, deadline=clock.flag_time())
                 snap = await core.snapshot(uow, game, new)

@@ -21,6 +21,7 @@ from bot.services.chess.options import BOARD_RENDERER, DRAW_OFFER_VIEW
 from bot.services.results import RatingChange
 from engines.chess_clock import ChessClock, TimeControl
 from engines.chess_game import Finish, Mistake, board_from_moves, san_moves
+from engines.text import Text
 
 
 @dataclass(frozen=True)
@@ -248,8 +249,10 @@ class AnalysisReport:
 class PromotionNeeded(InvalidInputError):
     """The move reaches the last rank without naming a piece: the cog offers buttons."""
 
+    code = "promotion_needed"
+
     def __init__(
-        self, message: str, *, game_id: int, ply: int, options: Sequence[tuple[str, str]]
+        self, message: str | Text, *, game_id: int, ply: int, options: Sequence[tuple[str, str]]
     ) -> None:
         super().__init__(message)
         self.game_id = game_id

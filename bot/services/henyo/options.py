@@ -15,8 +15,9 @@ from datetime import timedelta
 from bot.errors import InvalidInputError
 from bot.messages import henyo as messages
 from bot.messages.i18n import N_
+from bot.services.durations import read_required_duration
 from bot.services.henyo.views import Member
-from engines.durations import Duration, DurationError
+from engines.durations import Duration
 from engines.henyo import (
     CATEGORIES,
     HenyoWordError,
@@ -27,6 +28,7 @@ from engines.henyo import (
     parse_category,
     parse_language,
 )
+from engines.text import TextError
 
 DEFAULT_PAIRS = 5
 MAX_PAIRS = 25
@@ -41,11 +43,12 @@ def duration_ms(spec: Duration, typed: str | None, default_ms: int) -> int:
     """``typed`` read by ``spec``, in milliseconds (a penalty may be ``2.5s``)."""
     if typed is None:
         return default_ms
-    return round(spec.parse_required(typed) / timedelta(milliseconds=1))
+    return round(read_required_duration(spec, typed) / timedelta(milliseconds=1))
 
 
-def user_error(error: Exception) -> InvalidInputError:
-    return InvalidInputError(str(error))
+def user_error(error: TextError) -> InvalidInputError:
+    """An engine's refusal (a word, a duration) passed on with its template and fields."""
+    return InvalidInputError.passing_on(error)
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ def event_options(
             parse_language(language),
             strict,
         )
-    except (DurationError, HenyoWordError) as exc:
+    except HenyoWordError as exc:
         raise user_error(exc) from None
 
 

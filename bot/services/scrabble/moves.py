@@ -152,7 +152,7 @@ class Moves:
             except NotYourTurnError as exc:
                 raise InvalidInputError(msg.not_your_turn(loaded.label(exc.current_seat))) from None
             except ScrabbleError as exc:
-                raise InvalidInputError(msg.sentence(str(exc))) from None
+                raise InvalidInputError.passing_on(exc, sentence=True) from exc
             await self.core.commit_changes(uow, loaded, before, now, actor=user_id)
             await uow.commit()
         return ActionOutcome(game_id, message, loaded.home, finished=engine.status == FINISHED)

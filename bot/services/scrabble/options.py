@@ -15,7 +15,8 @@ from typing import Any, TypedDict
 from bot.errors import InvalidInputError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import N_, _
-from engines.durations import Duration, DurationError
+from bot.services.durations import read_duration
+from engines.durations import Duration
 from engines.scrabble import FINISH_LINE_TARGETS, ScrabbleError, ScrabbleOptions
 from engines.scrabble.movegen import LEVELS
 
@@ -100,10 +101,7 @@ def parse_duration(text: str | None, spec: Duration) -> timedelta | None:
         return None
     if spec is CLOCK and text.strip().lower().startswith("live"):
         text = text.strip()[4:].strip() or LIVE_CLOCK
-    try:
-        return spec.parse(text)
-    except DurationError as exc:
-        raise InvalidInputError(str(exc)) from None
+    return read_duration(spec, text)
 
 
 class SettingsJson(TypedDict):
@@ -239,7 +237,7 @@ def read_settings(
             target_score=target,
         )
     except ScrabbleError as exc:
-        raise InvalidInputError(msg.sentence(str(exc))) from None
+        raise InvalidInputError.passing_on(exc, sentence=True) from exc
     return GameSettings(
         rules=rules,
         clock_seconds=int(clock.total_seconds()) if clock else None,

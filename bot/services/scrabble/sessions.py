@@ -71,7 +71,7 @@ class SessionBoards:
         try:
             rules = ScrabbleOptions(seats=seats, challenge=challenge)
         except ScrabbleError as exc:
-            raise InvalidInputError(msg.sentence(str(exc))) from None
+            raise InvalidInputError.passing_on(exc, sentence=True) from exc
         return GameSettings(
             rules=rules,
             clock_seconds=clock_seconds,

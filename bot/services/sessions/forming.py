@@ -72,7 +72,7 @@ class SessionForming:
         try:
             groups = form_groups(members, requested, seed, odd=options.odd)
         except GroupingError as exc:
-            raise InvalidInputError(messages.cannot_group(str(exc))) from None
+            raise InvalidInputError.passing_on(exc, frame=messages.CANNOT_GROUP) from exc
         await signups.close(uow, lst)
         await self.core.bump(uow, row, status="formed", seed=seed, groups=groups)
 
@@ -146,7 +146,7 @@ class SessionForming:
                 try:
                     groups = swap_members(row.groups, first.id, second.id)
                 except GroupingError as exc:
-                    raise InvalidInputError(messages.cannot_group(str(exc))) from None
+                    raise InvalidInputError.passing_on(exc, frame=messages.CANNOT_GROUP) from exc
                 await self.core.bump(uow, row, groups=groups)
                 view = await self.core.view(uow, row)
                 await uow.commit()

@@ -10,7 +10,8 @@ from typing import Any
 
 from bot.errors import InvalidInputError
 from bot.messages import sessions as messages
-from engines.durations import Duration, DurationError
+from bot.services.durations import read_required_duration
+from engines.durations import Duration
 from engines.sessions import ODD_CHOICES
 
 DEFAULT_CLOCK = "3m"
@@ -40,10 +41,7 @@ class SessionOptions:
 
 
 def _duration(text: str, spec: Duration) -> int:
-    try:
-        return int(spec.parse_required(text).total_seconds())
-    except DurationError as exc:
-        raise InvalidInputError(str(exc)) from None
+    return int(read_required_duration(spec, text).total_seconds())
 
 
 def read_options(

@@ -37,6 +37,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages import tournament_games as game_msg
 from bot.messages import tournaments as msg
+from bot.messages.errors import refusal
 from bot.messages.i18n import language_of, use_language
 from bot.messages.post import Post
 from bot.messages.text import plain, render
@@ -345,9 +346,11 @@ class Lifecycle:
         except InvalidInputError as error:
             # Nothing of the round was written (it is paired before anything is):
             # hold the tournament for its director instead of failing the job forever.
+            # The reason is kept as the club reads it (the log shows it as it was written).
             t.status = "paused"
-            core.log(uow, t, None, "pairing_failed", round=number + 1, reason=str(error))
-            core.post(uow, t, Post(content=msg.pairing_held(t.name, number + 1, str(error))))
+            reason = refusal(error)
+            core.log(uow, t, None, "pairing_failed", round=number + 1, reason=reason)
+            core.post(uow, t, Post(content=msg.pairing_held(t.name, number + 1, reason)))
 
     async def end_now(self, uow: UnitOfWork, t: TournamentRecord, *, actor_id: int | None) -> None:
         """End a tournament before its last round (its games event closed), in the

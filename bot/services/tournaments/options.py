@@ -8,8 +8,9 @@ from typing import Literal, TypedDict
 
 from bot.errors import InvalidInputError
 from bot.messages import tournaments as msg
+from bot.services.durations import read_required_duration
 from bot.services.tournaments.hooks import JOB_GAME_FINISHED as JOB_GAME_FINISHED
-from engines.durations import Duration, DurationError
+from engines.durations import Duration
 
 GameKind = Literal["chess", "scrabble"]
 Format = Literal["round_robin", "swiss", "knockout"]
@@ -98,17 +99,11 @@ def read_format(fmt: str) -> Format:
 
 
 def read_deadline(text: str | None, kind: GameKind) -> timedelta:
-    try:
-        return ROUND_DEADLINE.parse_required(text or DEFAULT_DEADLINE[kind])
-    except DurationError as error:
-        raise InvalidInputError(str(error)) from None
+    return read_required_duration(ROUND_DEADLINE, text or DEFAULT_DEADLINE[kind])
 
 
 def read_extension(text: str) -> timedelta:
-    try:
-        return EXTENSION.parse_required(text)
-    except DurationError as error:
-        raise InvalidInputError(str(error)) from None
+    return read_required_duration(EXTENSION, text)
 
 
 def read_rounds(fmt: Format, rounds: int | None) -> int:

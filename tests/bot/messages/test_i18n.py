@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.errors import InvalidInputError
 from bot.messages import i18n
 from bot.messages.errors import refusal
 from bot.messages.i18n import _, current_language, language_of, ngettext, use_language
@@ -80,9 +81,11 @@ def test_an_engine_error_raised_as_a_club_error_is_written_again_in_filipino() -
     except DurationError as error:
         english = str(error)
         cause = error
-    assert refusal(english, cause) == english  # English: unchanged
+    passed_on = InvalidInputError.passing_on(cause)
+    assert passed_on.code == "duration" and passed_on.text == cause.text
+    assert refusal(passed_on) == english == str(passed_on)  # English: unchanged
     with use_language("fil"):
-        filipino = refusal(english, cause)
+        filipino = refusal(passed_on)
         assert filipino == render(cause.text)
         assert "10 segundo" in filipino and "10 minuto" in filipino
         assert "must be" not in filipino

@@ -930,3 +930,22 @@ async def test_analysis_lists_each_side_s_mistakes_and_is_kept(world: World) -> 
     )
     again = await world.service.analysis.analyse(game_id)
     assert again.mistakes == report.mistakes and engine.analyses == 1
+
+
+async def test_an_unreadable_move_is_refused_in_the_clubs_language_from_its_template(
+    world: World,
+) -> None:
+    from bot.messages.errors import refusal
+    from bot.messages.i18n import use_language
+
+    game_id = await _accepted(world)
+    with pytest.raises(InvalidInputError) as refused:
+        await world.service.moves.play(game_id, ALICE.user_id, "Zz9")
+    error = refused.value
+    assert error.code == "unreadable_move"
+    assert error.text is not None and error.text.fields["move"] == "`Zz9`"
+    assert refusal(error).startswith("I can't read `Zz9` as a move.")
+    with use_language("fil"):
+        filipino = refusal(error)
+    assert filipino.startswith("Hindi ko mabasa ang `Zz9` bilang tira."), filipino
+    assert "can't read" not in filipino

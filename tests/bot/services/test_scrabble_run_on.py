@@ -60,10 +60,11 @@ async def test_the_refusal_reads_in_filipino_from_its_template_and_fields(servic
     with pytest.raises(InvalidInputError) as refused:
         await service.moves.play(game_id, user, "BAWL", "H4")
     error = refused.value
+    assert error.code == "run_on"
     with use_language("fil"):
-        assert refusal(error.message, error.__cause__ or error.__context__) == FILIPINO
+        assert refusal(error) == FILIPINO
     with use_language("en"):
-        assert refusal(error.message, error.__cause__ or error.__context__) == ENGLISH
+        assert refusal(error) == ENGLISH
 
 
 async def test_the_suggested_position_is_given_when_the_word_starts_earlier(service, ctx):
@@ -75,7 +76,7 @@ async def test_the_suggested_position_is_given_when_the_word_starts_earlier(serv
         "To play it, type SIBAWL at H8."
     )
     with use_language("fil"):
-        assert refusal(refused.value.message, refused.value.__context__) == (
+        assert refusal(refused.value) == (
             "Dumidikit ang BAWL sa S at I (H8\u2013H9) bago nito: SIBAWL ang magiging salita. "
             "Para itira iyan, isulat ang SIBAWL sa H8."
         )
