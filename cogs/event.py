@@ -23,7 +23,7 @@ from bot.services.boggle import BoggleService
 from bot.services.club import ClubService
 from bot.services.events.options import VIEW_REGISTER
 from bot.services.events.service import EventService, Member
-from bot.services.events.views import EventView, Unfinished
+from bot.services.events.snapshots import EventSnapshot, Unfinished
 from bot.services.tournaments.service import TournamentService
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS, reply_privately
@@ -109,7 +109,7 @@ class EventCog(
             await self.service.entry.set_card(view.id, card.id)
         await interaction.followup.send(msg.opened_reply(view), ephemeral=True)
 
-    async def _refresh_card(self, view: EventView) -> None:
+    async def _refresh_card(self, view: EventSnapshot) -> None:
         """Edit the sign-up card to the event as it stands (no Register button once
         registration is closed). Cosmetic: the state is stored, and a refused edit
         (the card deleted) changes nothing."""

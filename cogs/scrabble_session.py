@@ -23,7 +23,7 @@ from bot.messages import sessions as messages
 from bot.messages.i18n import _
 from bot.services.club import ClubService
 from bot.services.scrabble import VIEW_EXPLAIN, ScrabbleService
-from bot.services.sessions import Member, SessionService, SessionView
+from bot.services.sessions import Member, SessionService, SessionSnapshot
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS, reply_privately
 from bot.ui.permissions import is_moderator, require_guild
@@ -280,7 +280,7 @@ class ScrabbleSessionCog(commands.Cog):
         settings = await self.club.get(guild.id)
         return is_moderator(interaction.user, settings.moderator_role_id)
 
-    async def refresh_card(self, changed: SessionView) -> None:
+    async def refresh_card(self, changed: SessionSnapshot) -> None:
         """Edit the sign-up post to the list as it stands (cosmetic: the list is stored).
         One edit at a time per session, each reading the list afresh, so the last
         edit shows the last sign-up even when two land at once."""
@@ -289,7 +289,7 @@ class ScrabbleSessionCog(commands.Cog):
             view = await self.service.core.get(changed.id)
             await self._edit_card(view)
 
-    async def _edit_card(self, view: SessionView) -> None:
+    async def _edit_card(self, view: SessionSnapshot) -> None:
         if view.message_id is None:
             return
         channel = self.bot.get_channel(view.channel_id)

@@ -16,8 +16,8 @@ from bot.messages.text import clip, number, plain
 from engines.henyo import format_time
 
 
-# What the texts read, as the service's views (bot.services.events.views) have it.
-class PairView(Protocol):
+# What the texts read, as the service's views (bot.services.events.snapshots) have it.
+class PairSnapshot(Protocol):
     @property
     def place(self) -> int: ...
     @property
@@ -26,7 +26,7 @@ class PairView(Protocol):
     def waiting(self) -> bool: ...
 
 
-class EventView(Protocol):
+class EventSnapshot(Protocol):
     @property
     def id(self) -> int: ...
     @property
@@ -34,9 +34,9 @@ class EventView(Protocol):
     @property
     def capacity(self) -> int: ...
     @property
-    def playing(self) -> Sequence[PairView]: ...
+    def playing(self) -> Sequence[PairSnapshot]: ...
     @property
-    def waiting(self) -> Sequence[PairView]: ...
+    def waiting(self) -> Sequence[PairSnapshot]: ...
     @property
     def started(self) -> Sequence[str]: ...
     @property
@@ -82,7 +82,7 @@ class Prize(Protocol):
 
 class EventStandings(Protocol):
     @property
-    def event(self) -> EventView: ...
+    def event(self) -> EventSnapshot: ...
     @property
     def tables(self) -> Sequence[GameTable]: ...
     def prizes_of(self, game: str) -> Sequence[Prize]: ...
@@ -240,7 +240,7 @@ def opened_post(event_id: int, name: str, games: Sequence[str], pairs: int, host
     return "\n".join(lines)
 
 
-def card(view: EventView) -> str:
+def card(view: EventSnapshot) -> str:
     """The sign-up card as it stands: open for registration until the first round
     starts; then it says registration is closed, and at the end that the event is over."""
     if view.status == "open" and not view.started:
@@ -306,11 +306,11 @@ def boggle_round(pairs: int) -> str:
 # ---------------------------------------------------------------------- replies
 
 
-def opened_reply(view: EventView) -> str:
+def opened_reply(view: EventSnapshot) -> str:
     return _("Games event #{id} is open: the sign-up post is in this channel.").format(id=view.id)
 
 
-def registered(pair: PairView, capacity: int) -> str:
+def registered(pair: PairSnapshot, capacity: int) -> str:
     names = f"**{_pair(pair.names)}**"
     if pair.waiting:
         return _(
@@ -321,7 +321,7 @@ def registered(pair: PairView, capacity: int) -> str:
     )
 
 
-def withdrawn(moved: Sequence[PairView]) -> str:
+def withdrawn(moved: Sequence[PairSnapshot]) -> str:
     text = _("Your pair has withdrawn.")
     for pair in moved:
         text += " " + _("{pair} move up and have been told.").format(

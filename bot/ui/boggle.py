@@ -20,7 +20,7 @@ from bot.messages import boggle as msg
 from bot.messages import limits as msg_limits
 from bot.messages.i18n import _
 from bot.render.boggle import render_boggle_grid
-from bot.services.boggle import CancelOutcome, DmOutcome, ResultsView, RoundInfo
+from bot.services.boggle import CancelOutcome, DmOutcome, ResultsSnapshot, RoundInfo
 from bot.ui.buttons import ButtonRoute, dispatch
 from bot.ui.errors import ClubModal, ClubView
 
@@ -152,7 +152,7 @@ def cancel_reply(outcome: CancelOutcome) -> str:
     )
 
 
-def results_reply(view: ResultsView) -> tuple[str, list[discord.Embed], list[discord.File]]:
+def results_reply(view: ResultsSnapshot) -> tuple[str, list[discord.Embed], list[discord.File]]:
     """/boggle results: the last round as posted, then the season table."""
     season = view.season
     parts: list[str] = []

@@ -20,7 +20,7 @@ import discord
 
 from bot.messages import henyo as messages
 from bot.messages.i18n import _
-from bot.services.henyo import EventView, Standings, WordList
+from bot.services.henyo import EventSnapshot, Standings, WordList
 from bot.services.henyo.events import Events
 from bot.ui.buttons import ButtonRoute, dispatch
 from engines.henyo import Reply
@@ -140,7 +140,7 @@ def embed(card: messages.Card) -> discord.Embed:
     return drawn
 
 
-def registration_embed(event: EventView) -> discord.Embed:
+def registration_embed(event: EventSnapshot) -> discord.Embed:
     """The live registration list (edited on every registration or withdrawal)."""
     return embed(messages.registration_card(event))
 

@@ -34,14 +34,14 @@ from bot.messages.scrabble.names import game_title
 from bot.messages.web import status_name
 from bot.services import ServiceContext
 from bot.services.chess import ChessService
-from bot.services.chess.views import ChessSnapshot
+from bot.services.chess.snapshots import ChessSnapshot
 from bot.services.events.service import EventService
 from bot.services.henyo import HenyoService
 from bot.services.henyo.core import FINISHED_ROUND
 from bot.services.leaderboard import KINDS, PERIODS, LeaderboardService, LeaderboardTable
 from bot.services.scrabble import ScrabbleService
 from bot.services.scrabble.loaded import loaded_game, picture
-from bot.services.scrabble.views import BoardPicture
+from bot.services.scrabble.snapshots import BoardPicture
 from bot.services.sessions import SessionService
 from bot.services.tournaments.pairing import table as tournament_table
 from engines.boggle import Grid

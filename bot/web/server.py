@@ -34,7 +34,7 @@ from bot.render.chess import render_chess_board
 from bot.render.scrabble import ScrabbleBoardView, render_scrabble_board
 from bot.services import ServiceContext
 from bot.services.leaderboard import KINDS, PERIODS
-from bot.services.scrabble.views import BoardPicture
+from bot.services.scrabble.snapshots import BoardPicture
 from bot.services.web import PAGE_PREFIX, WebService
 from bot.web.data import BoardImage, ClubPages, GamePage
 from bot.web.metrics import CONTENT_TYPE, Metrics

@@ -32,7 +32,7 @@ class Pair(Protocol):
 
 
 class Event(Protocol):
-    """An event as its texts need it (``bot.services.henyo.EventView``)."""
+    """An event as its texts need it (``bot.services.henyo.EventSnapshot``)."""
 
     @property
     def id(self) -> int: ...

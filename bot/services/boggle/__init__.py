@@ -12,7 +12,7 @@ A round's life (each arrow one committed transaction):
 * ``scored`` — the score job judged every list with the engine, recorded points
   for the leaderboard and the season, and posted the results.
 
-The package, along its seams: ``options`` (inputs and limits), ``views`` (what
+The package, along its seams: ``options`` (inputs and limits), ``snapshots`` (what
 the use cases return), ``core`` (what they share: opening a round, the seed,
 the after-commit hooks), ``jobs`` (job kinds and keys), ``seasons`` (the
 season kept in the guild's settings), one module per lifecycle (``starting``,
@@ -58,14 +58,13 @@ from bot.services.boggle.options import (
     round_seconds,
 )
 from bot.services.boggle.service import BoggleService
-from bot.services.boggle.submissions import MAX_MESSAGES_PER_LIST, MAX_WORDS_PER_LIST
-from bot.services.boggle.views import (
+from bot.services.boggle.snapshots import (
     CancelOutcome,
     CatchUpTarget,
     DmOutcome,
     LateNote,
     OpenList,
-    ResultsView,
+    ResultsSnapshot,
     RoundInfo,
     ScheduleInfo,
     SeasonEnd,
@@ -73,6 +72,7 @@ from bot.services.boggle.views import (
     Standing,
     SubmissionReceipt,
 )
+from bot.services.boggle.submissions import MAX_MESSAGES_PER_LIST, MAX_WORDS_PER_LIST
 
 __all__ = [
     "ANNOUNCE_LEAD",
@@ -103,7 +103,7 @@ __all__ = [
     "DmOutcome",
     "LateNote",
     "OpenList",
-    "ResultsView",
+    "ResultsSnapshot",
     "RoundInfo",
     "RoundOptions",
     "ScheduleInfo",

@@ -10,7 +10,7 @@ from bot.errors import ConflictError, InvalidInputError, NotFoundError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import BoggleCore
 from bot.services.boggle.jobs import close_key, open_key, weekly_key
-from bot.services.boggle.views import CancelOutcome
+from bot.services.boggle.snapshots import CancelOutcome
 
 
 class Cancelling:

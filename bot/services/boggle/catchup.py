@@ -15,7 +15,7 @@ from datetime import datetime
 
 from bot.db.uow import UnitOfWork
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
-from bot.services.boggle.views import CatchUpTarget, RoundInfo
+from bot.services.boggle.snapshots import CatchUpTarget, RoundInfo
 
 # After a restart, the DMs of at most this many likely first-time players per
 # guild are read back (each costs a call to Discord); see catch_up_targets.

@@ -20,8 +20,8 @@ from bot.services.boggle import seasons
 from bot.services.boggle.core import MISSED_AFTER, BoggleCore
 from bot.services.boggle.jobs import JOB_SCORE, score_key
 from bot.services.boggle.pairs import pair_choice
+from bot.services.boggle.snapshots import RoundInfo
 from bot.services.boggle.submissions import MAX_WORDS_PER_LIST
-from bot.services.boggle.views import RoundInfo
 from bot.services.results import record_points
 from bot.services.words import get_lexicon
 from engines.boggle import Grid, RoundResult, WordStatus, player_words, score_round

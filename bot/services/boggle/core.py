@@ -24,7 +24,7 @@ from bot.db.uow import UnitOfWork
 from bot.messages import boggle as msg
 from bot.services.boggle import seasons
 from bot.services.boggle.jobs import JOB_CLOSE, close_key
-from bot.services.boggle.views import RoundInfo
+from bot.services.boggle.snapshots import RoundInfo
 from bot.services.words import get_lexicon
 from engines.boggle import roll, solver_index, word_levels
 

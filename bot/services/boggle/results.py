@@ -12,14 +12,14 @@ from bot.messages import boggle as msg
 from bot.services.boggle import seasons
 from bot.services.boggle.core import BoggleCore
 from bot.services.boggle.options import check_season_settings
-from bot.services.boggle.views import ResultsView, RoundInfo, SeasonInfo
+from bot.services.boggle.snapshots import ResultsSnapshot, RoundInfo, SeasonInfo
 
 
 class Results:
     def __init__(self, core: BoggleCore) -> None:
         self.core = core
 
-    async def latest(self, guild_id: int) -> ResultsView:
+    async def latest(self, guild_id: int) -> ResultsSnapshot:
         """The last scored round (as posted) and the season table."""
         now = self.core.now()
         async with self.core.ctx.uow() as uow:
@@ -28,7 +28,7 @@ class Results:
             guild = await uow.guilds.get(guild_id)
             season = seasons.season_state(guild) or seasons.new_season(1, now)
             table = await seasons.standings(uow, guild_id, seasons.season_label(season))
-            return ResultsView(
+            return ResultsSnapshot(
                 cast(msg.RoundSummary, last.results) if last is not None else None,
                 RoundInfo.of(running) if running is not None else None,
                 seasons.season_info(guild, season, table, now),

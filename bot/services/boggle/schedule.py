@@ -26,7 +26,7 @@ from bot.services.boggle.options import (
     parse_clock_time,
     resolve_options,
 )
-from bot.services.boggle.views import RoundInfo, ScheduleInfo
+from bot.services.boggle.snapshots import RoundInfo, ScheduleInfo
 
 log = logging.getLogger(__name__)
 

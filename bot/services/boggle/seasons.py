@@ -20,7 +20,7 @@ from bot.messages.boggle import PreviousSeason
 from bot.messages.post import Post
 from bot.services.boggle.jobs import JOB_SEASON, season_key
 from bot.services.boggle.options import DEFAULT_SEASON_TARGET, club_zone, next_season_boundary
-from bot.services.boggle.views import SeasonEnd, SeasonInfo, Standing
+from bot.services.boggle.snapshots import SeasonEnd, SeasonInfo, Standing
 
 KIND = "boggle"
 STANDINGS_SHOWN = 10

@@ -11,7 +11,7 @@ from bot.errors import ConflictError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import BoggleCore
 from bot.services.boggle.options import resolve_options
-from bot.services.boggle.views import RoundInfo
+from bot.services.boggle.snapshots import RoundInfo
 from bot.services.words import get_lexicon
 
 

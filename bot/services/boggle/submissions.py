@@ -24,7 +24,13 @@ from bot.db.uow import UnitOfWork, retry_on_duplicate
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
-from bot.services.boggle.views import DmOutcome, LateNote, OpenList, RoundInfo, SubmissionReceipt
+from bot.services.boggle.snapshots import (
+    DmOutcome,
+    LateNote,
+    OpenList,
+    RoundInfo,
+    SubmissionReceipt,
+)
 from engines.boggle import Grid, read_words
 
 MAX_WORDS_PER_LIST = 500

@@ -1,7 +1,7 @@
 """Chess: challenge, accept, move, draw, resign, clocks, vacations, PGN, analysis.
 
 - ``options``: inputs and validation, job and outbox names, stored options.
-- ``views``: what the use cases return (``ChessSnapshot``, ``ChessUpdate``, …).
+- ``snapshots``: what the use cases return (``ChessSnapshot``, ``ChessUpdate``, …).
 - ``state``: a game's stored state; ``core``: loading and saving, checks, board
   posts, the steps of a turn.
 - ``starting``, ``moves``, ``endings``, ``vacation``, ``reading``, ``analysis``,
@@ -23,7 +23,7 @@ from bot.services.chess.options import (
     KIND,
 )
 from bot.services.chess.service import ChessService
-from bot.services.chess.views import (
+from bot.services.chess.snapshots import (
     AnalysisReport,
     BoardImageArgs,
     ChessSnapshot,

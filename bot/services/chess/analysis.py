@@ -15,8 +15,8 @@ from bot.services.chess.engine import (
     EngineUnavailableError,
     PositionEval,
 )
+from bot.services.chess.snapshots import AnalysisReport, ChessSnapshot
 from bot.services.chess.state import ChessState, StoredAnalysis
-from bot.services.chess.views import AnalysisReport, ChessSnapshot
 from engines.chess_game import biggest_mistakes
 
 

@@ -45,8 +45,8 @@ from bot.services.chess.options import (
     seat_of,
     timeout_key,
 )
+from bot.services.chess.snapshots import ChessSnapshot, ChessUpdate, PlayerRef, Seat
 from bot.services.chess.state import ChessState
-from bot.services.chess.views import ChessSnapshot, ChessUpdate, PlayerRef, Seat
 from bot.services.results import RatingChange, SeatOutcome, record_game_result
 from bot.services.tournaments.hooks import game_finished as tournament_game_finished
 from engines.chess_clock import ClockError, parse_time_control

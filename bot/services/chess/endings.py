@@ -15,8 +15,8 @@ from bot.messages import chess as msg
 from bot.messages.chess import refusals
 from bot.services.chess.core import UseCase
 from bot.services.chess.options import read_draw_action
+from bot.services.chess.snapshots import ChessUpdate
 from bot.services.chess.state import ChessState
-from bot.services.chess.views import ChessUpdate
 from engines.chess_game import ChessError, agreement, claim_draw, resignation
 
 

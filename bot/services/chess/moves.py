@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.errors import ConflictError, InvalidInputError
 from bot.messages.chess import refusals
 from bot.services.chess.core import UseCase
-from bot.services.chess.views import ChessUpdate, PromotionNeeded
+from bot.services.chess.snapshots import ChessUpdate, PromotionNeeded
 from engines.chess_game import ChessMoveError, PromotionChoiceError, parse_move
 
 

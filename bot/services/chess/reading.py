@@ -15,7 +15,7 @@ from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import chess as msg
 from bot.services.chess.core import ChessCore, UseCase
 from bot.services.chess.options import KIND
-from bot.services.chess.views import ChessSnapshot
+from bot.services.chess.snapshots import ChessSnapshot
 from bot.services.games import GameFinder, GameKind
 from engines.chess_game import move_choices
 from engines.chess_pgn import PgnInfo, export_pgn

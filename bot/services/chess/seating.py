@@ -38,8 +38,8 @@ from bot.services.chess.options import (
     invite_key,
     open_key,
 )
+from bot.services.chess.snapshots import PlayerRef
 from bot.services.chess.state import ChessState
-from bot.services.chess.views import PlayerRef
 from engines.chess_clock import ChessClock, TimeControl
 
 

@@ -49,7 +49,7 @@ from bot.services.chess.options import (
     read_time_control,
 )
 from bot.services.chess.seating import seat_game, started
-from bot.services.chess.views import ChessSnapshot, OpeningPlan, PlayerRef
+from bot.services.chess.snapshots import ChessSnapshot, OpeningPlan, PlayerRef
 from engines.chess_clock import parse_time_control
 
 

@@ -13,7 +13,7 @@ from typing import TypedDict, cast
 import chess
 
 from bot.db.models import GameRecord
-from bot.services.chess.views import color_key
+from bot.services.chess.snapshots import color_key
 from engines.chess_clock import ChessClock, ClockDict
 from engines.chess_game import board_from_moves
 

@@ -18,8 +18,8 @@ from bot.messages.i18n import _
 from bot.messages.post import Post
 from bot.services.chess.core import UseCase
 from bot.services.chess.options import KIND, options_of
+from bot.services.chess.snapshots import ChessSnapshot, VacationResult
 from bot.services.chess.state import ChessState
-from bot.services.chess.views import ChessSnapshot, VacationResult
 from engines.chess_clock import VacationError, parse_time_control
 
 

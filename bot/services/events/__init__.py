@@ -16,7 +16,7 @@ The host writes prize lines; closing posts each game's standings and winners
 and keeps them in the leaderboard's history (``results`` rows of kind 'event',
 and Henyo's own event win for the Henyo round).
 
-- ``options``: what a host types, checked; ``views``: what the use cases return;
+- ``options``: what a host types, checked; ``snapshots``: what the use cases return;
 - ``standings``: each game's table read from the game's own records;
 - ``rounds``: starting a game's round; ``service``: ``EventService``.
 

@@ -15,7 +15,7 @@ from bot.services.events.options import (
     TOURNAMENT_GAMES,
 )
 from bot.services.events.reading import EventReading
-from bot.services.events.views import (
+from bot.services.events.snapshots import (
     EventStandings,
     Unfinished,
 )

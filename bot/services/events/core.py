@@ -17,9 +17,9 @@ from bot.services.boggle import BoggleService
 from bot.services.events.options import (
     OWNER,
 )
-from bot.services.events.views import (
-    EventView,
-    PairView,
+from bot.services.events.snapshots import (
+    EventSnapshot,
+    PairSnapshot,
 )
 from bot.services.tournaments.service import TournamentService
 
@@ -85,7 +85,7 @@ class EventCore:
         if event.status != "open":
             raise InvalidInputError(msg.event_closed(event.name))
 
-    async def view(self, uow: UnitOfWork, event: GamesEventRecord) -> EventView:
+    async def view(self, uow: UnitOfWork, event: GamesEventRecord) -> EventSnapshot:
         """The event as members see it: its pairs playing and waiting, its rounds started."""
         lst = await signups.list_for(uow, OWNER, event.id)
         roster = await signups.roster(uow, lst)
@@ -95,7 +95,7 @@ class EventCore:
             self.pair(e, names, number) for number, e in enumerate(roster.waiting, start=1)
         )
         started = tuple(r.game for r in await uow.events.rounds(event.id))
-        return EventView(
+        return EventSnapshot(
             event.id,
             event.guild_id,
             event.channel_id,
@@ -111,10 +111,10 @@ class EventCore:
         )
 
     @staticmethod
-    def pair(entry: signups.Entrant, names: dict[int, str], place: int) -> PairView:
+    def pair(entry: signups.Entrant, names: dict[int, str], place: int) -> PairSnapshot:
         """A sign-up entry as the event's pair at ``place``."""
         partner = entry.partner_id if entry.partner_id is not None else entry.user_id
-        return PairView(
+        return PairSnapshot(
             place,
             entry.user_id,
             partner,

@@ -17,9 +17,9 @@ from bot.services.events.options import (
     read_games,
     read_pairs,
 )
-from bot.services.events.views import (
-    EventView,
-    PairView,
+from bot.services.events.snapshots import (
+    EventSnapshot,
+    PairSnapshot,
     Registered,
     Withdrawn,
 )
@@ -42,7 +42,7 @@ class EventEntry:
         games: str | None = None,
         pairs: int | None = None,
         name: str | None = None,
-    ) -> EventView:
+    ) -> EventSnapshot:
         """A moderator opens a games event in this channel: its games and how many pairs play."""
         if not is_moderator:
             raise PermissionDeniedError(_(msg.MODERATORS_HOST))
@@ -160,7 +160,7 @@ class EventEntry:
 
         return await signups.retrying(work)
 
-    def tell_moved_up(self, uow: UnitOfWork, event: GamesEventRecord, pair: PairView) -> None:
+    def tell_moved_up(self, uow: UnitOfWork, event: GamesEventRecord, pair: PairSnapshot) -> None:
         """The channel hears it; each partner gets a DM (a mention here if DMs are closed)."""
         uow.outbox.to_channel(
             event.channel_id, Post(content=msg.moved_up_post(event.name, pair.names, pair.place))

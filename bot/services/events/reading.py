@@ -11,11 +11,11 @@ from bot.services.events.core import EventCore
 from bot.services.events.options import (
     read_game,
 )
-from bot.services.events.standings import game_table
-from bot.services.events.views import (
+from bot.services.events.snapshots import (
     EventStandings,
     Prize,
 )
+from bot.services.events.standings import game_table
 
 
 class EventReading:

@@ -22,7 +22,7 @@ from bot.services.events.options import (
     read_place,
     read_prize,
 )
-from bot.services.events.views import (
+from bot.services.events.snapshots import (
     Prize,
     RoundStarted,
 )

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.db.models_events import GamesEventRoundRecord
 from bot.db.uow import UnitOfWork
-from bot.services.events.views import GameTable, Row
+from bot.services.events.snapshots import GameTable, Row
 from bot.services.henyo.pairs import event_pairs
 from bot.services.henyo.standings import ranking
 from bot.services.tournaments import pairing

@@ -17,7 +17,7 @@ grace so that a guess sent just before the deadline has arrived by then.
 The secret word is in the database and in DMs/ephemeral replies only: channel
 posts reveal it once the round is over, and it is never logged.
 
-Modules: ``options`` (what a host types), ``views`` (what is returned),
+Modules: ``options`` (what a host types), ``snapshots`` (what is returned),
 ``core`` (shared plumbing), ``pairs`` (an event's pairs on the club's one
 sign-up list), ``events``, ``standings``, ``words``, ``rounds``
 (starting), ``referee``, ``ending``, and ``service`` (the composition root).
@@ -26,13 +26,13 @@ sign-up list), ``events``, ``standings``, ``words``, ``rounds``
 from bot.services.henyo.core import JOB_KIND
 from bot.services.henyo.rounds import END_GRACE, START_WINDOW
 from bot.services.henyo.service import HenyoService
-from bot.services.henyo.views import (
+from bot.services.henyo.snapshots import (
     ActiveRound,
     ButtonReply,
     ClosedRound,
     Disqualification,
     EventClosed,
-    EventView,
+    EventSnapshot,
     Member,
     PreparedRound,
     RefereeOutcome,
@@ -40,8 +40,8 @@ from bot.services.henyo.views import (
     RunningRound,
     StandingRow,
     Standings,
-    TeamView,
-    TieView,
+    TeamSnapshot,
+    TieSnapshot,
     UnfinishedEvent,
     Withdrawal,
     WordList,
@@ -56,7 +56,7 @@ __all__ = [
     "ClosedRound",
     "Disqualification",
     "EventClosed",
-    "EventView",
+    "EventSnapshot",
     "HenyoService",
     "Member",
     "PreparedRound",
@@ -65,8 +65,8 @@ __all__ = [
     "RunningRound",
     "StandingRow",
     "Standings",
-    "TeamView",
-    "TieView",
+    "TeamSnapshot",
+    "TieSnapshot",
     "UnfinishedEvent",
     "Withdrawal",
     "WordList",

@@ -22,7 +22,7 @@ from bot.messages import henyo as messages
 from bot.messages.post import Post
 from bot.services import ServiceContext, signups
 from bot.services.henyo.pairs import event_pairs, member
-from bot.services.henyo.views import ClosedRound, EventView
+from bot.services.henyo.snapshots import ClosedRound, EventSnapshot
 from engines.henyo import CATEGORIES
 
 log = logging.getLogger(__name__)
@@ -124,11 +124,11 @@ class HenyoCore:
             raise InvalidInputError(messages.several_open_events([e.channel_id for e in events]))
         return events[0]
 
-    async def event_view(self, uow: UnitOfWork, event: HenyoEventRecord) -> EventView:
+    async def event_view(self, uow: UnitOfWork, event: HenyoEventRecord) -> EventSnapshot:
         pairs = await event_pairs(uow, event)
         names = await self.names(uow, [event.host_id, *pairs.members])
         shown = [pairs.view(t, names) for t in pairs.teams if pairs.statuses[t.id] != "withdrawn"]
-        return EventView(
+        return EventSnapshot(
             event.id,
             event.guild_id,
             event.channel_id,

@@ -18,8 +18,8 @@ from bot.messages import henyo as messages
 from bot.messages.i18n import N_
 from bot.services.henyo.core import KIND, HenyoCore, job_key, require_host
 from bot.services.henyo.pairs import event_pairs
+from bot.services.henyo.snapshots import ClosedRound, Disqualification, TeamSnapshot
 from bot.services.henyo.standings import EventStandings
-from bot.services.henyo.views import ClosedRound, Disqualification, TeamView
 from bot.services.results import record_points
 
 RESULT_OUTCOME = {"guessed": None, "timed_out": "loss", "disqualified": "loss"}
@@ -179,7 +179,7 @@ class RoundEnding:
             and (event is None or event.host_id != user_id)
         ):
             raise PermissionDeniedError(messages.ROUND_HOST_DISQUALIFIES)
-        disqualified: TeamView | None = None
+        disqualified: TeamSnapshot | None = None
         team = await uow.henyo.team(rnd.team_id) if rnd.team_id is not None else None
         its_event = await uow.henyo.event(rnd.event_id) if rnd.event_id is not None else None
         if team is not None and its_event is not None:

@@ -27,16 +27,16 @@ from bot.services.henyo.pairs import (
     number,
     signup_list,
 )
-from bot.services.henyo.standings import EventStandings, played_teams, ranking
-from bot.services.henyo.views import (
+from bot.services.henyo.snapshots import (
     EventClosed,
-    EventView,
+    EventSnapshot,
     Member,
     Registration,
-    TeamView,
+    TeamSnapshot,
     UnfinishedEvent,
     Withdrawal,
 )
+from bot.services.henyo.standings import EventStandings, played_teams, ranking
 from bot.services.results import record_points
 
 
@@ -59,7 +59,7 @@ class Events:
         language: str | None = None,
         is_moderator: bool = True,
         strict: bool = False,
-    ) -> EventView:
+    ) -> EventSnapshot:
         """``strict``: the event's rounds take the bare Oo / Hindi / Pwede only."""
         options = event_options(
             pairs=pairs,
@@ -73,7 +73,7 @@ class Events:
         if not is_moderator:
             raise PermissionDeniedError(messages.MODERATORS_HOST)
 
-        async def work() -> EventView:
+        async def work() -> EventSnapshot:
             async with self.core.ctx.uow() as uow:
                 await uow.guilds.ensure(guild_id, guild_name)
                 await uow.players.ensure(host.id, host.name)
@@ -100,7 +100,7 @@ class Events:
             await uow.henyo.set_list_message(event_id, message_id)
             await uow.commit()
 
-    async def get(self, event_id: int) -> EventView:
+    async def get(self, event_id: int) -> EventSnapshot:
         async with self.core.ctx.uow() as uow:
             event = await uow.henyo.event(event_id)
             if event is None:
@@ -178,7 +178,7 @@ class Events:
 
         return await signups.retrying(work)
 
-    def _tell_moved_up(self, uow: UnitOfWork, event: HenyoEventRecord, pair: TeamView) -> None:
+    def _tell_moved_up(self, uow: UnitOfWork, event: HenyoEventRecord, pair: TeamSnapshot) -> None:
         """A DM to each member of the pair; closed DMs: a mention of that member only,
         in the event's channel."""
         dm, fallback = messages.moved_up_dm(pair.label, pair.number, event.id, event.channel_id)

@@ -16,7 +16,7 @@ from bot.errors import InvalidInputError
 from bot.messages import henyo as messages
 from bot.messages.i18n import N_
 from bot.services.durations import read_required_duration
-from bot.services.henyo.views import Member
+from bot.services.henyo.snapshots import Member
 from engines.durations import Duration
 from engines.henyo import (
     CATEGORIES,

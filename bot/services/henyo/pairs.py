@@ -29,7 +29,7 @@ from bot.db.models_signups import SignupListRecord
 from bot.db.uow import UnitOfWork
 from bot.services import signups
 from bot.services.henyo.options import EventOptions
-from bot.services.henyo.views import Member, TeamView
+from bot.services.henyo.snapshots import Member, TeamSnapshot
 
 OWNER = "henyo"  # the sign-up list's owner_kind
 
@@ -75,8 +75,8 @@ class Pairs:
         ids = {e.id for e in entries}
         return [t for t in self.teams if t.signup_id in ids]
 
-    def view(self, team: HenyoTeamRecord, names: dict[int, str], status: str = "") -> TeamView:
-        return TeamView(
+    def view(self, team: HenyoTeamRecord, names: dict[int, str], status: str = "") -> TeamSnapshot:
+        return TeamSnapshot(
             team.id,
             self.positions[team.id],
             member(names, team.guesser_id),

@@ -16,8 +16,8 @@ from bot.messages.post import Post
 from bot.services.henyo.core import HenyoCore
 from bot.services.henyo.ending import RoundEnding
 from bot.services.henyo.pairs import member
+from bot.services.henyo.snapshots import ButtonReply, RefereeOutcome
 from bot.services.henyo.standings import EventStandings
-from bot.services.henyo.views import ButtonReply, RefereeOutcome
 from engines.henyo import (
     Reply,
     Timing,

@@ -21,8 +21,8 @@ from bot.services.henyo.options import (
     user_error,
 )
 from bot.services.henyo.pairs import event_pairs, member
+from bot.services.henyo.snapshots import ActiveRound, Member, PreparedRound, RunningRound
 from bot.services.henyo.standings import played_teams, ranking
-from bot.services.henyo.views import ActiveRound, Member, PreparedRound, RunningRound
 from bot.services.henyo.words import WordBank
 from engines.henyo import (
     ANY_LANGUAGE,

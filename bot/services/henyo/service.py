@@ -22,8 +22,8 @@ from bot.services.henyo.ending import RoundEnding
 from bot.services.henyo.events import Events
 from bot.services.henyo.referee import Referee
 from bot.services.henyo.rounds import RoundStarts
+from bot.services.henyo.snapshots import ClosedRound
 from bot.services.henyo.standings import EventStandings
-from bot.services.henyo.views import ClosedRound
 from bot.services.henyo.words import WordBank
 
 

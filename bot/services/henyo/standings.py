@@ -12,7 +12,7 @@ from bot.messages import henyo as messages
 from bot.messages.i18n import _
 from bot.services.henyo.core import FINISHED_ROUND, HenyoCore
 from bot.services.henyo.pairs import Pairs, event_pairs
-from bot.services.henyo.views import StandingRow, Standings, TieView
+from bot.services.henyo.snapshots import StandingRow, Standings, TieSnapshot
 from engines.henyo import Attempt, PairRecord, Ranking, rank_pairs
 
 
@@ -110,7 +110,7 @@ class EventStandings:
                 )
             )
         ties = [
-            TieView(
+            TieSnapshot(
                 tie.place,
                 tie.level,
                 [by_id[i] for i in tie.pair_ids],

@@ -9,7 +9,7 @@ from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.services.henyo.core import HenyoCore
 from bot.services.henyo.options import bank_word, categories_wanted, new_word
-from bot.services.henyo.views import WordList
+from bot.services.henyo.snapshots import WordList
 from engines.henyo import WordEntry, builtin_words, word_key
 
 

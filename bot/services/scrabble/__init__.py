@@ -16,9 +16,9 @@ a log line.
 The package, along its seams:
 
 - ``options``: inputs and settings (``NewGameRequest``, ``GameSettings``, durations);
-- ``views``: what the use cases return;
+- ``snapshots``: what the use cases return;
 - ``lexicons``: the word lists games are judged by;
-- ``loaded``: a game as loaded from its rows, and the views built from it;
+- ``loaded``: a game as loaded from its rows, and the snapshots built from it;
 - ``core``: what every use case shares: loading, committing a change, the timers;
 - ``announce``: the posts and DMs, through the outbox;
 - ``invitations``, ``moves``, ``reading``, ``timers``, ``computer``: the use cases;
@@ -50,14 +50,14 @@ from bot.services.scrabble.options import (
     parse_duration,
 )
 from bot.services.scrabble.service import ScrabbleService
-from bot.services.scrabble.views import (
+from bot.services.scrabble.snapshots import (
     ActionOutcome,
     BoardPicture,
+    GameSnapshot,
     GameSummary,
-    GameView,
     InviteOutcome,
     PositionChoice,
-    RackView,
+    RackSnapshot,
 )
 
 __all__ = [
@@ -78,14 +78,14 @@ __all__ = [
     "BoardPicture",
     "ClubLexicons",
     "GameSettings",
+    "GameSnapshot",
     "GameSummary",
-    "GameView",
     "InviteOutcome",
     "LexiconCache",
     "Member",
     "NewGameRequest",
     "PositionChoice",
-    "RackView",
+    "RackSnapshot",
     "ScrabbleCore",
     "ScrabbleService",
     "WordLists",

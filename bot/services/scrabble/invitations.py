@@ -21,7 +21,7 @@ from bot.services.scrabble.options import (
     seat_members,
 )
 from bot.services.scrabble.seating import deal, seat_game
-from bot.services.scrabble.views import GameView, InviteOutcome
+from bot.services.scrabble.snapshots import GameSnapshot, InviteOutcome
 from engines.lexicon import available_lexicons
 
 
@@ -146,7 +146,7 @@ class Invitations:
             await uow.commit()
         return dataclasses.replace(outcome, text=text)
 
-    async def start(self, game_id: int, thread_id: int | None) -> GameView:
+    async def start(self, game_id: int, thread_id: int | None) -> GameSnapshot:
         """Everyone accepted: deal, post the first board in the game's thread."""
         now = self.ctx.clock()
         async with self.ctx.uow() as uow:

@@ -1,5 +1,5 @@
 """A Scrabble game as loaded from its rows (seats, names, settings, the engine,
-the turn's timers in ``games.state``), and the views and pictures built from it.
+the turn's timers in ``games.state``), and the snapshots and pictures built from it.
 
 Seat *names* are the members' display names as they are (for the thread's
 name, the GCG record, the board image and its alt text); seat *labels* are
@@ -19,7 +19,7 @@ from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import N_, _
 from bot.services.scrabble.options import GameSettings
-from bot.services.scrabble.views import BoardPicture, GameView, InviteOutcome, SeatInfo
+from bot.services.scrabble.snapshots import BoardPicture, GameSnapshot, InviteOutcome, SeatInfo
 from engines.scrabble import ScrabbleGame
 from engines.scrabble.game import ACTIVE, FINISHED
 
@@ -297,7 +297,7 @@ def invite_outcome(loaded: LoadedGame) -> InviteOutcome:
     )
 
 
-def game_view(loaded: LoadedGame, viewer: int | None) -> GameView:
+def game_view(loaded: LoadedGame, viewer: int | None) -> GameSnapshot:
     record = loaded.record
     engine = loaded.engine
     if engine is None:
@@ -307,7 +307,7 @@ def game_view(loaded: LoadedGame, viewer: int | None) -> GameView:
         summary = msg.board_post(record.number, len(engine.moves), lines)
         shown = picture(loaded)
         current = engine.current_seat if engine.status == ACTIVE else None
-    return GameView(
+    return GameSnapshot(
         game_id=record.id,
         status=record.status,
         seats=tuple(loaded.seat_info(s) for s in sorted(loaded.seats)),

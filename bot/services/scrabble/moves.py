@@ -12,7 +12,7 @@ from bot.errors import InvalidInputError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import _
 from bot.services.scrabble.core import ScrabbleCore
-from bot.services.scrabble.views import ActionOutcome
+from bot.services.scrabble.snapshots import ActionOutcome
 from engines.scrabble import NotYourTurnError, ScrabbleError, ScrabbleGame, read_typed_word
 from engines.scrabble.game import FINISHED
 from engines.scrabble.lexicon import Lexicon

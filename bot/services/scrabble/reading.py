@@ -16,7 +16,7 @@ from bot.messages.limits import CHOICES
 from bot.services.games import GameFinder, GameKind
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, loaded_game
-from bot.services.scrabble.views import GameSummary, GameView, PositionChoice, RackView
+from bot.services.scrabble.snapshots import GameSnapshot, GameSummary, PositionChoice, RackSnapshot
 from engines.scrabble import ScrabbleError, ScrabbleGame, read_typed_word
 from engines.scrabble.game import ACTIVE, ENDING
 from engines.scrabble.layout import COLUMNS, SIZE
@@ -54,17 +54,21 @@ class Reading:
         self.ctx = core.ctx
         self.finder = GameFinder(core.ctx, SCRABBLE, _labels)
 
-    async def board(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> GameView:
+    async def board(
+        self, game_id: int, user_id: int, *, guild_id: int | None = None
+    ) -> GameSnapshot:
         async with self.ctx.reader() as uow:
             loaded = await self.core.load(uow, game_id, guild_id)
             loaded.require_engine()
             return game_view(loaded, loaded.seat_of(user_id))
 
-    async def rack(self, game_id: int, user_id: int, *, guild_id: int | None = None) -> RackView:
+    async def rack(
+        self, game_id: int, user_id: int, *, guild_id: int | None = None
+    ) -> RackSnapshot:
         async with self.ctx.reader() as uow:
             loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
-            return RackView(game_view(loaded, seat), seat, engine.racks[seat])
+            return RackSnapshot(game_view(loaded, seat), seat, engine.racks[seat])
 
     async def rack_text(self, game_id: int, user_id: int) -> str | None:
         """The member's tiles, or None where they have no rack to show."""

@@ -4,11 +4,11 @@
 from bot.services.sessions.core import JOB_DEADLINE, JOB_OPEN_BOARD, ThreadOpener
 from bot.services.sessions.options import SessionOptions, read_options
 from bot.services.sessions.service import SessionService
-from bot.services.sessions.views import (
+from bot.services.sessions.snapshots import (
     Explained,
     Member,
     SessionResults,
-    SessionView,
+    SessionSnapshot,
     SignedUp,
     Swapped,
 )
@@ -21,7 +21,7 @@ __all__ = [
     "SessionOptions",
     "SessionResults",
     "SessionService",
-    "SessionView",
+    "SessionSnapshot",
     "SignedUp",
     "Swapped",
     "ThreadOpener",

@@ -17,7 +17,7 @@ from bot.services import signups
 from bot.services.scrabble.service import ScrabbleService
 from bot.services.scrabble.sessions import SessionBoards
 from bot.services.sessions.options import SessionOptions
-from bot.services.sessions.views import BoardView, Entry, SeatView, SessionView
+from bot.services.sessions.snapshots import BoardSnapshot, Entry, SeatSnapshot, SessionSnapshot
 
 JOB_OPEN_BOARD = "sessions.open_board"
 JOB_DEADLINE = "sessions.deadline"
@@ -55,7 +55,7 @@ class SessionCore:
         self.boards = SessionBoards(scrabble.core)
         self.rng = rng
 
-    async def view(self, uow: UnitOfWork, row: ClubSessionRecord) -> SessionView:
+    async def view(self, uow: UnitOfWork, row: ClubSessionRecord) -> SessionSnapshot:
         """The session as members see it: sign-ups, boards and their games."""
         lst = await signups.list_for(uow, OWNER, row.id)
         roster = await signups.roster(uow, lst)
@@ -70,15 +70,16 @@ class SessionCore:
         boards = []
         for number, board in enumerate(row.groups, start=1):
             seats = tuple(
-                SeatView(tuple(seat), tuple(names.get(m, str(m)) for m in seat)) for seat in board
+                SeatSnapshot(tuple(seat), tuple(names.get(m, str(m)) for m in seat))
+                for seat in board
             )
             game_id = games.get(number)
             game_number = home = None
             if game_id is not None:
                 game = await uow.games.get(game_id)
                 game_number, home = game.number, game.thread_id
-            boards.append(BoardView(number, seats, game_id, game_number, home))
-        return SessionView(
+            boards.append(BoardSnapshot(number, seats, game_id, game_number, home))
+        return SessionSnapshot(
             id=row.id,
             channel_id=row.channel_id,
             moderator_id=row.moderator_id,
@@ -109,7 +110,7 @@ class SessionCore:
         if not await uow.sessions.bump(row, **changes):
             raise signups.ListChanged()
 
-    async def get(self, session_id: int) -> SessionView:
+    async def get(self, session_id: int) -> SessionSnapshot:
         """Session ``session_id`` as members see it."""
         async with self.ctx.reader() as uow:
             row = await uow.sessions.get(session_id)

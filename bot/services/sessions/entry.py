@@ -10,7 +10,7 @@ from bot.messages.errors import moderators_only
 from bot.services import signups
 from bot.services.sessions.core import OWNER, WHAT, SessionCore
 from bot.services.sessions.options import read_options
-from bot.services.sessions.views import Member, SessionView, SignedUp
+from bot.services.sessions.snapshots import Member, SessionSnapshot, SignedUp
 
 
 class SessionEntry:
@@ -33,7 +33,7 @@ class SessionEntry:
         challenge: str | None = None,
         word_list: str | None = None,
         odd: str | None = None,
-    ) -> SessionView:
+    ) -> SessionSnapshot:
         """A moderator opens a session in this channel, with its options; sign-ups open."""
         if not is_moderator:
             raise PermissionDeniedError(moderators_only("open a session"))
@@ -56,7 +56,7 @@ class SessionEntry:
         )
         now = self.core.ctx.clock()
 
-        async def work() -> SessionView:
+        async def work() -> SessionSnapshot:
             async with self.core.ctx.uow() as uow:
                 await uow.guilds.ensure(guild_id, guild_name)
                 await uow.players.ensure(moderator.id, moderator.name)
@@ -144,11 +144,11 @@ class SessionEntry:
 
     async def withdraw(
         self, *, guild_id: int, channel_id: int, user_id: int, session_id: int | None = None
-    ) -> SessionView:
+    ) -> SessionSnapshot:
         """A member leaves the sign-up list (before the groups are formed)."""
         now = self.core.ctx.clock()
 
-        async def work() -> SessionView:
+        async def work() -> SessionSnapshot:
             async with self.core.ctx.uow() as uow:
                 row = await self.core.current(uow, guild_id, channel_id, session_id)
                 if row.status != "open":

@@ -11,7 +11,7 @@ from bot.messages.i18n import _
 from bot.messages.post import Post
 from bot.services.scrabble.loaded import LoadedGame, load_game
 from bot.services.sessions.core import SessionCore
-from bot.services.sessions.views import Explained
+from bot.services.sessions.snapshots import Explained
 
 EXPLANATION_CHARS = 400
 EXPLANATION_MIN_CHARS = 10  # "x" is no explanation (the form asks for this many too)

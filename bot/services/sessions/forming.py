@@ -26,7 +26,7 @@ from bot.services.sessions.core import (
     watch_key,
 )
 from bot.services.sessions.options import SessionOptions
-from bot.services.sessions.views import Member, SessionView, Swapped
+from bot.services.sessions.snapshots import Member, SessionSnapshot, Swapped
 from engines.sessions import MIN_MEMBERS, GroupingError, board_of, form_groups, swap_members
 
 
@@ -38,7 +38,7 @@ class SessionForming:
 
     async def start(
         self, *, guild_id: int, channel_id: int, by: Member, is_moderator: bool
-    ) -> SessionView:
+    ) -> SessionSnapshot:
         """First call: form the groups (nothing is played yet, swaps still allowed).
         Second call: the boards start."""
         if not is_moderator:
@@ -46,7 +46,7 @@ class SessionForming:
         now = self.core.ctx.clock()
         seed = self.core.rng.randrange(2**62)
 
-        async def work() -> SessionView:
+        async def work() -> SessionSnapshot:
             async with self.core.ctx.uow() as uow:
                 row = await self.core.current(uow, guild_id, channel_id)
                 if row.status == "open":

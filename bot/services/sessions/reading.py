@@ -11,7 +11,7 @@ from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import sessions as messages
 from bot.services.scrabble.sessions import BoardState
 from bot.services.sessions.core import SessionCore
-from bot.services.sessions.views import PairResult, PlayNote, SessionResults
+from bot.services.sessions.snapshots import PairResult, PlayNote, SessionResults
 
 
 class SessionReading:

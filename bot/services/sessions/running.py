@@ -27,7 +27,7 @@ from bot.services.sessions.core import (
     watch_key,
 )
 from bot.services.sessions.reading import SessionReading
-from bot.services.sessions.views import SessionView
+from bot.services.sessions.snapshots import SessionSnapshot
 
 
 class SessionRunning:
@@ -131,14 +131,14 @@ class SessionRunning:
             JOB_WATCH, now + WATCH_EVERY, {"session_id": row.id}, key=watch_key(row.id)
         )
 
-    async def end(self, *, guild_id: int, channel_id: int, is_moderator: bool) -> SessionView:
+    async def end(self, *, guild_id: int, channel_id: int, is_moderator: bool) -> SessionSnapshot:
         """The moderator ends the session now: every board ends as at the deadline
         (a session not started yet is cancelled)."""
         if not is_moderator:
             raise PermissionDeniedError(moderators_only("end a session"))
         now = self.core.ctx.clock()
 
-        async def work() -> SessionView:
+        async def work() -> SessionSnapshot:
             async with self.core.ctx.uow() as uow:
                 row = await self.core.current(uow, guild_id, channel_id)
                 if row.status == "started":

@@ -17,7 +17,7 @@ from bot.db.models_henyo import HenyoEventRecord, HenyoTeamRecord
 from bot.errors import ClubError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.services.boggle.pairs import pair_choice
 from bot.services.events.service import EventService, Member
-from bot.services.events.views import EventStandings, Unfinished
+from bot.services.events.snapshots import EventStandings, Unfinished
 
 GUILD, CHANNEL = 1, 50
 HOST = Member(10, "Ms. Keith")
@@ -39,7 +39,9 @@ async def _opened(ctx, games: str = "henyo boggle", pairs: int = 2) -> EventServ
 
 
 async def _register(service: EventService, a: Member, b: Member):
-    return await service.entry.register(guild_id=GUILD, channel_id=CHANNEL, ref=None, user=a, partner=b)
+    return await service.entry.register(
+        guild_id=GUILD, channel_id=CHANNEL, ref=None, user=a, partner=b
+    )
 
 
 async def _count(ctx, model, *where) -> int:
@@ -62,7 +64,9 @@ async def test_bad_input_gets_a_clear_refusal_and_changes_nothing(ctx) -> None:
     third = await _register(service, PEOPLE[4], PEOPLE[5])  # the event is full: it waits
     assert (third.pair.place, third.pair.waiting) == (1, True)
     with pytest.raises(InvalidInputError, match="not signed up"):
-        await service.entry.withdraw(guild_id=GUILD, channel_id=CHANNEL, ref=None, user_id=PEOPLE[7].id)
+        await service.entry.withdraw(
+            guild_id=GUILD, channel_id=CHANNEL, ref=None, user_id=PEOPLE[7].id
+        )
     with pytest.raises(PermissionDeniedError, match="Only the host"):
         await service.running.start_round(
             guild_id=GUILD,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
-class PairView:
+class PairSnapshot:
     """A registered pair: ``place`` in the playing list, or on the waiting list."""
 
     place: int
@@ -21,7 +21,7 @@ class PairView:
 
 
 @dataclass(frozen=True)
-class EventView:
+class EventSnapshot:
     id: int
     guild_id: int
     channel_id: int
@@ -30,8 +30,8 @@ class EventView:
     games: tuple[str, ...]
     capacity: int
     status: str
-    playing: tuple[PairView, ...]
-    waiting: tuple[PairView, ...]
+    playing: tuple[PairSnapshot, ...]
+    waiting: tuple[PairSnapshot, ...]
     started: tuple[str, ...]  # the games whose round has started
     card_message_id: int | None = None  # the sign-up card, once posted
 
@@ -75,7 +75,7 @@ class Prize:
 
 @dataclass(frozen=True)
 class EventStandings:
-    event: EventView
+    event: EventSnapshot
     tables: tuple[GameTable, ...]
     prizes: tuple[Prize, ...] = field(default_factory=tuple)
 
@@ -85,19 +85,19 @@ class EventStandings:
 
 @dataclass(frozen=True)
 class Registered:
-    event: EventView
-    pair: PairView
+    event: EventSnapshot
+    pair: PairSnapshot
 
 
 @dataclass(frozen=True)
 class Withdrawn:
-    event: EventView
-    moved_up: tuple[PairView, ...]
+    event: EventSnapshot
+    moved_up: tuple[PairSnapshot, ...]
 
 
 @dataclass(frozen=True)
 class RoundStarted:
-    event: EventView
+    event: EventSnapshot
     game: str
     ref_id: int
     pairs: int
@@ -107,5 +107,5 @@ class RoundStarted:
 class Unfinished:
     """Closing with games still under way: nothing changed until the host confirms."""
 
-    event: EventView
+    event: EventSnapshot
     games: tuple[str, ...]

@@ -25,29 +25,29 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatSnapshot:
     user_ids: tuple[int, ...]
     names: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class BoardView:
+class BoardSnapshot:
     number: int  # 1, 2, … within the session
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatSnapshot, ...]
     game_id: int | None = None
     game_number: int | None = None
     home_id: int | None = None  # the board's thread (or channel) once open
 
 
 @dataclass(frozen=True)
-class SessionView:
+class SessionSnapshot:
     id: int
     channel_id: int
     moderator_id: int
     status: str  # open | formed | started | ended | cancelled
     options: SessionOptions
     entries: tuple[Entry, ...]
-    boards: tuple[BoardView, ...]
+    boards: tuple[BoardSnapshot, ...]
     deadline: datetime | None
     message_id: int | None
 
@@ -58,14 +58,14 @@ class SessionView:
 
 @dataclass(frozen=True)
 class SignedUp:
-    session: SessionView
+    session: SessionSnapshot
     entry: Entry
     by_moderator: bool
 
 
 @dataclass(frozen=True)
 class Swapped:
-    session: SessionView
+    session: SessionSnapshot
     first: str
     second: str
 
@@ -93,7 +93,7 @@ class PlayNote:
 
 @dataclass(frozen=True)
 class SessionResults:
-    session: SessionView
+    session: SessionSnapshot
     final: bool
     pairs: tuple[PairResult, ...]
     plays: tuple[PlayNote, ...]

@@ -59,7 +59,7 @@ class BoardPicture:
 
 
 @dataclass(frozen=True)
-class GameView:
+class GameSnapshot:
     game_id: int
     status: str  # invited | active | finished | abandoned
     seats: tuple[SeatInfo, ...]
@@ -74,8 +74,8 @@ class GameView:
 
 
 @dataclass(frozen=True)
-class RackView:
-    game: GameView
+class RackSnapshot:
+    game: GameSnapshot
     seat: int
     tiles: str
 

@@ -155,7 +155,7 @@ class SeasonInfo:
 
 
 @dataclass(frozen=True)
-class ResultsView:
+class ResultsSnapshot:
     last: RoundSummary | None  # the last scored round's stored summary
     running: RoundInfo | None
     season: SeasonInfo

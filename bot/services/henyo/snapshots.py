@@ -22,7 +22,7 @@ class Member:
 
 
 @dataclass(frozen=True)
-class TeamView:
+class TeamSnapshot:
     id: int
     position: int
     guesser: Member
@@ -42,7 +42,7 @@ class TeamView:
 
 
 @dataclass(frozen=True)
-class EventView:
+class EventSnapshot:
     id: int
     guild_id: int
     channel_id: int
@@ -54,18 +54,18 @@ class EventView:
     categories: tuple[str, ...]
     language: str
     list_message_id: int | None
-    teams: list[TeamView]
+    teams: list[TeamSnapshot]
     strict: bool = False  # bare Oo / Hindi / Pwede only
 
     @property
-    def playing(self) -> list[TeamView]:
+    def playing(self) -> list[TeamSnapshot]:
         return [t for t in self.teams if t.status in ("playing", "disqualified")]
 
     @property
-    def waiting(self) -> list[TeamView]:
+    def waiting(self) -> list[TeamSnapshot]:
         return [t for t in self.teams if t.status == "waiting"]
 
-    def team_of(self, user_id: int) -> TeamView | None:
+    def team_of(self, user_id: int) -> TeamSnapshot | None:
         return next((t for t in self.teams if t.has(user_id)), None)
 
 
@@ -73,26 +73,26 @@ class EventView:
 class Registration:
     """A pair registered: the event as it now stands, and the pair (playing or waiting)."""
 
-    event: EventView
-    team: TeamView
+    event: EventSnapshot
+    team: TeamSnapshot
 
 
 @dataclass(frozen=True)
 class Withdrawal:
     """A pair withdrew; ``moved_up`` is the waiting pair that took its slot, if any."""
 
-    event: EventView
-    team: TeamView
-    moved_up: TeamView | None
+    event: EventSnapshot
+    team: TeamSnapshot
+    moved_up: TeamSnapshot | None
 
 
 @dataclass(frozen=True)
 class UnfinishedEvent:
     """``/henyo event close`` while pairs still have to play: the host confirms first."""
 
-    event: EventView
-    not_played: list[TeamView]
-    tie_break: list[TeamView]  # tied pairs still to play a tie-break word
+    event: EventSnapshot
+    not_played: list[TeamSnapshot]
+    tie_break: list[TeamSnapshot]  # tied pairs still to play a tie-break word
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ class Disqualification:
     """A pair disqualified: with its round ended (``round``), or between rounds."""
 
     event_id: int | None
-    team: TeamView | None
+    team: TeamSnapshot | None
     round: ClosedRound | None
 
 
@@ -173,7 +173,7 @@ class ActiveRound:
 
 @dataclass(frozen=True)
 class StandingRow:
-    team: TeamView
+    team: TeamSnapshot
     status: str  # ranked | eliminated | disqualified | not_played
     place: int | None
     tied: bool
@@ -184,27 +184,27 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
-class TieView:
+class TieSnapshot:
     place: int
     level: int
-    teams: list[TeamView]
+    teams: list[TeamSnapshot]
     final_ms: int | None
 
 
 @dataclass(frozen=True)
 class Standings:
-    event: EventView
+    event: EventSnapshot
     rows: list[StandingRow]
-    ties: list[TieView]
+    ties: list[TieSnapshot]
     complete: bool
-    leaders: list[TeamView]
+    leaders: list[TeamSnapshot]
 
 
 @dataclass(frozen=True)
 class EventClosed:
-    event: EventView
+    event: EventSnapshot
     standings: Standings
-    winner: TeamView | None
+    winner: TeamSnapshot | None
 
 
 @dataclass(frozen=True)
