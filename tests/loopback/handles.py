@@ -194,6 +194,7 @@ class InteractionHandle:
         self.rejected: list[Rejection] = []
         self.followups: list[MessageRecord] = []
         self.original_id: int | None = None
+        self.opened_by: InteractionHandle | None = None  # a modal submit: what opened the modal
         self.original_edits = 0
         self.timed_out = False
         self._log: list[MessageRecord] = []

@@ -798,6 +798,7 @@ class HarnessMixin:
         ix = self._new_interaction(
             MODAL_SUBMIT, user, opened_by.channel, data, message=opened_by.source_message
         )
+        ix.opened_by = opened_by
         return await self._answered(ix, wait, timeout)
 
     def _fill(

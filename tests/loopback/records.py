@@ -6,6 +6,7 @@ would send for them, shaped the way discord.py parses it.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import mimetypes
 import re
@@ -133,6 +134,7 @@ class UserRecord:
             "system": False,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
         }
 
 
@@ -419,8 +421,8 @@ class MessageRecord:
             "mentions": [users[u].payload() for u in self.mentioned_user_ids() if u in users],
             "mention_roles": [str(r) for r in self.mentioned_role_ids()],
             "attachments": [a.payload() for a in self.attachments],
-            "embeds": list(self.embeds),
-            "components": list(self.components),
+            "embeds": [_embed_as_returned(e) for e in self.embeds],
+            "components": _numbered(self.components),
             "pinned": False,
             "type": self.type,
             "flags": self.flags,
@@ -452,6 +454,45 @@ class MessageRecord:
             if referenced is not None:
                 data["referenced_message"] = referenced.payload(users)
         return data
+
+
+def _embed_as_returned(embed: dict[str, Any]) -> dict[str, Any]:
+    """An embed as Discord returns it: ``type`` "rich" and each field's ``inline`` filled in."""
+    returned = {"type": "rich", **embed}
+    if "fields" in embed:
+        returned["fields"] = [{"inline": False, **f} for f in embed["fields"]]
+    return returned
+
+
+def _numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The components as Discord returns them: an ``id`` on each (1, 2, … depth first for
+    those the bot left without one, skipping ids the bot chose), Unicode emoji by name."""
+    copied = copy.deepcopy(components)
+    found: list[dict[str, Any]] = []
+
+    def visit(component: Any) -> None:
+        if not isinstance(component, dict):
+            return
+        found.append(component)
+        emoji = component.get("emoji")
+        if isinstance(emoji, dict) and emoji.get("id") is None:
+            # a Unicode emoji comes back as its name alone
+            component["emoji"] = {"name": emoji.get("name")}
+        for child in component.get("components") or []:
+            visit(child)
+        visit(component.get("accessory"))
+
+    for component in copied:
+        visit(component)
+    taken = {c["id"] for c in found if isinstance(c.get("id"), int)}
+    counter = 0
+    for component in found:
+        if not isinstance(component.get("id"), int):
+            counter += 1
+            while counter in taken:
+                counter += 1
+            component["id"] = counter
+    return copied
 
 
 def _emoji_payload(key: str) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from .handles import (
     RequestLog,
     ResponseRecord,
 )
+from .openapi import SpecProblem, discord_spec
 from .records import (
     ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
@@ -129,6 +130,7 @@ class RestRequest:
     query: dict[str, str]
     body: Any
     uploads: dict[int, tuple[str, bytes, str | None]] = field(default_factory=dict)
+    sent_body: bool = False  # the request carried a body (JSON, or multipart form)
 
     @property
     def json(self) -> dict[str, Any]:
@@ -263,11 +265,44 @@ class RestApi:
         return response
 
     async def _respond(self, request: web.Request, method: str, path: str) -> web.StreamResponse:
+        try:
+            parsed = await _parse(request, method, path)
+        except ApiError as error:
+            return json_response(error.body(), error.status)
+        # Discord's published spec first: a request that breaks it is refused as Discord
+        # would, with no effect; the loopback's own rules (limits.py) judge the rest
+        problems = discord_spec().check(
+            method, path, parsed.query, parsed.body, has_body=parsed.sent_body
+        )
+        if problems:
+            return self._refuse(method, path, problems)
+        response = await self._serve(request, method, path, parsed)
+        if isinstance(response, web.Response) and response.status < 300 and response.body:
+            # and the loopback's own answer must be one Discord could have given
+            answer = json.loads(response.body)  # type: ignore[arg-type]
+            for problem in discord_spec().check_response(method, path, response.status, answer):
+                self.s.violate(problem.kind, problem.message, method=method, path=path)
+        return response
+
+    def _refuse(self, method: str, path: str, problems: list[SpecProblem]) -> web.Response:
+        for problem in problems:
+            self.s.violate(problem.kind, problem.message, method=method, path=path)
+        status = problems[0].status
+        if status in (404, 405):
+            reason = "Not Found" if status == 404 else "Method Not Allowed"
+            return json_response({"message": f"{status}: {reason}", "code": 0}, status)
+        form = limits.form_error(
+            limits.Problem(p.where, "SPEC_INVALID", p.message) for p in problems
+        )
+        return json_response(form, 400)
+
+    async def _serve(
+        self, request: web.Request, method: str, path: str, parsed: RestRequest
+    ) -> web.StreamResponse:
         for rule in self.s.faults:
             if rule.matches(method, path):
                 rule.count -= 1
                 rule.hits += 1
-                await _drain(request)
                 return json_response(rule.body, rule.status, rule.headers)
         for route_method, pattern, handler, needs_auth in self.routes:
             match = pattern.fullmatch(path)
@@ -276,7 +311,6 @@ class RestApi:
             if needs_auth and request.headers.get("Authorization") != f"Bot {self.s.token}":
                 return json_response({"message": "401: Unauthorized", "code": 0}, 401)
             try:
-                parsed = await _parse(request, method, path)
                 params = {k: urllib.parse.unquote(v) for k, v in match.groupdict().items()}
                 return await handler(parsed, **params)
             except ApiError as error:
@@ -1118,14 +1152,9 @@ class RestApi:
             if ix.type == APPLICATION_COMMAND and original
             else DEFAULT_MESSAGE
         )
-        metadata: dict[str, Any] = {
-            "id": str(ix.id),
-            "type": ix.type,
-            "user": ix.user.payload(),
-            "authorizing_integration_owners": ix.payload.get("authorizing_integration_owners", {}),
-        }
-        if ix.source_message is not None:
-            metadata["interacted_message_id"] = str(ix.source_message.id)
+        metadata = _interaction_metadata(ix)
+        if ix.opened_by is not None:
+            metadata["triggering_interaction_metadata"] = _interaction_metadata(ix.opened_by)
         message = self.s.build_message(
             ix.channel,
             self.s.bot_user,
@@ -1150,10 +1179,12 @@ class RestApi:
             "response_message_loading": response.type == DEFERRED_CHANNEL_MESSAGE,
             "response_message_ephemeral": bool(message and message.ephemeral),
         }
-        resource: dict[str, Any] = {"type": response.type}
         if message is not None:
             interaction["response_message_id"] = str(message.id)
-            resource["message"] = self.s.message_payload(message)
+        if response.type not in (CHANNEL_MESSAGE, UPDATE_MESSAGE) or message is None:
+            # Discord's spec has a resource only for a message sent or updated
+            return {"interaction": interaction}
+        resource = {"type": response.type, "message": self.s.message_payload(message)}
         return {"interaction": interaction, "resource": resource}
 
     def _webhook_interaction(self, app_id: str, token: str) -> InteractionHandle:
@@ -1269,10 +1300,17 @@ def _emoji(raw: str) -> dict[str, Any]:
     return {"id": None, "name": raw}
 
 
-async def _drain(request: web.Request) -> None:
-    # Read the body so the client is not left writing into a closed request
-    if request.can_read_body:
-        await request.read()
+def _interaction_metadata(ix: InteractionHandle) -> dict[str, Any]:
+    """A message's ``interaction_metadata``: who, which interaction, on which message."""
+    metadata: dict[str, Any] = {
+        "id": str(ix.id),
+        "type": ix.type,
+        "user": ix.user.payload(),
+        "authorizing_integration_owners": ix.payload.get("authorizing_integration_owners", {}),
+    }
+    if ix.source_message is not None:
+        metadata["interacted_message_id"] = str(ix.source_message.id)
+    return metadata
 
 
 async def _parse(request: web.Request, method: str, path: str) -> RestRequest:
@@ -1292,12 +1330,12 @@ async def _parse(request: web.Request, method: str, path: str) -> RestRequest:
                 match = re.fullmatch(r"files\[(\d+)\]", name)
                 index = int(match.group(1)) if match else len(uploads)
                 uploads[index] = (part.filename or f"file{index}", bytes(data), None)  # type: ignore[union-attr]
-        return RestRequest(method, path, query, body, uploads)
+        return RestRequest(method, path, query, body, uploads, sent_body=True)
     raw = await request.read()
     if not raw:
         return RestRequest(method, path, query, None)
     try:
-        return RestRequest(method, path, query, json.loads(raw))
+        return RestRequest(method, path, query, json.loads(raw), sent_body=True)
     except ValueError:
         raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
 

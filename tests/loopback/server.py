@@ -28,6 +28,7 @@ from .gateway import (
 )
 from .handles import InteractionHandle, LoopbackTimeout, RequestLog, Signal, Violation
 from .harness import HarnessMixin, LoopbackUsageError
+from .openapi import discord_spec
 from .records import (
     ADMINISTRATOR,
     DEFAULT_BOT_PERMISSIONS,
@@ -143,6 +144,7 @@ class LoopbackDiscord(HarnessMixin):
         await self.close()
 
     async def start(self) -> None:
+        discord_spec()  # Discord's spec, read once: a missing or altered file fails here
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{attachment_id}/{filename}", self._serve_attachment)
@@ -541,6 +543,7 @@ class LoopbackDiscord(HarnessMixin):
         return channel.payload(users=self.users, bot_id=self.bot_user.id)
 
     def application_payload(self) -> dict[str, Any]:
+        flags = (1 << 14) | (1 << 18) | (1 << 23)  # members, message content, commands badge
         return {
             "id": str(self.application_id),
             "name": self.bot_user.name,
@@ -553,11 +556,18 @@ class LoopbackDiscord(HarnessMixin):
             "verify_key": "0" * 64,
             "owner": self.app_owner.payload(),
             "team": None,
-            "flags": (1 << 14) | (1 << 18) | (1 << 23),  # members, message content, commands badge
+            "flags": flags,
+            "flags_new": str(flags),
             "bot": self.bot_user.payload(),
             "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
             "redirect_uris": [],
             "tags": [],
+            "approximate_guild_count": len(self.guilds),
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": ["applications.commands", "bot"],
         }
 
     def ready_payload(self, session: GatewaySession, guilds: list[GuildRecord]) -> dict[str, Any]:
