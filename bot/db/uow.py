@@ -97,19 +97,6 @@ def is_duplicate_row(exc: BaseException) -> bool:
     return isinstance(exc, IntegrityError)
 
 
-async def retry_on_duplicate(work: Callable[[], Awaitable[T]], attempts: int = 3) -> T:
-    """Run ``work`` again when another transaction inserted the same row first (two
-    first messages from one player at once both insert their list): the retry finds
-    the row. ``work`` opens its own unit of work."""
-    for attempt in range(attempts):
-        try:
-            return await work()
-        except IntegrityError:
-            if attempt == attempts - 1:
-                raise
-    raise AssertionError("unreachable")
-
-
 @contextlib.contextmanager
 def duplicate_as(error: Exception) -> Iterator[None]:
     """Raise ``error`` instead when the block inserts a row that already exists."""

@@ -6,13 +6,11 @@ here run inside the caller's unit of work and never commit, so a sign-up is
 stored in the same transaction as whatever the caller does with it (an edited
 list post, a DM to whoever moved up through ``uow.outbox``)::
 
-    async def work():
-        async with ctx.uow() as uow:
-            lst = await signups.list_for(uow, "tournament", tournament.id)
-            entrant = await signups.join(uow, lst, user_id=..., partner_id=..., what="the tournament", now=ctx.clock())
-            ...
-            await uow.commit()
-    await signups.retrying(work)
+    async def work(uow):
+        lst = await signups.list_for(uow, "tournament", tournament.id)
+        entrant = await signups.join(uow, lst, user_id=..., partner_id=..., what="the tournament", now=ctx.clock())
+        ...
+    await transact(ctx, work)   # bot.services.transactions: commits, and retries a lost race
 
 - ``open_list`` when the owner is created (``capacity`` None: no limit, nobody
   waits; ``team_size`` 2: every entry is a pair, or a member asking for one).
@@ -40,22 +38,22 @@ catches ``AlreadyOnList``, which says whose entry it was.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
 from bot.db.models_signups import SignupListRecord, SignupRecord
-from bot.db.uow import UnitOfWork, is_duplicate_row, is_sqlite_locked
-from bot.errors import ConflictError, InvalidInputError, NotFoundError
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import signups as messages
+from bot.services.transactions import LostRace
 
 T = TypeVar("T")
 ATTEMPTS = 5
 
 
-class ListChanged(ConflictError):
+class ListChanged(LostRace):
     """Another writer changed the list between our read and our write."""
 
     def __init__(self) -> None:
@@ -116,22 +114,6 @@ class Roster:
 class Withdrawal:
     entrant: Entrant
     moved_up: tuple[Entrant, ...]
-
-
-async def retrying(work: Callable[[], Awaitable[T]], attempts: int = ATTEMPTS) -> T:
-    """Run ``work`` (which opens its own unit of work) again when it lost a race
-    on a list: a stale version, a place taken first, or SQLite's write lock."""
-    for attempt in range(attempts):
-        try:
-            return await work()
-        except ListChanged:
-            if attempt == attempts - 1:
-                raise
-        except Exception as exc:
-            if not (is_duplicate_row(exc) or is_sqlite_locked(exc)) or attempt == attempts - 1:
-                raise
-        await asyncio.sleep(0.01 * (2**attempt))
-    raise ConflictError(messages.TOO_BUSY)
 
 
 async def open_list(

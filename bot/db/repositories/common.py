@@ -87,7 +87,7 @@ def next_number(guild_id: int, kind: str) -> ScalarSelect[int]:
     """The guild's next number for a game of this kind (1 for its first), as part of
     the INSERT: computed and used in one statement. Two games made at once may
     still compute the same number; the unique index refuses the second, and its
-    service retries (``retry_on_duplicate``)."""
+    service retries (``bot.services.transactions.transact``)."""
     return (
         select(func.coalesce(func.max(GameRecord.number), 0) + 1)
         .where(GameRecord.guild_id == guild_id, GameRecord.kind == kind)

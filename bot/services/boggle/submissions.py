@@ -20,7 +20,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord, SubmissionEntry
-from bot.db.uow import UnitOfWork, retry_on_duplicate
+from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
@@ -31,6 +31,7 @@ from bot.services.boggle.snapshots import (
     RoundInfo,
     SubmissionReceipt,
 )
+from bot.services.transactions import transact
 from engines.boggle import Grid, read_words
 
 MAX_WORDS_PER_LIST = 500
@@ -69,38 +70,39 @@ class Submissions:
         ``sent_at`` is the message's own (snowflake) time: it counts when it is
         before the round's end, even if it reached the bot after.
         """
+        if guild_ids is not None and not guild_ids:
+            return DmOutcome()
         entry = SubmissionEntry(id=str(message_id), at=sent_at.isoformat(), via="dm", text=text)
-        return await retry_on_duplicate(
-            lambda: self._submit_dm(user_id, display_name, entry, sent_at, guild_ids)
-        )
+        async with self.core.writing():
+            return await transact(
+                self.core.ctx,
+                lambda uow: self._submit_dm(uow, user_id, display_name, entry, sent_at, guild_ids),
+            )
 
     async def _submit_dm(
         self,
+        uow: UnitOfWork,
         user_id: int,
         display_name: str,
         entry: SubmissionEntry,
         sent_at: datetime,
         guild_ids: Collection[int] | None,
     ) -> DmOutcome:
-        if guild_ids is not None and not guild_ids:
-            return DmOutcome()
-        async with self.core.writing(), self.core.ctx.uow() as uow:
-            rounds = await uow.boggle.rounds_taking_lists(guild_ids)
-            receipts: list[SubmissionReceipt] = []
-            late: list[LateNote] = []
-            for record, guild_name in rounds:
-                if record.ends_at is not None and sent_at < record.ends_at:
-                    receipts.append(
-                        await self._add_entry(uow, record, guild_name, user_id, display_name, entry)
-                    )
-                else:
-                    late.append(LateNote.of(record, guild_name))
-            if not rounds:
-                # Also rounds that ended *after* the message was sent: it was on
-                # time but reached the bot once the lists were frozen.
-                ended = await uow.boggle.rounds_ended_after(sent_at - LATE_NOTE_WINDOW, guild_ids)
-                late = [LateNote.of(record, name) for record, name in ended]
-            await uow.commit()
+        rounds = await uow.boggle.rounds_taking_lists(guild_ids)
+        receipts: list[SubmissionReceipt] = []
+        late: list[LateNote] = []
+        for record, guild_name in rounds:
+            if record.ends_at is not None and sent_at < record.ends_at:
+                receipts.append(
+                    await self._add_entry(uow, record, guild_name, user_id, display_name, entry)
+                )
+            else:
+                late.append(LateNote.of(record, guild_name))
+        if not rounds:
+            # Also rounds that ended *after* the message was sent: it was on
+            # time but reached the bot once the lists were frozen.
+            ended = await uow.boggle.rounds_ended_after(sent_at - LATE_NOTE_WINDOW, guild_ids)
+            late = [LateNote.of(record, name) for record, name in ended]
         return DmOutcome(receipts, late)
 
     async def open_lists(self, guild_ids: Collection[int]) -> list[OpenList]:
@@ -121,22 +123,29 @@ class Submissions:
         """
         if not text.strip():
             raise InvalidInputError(say.EMPTY_FORM)
-        return await retry_on_duplicate(
-            lambda: self._submit_form(round_id, user_id, display_name, source_id, text)
-        )
+        async with self.core.writing():
+            return await transact(
+                self.core.ctx,
+                lambda uow: self._submit_form(
+                    uow, round_id, user_id, display_name, source_id, text
+                ),
+            )
 
     async def _submit_form(
-        self, round_id: int, user_id: int, display_name: str, source_id: int, text: str
+        self,
+        uow: UnitOfWork,
+        round_id: int,
+        user_id: int,
+        display_name: str,
+        source_id: int,
+        text: str,
     ) -> SubmissionReceipt:
         now = self.core.now()
         entry = SubmissionEntry(id=str(source_id), at=now.isoformat(), via="form", text=text)
-        async with self.core.writing(), self.core.ctx.uow() as uow:
-            row = await uow.boggle.round_taking_lists(round_id)
-            record = require_open(row[0] if row else None, now)
-            guild_name = row[1] if row else ""
-            receipt = await self._add_entry(uow, record, guild_name, user_id, display_name, entry)
-            await uow.commit()
-        return receipt
+        row = await uow.boggle.round_taking_lists(round_id)
+        record = require_open(row[0] if row else None, now)
+        guild_name = row[1] if row else ""
+        return await self._add_entry(uow, record, guild_name, user_id, display_name, entry)
 
     async def _add_entry(
         self,

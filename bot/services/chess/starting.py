@@ -29,7 +29,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.db.models import GameRecord, JobRecord
-from bot.db.uow import UnitOfWork, retry_on_duplicate
+from bot.db.uow import UnitOfWork
 from bot.errors import ConflictError, InvalidInputError, PermissionDeniedError
 from bot.messages import chess as msg
 from bot.messages.chess import refusals
@@ -50,6 +50,7 @@ from bot.services.chess.options import (
 )
 from bot.services.chess.seating import seat_game, started
 from bot.services.chess.snapshots import ChessSnapshot, OpeningPlan, PlayerRef
+from bot.services.transactions import transact
 from engines.chess_clock import parse_time_control
 
 
@@ -107,15 +108,13 @@ class Starting(UseCase):
             raise InvalidInputError(refusals.NAMED_TWICE)
         table = _Table(guild_id, guild_name, channel_id, time_control, color)
 
-        async def attempt() -> ChessSnapshot:
-            async with self.core.ctx.uow() as uow:
-                game = await self._create(uow, table, mine, theirs)
-                snap = await self.core.snapshot(uow, game)
-                await uow.commit()
+        async def attempt(uow: UnitOfWork) -> ChessSnapshot:
+            game = await self._create(uow, table, mine, theirs)
+            snap = await self.core.snapshot(uow, game)
             return snap
 
         # Two games made at once can take the same number: the second tries again.
-        return await retry_on_duplicate(attempt)
+        return await transact(self.core.ctx, attempt)
 
     async def play_computer(
         self,
@@ -136,15 +135,13 @@ class Starting(UseCase):
         table = _Table(guild_id, guild_name, channel_id, time_control, color)
         level = check_level(DEFAULT_LEVEL if level is None else level)
 
-        async def attempt() -> ChessSnapshot:
-            async with self.core.ctx.uow() as uow:
-                game = await self._create(uow, table, (player,), (computer,), computer_level=level)
-                snap = await self.core.snapshot(uow, game)
-                await uow.commit()
+        async def attempt(uow: UnitOfWork) -> ChessSnapshot:
+            game = await self._create(uow, table, (player,), (computer,), computer_level=level)
+            snap = await self.core.snapshot(uow, game)
             return snap
 
         # Two games made at once can take the same number: the second tries again.
-        return await retry_on_duplicate(attempt)
+        return await transact(self.core.ctx, attempt)
 
     async def _create(
         self,

@@ -22,6 +22,7 @@ from bot.services.events.snapshots import (
 from bot.services.henyo.pairs import close_event, event_pairs
 from bot.services.henyo.standings import ranking
 from bot.services.results import record_points
+from bot.services.transactions import transact
 
 KIND = "event"  # results rows: a member's standing in one game of a games event
 
@@ -47,29 +48,27 @@ class EventClosing:
         lines, and keep them in the leaderboard's history. With games still under
         way (or never started), nothing changes until the host confirms."""
 
-        async def work() -> EventStandings | Unfinished:
-            async with self.core.ctx.uow() as uow:
-                event = await self.core.resolve(uow, guild_id, channel_id, ref)
-                self.core.require_host(event, user_id, is_moderator)
-                self.core.require_open(event)
-                result = await self.reading.table(uow, event)
-                unfinished = tuple(t.game for t in result.tables if t.state != "done")
-                if unfinished and not confirmed:
-                    return Unfinished(result.event, unfinished)
-                now = self.core.ctx.clock()
-                await self.core.bump(uow, event, status="closed", closed_at=now)
-                lst = await signups.list_for(uow, OWNER, event.id)
-                await signups.close(uow, lst)
-                await self._close_henyo(uow, event)
-                if await self._end_tournaments(uow, event, user_id):
-                    result = await self.reading.table(uow, event)  # their final tables
-                await self._record(uow, event, result)
-                final = await self.reading.table(uow, event)
-                uow.outbox.to_channel(event.channel_id, Post(content=msg.final_post(final)))
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> EventStandings | Unfinished:
+            event = await self.core.resolve(uow, guild_id, channel_id, ref)
+            self.core.require_host(event, user_id, is_moderator)
+            self.core.require_open(event)
+            result = await self.reading.table(uow, event)
+            unfinished = tuple(t.game for t in result.tables if t.state != "done")
+            if unfinished and not confirmed:
+                return Unfinished(result.event, unfinished)
+            now = self.core.ctx.clock()
+            await self.core.bump(uow, event, status="closed", closed_at=now)
+            lst = await signups.list_for(uow, OWNER, event.id)
+            await signups.close(uow, lst)
+            await self._close_henyo(uow, event)
+            if await self._end_tournaments(uow, event, user_id):
+                result = await self.reading.table(uow, event)  # their final tables
+            await self._record(uow, event, result)
+            final = await self.reading.table(uow, event)
+            uow.outbox.to_channel(event.channel_id, Post(content=msg.final_post(final)))
             return final
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def _end_tournaments(
         self, uow: UnitOfWork, event: GamesEventRecord, actor_id: int

@@ -23,6 +23,7 @@ from bot.services.events.snapshots import (
     Registered,
     Withdrawn,
 )
+from bot.services.transactions import transact
 
 
 class EventEntry:
@@ -86,14 +87,12 @@ class EventEntry:
     async def set_card(self, event_id: int, message_id: int) -> None:
         """Remember the event's sign-up card (edited when registration closes and at the end)."""
 
-        async def work() -> None:
-            async with self.core.ctx.uow() as uow:
-                event = await uow.events.get(event_id)
-                if event is not None:
-                    await self.core.bump(uow, event, card_message_id=message_id)
-                    await uow.commit()
+        async def work(uow: UnitOfWork) -> None:
+            event = await uow.events.get(event_id)
+            if event is not None:
+                await self.core.bump(uow, event, card_message_id=message_id)
 
-        await signups.retrying(work)
+        await transact(self.core.ctx, work)
 
     async def register(
         self,
@@ -108,57 +107,53 @@ class EventEntry:
         if partner.id == user.id:
             raise InvalidInputError(_(msg.PARTNER_IS_YOU))
 
-        async def work() -> Registered:
-            async with self.core.ctx.uow() as uow:
-                event = await self.core.resolve(uow, guild_id, channel_id, ref)
-                self.core.require_open(event)
-                if await uow.events.rounds(event.id):
-                    raise InvalidInputError(msg.registration_over(event.name))
-                await uow.players.ensure(user.id, user.name)
-                await uow.players.ensure(partner.id, partner.name)
-                lst = await signups.list_for(uow, OWNER, event.id)
-                entry = await signups.join(
-                    uow,
-                    lst,
-                    user_id=user.id,
-                    partner_id=partner.id,
-                    what=msg.what(event.name),
-                    user_name=user.name,
-                    partner_name=partner.name,
-                    now=self.core.ctx.clock(),
-                )
-                view = await self.core.view(uow, event)
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> Registered:
+            event = await self.core.resolve(uow, guild_id, channel_id, ref)
+            self.core.require_open(event)
+            if await uow.events.rounds(event.id):
+                raise InvalidInputError(msg.registration_over(event.name))
+            await uow.players.ensure(user.id, user.name)
+            await uow.players.ensure(partner.id, partner.name)
+            lst = await signups.list_for(uow, OWNER, event.id)
+            entry = await signups.join(
+                uow,
+                lst,
+                user_id=user.id,
+                partner_id=partner.id,
+                what=msg.what(event.name),
+                user_name=user.name,
+                partner_name=partner.name,
+                now=self.core.ctx.clock(),
+            )
+            view = await self.core.view(uow, event)
             pair = next(p for p in (*view.playing, *view.waiting) if p.user_id == entry.user_id)
             return Registered(view, pair)
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def withdraw(
         self, *, guild_id: int, channel_id: int | None, ref: int | None, user_id: int
     ) -> Withdrawn:
         """A pair leaves before the rounds start; the first waiting pair moves up."""
 
-        async def work() -> Withdrawn:
-            async with self.core.ctx.uow() as uow:
-                event = await self.core.resolve(uow, guild_id, channel_id, ref)
-                self.core.require_open(event)
-                if await uow.events.rounds(event.id):
-                    raise InvalidInputError(msg.withdraw_too_late(event.name))
-                lst = await signups.list_for(uow, OWNER, event.id)
-                gone = await signups.withdraw(
-                    uow, lst, user_id=user_id, what=msg.what(event.name), now=self.core.ctx.clock()
-                )
-                view = await self.core.view(uow, event)
-                moved = tuple(
-                    p for p in view.playing if p.user_id in {e.user_id for e in gone.moved_up}
-                )
-                for pair in moved:
-                    self.tell_moved_up(uow, event, pair)
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> Withdrawn:
+            event = await self.core.resolve(uow, guild_id, channel_id, ref)
+            self.core.require_open(event)
+            if await uow.events.rounds(event.id):
+                raise InvalidInputError(msg.withdraw_too_late(event.name))
+            lst = await signups.list_for(uow, OWNER, event.id)
+            gone = await signups.withdraw(
+                uow, lst, user_id=user_id, what=msg.what(event.name), now=self.core.ctx.clock()
+            )
+            view = await self.core.view(uow, event)
+            moved = tuple(
+                p for p in view.playing if p.user_id in {e.user_id for e in gone.moved_up}
+            )
+            for pair in moved:
+                self.tell_moved_up(uow, event, pair)
             return Withdrawn(view, moved)
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     def tell_moved_up(self, uow: UnitOfWork, event: GamesEventRecord, pair: PairSnapshot) -> None:
         """The channel hears it; each partner gets a DM (a mention here if DMs are closed)."""

@@ -26,6 +26,7 @@ from bot.services.events.snapshots import (
     Prize,
     RoundStarted,
 )
+from bot.services.transactions import transact
 
 
 class EventRunning:
@@ -96,35 +97,33 @@ class EventRunning:
                 view = await self.core.view(uow, fresh)
             return RoundStarted(view, chosen, ref_id, len(view.playing))
 
-        async def work() -> RoundStarted:
-            async with self.core.ctx.uow() as uow:
-                event, playing = await claim(uow)
-                now = self.core.ctx.clock()
-                if chosen == "henyo":
-                    ref_id = await rounds.start_henyo(uow, event, playing, user_id, now)
-                    uow.outbox.to_channel(
-                        event.channel_id, Post(content=msg.henyo_round(event.name, len(playing)))
-                    )
-                else:
-                    tournaments = self.core.tournaments()
-                    if tournaments is None:
-                        raise InvalidInputError(msg.game_not_loaded(chosen))
-                    assert tournament_format is not None
-                    ref_id = await rounds.start_tournament(
-                        tournaments,
-                        uow,
-                        event,
-                        chosen,
-                        tournament_format,
-                        rounds_count,
-                        playing,
-                        user_id,
-                    )
-                view = await self.core.view(uow, event)
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> RoundStarted:
+            event, playing = await claim(uow)
+            now = self.core.ctx.clock()
+            if chosen == "henyo":
+                ref_id = await rounds.start_henyo(uow, event, playing, user_id, now)
+                uow.outbox.to_channel(
+                    event.channel_id, Post(content=msg.henyo_round(event.name, len(playing)))
+                )
+            else:
+                tournaments = self.core.tournaments()
+                if tournaments is None:
+                    raise InvalidInputError(msg.game_not_loaded(chosen))
+                assert tournament_format is not None
+                ref_id = await rounds.start_tournament(
+                    tournaments,
+                    uow,
+                    event,
+                    chosen,
+                    tournament_format,
+                    rounds_count,
+                    playing,
+                    user_id,
+                )
+            view = await self.core.view(uow, event)
             return RoundStarted(view, chosen, ref_id, len(playing))
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def prize(
         self,
@@ -143,36 +142,34 @@ class EventRunning:
         at = read_place(place)
         line = read_prize(text)
 
-        async def work() -> Prize:
-            async with self.core.ctx.uow() as uow:
-                event = await self.core.resolve(uow, guild_id, channel_id, ref)
-                self.core.require_host(event, user_id, is_moderator)
-                self.core.require_open(event)
-                if chosen not in event.games:
-                    raise InvalidInputError(msg.game_not_in_event(chosen, event.games))
-                await self.core.bump(uow, event)
-                existing = next(
-                    (
-                        p
-                        for p in await uow.events.prizes(event.id)
-                        if p.game == chosen and p.place == at
-                    ),
-                    None,
-                )
-                if existing is None:
-                    uow.events.add(
-                        GamesEventPrizeRecord(
-                            event_id=event.id,
-                            game=chosen,
-                            place=at,
-                            text=line,
-                            written_by=user_id,
-                            created_at=self.core.ctx.clock(),
-                        )
+        async def work(uow: UnitOfWork) -> Prize:
+            event = await self.core.resolve(uow, guild_id, channel_id, ref)
+            self.core.require_host(event, user_id, is_moderator)
+            self.core.require_open(event)
+            if chosen not in event.games:
+                raise InvalidInputError(msg.game_not_in_event(chosen, event.games))
+            await self.core.bump(uow, event)
+            existing = next(
+                (
+                    p
+                    for p in await uow.events.prizes(event.id)
+                    if p.game == chosen and p.place == at
+                ),
+                None,
+            )
+            if existing is None:
+                uow.events.add(
+                    GamesEventPrizeRecord(
+                        event_id=event.id,
+                        game=chosen,
+                        place=at,
+                        text=line,
+                        written_by=user_id,
+                        created_at=self.core.ctx.clock(),
                     )
-                else:
-                    existing.text, existing.written_by = line, user_id
-                await uow.commit()
+                )
+            else:
+                existing.text, existing.written_by = line, user_id
             return Prize(chosen, at, line)
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)

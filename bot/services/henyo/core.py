@@ -12,17 +12,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord
-from bot.db.uow import UnitOfWork, is_duplicate_row, is_sqlite_locked
-from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.db.uow import UnitOfWork
+from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import henyo as messages
 from bot.messages.post import Post
-from bot.services import ServiceContext, signups
+from bot.services import ServiceContext
 from bot.services.henyo.pairs import event_pairs, member
 from bot.services.henyo.snapshots import ClosedRound, EventSnapshot
+from bot.services.transactions import LostRace
 from engines.henyo import CATEGORIES
 
 log = logging.getLogger(__name__)
@@ -36,9 +37,12 @@ OPEN_ROUND = ("ready", "running")
 FINISHED_ROUND = ("guessed", "timed_out", "disqualified")
 
 
-class StaleVersion(signups.ListChanged):
-    """Someone else changed the row first: redo the whole unit of work (here, or
-    in ``signups.retrying`` when the use case also changes a sign-up list)."""
+class StaleVersion(LostRace):
+    """Someone else changed a Henyo row first: the whole unit of work is redone
+    (``bot.services.transactions.transact``)."""
+
+    def __init__(self) -> None:
+        super().__init__(messages.TOO_BUSY)
 
 
 def job_key(round_id: int) -> str:
@@ -58,20 +62,6 @@ class HenyoCore:
         self._locks: dict[int, asyncio.Lock] = {}
 
     # ------------------------------------------------------------------ races and locks
-
-    async def retrying(self, work: Callable[[], Awaitable[T]]) -> T:
-        """Run ``work`` (which opens its own unit of work) again on a lost race."""
-        for attempt in range(ATTEMPTS):
-            try:
-                return await work()
-            except StaleVersion:
-                pass
-            except Exception as exc:
-                lost_race = is_duplicate_row(exc) or is_sqlite_locked(exc)
-                if not lost_race or attempt == ATTEMPTS - 1:
-                    raise
-            await asyncio.sleep(0.01 * (2**attempt))
-        raise ConflictError(messages.TOO_BUSY)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)

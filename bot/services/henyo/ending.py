@@ -21,6 +21,7 @@ from bot.services.henyo.pairs import event_pairs
 from bot.services.henyo.snapshots import ClosedRound, Disqualification, TeamSnapshot
 from bot.services.henyo.standings import EventStandings
 from bot.services.results import record_points
+from bot.services.transactions import transact
 
 RESULT_OUTCOME = {"guessed": None, "timed_out": "loss", "disqualified": "loss"}
 
@@ -130,21 +131,20 @@ class RoundEnding:
     ) -> Disqualification:
         """End the running round here for coaching (or disqualify ``member_id``'s pair)."""
 
-        async def work() -> Disqualification:
-            async with self.core.ctx.uow() as uow:
-                rnd = await uow.henyo.round_in_channel(channel_id, ("running",))
-                if member_id is not None and (
-                    rnd is None or member_id not in (rnd.guesser_id, rnd.answerer_id)
-                ):
-                    return await self._disqualify_pair(
-                        uow, channel_id, user_id, is_moderator, member_id
-                    )
-                if rnd is None:
-                    raise InvalidInputError(messages.NO_ROUND_RUNNING)
-                return await self._disqualify_round(uow, rnd, user_id, is_moderator)
+        async def work(uow: UnitOfWork) -> Disqualification:
+            rnd = await uow.henyo.round_in_channel(channel_id, ("running",))
+            if member_id is not None and (
+                rnd is None or member_id not in (rnd.guesser_id, rnd.answerer_id)
+            ):
+                return await self._disqualify_pair(
+                    uow, channel_id, user_id, is_moderator, member_id
+                )
+            if rnd is None:
+                raise InvalidInputError(messages.NO_ROUND_RUNNING)
+            return await self._disqualify_round(uow, rnd, user_id, is_moderator)
 
         async with self.core.lock(channel_id):
-            return await self.core.retrying(work)
+            return await transact(self.core.ctx, work)
 
     async def _disqualify_pair(
         self, uow: UnitOfWork, channel_id: int, user_id: int, is_moderator: bool, member_id: int

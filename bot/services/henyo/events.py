@@ -5,7 +5,7 @@ their DMs are closed), and the host closes it, crowning the winners (with pairs
 still to play, only once the host has confirmed).
 
 Registering and withdrawing are the club's one sign-up mechanism on the event's
-list (``bot.services.henyo.pairs``), in ``signups.retrying``; the refusals keep
+list (``bot.services.henyo.pairs``), in ``transact``; the refusals keep
 Henyo's own words (the pair's number, the partner's name)."""
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from bot.services.henyo.snapshots import (
 )
 from bot.services.henyo.standings import EventStandings, played_teams, ranking
 from bot.services.results import record_points
+from bot.services.transactions import transact
 
 
 class Events:
@@ -73,26 +74,24 @@ class Events:
         if not is_moderator:
             raise PermissionDeniedError(messages.MODERATORS_HOST)
 
-        async def work() -> EventSnapshot:
-            async with self.core.ctx.uow() as uow:
-                await uow.guilds.ensure(guild_id, guild_name)
-                await uow.players.ensure(host.id, host.name)
-                existing = await uow.henyo.open_event_in_channel(channel_id)
-                if existing is not None:
-                    raise InvalidInputError(messages.channel_has_an_event(existing.host_id))
-                event, _lst = await new_event(
-                    uow,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    host_id=host.id,
-                    options=options,
-                    now=self.core.ctx.clock(),
-                )
-                view = await self.core.event_view(uow, event)
-                await uow.commit()
-                return view
+        async def work(uow: UnitOfWork) -> EventSnapshot:
+            await uow.guilds.ensure(guild_id, guild_name)
+            await uow.players.ensure(host.id, host.name)
+            existing = await uow.henyo.open_event_in_channel(channel_id)
+            if existing is not None:
+                raise InvalidInputError(messages.channel_has_an_event(existing.host_id))
+            event, _lst = await new_event(
+                uow,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host.id,
+                options=options,
+                now=self.core.ctx.clock(),
+            )
+            view = await self.core.event_view(uow, event)
+            return view
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def set_list_message(self, event_id: int, message_id: int) -> None:
         """Remember the live registration list message (edited on every change)."""
@@ -122,61 +121,55 @@ class Events:
         if role not in ("guesser", "answerer"):
             raise InvalidInputError(messages.ROLE_CHOICES)
 
-        async def work() -> Registration:
-            async with self.core.ctx.uow() as uow:
-                await uow.guilds.ensure(guild_id, guild_name)
-                event = await self.core.event_for_members(uow, guild_id, channel_id)
-                await uow.players.ensure(user.id, user.name)
-                await uow.players.ensure(partner.id, partner.name)
-                lst = await signup_list(uow, event)
-                try:
-                    team = await add_pair(
-                        uow,
-                        event,
-                        lst,
-                        user_id=user.id,
-                        partner_id=partner.id,
-                        user_guesses=role == "guesser",
-                        now=self.core.ctx.clock(),
-                    )
-                except signups.AlreadyOnList as refused:
-                    if refused.member_id == user.id:
-                        place = number(refused.entrant, lst.capacity)
-                        raise InvalidInputError(messages.already_registered(place)) from None
-                    raise InvalidInputError(messages.partner_taken(partner.name)) from None
-                view = await self.core.event_view(uow, event)
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> Registration:
+            await uow.guilds.ensure(guild_id, guild_name)
+            event = await self.core.event_for_members(uow, guild_id, channel_id)
+            await uow.players.ensure(user.id, user.name)
+            await uow.players.ensure(partner.id, partner.name)
+            lst = await signup_list(uow, event)
+            try:
+                team = await add_pair(
+                    uow,
+                    event,
+                    lst,
+                    user_id=user.id,
+                    partner_id=partner.id,
+                    user_guesses=role == "guesser",
+                    now=self.core.ctx.clock(),
+                )
+            except signups.AlreadyOnList as refused:
+                if refused.member_id == user.id:
+                    place = number(refused.entrant, lst.capacity)
+                    raise InvalidInputError(messages.already_registered(place)) from None
+                raise InvalidInputError(messages.partner_taken(partner.name)) from None
+            view = await self.core.event_view(uow, event)
             return Registration(view, next(t for t in view.teams if t.id == team.id))
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def withdraw(self, *, guild_id: int, channel_id: int, user_id: int) -> Withdrawal:
-        async def work() -> Withdrawal:
-            async with self.core.ctx.uow() as uow:
-                event = await self.core.event_for_members(uow, guild_id, channel_id)
-                lst = await uow.signups.lock(await signup_list(uow, event))
-                team = (await event_pairs(uow, event)).registered(user_id)
-                if team is None:
-                    raise InvalidInputError(messages.NOT_REGISTERED)
-                rounds = await uow.henyo.event_rounds(event.id)
-                if any(r.team_id == team.id and r.status != "cancelled" for r in rounds):
-                    raise InvalidInputError(messages.ALREADY_PLAYED)
-                out = await signups.withdraw(uow, lst, user_id=user_id, now=self.core.ctx.clock())
-                # The event's version too: a disqualification at the same time is redone.
-                await self.core.bump(uow, event)
-                pairs = await event_pairs(uow, event)
-                names = await self.core.names(uow, pairs.members)
-                moved = [pairs.view(t, names) for t in pairs.with_entries(out.moved_up)]
-                for pair in moved:
-                    self.core.post(
-                        uow, event.channel_id, messages.moved_up(pair.label, pair.number)
-                    )
-                    self._tell_moved_up(uow, event, pair)
-                view = await self.core.event_view(uow, event)
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> Withdrawal:
+            event = await self.core.event_for_members(uow, guild_id, channel_id)
+            lst = await uow.signups.lock(await signup_list(uow, event))
+            team = (await event_pairs(uow, event)).registered(user_id)
+            if team is None:
+                raise InvalidInputError(messages.NOT_REGISTERED)
+            rounds = await uow.henyo.event_rounds(event.id)
+            if any(r.team_id == team.id and r.status != "cancelled" for r in rounds):
+                raise InvalidInputError(messages.ALREADY_PLAYED)
+            out = await signups.withdraw(uow, lst, user_id=user_id, now=self.core.ctx.clock())
+            # The event's version too: a disqualification at the same time is redone.
+            await self.core.bump(uow, event)
+            pairs = await event_pairs(uow, event)
+            names = await self.core.names(uow, pairs.members)
+            moved = [pairs.view(t, names) for t in pairs.with_entries(out.moved_up)]
+            for pair in moved:
+                self.core.post(uow, event.channel_id, messages.moved_up(pair.label, pair.number))
+                self._tell_moved_up(uow, event, pair)
+            view = await self.core.event_view(uow, event)
             return Withdrawal(view, pairs.view(team, names), moved[0] if moved else None)
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     def _tell_moved_up(self, uow: UnitOfWork, event: HenyoEventRecord, pair: TeamSnapshot) -> None:
         """A DM to each member of the pair; closed DMs: a mention of that member only,
@@ -205,57 +198,53 @@ class Events:
         host confirms (``confirmed``): the answer lists those pairs instead.
         """
 
-        async def work() -> EventClosed | UnfinishedEvent:
-            async with self.core.ctx.uow() as uow:
-                if event_id is None:
-                    event = await self.core.event_for_members(uow, guild_id, channel_id)
-                else:
-                    found = await uow.henyo.event(event_id)
-                    if found is None or found.guild_id != guild_id:
-                        raise NotFoundError(messages.no_event_here(event_id))
-                    event = found
-                require_host(event, user_id, is_moderator, N_("close the event"))
-                if event.status != "open":
-                    raise InvalidInputError(messages.event_already_closed(event.id))
-                rounds = await uow.henyo.event_rounds(event.id)
-                if any(r.status in OPEN_ROUND for r in rounds):
-                    raise InvalidInputError(messages.ROUND_STILL_RUNNING)
-                if not confirmed:
-                    view = await self.core.event_view(uow, event)
-                    played = played_teams(rounds)
-                    not_played = [
-                        t for t in view.teams if t.status == "playing" and t.id not in played
-                    ]
-                    table = ranking(await event_pairs(uow, event), rounds)
-                    waiting = {i for tie in table.ties for i in tie.waiting_ids}
-                    tie_break = [t for t in view.teams if t.id in waiting]
-                    if not_played or tie_break:
-                        return UnfinishedEvent(view, not_played, tie_break)
-                standings = await self.standings.build(uow, event, rounds)
-                winner = standings.leaders[0] if len(standings.leaders) == 1 else None
-                now = self.core.ctx.clock()
-                if winner is not None:
-                    row = next(r for r in standings.rows if r.team.id == winner.id)
-                    for player in (winner.guesser, winner.answerer):
-                        await record_points(
-                            uow,
-                            guild_id=event.guild_id,
-                            kind=KIND,
-                            player_id=player.id,
-                            points=None,
-                            played_at=now,
-                            round_ref=f"henyo:event:{event.id}",
-                            outcome="win",
-                            time_ms=None,
-                            extra={
-                                "type": "event_win",
-                                "event_id": event.id,
-                                "final_ms": row.final_ms,
-                            },
-                        )
-                await close_event(uow, event, winner.id if winner else None, now)
-                standings = await self.standings.build(uow, event, rounds)
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> EventClosed | UnfinishedEvent:
+            if event_id is None:
+                event = await self.core.event_for_members(uow, guild_id, channel_id)
+            else:
+                found = await uow.henyo.event(event_id)
+                if found is None or found.guild_id != guild_id:
+                    raise NotFoundError(messages.no_event_here(event_id))
+                event = found
+            require_host(event, user_id, is_moderator, N_("close the event"))
+            if event.status != "open":
+                raise InvalidInputError(messages.event_already_closed(event.id))
+            rounds = await uow.henyo.event_rounds(event.id)
+            if any(r.status in OPEN_ROUND for r in rounds):
+                raise InvalidInputError(messages.ROUND_STILL_RUNNING)
+            if not confirmed:
+                view = await self.core.event_view(uow, event)
+                played = played_teams(rounds)
+                not_played = [t for t in view.teams if t.status == "playing" and t.id not in played]
+                table = ranking(await event_pairs(uow, event), rounds)
+                waiting = {i for tie in table.ties for i in tie.waiting_ids}
+                tie_break = [t for t in view.teams if t.id in waiting]
+                if not_played or tie_break:
+                    return UnfinishedEvent(view, not_played, tie_break)
+            standings = await self.standings.build(uow, event, rounds)
+            winner = standings.leaders[0] if len(standings.leaders) == 1 else None
+            now = self.core.ctx.clock()
+            if winner is not None:
+                row = next(r for r in standings.rows if r.team.id == winner.id)
+                for player in (winner.guesser, winner.answerer):
+                    await record_points(
+                        uow,
+                        guild_id=event.guild_id,
+                        kind=KIND,
+                        player_id=player.id,
+                        points=None,
+                        played_at=now,
+                        round_ref=f"henyo:event:{event.id}",
+                        outcome="win",
+                        time_ms=None,
+                        extra={
+                            "type": "event_win",
+                            "event_id": event.id,
+                            "final_ms": row.final_ms,
+                        },
+                    )
+            await close_event(uow, event, winner.id if winner else None, now)
+            standings = await self.standings.build(uow, event, rounds)
             return EventClosed(standings.event, standings, winner)
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)

@@ -3,7 +3,7 @@
 Every event owns a ``signup_lists`` row (owner_kind 'henyo', owner_id the
 event, team_size 2, capacity the event's ``pairs``). Registering is
 ``signups.join`` and withdrawing ``signups.withdraw``, inside the caller's unit
-of work (and ``signups.retrying``): who is in, who waits, each place, who moves
+of work (and ``transact``): who is in, who waits, each place, who moves
 up on a withdrawal and the refusal of a member already on the list all come
 from there, as for sessions, tournaments and games events.
 

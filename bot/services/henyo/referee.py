@@ -18,6 +18,7 @@ from bot.services.henyo.ending import RoundEnding
 from bot.services.henyo.pairs import member
 from bot.services.henyo.snapshots import ButtonReply, RefereeOutcome
 from bot.services.henyo.standings import EventStandings
+from bot.services.transactions import transact
 from engines.henyo import (
     Reply,
     Timing,
@@ -67,14 +68,16 @@ class Referee:
     ) -> RefereeOutcome | None:
         """Rule on one message in a channel; None when no round runs there."""
         async with self.core.lock(channel_id):
-            return await self.core.retrying(
-                lambda: self._rule(
-                    channel_id, message_id, author_id, author_name, content, has_attachments
-                )
+            return await transact(
+                self.core.ctx,
+                lambda uow: self._rule(
+                    uow, channel_id, message_id, author_id, author_name, content, has_attachments
+                ),
             )
 
     async def _rule(
         self,
+        uow: UnitOfWork,
         channel_id: int,
         message_id: int,
         author_id: int,
@@ -82,36 +85,33 @@ class Referee:
         content: str,
         has_attachments: bool,
     ) -> RefereeOutcome | None:
-        async with self.core.ctx.uow() as uow:
-            rnd = await uow.henyo.round_in_channel(channel_id)
-            if rnd is None:
-                return None
-            if (
-                rnd.status != "running"
-                or rnd.announce_message_id is None
-                or message_id <= rnd.announce_message_id
-            ):
-                # Said before the clock started (or while the round is being announced).
-                return RefereeOutcome(rnd.id, "early")
-            elapsed = elapsed_ms(rnd.announce_message_id, message_id)
-            if not within_limit(elapsed, rnd.time_limit_ms):
-                return RefereeOutcome(rnd.id, "late")  # the end job calls the round
-            if author_id == rnd.host_id and author_id not in (rnd.guesser_id, rnd.answerer_id):
-                return RefereeOutcome(rnd.id, "host")
-            if author_id == rnd.guesser_id:
-                if not is_correct_guess(content, rnd.word):
-                    return RefereeOutcome(rnd.id, "question")
-                if await uow.henyo.seen(rnd.id, message_id):
-                    return RefereeOutcome(rnd.id, "duplicate")
-                return await self._guessed(uow, rnd, message_id, elapsed)
-            hide = mentions_secret(content, rnd.word)
+        rnd = await uow.henyo.round_in_channel(channel_id)
+        if rnd is None:
+            return None
+        if (
+            rnd.status != "running"
+            or rnd.announce_message_id is None
+            or message_id <= rnd.announce_message_id
+        ):
+            # Said before the clock started (or while the round is being announced).
+            return RefereeOutcome(rnd.id, "early")
+        elapsed = elapsed_ms(rnd.announce_message_id, message_id)
+        if not within_limit(elapsed, rnd.time_limit_ms):
+            return RefereeOutcome(rnd.id, "late")  # the end job calls the round
+        if author_id == rnd.host_id and author_id not in (rnd.guesser_id, rnd.answerer_id):
+            return RefereeOutcome(rnd.id, "host")
+        if author_id == rnd.guesser_id:
+            if not is_correct_guess(content, rnd.word):
+                return RefereeOutcome(rnd.id, "question")
             if await uow.henyo.seen(rnd.id, message_id):
-                return RefereeOutcome(rnd.id, "duplicate", hide_message=hide)
-            if author_id == rnd.answerer_id:
-                return await self._answer(
-                    uow, rnd, message_id, elapsed, content, has_attachments, hide
-                )
-            return await self._audience(uow, rnd, message_id, author_id, author_name, elapsed, hide)
+                return RefereeOutcome(rnd.id, "duplicate")
+            return await self._guessed(uow, rnd, message_id, elapsed)
+        hide = mentions_secret(content, rnd.word)
+        if await uow.henyo.seen(rnd.id, message_id):
+            return RefereeOutcome(rnd.id, "duplicate", hide_message=hide)
+        if author_id == rnd.answerer_id:
+            return await self._answer(uow, rnd, message_id, elapsed, content, has_attachments, hide)
+        return await self._audience(uow, rnd, message_id, author_id, author_name, elapsed, hide)
 
     async def _answer(
         self,
@@ -128,7 +128,6 @@ class Referee:
             uow.henyo.add(
                 _round_event(rnd, message_id, rnd.answerer_id, "reply", elapsed, verdict.reply)
             )
-            await uow.commit()
             return RefereeOutcome(rnd.id, "reply", penalties=rnd.penalties)
         uow.henyo.add(_round_event(rnd, message_id, rnd.answerer_id, "penalty", elapsed))
         count = rnd.penalties + 1
@@ -140,7 +139,6 @@ class Referee:
             rnd.channel_id,
             messages.penalty(answerer, rnd.penalty_ms, count, strict=rnd.strict),
         )
-        await uow.commit()
         return RefereeOutcome(rnd.id, "penalty", hide_message=hide, penalties=count)
 
     async def _audience(
@@ -171,7 +169,6 @@ class Referee:
             Post(content=content, fallback_content=fallback),
             fallback_channel_id=rnd.channel_id,
         )
-        await uow.commit()
         return RefereeOutcome(rnd.id, "audience", hide_message=hide, penalties=rnd.penalties)
 
     async def _guessed(
@@ -201,7 +198,6 @@ class Referee:
             final_ms=timing.final_ms,
         )
         self.core.post(uow, rnd.channel_id, *headline, *await self.standings.next_steps(uow, rnd))
-        await uow.commit()
         return RefereeOutcome(rnd.id, "guessed", round_over=True, penalties=penalties)
 
     async def button_reply(
@@ -213,23 +209,19 @@ class Referee:
         except ValueError:
             raise InvalidInputError(messages.NOT_A_REPLY) from None
 
-        async def work() -> ButtonReply:
-            async with self.core.ctx.uow() as uow:
-                rnd = await self.core.round(uow, round_id)
-                if rnd.status != "running" or rnd.announce_message_id is None:
-                    raise InvalidInputError(messages.ROUND_OVER)
-                if user_id != rnd.answerer_id:
-                    raise PermissionDeniedError(messages.only_the_answerer(rnd.answerer_id))
-                elapsed = elapsed_ms(rnd.announce_message_id, interaction_id)
-                if not within_limit(elapsed, rnd.time_limit_ms):
-                    raise InvalidInputError(messages.TIME_IS_UP)
-                if not await uow.henyo.seen(rnd.id, interaction_id):
-                    uow.henyo.add(
-                        _round_event(rnd, interaction_id, user_id, "button", elapsed, chosen)
-                    )
-                names = await self.core.names(uow, [user_id])
-                await uow.commit()
-                return ButtonReply(rnd.id, chosen, member(names, user_id))
+        async def work(uow: UnitOfWork) -> ButtonReply:
+            rnd = await self.core.round(uow, round_id)
+            if rnd.status != "running" or rnd.announce_message_id is None:
+                raise InvalidInputError(messages.ROUND_OVER)
+            if user_id != rnd.answerer_id:
+                raise PermissionDeniedError(messages.only_the_answerer(rnd.answerer_id))
+            elapsed = elapsed_ms(rnd.announce_message_id, interaction_id)
+            if not within_limit(elapsed, rnd.time_limit_ms):
+                raise InvalidInputError(messages.TIME_IS_UP)
+            if not await uow.henyo.seen(rnd.id, interaction_id):
+                uow.henyo.add(_round_event(rnd, interaction_id, user_id, "button", elapsed, chosen))
+            names = await self.core.names(uow, [user_id])
+            return ButtonReply(rnd.id, chosen, member(names, user_id))
 
         async with self.core.lock_for_round(round_id):
-            return await self.core.retrying(work)
+            return await transact(self.core.ctx, work)

@@ -24,6 +24,7 @@ from bot.services.henyo.pairs import event_pairs, member
 from bot.services.henyo.snapshots import ActiveRound, Member, PreparedRound, RunningRound
 from bot.services.henyo.standings import played_teams, ranking
 from bot.services.henyo.words import WordBank
+from bot.services.transactions import transact
 from engines.henyo import (
     ANY_LANGUAGE,
     CATEGORIES,
@@ -133,142 +134,136 @@ class RoundStarts:
             guesser=guesser, answerer=answerer, category=category, word=word, strict=strict
         )
 
-        async def work() -> PreparedRound:
-            async with self.core.ctx.uow() as uow:
-                await uow.guilds.ensure(guild_id, guild_name)
-                if await uow.henyo.round_in_channel(channel_id) is not None:
-                    raise InvalidInputError(messages.ROUND_IN_CHANNEL)
-                event = await uow.henyo.open_event_in_channel(channel_id)
-                team: HenyoTeamRecord | None = None
-                number: int | None = None
-                stage = 0
-                if request.guesser is None or request.answerer is None:
-                    if event is None:
-                        raise InvalidInputError(messages.NO_EVENT_TO_START)
-                    require_host(event, host.id, is_moderator, N_("start the event's rounds"))
-                    team, stage, number = await self._next_pair(uow, event)
-                    names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
-                    the_guesser = member(names, team.guesser_id)
-                    the_answerer = member(names, team.answerer_id)
-                else:
-                    if event is not None:
-                        require_host(
-                            event, host.id, is_moderator, N_("start rounds in this event's channel")
-                        )
-                    the_guesser, the_answerer = request.guesser, request.answerer
-                    event = None  # a one-off round is not part of the event
-                if host.id == the_guesser.id:
-                    raise PermissionDeniedError(messages.HOST_GUESSES)
-                for player in (host, the_guesser, the_answerer):
-                    await uow.players.ensure(player.id, player.name)
-                limit_ms = event.time_limit_ms if event else DEFAULT_TIME_LIMIT_MS
-                penalty_ms = event.penalty_ms if event else DEFAULT_PENALTY_MS
-                strict_round = request.strict or (event is not None and event.strict)
-                entry, source = await self._secret(uow, request, guild_id, event)
-                now = self.core.ctx.clock()
-                rnd = HenyoRoundRecord(
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    event_id=event.id if event else None,
-                    team_id=team.id if team else None,
-                    stage=stage,
-                    host_id=host.id,
-                    guesser_id=the_guesser.id,
-                    answerer_id=the_answerer.id,
-                    word=entry.text,
-                    word_key=entry.key,
-                    category=entry.category or None,
-                    language=entry.language or None,
-                    word_source=source,
-                    status="ready",
-                    time_limit_ms=limit_ms,
-                    penalty_ms=penalty_ms,
-                    strict=strict_round,
-                    penalties=0,
-                    version=1,
-                    created_at=now,
-                )
-                uow.henyo.add(rnd)
-                await uow.henyo.flush()
-                await uow.jobs.schedule(
-                    JOB_KIND, now + START_WINDOW, {"round_id": rnd.id}, key=job_key(rnd.id)
-                )
-                await uow.commit()
-                return PreparedRound(
-                    rnd.id,
-                    guild_id,
-                    channel_id,
-                    rnd.event_id,
-                    number,
-                    stage,
-                    host,
-                    the_guesser,
-                    the_answerer,
-                    entry.text,
-                    entry.category or None,
-                    limit_ms,
-                    penalty_ms,
-                    now + timedelta(milliseconds=limit_ms),
-                    host_set_word=source == "host",
-                    strict=strict_round,
-                )
+        async def work(uow: UnitOfWork) -> PreparedRound:
+            await uow.guilds.ensure(guild_id, guild_name)
+            if await uow.henyo.round_in_channel(channel_id) is not None:
+                raise InvalidInputError(messages.ROUND_IN_CHANNEL)
+            event = await uow.henyo.open_event_in_channel(channel_id)
+            team: HenyoTeamRecord | None = None
+            number: int | None = None
+            stage = 0
+            if request.guesser is None or request.answerer is None:
+                if event is None:
+                    raise InvalidInputError(messages.NO_EVENT_TO_START)
+                require_host(event, host.id, is_moderator, N_("start the event's rounds"))
+                team, stage, number = await self._next_pair(uow, event)
+                names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
+                the_guesser = member(names, team.guesser_id)
+                the_answerer = member(names, team.answerer_id)
+            else:
+                if event is not None:
+                    require_host(
+                        event, host.id, is_moderator, N_("start rounds in this event's channel")
+                    )
+                the_guesser, the_answerer = request.guesser, request.answerer
+                event = None  # a one-off round is not part of the event
+            if host.id == the_guesser.id:
+                raise PermissionDeniedError(messages.HOST_GUESSES)
+            for player in (host, the_guesser, the_answerer):
+                await uow.players.ensure(player.id, player.name)
+            limit_ms = event.time_limit_ms if event else DEFAULT_TIME_LIMIT_MS
+            penalty_ms = event.penalty_ms if event else DEFAULT_PENALTY_MS
+            strict_round = request.strict or (event is not None and event.strict)
+            entry, source = await self._secret(uow, request, guild_id, event)
+            now = self.core.ctx.clock()
+            rnd = HenyoRoundRecord(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                event_id=event.id if event else None,
+                team_id=team.id if team else None,
+                stage=stage,
+                host_id=host.id,
+                guesser_id=the_guesser.id,
+                answerer_id=the_answerer.id,
+                word=entry.text,
+                word_key=entry.key,
+                category=entry.category or None,
+                language=entry.language or None,
+                word_source=source,
+                status="ready",
+                time_limit_ms=limit_ms,
+                penalty_ms=penalty_ms,
+                strict=strict_round,
+                penalties=0,
+                version=1,
+                created_at=now,
+            )
+            uow.henyo.add(rnd)
+            await uow.henyo.flush()
+            await uow.jobs.schedule(
+                JOB_KIND, now + START_WINDOW, {"round_id": rnd.id}, key=job_key(rnd.id)
+            )
+            return PreparedRound(
+                rnd.id,
+                guild_id,
+                channel_id,
+                rnd.event_id,
+                number,
+                stage,
+                host,
+                the_guesser,
+                the_answerer,
+                entry.text,
+                entry.category or None,
+                limit_ms,
+                penalty_ms,
+                now + timedelta(milliseconds=limit_ms),
+                host_set_word=source == "host",
+                strict=strict_round,
+            )
 
         # One start at a time per channel: two hosts pressing at once get one round.
         # (A channel's guild lives on one shard, so one process sees all its commands.)
         async with self.core.lock(channel_id):
-            return await self.core.retrying(work)
+            return await transact(self.core.ctx, work)
 
     async def cancel(self, round_id: int, reason: str) -> None:
         """A round that could not start (the answerer's DMs are closed, the post failed)."""
 
-        async def work() -> None:
-            async with self.core.ctx.uow() as uow:
-                rnd = await self.core.round(uow, round_id)
-                if rnd.status != "ready":
-                    return
-                await self.core.bump(
-                    uow,
-                    rnd,
-                    status="cancelled",
-                    cancel_reason=reason[:32],
-                    ended_at=self.core.ctx.clock(),
-                )
-                await uow.jobs.cancel(job_key(round_id))
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> None:
+            rnd = await self.core.round(uow, round_id)
+            if rnd.status != "ready":
+                return
+            await self.core.bump(
+                uow,
+                rnd,
+                status="cancelled",
+                cancel_reason=reason[:32],
+                ended_at=self.core.ctx.clock(),
+            )
+            await uow.jobs.cancel(job_key(round_id))
 
-        await self.core.retrying(work)
+        await transact(self.core.ctx, work)
 
     async def begin(self, round_id: int, announce_message_id: int) -> RunningRound:
         """Start the clock at the announcement message's own Discord timestamp."""
 
-        async def work() -> RunningRound:
-            async with self.core.ctx.uow() as uow:
-                rnd = await self.core.round(uow, round_id)
-                if rnd.status != "ready":
-                    raise InvalidInputError(messages.CANNOT_BEGIN)
-                started_at = snowflake_time(announce_message_id)
-                await self.core.bump(
-                    uow,
-                    rnd,
-                    status="running",
-                    announce_message_id=announce_message_id,
-                    started_at=started_at,
-                )
-                limit = timedelta(milliseconds=rnd.time_limit_ms)
-                # The job only needs to fire after the deadline; the verdict itself
-                # is decided from Discord's timestamps, whatever the bot's clock says.
-                await uow.jobs.schedule(
-                    JOB_KIND,
-                    self.core.ctx.clock() + limit + END_GRACE,
-                    {"round_id": rnd.id},
-                    key=job_key(rnd.id),
-                )
-                await uow.commit()
-                return RunningRound(
-                    rnd.id, rnd.channel_id, announce_message_id, started_at, started_at + limit
-                )
+        async def work(uow: UnitOfWork) -> RunningRound:
+            rnd = await self.core.round(uow, round_id)
+            if rnd.status != "ready":
+                raise InvalidInputError(messages.CANNOT_BEGIN)
+            started_at = snowflake_time(announce_message_id)
+            await self.core.bump(
+                uow,
+                rnd,
+                status="running",
+                announce_message_id=announce_message_id,
+                started_at=started_at,
+            )
+            limit = timedelta(milliseconds=rnd.time_limit_ms)
+            # The job only needs to fire after the deadline; the verdict itself
+            # is decided from Discord's timestamps, whatever the bot's clock says.
+            await uow.jobs.schedule(
+                JOB_KIND,
+                self.core.ctx.clock() + limit + END_GRACE,
+                {"round_id": rnd.id},
+                key=job_key(rnd.id),
+            )
+            return RunningRound(
+                rnd.id, rnd.channel_id, announce_message_id, started_at, started_at + limit
+            )
 
-        return await self.core.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def active(self) -> list[ActiveRound]:
         """Rounds that are ready or running (the cog watches their channels)."""

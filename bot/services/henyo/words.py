@@ -10,6 +10,7 @@ from bot.messages import henyo as messages
 from bot.services.henyo.core import HenyoCore
 from bot.services.henyo.options import bank_word, categories_wanted, new_word
 from bot.services.henyo.snapshots import WordList
+from bot.services.transactions import transact
 from engines.henyo import WordEntry, builtin_words, word_key
 
 
@@ -63,25 +64,23 @@ class WordBank:
         word = new_word(text, category, language)
         builtin = {w.key: w for w in builtin_words()}
 
-        async def work() -> WordEntry:
-            async with self.core.ctx.uow() as uow:
-                await uow.guilds.ensure(guild_id, guild_name)
-                await self._require_keeper(uow, guild_id, user_id, is_moderator)
-                row = await uow.henyo.word(guild_id, word.key)
-                if row is not None and row.active:
-                    raise InvalidInputError(messages.word_in_club_words(word.text, row.category))
-                if row is None and word.key in builtin:
-                    raise InvalidInputError(
-                        messages.word_in_builtin_bank(word.text, builtin[word.key].category)
-                    )
-                if row is not None:
-                    # It was a removed built-in word: bring it back as the club's own.
-                    await uow.henyo.delete_word(row)
-                uow.henyo.add(self._record(guild_id, word, user_id, active=True))
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> WordEntry:
+            await uow.guilds.ensure(guild_id, guild_name)
+            await self._require_keeper(uow, guild_id, user_id, is_moderator)
+            row = await uow.henyo.word(guild_id, word.key)
+            if row is not None and row.active:
+                raise InvalidInputError(messages.word_in_club_words(word.text, row.category))
+            if row is None and word.key in builtin:
+                raise InvalidInputError(
+                    messages.word_in_builtin_bank(word.text, builtin[word.key].category)
+                )
+            if row is not None:
+                # It was a removed built-in word: bring it back as the club's own.
+                await uow.henyo.delete_word(row)
+            uow.henyo.add(self._record(guild_id, word, user_id, active=True))
             return word
 
-        return await self.core.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def remove(
         self, *, guild_id: int, guild_name: str, user_id: int, is_moderator: bool, text: str
@@ -89,26 +88,24 @@ class WordBank:
         key = word_key(bank_word(text))
         builtin = {w.key: w for w in builtin_words()}
 
-        async def work() -> WordEntry:
-            async with self.core.ctx.uow() as uow:
-                await uow.guilds.ensure(guild_id, guild_name)
-                await self._require_keeper(uow, guild_id, user_id, is_moderator)
-                row = await uow.henyo.word(guild_id, key)
-                if row is not None and row.active:
-                    removed = _entry(row)
-                    await uow.henyo.delete_word(row)
-                    if key in builtin:
-                        # A club word that shadowed a built-in one: keep the built-in out too.
-                        uow.henyo.add(self._record(guild_id, builtin[key], user_id, active=False))
-                elif row is None and key in builtin:
-                    removed = builtin[key]
-                    uow.henyo.add(self._record(guild_id, removed, user_id, active=False))
-                else:
-                    raise NotFoundError(messages.word_not_in_bank(text))
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> WordEntry:
+            await uow.guilds.ensure(guild_id, guild_name)
+            await self._require_keeper(uow, guild_id, user_id, is_moderator)
+            row = await uow.henyo.word(guild_id, key)
+            if row is not None and row.active:
+                removed = _entry(row)
+                await uow.henyo.delete_word(row)
+                if key in builtin:
+                    # A club word that shadowed a built-in one: keep the built-in out too.
+                    uow.henyo.add(self._record(guild_id, builtin[key], user_id, active=False))
+            elif row is None and key in builtin:
+                removed = builtin[key]
+                uow.henyo.add(self._record(guild_id, removed, user_id, active=False))
+            else:
+                raise NotFoundError(messages.word_not_in_bank(text))
             return removed
 
-        return await self.core.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def show(
         self,

@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Sequence
 from datetime import timedelta
 
-from bot.db.uow import retry_on_duplicate
+from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import scrabble as msg
 from bot.services.scrabble.core import JOB_DEADLINE, ScrabbleCore, job_key
@@ -22,6 +22,7 @@ from bot.services.scrabble.options import (
 )
 from bot.services.scrabble.seating import deal, seat_game
 from bot.services.scrabble.snapshots import GameSnapshot, InviteOutcome
+from bot.services.transactions import transact
 from engines.lexicon import available_lexicons
 
 
@@ -82,26 +83,24 @@ class Invitations:
         )
         now = self.ctx.clock()
 
-        async def attempt() -> InviteOutcome:
-            async with self.ctx.uow() as uow:
-                record = await seat_game(
-                    uow,
-                    guild_id=request.guild_id,
-                    guild_name=request.guild_name,
-                    channel_id=request.channel_id,
-                    in_thread=request.in_thread,
-                    seats=seated,
-                    settings=settings,
-                    created_by=request.creator.user_id,
-                    now=now,
-                    accepted=True if accepted else {request.creator.user_id},
-                )
-                outcome = invite_outcome(await loaded_game(uow, record))
-                await uow.commit()
+        async def attempt(uow: UnitOfWork) -> InviteOutcome:
+            record = await seat_game(
+                uow,
+                guild_id=request.guild_id,
+                guild_name=request.guild_name,
+                channel_id=request.channel_id,
+                in_thread=request.in_thread,
+                seats=seated,
+                settings=settings,
+                created_by=request.creator.user_id,
+                now=now,
+                accepted=True if accepted else {request.creator.user_id},
+            )
+            outcome = invite_outcome(await loaded_game(uow, record))
             return outcome
 
         # Two games made at once can take the same number: the second tries again.
-        return await retry_on_duplicate(attempt)
+        return await transact(self.ctx, attempt)
 
     async def accept(
         self, game_id: int, user_id: int, guild_id: int | None = None

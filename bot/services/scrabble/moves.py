@@ -8,11 +8,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import Literal
 
+from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import _
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.snapshots import ActionOutcome
+from bot.services.transactions import transact
 from engines.scrabble import NotYourTurnError, ScrabbleError, ScrabbleGame, read_typed_word
 from engines.scrabble.game import FINISHED
 from engines.scrabble.lexicon import Lexicon
@@ -132,7 +134,8 @@ class Moves:
         is cached per bot, so fetching it inside the transaction costs nothing
         after the first time)."""
         now = self.ctx.clock()
-        async with self.ctx.uow() as uow:
+
+        async def work(uow: UnitOfWork) -> ActionOutcome:
             loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
             if loaded.record.status != "active":
@@ -154,5 +157,6 @@ class Moves:
             except ScrabbleError as exc:
                 raise InvalidInputError.passing_on(exc, sentence=True) from exc
             await self.core.commit_changes(uow, loaded, before, now, actor=user_id)
-            await uow.commit()
-        return ActionOutcome(game_id, message, loaded.home, finished=engine.status == FINISHED)
+            return ActionOutcome(game_id, message, loaded.home, finished=engine.status == FINISHED)
+
+        return await transact(self.ctx, work)

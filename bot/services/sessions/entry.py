@@ -4,6 +4,7 @@ sign-up mechanism, ``bot.services.signups``) or withdraw, or a moderator names t
 from __future__ import annotations
 
 from bot.db.models_sessions import ClubSessionRecord
+from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import sessions as messages
 from bot.messages.errors import moderators_only
@@ -11,6 +12,7 @@ from bot.services import signups
 from bot.services.sessions.core import OWNER, WHAT, SessionCore
 from bot.services.sessions.options import read_options
 from bot.services.sessions.snapshots import Member, SessionSnapshot, SignedUp
+from bot.services.transactions import transact
 
 
 class SessionEntry:
@@ -56,44 +58,40 @@ class SessionEntry:
         )
         now = self.core.ctx.clock()
 
-        async def work() -> SessionSnapshot:
-            async with self.core.ctx.uow() as uow:
-                await uow.guilds.ensure(guild_id, guild_name)
-                await uow.players.ensure(moderator.id, moderator.name)
-                if await uow.sessions.current_in_channel(channel_id) is not None:
-                    raise InvalidInputError(messages.SESSION_ALREADY_OPEN)
-                row = ClubSessionRecord(
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    moderator_id=moderator.id,
-                    status="open",
-                    options=options.to_json(),
-                    groups=[],
-                    version=1,
-                    created_at=now,
-                )
-                uow.sessions.add(row)
-                await uow.sessions.flush()
-                await signups.open_list(
-                    uow, guild_id=guild_id, owner_kind=OWNER, owner_id=row.id, now=now
-                )
-                view = await self.core.view(uow, row)
-                await uow.commit()
-                return view
+        async def work(uow: UnitOfWork) -> SessionSnapshot:
+            await uow.guilds.ensure(guild_id, guild_name)
+            await uow.players.ensure(moderator.id, moderator.name)
+            if await uow.sessions.current_in_channel(channel_id) is not None:
+                raise InvalidInputError(messages.SESSION_ALREADY_OPEN)
+            row = ClubSessionRecord(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                moderator_id=moderator.id,
+                status="open",
+                options=options.to_json(),
+                groups=[],
+                version=1,
+                created_at=now,
+            )
+            uow.sessions.add(row)
+            await uow.sessions.flush()
+            await signups.open_list(
+                uow, guild_id=guild_id, owner_kind=OWNER, owner_id=row.id, now=now
+            )
+            view = await self.core.view(uow, row)
+            return view
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def set_message(self, session_id: int, message_id: int) -> None:
         """Remember the sign-up post (edited as members sign up)."""
 
-        async def work() -> None:
-            async with self.core.ctx.uow() as uow:
-                row = await uow.sessions.get(session_id)
-                if row is not None:
-                    await self.core.bump(uow, row, message_id=message_id)
-                    await uow.commit()
+        async def work(uow: UnitOfWork) -> None:
+            row = await uow.sessions.get(session_id)
+            if row is not None:
+                await self.core.bump(uow, row, message_id=message_id)
 
-        await signups.retrying(work)
+        await transact(self.core.ctx, work)
 
     async def signup(
         self,
@@ -115,32 +113,30 @@ class SessionEntry:
             raise InvalidInputError(messages.NO_BOTS)
         now = self.core.ctx.clock()
 
-        async def work() -> SignedUp:
-            async with self.core.ctx.uow() as uow:
-                row = await self.core.current(uow, guild_id, channel_id, session_id)
-                if row.status != "open":
-                    raise InvalidInputError(messages.signups_closed(row.status))
-                await uow.players.ensure(user.id, user.name)
-                if partner is not None:
-                    await uow.players.ensure(partner.id, partner.name)
-                lst = await signups.list_for(uow, OWNER, row.id)
-                entrant = await signups.join(
-                    uow,
-                    lst,
-                    user_id=user.id,
-                    partner_id=partner.id if partner else None,
-                    added_by=by.id if by_moderator else None,
-                    what=WHAT,
-                    user_name=user.name,
-                    partner_name=partner.name if partner else "",
-                    now=now,
-                )
-                view = await self.core.view(uow, row)
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> SignedUp:
+            row = await self.core.current(uow, guild_id, channel_id, session_id)
+            if row.status != "open":
+                raise InvalidInputError(messages.signups_closed(row.status))
+            await uow.players.ensure(user.id, user.name)
+            if partner is not None:
+                await uow.players.ensure(partner.id, partner.name)
+            lst = await signups.list_for(uow, OWNER, row.id)
+            entrant = await signups.join(
+                uow,
+                lst,
+                user_id=user.id,
+                partner_id=partner.id if partner else None,
+                added_by=by.id if by_moderator else None,
+                what=WHAT,
+                user_name=user.name,
+                partner_name=partner.name if partner else "",
+                now=now,
+            )
+            view = await self.core.view(uow, row)
             entry = next(e for e in view.entries if e.place == entrant.place)
             return SignedUp(view, entry, by_moderator)
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def withdraw(
         self, *, guild_id: int, channel_id: int, user_id: int, session_id: int | None = None
@@ -148,15 +144,13 @@ class SessionEntry:
         """A member leaves the sign-up list (before the groups are formed)."""
         now = self.core.ctx.clock()
 
-        async def work() -> SessionSnapshot:
-            async with self.core.ctx.uow() as uow:
-                row = await self.core.current(uow, guild_id, channel_id, session_id)
-                if row.status != "open":
-                    raise InvalidInputError(messages.signups_closed(row.status))
-                lst = await signups.list_for(uow, OWNER, row.id)
-                await signups.withdraw(uow, lst, user_id=user_id, what=WHAT, now=now)
-                view = await self.core.view(uow, row)
-                await uow.commit()
-                return view
+        async def work(uow: UnitOfWork) -> SessionSnapshot:
+            row = await self.core.current(uow, guild_id, channel_id, session_id)
+            if row.status != "open":
+                raise InvalidInputError(messages.signups_closed(row.status))
+            lst = await signups.list_for(uow, OWNER, row.id)
+            await signups.withdraw(uow, lst, user_id=user_id, what=WHAT, now=now)
+            view = await self.core.view(uow, row)
+            return view
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)

@@ -27,6 +27,7 @@ from bot.services.sessions.core import (
 )
 from bot.services.sessions.options import SessionOptions
 from bot.services.sessions.snapshots import Member, SessionSnapshot, Swapped
+from bot.services.transactions import transact
 from engines.sessions import MIN_MEMBERS, GroupingError, board_of, form_groups, swap_members
 
 
@@ -46,20 +47,18 @@ class SessionForming:
         now = self.core.ctx.clock()
         seed = self.core.rng.randrange(2**62)
 
-        async def work() -> SessionSnapshot:
-            async with self.core.ctx.uow() as uow:
-                row = await self.core.current(uow, guild_id, channel_id)
-                if row.status == "open":
-                    await self._form(uow, row, seed)
-                elif row.status == "formed":
-                    await self._begin(uow, row, by.id, now)
-                else:
-                    raise InvalidInputError(messages.ALREADY_STARTED)
-                view = await self.core.view(uow, row)
-                await uow.commit()
-                return view
+        async def work(uow: UnitOfWork) -> SessionSnapshot:
+            row = await self.core.current(uow, guild_id, channel_id)
+            if row.status == "open":
+                await self._form(uow, row, seed)
+            elif row.status == "formed":
+                await self._begin(uow, row, by.id, now)
+            else:
+                raise InvalidInputError(messages.ALREADY_STARTED)
+            view = await self.core.view(uow, row)
+            return view
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def _form(self, uow: UnitOfWork, row: ClubSessionRecord, seed: int) -> None:
         lst = await signups.list_for(uow, OWNER, row.id)
@@ -128,28 +127,26 @@ class SessionForming:
         if not is_moderator:
             raise PermissionDeniedError(moderators_only("swap members in a session"))
 
-        async def work() -> Swapped:
-            async with self.core.ctx.uow() as uow:
-                row = await self.core.current(uow, guild_id, channel_id)
-                if row.status == "open":
-                    raise InvalidInputError(messages.NOT_FORMED_YET)
-                if row.status != "formed":
-                    raise InvalidInputError(messages.BOARDS_STARTED)
-                for member in (first, second):
-                    if board_of(row.groups, member.id) is None:
-                        raise InvalidInputError(messages.not_in_groups(member.name))
-                if first.id != second.id and any(
-                    first.id in seat and second.id in seat for board in row.groups for seat in board
-                ):
-                    # Swapping partners changes nothing: say so rather than "Swapped".
-                    raise InvalidInputError(messages.already_partners(first.name, second.name))
-                try:
-                    groups = swap_members(row.groups, first.id, second.id)
-                except GroupingError as exc:
-                    raise InvalidInputError.passing_on(exc, frame=messages.CANNOT_GROUP) from exc
-                await self.core.bump(uow, row, groups=groups)
-                view = await self.core.view(uow, row)
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> Swapped:
+            row = await self.core.current(uow, guild_id, channel_id)
+            if row.status == "open":
+                raise InvalidInputError(messages.NOT_FORMED_YET)
+            if row.status != "formed":
+                raise InvalidInputError(messages.BOARDS_STARTED)
+            for member in (first, second):
+                if board_of(row.groups, member.id) is None:
+                    raise InvalidInputError(messages.not_in_groups(member.name))
+            if first.id != second.id and any(
+                first.id in seat and second.id in seat for board in row.groups for seat in board
+            ):
+                # Swapping partners changes nothing: say so rather than "Swapped".
+                raise InvalidInputError(messages.already_partners(first.name, second.name))
+            try:
+                groups = swap_members(row.groups, first.id, second.id)
+            except GroupingError as exc:
+                raise InvalidInputError.passing_on(exc, frame=messages.CANNOT_GROUP) from exc
+            await self.core.bump(uow, row, groups=groups)
+            view = await self.core.view(uow, row)
             return Swapped(view, first.name, second.name)
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)

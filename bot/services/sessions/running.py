@@ -28,6 +28,7 @@ from bot.services.sessions.core import (
 )
 from bot.services.sessions.reading import SessionReading
 from bot.services.sessions.snapshots import SessionSnapshot
+from bot.services.transactions import transact
 
 
 class SessionRunning:
@@ -138,21 +139,19 @@ class SessionRunning:
             raise PermissionDeniedError(moderators_only("end a session"))
         now = self.core.ctx.clock()
 
-        async def work() -> SessionSnapshot:
-            async with self.core.ctx.uow() as uow:
-                row = await self.core.current(uow, guild_id, channel_id)
-                if row.status == "started":
-                    await self.end_all(uow, row, now, early=True)
-                else:
-                    lst = await signups.list_for(uow, OWNER, row.id)
-                    await signups.close(uow, lst)
-                    await self.core.bump(uow, row, status="cancelled", ended_at=now)
-                    uow.outbox.to_channel(row.channel_id, Post(content=_(messages.CANCELLED)))
-                view = await self.core.view(uow, row)
-                await uow.commit()
-                return view
+        async def work(uow: UnitOfWork) -> SessionSnapshot:
+            row = await self.core.current(uow, guild_id, channel_id)
+            if row.status == "started":
+                await self.end_all(uow, row, now, early=True)
+            else:
+                lst = await signups.list_for(uow, OWNER, row.id)
+                await signups.close(uow, lst)
+                await self.core.bump(uow, row, status="cancelled", ended_at=now)
+                uow.outbox.to_channel(row.channel_id, Post(content=_(messages.CANCELLED)))
+            view = await self.core.view(uow, row)
+            return view
 
-        return await signups.retrying(work)
+        return await transact(self.core.ctx, work)
 
     async def end_all(
         self, uow: UnitOfWork, row: ClubSessionRecord, now: datetime, *, early: bool = False

@@ -3,9 +3,8 @@ compare-and-set, the log, names, and the announcements of a round."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
@@ -15,7 +14,7 @@ from bot.db.models_tournaments import (
     TournamentPairingRecord,
     TournamentRecord,
 )
-from bot.db.uow import UnitOfWork, is_duplicate_row, is_sqlite_locked
+from bot.db.uow import UnitOfWork
 from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import tournaments as msg
 from bot.messages.post import Post
@@ -46,34 +45,6 @@ class TournamentCore:
 
     def now(self) -> datetime:
         return self.ctx.clock()
-
-    async def transact(
-        self, work: Callable[[UnitOfWork], Awaitable[T]], *, conflicts: bool = False
-    ) -> T:
-        """``work`` in a unit of work of its own, committed, and run again from the
-        start in a fresh one when it lost a race it cannot see coming: a game
-        made at the same moment took the game number its round's game computed
-        (the games' numbers are unique per club and kind), or SQLite's write lock.
-        With ``conflicts`` (a job: nobody to tell) a tournament claimed first by
-        another writer (``ConflictError``, a stale version) is read again too."""
-        for attempt in range(ATTEMPTS):
-            try:
-                async with self.ctx.uow() as uow:
-                    result = await work(uow)
-                    await uow.commit()
-                return result
-            except ConflictError:
-                if not conflicts or attempt == ATTEMPTS - 1:
-                    raise
-            except Exception as exc:
-                if not (is_duplicate_row(exc) or is_sqlite_locked(exc)):
-                    raise
-                if attempt == ATTEMPTS - 1:
-                    raise
-            await asyncio.sleep(0.01 * (2**attempt))
-        raise AssertionError("unreachable")
-
-    # ------------------------------------------------------------------ loading
 
     async def load(
         self, uow: UnitOfWork, tournament_id: int, guild_id: int | None = None

@@ -30,6 +30,7 @@ from bot.services.tournaments import options as opts
 from bot.services.tournaments import pairing
 from bot.services.tournaments.core import Reply, TournamentCore
 from bot.services.tournaments.lifecycle import Lifecycle
+from bot.services.transactions import transact
 
 # (game id, kind, user id) -> ends the withdrawn member's game as their resignation
 Resigner = Callable[[int, str, int], Awaitable[None]]
@@ -211,7 +212,7 @@ class Director:
             await self.lifecycle.advance(uow, t)
             return Reply(msg.adjudicated(entrant.label, result, p.round, p.board), t.id)
 
-        return await core.transact(work)
+        return await transact(core.ctx, work)
 
     async def void(self, act: Act, member: tuple[int, str], round_number: int | None) -> Reply:
         core = self.core
@@ -230,7 +231,7 @@ class Director:
             await self.lifecycle.advance(uow, t)
             return Reply(msg.voided(entrant.label, p.round, p.board), t.id)
 
-        return await core.transact(work)
+        return await transact(core.ctx, work)
 
     async def _pairing(
         self,
@@ -304,7 +305,7 @@ class Director:
             await self.lifecycle.advance(uow, t)
             return Reply(msg.withdrew(entrant.label, forfeited), t.id)
 
-        return await core.transact(work)
+        return await transact(core.ctx, work)
 
     # Job JOB_FORFEIT_GAME: a withdrawn member's game still in play ends.
 
@@ -397,4 +398,4 @@ class Director:
                 await self.lifecycle.pair_round(uow, t, rnd.number + 1, actor_id=act.actor_id)
             return Reply(msg.resumed_reply(t.name), t.id)
 
-        return await core.transact(work)
+        return await transact(core.ctx, work)

@@ -7,12 +7,14 @@ sign-up list's own compare-and-set."""
 from __future__ import annotations
 
 from bot.db.models_tournaments import TournamentRecord
+from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import tournaments as msg
 from bot.messages.post import Post, ViewSpec
 from bot.services import signups
 from bot.services.tournaments import options as opts
 from bot.services.tournaments.core import Reply, TournamentCore
+from bot.services.transactions import transact
 
 OWNER = "tournament"
 
@@ -134,78 +136,68 @@ class Entry:
         """A member enters (or a director enters a member: ``actor_id`` differs)."""
         core = self.core
 
-        async def work() -> Reply:
-            async with core.ctx.uow() as uow:
-                t = await core.resolve(uow, guild_id, channel_id, ref)
-                by_director = actor_id != user[0]
-                if by_director:
-                    core.require_director(t, actor_id, is_moderator, msg.WHAT_ENTER)
-                    await uow.players.ensure(actor_id, actor_name)
-                elif t.options.get("entry") == "named":
-                    raise InvalidInputError(msg.NAMED_ENTRY)
-                if t.status != "signup":
-                    raise InvalidInputError(msg.entry_closed(t.name))
-                if partner is None and t.options.get("team_size", 1) == 2:
-                    raise InvalidInputError(msg.PAIRS_JOIN)
-                await uow.players.ensure(*user)
-                if partner is not None:
-                    await uow.players.ensure(*partner)
-                lst = await signups.list_for(uow, OWNER, t.id)
-                entry = await signups.join(
-                    uow,
-                    lst,
-                    user_id=user[0],
-                    partner_id=partner[0] if partner else None,
-                    added_by=actor_id if by_director else None,
-                    what=msg.what(t.name),
-                    user_name=user[1],
-                    partner_name=partner[1] if partner else "",
-                    now=core.now(),
-                )
-                if by_director:
-                    core.log(uow, t, actor_id, "enter", member=user[0])
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> Reply:
+            t = await core.resolve(uow, guild_id, channel_id, ref)
+            by_director = actor_id != user[0]
+            if by_director:
+                core.require_director(t, actor_id, is_moderator, msg.WHAT_ENTER)
+                await uow.players.ensure(actor_id, actor_name)
+            elif t.options.get("entry") == "named":
+                raise InvalidInputError(msg.NAMED_ENTRY)
+            if t.status != "signup":
+                raise InvalidInputError(msg.entry_closed(t.name))
+            if partner is None and t.options.get("team_size", 1) == 2:
+                raise InvalidInputError(msg.PAIRS_JOIN)
+            await uow.players.ensure(*user)
+            if partner is not None:
+                await uow.players.ensure(*partner)
+            lst = await signups.list_for(uow, OWNER, t.id)
+            entry = await signups.join(
+                uow,
+                lst,
+                user_id=user[0],
+                partner_id=partner[0] if partner else None,
+                added_by=actor_id if by_director else None,
+                what=msg.what(t.name),
+                user_name=user[1],
+                partner_name=partner[1] if partner else "",
+                now=core.now(),
+            )
+            if by_director:
+                core.log(uow, t, actor_id, "enter", member=user[0])
             names = [user[1]] + ([partner[1]] if partner else [])
             return Reply(msg.joined(t.name, names, entry.place, by_director), t.id)
 
-        return await signups.retrying(work)
+        return await transact(core.ctx, work)
 
     async def leave(
         self, *, guild_id: int, channel_id: int | None, ref: int | None, user_id: int
     ) -> Reply:
         core = self.core
 
-        async def work() -> Reply:
-            async with core.ctx.uow() as uow:
-                t = await core.resolve(uow, guild_id, channel_id, ref)
-                if t.status != "signup":
-                    raise InvalidInputError(msg.USE_WITHDRAW)
-                lst = await signups.list_for(uow, OWNER, t.id)
-                await signups.withdraw(
-                    uow, lst, user_id=user_id, what=msg.what(t.name), now=core.now()
-                )
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> Reply:
+            t = await core.resolve(uow, guild_id, channel_id, ref)
+            if t.status != "signup":
+                raise InvalidInputError(msg.USE_WITHDRAW)
+            lst = await signups.list_for(uow, OWNER, t.id)
+            await signups.withdraw(uow, lst, user_id=user_id, what=msg.what(t.name), now=core.now())
             return Reply(msg.left(t.name), t.id)
 
-        return await signups.retrying(work)
+        return await transact(core.ctx, work)
 
     async def check_in(
         self, *, guild_id: int, channel_id: int | None, ref: int | None, user_id: int
     ) -> Reply:
         core = self.core
 
-        async def work() -> Reply:
-            async with core.ctx.uow() as uow:
-                t = await core.resolve(uow, guild_id, channel_id, ref)
-                if t.status != "signup":
-                    raise InvalidInputError(msg.entry_closed(t.name))
-                if not t.options.get("checkin"):
-                    raise InvalidInputError(msg.NO_CHECKIN)
-                lst = await signups.list_for(uow, OWNER, t.id)
-                await signups.check_in(
-                    uow, lst, user_id=user_id, what=msg.what(t.name), now=core.now()
-                )
-                await uow.commit()
+        async def work(uow: UnitOfWork) -> Reply:
+            t = await core.resolve(uow, guild_id, channel_id, ref)
+            if t.status != "signup":
+                raise InvalidInputError(msg.entry_closed(t.name))
+            if not t.options.get("checkin"):
+                raise InvalidInputError(msg.NO_CHECKIN)
+            lst = await signups.list_for(uow, OWNER, t.id)
+            await signups.check_in(uow, lst, user_id=user_id, what=msg.what(t.name), now=core.now())
             return Reply(msg.checked_in(t.name), t.id)
 
-        return await signups.retrying(work)
+        return await transact(core.ctx, work)

@@ -47,6 +47,7 @@ from bot.services.tournaments import pairing
 from bot.services.tournaments.core import Reply, TournamentCore
 from bot.services.tournaments.entry import OWNER
 from bot.services.tournaments.games import GameToOpen, Side
+from bot.services.transactions import transact
 from engines.pairings import PairingError, assign_seeds
 from engines.text import Text
 
@@ -110,7 +111,7 @@ class Lifecycle:
             return Reply(msg.started(t.name, len(entrants), t.rounds, left_out), t.id)
 
         # A game made elsewhere at the same moment may take a round game's number: again.
-        return await core.transact(work)
+        return await transact(core.ctx, work)
 
     @staticmethod
     def _check_field(t: TournamentRecord, count: int) -> None:
@@ -466,7 +467,7 @@ class Lifecycle:
             with use_language(language, guild.id if guild is not None else None):
                 await work(uow, payload)
 
-        await self.core.transact(attempt, conflicts=True)
+        await transact(self.core.ctx, attempt, conflicts=True)
 
     async def _game_finished(self, uow: UnitOfWork, payload: dict[str, Any]) -> None:
         core = self.core

@@ -4,12 +4,14 @@ order, a waiting list that moves up, the refusals, check-in, and two joins at on
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import pytest
 
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.services import signups
+from bot.services.transactions import transact
 
 GUILD = 1
 
@@ -33,16 +35,13 @@ async def _list(factory, clock, *, capacity=None, team_size=1, owner_id=7) -> in
 
 
 async def _join(factory, clock, user_id, **kwargs) -> signups.Entrant:
-    async def work() -> signups.Entrant:
-        async with UnitOfWork(factory) as uow:
-            lst = await signups.list_for(uow, "tournament", 7)
-            entrant = await signups.join(
-                uow, lst, user_id=user_id, what="the tournament", now=clock(), **kwargs
-            )
-            await uow.commit()
-            return entrant
+    async def work(uow: UnitOfWork) -> signups.Entrant:
+        lst = await signups.list_for(uow, "tournament", 7)
+        return await signups.join(
+            uow, lst, user_id=user_id, what="the tournament", now=clock(), **kwargs
+        )
 
-    return await signups.retrying(work)
+    return await transact(SimpleNamespace(uow=lambda: UnitOfWork(factory)), work)
 
 
 async def _roster(factory) -> signups.Roster:
