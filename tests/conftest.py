@@ -185,6 +185,9 @@ def sqlite_write_lock_free(path: str) -> bool:
 
 
 async def reset_postgres(url: str) -> None:
+    """Empty PostgreSQL's schema (no tables at all; the next ``engine`` migrates again)."""
+    global _postgres_at_head
+    _postgres_at_head = False  # whichever test ran here before, in whatever order
     engine = create_engine(url)
     async with engine.begin() as conn:
         await conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
@@ -224,7 +227,6 @@ async def database_url(
 ) -> AsyncIterator[str]:
     """An empty database (a fresh SQLite file, a wiped PostgreSQL schema), or,
     when the test also uses ``engine``, one already at head with no rows."""
-    global _postgres_at_head
     at_head = "engine" in request.fixturenames
     if backend == "sqlite":
         path = tmp_path / "club.db"
@@ -237,7 +239,6 @@ async def database_url(
         if at_head:
             await _empty_postgres_at_head(url)
         else:
-            _postgres_at_head = False
             await reset_postgres(url)
         yield url
 
