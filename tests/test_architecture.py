@@ -199,6 +199,36 @@ def test_refusals_travel_as_template_and_fields_never_as_english_text() -> None:
     assert offenders == []
 
 
+MAX_SERVICE_CLASS_LINES = 450
+
+
+def test_no_service_class_is_over_450_lines() -> None:
+    """A service grown past this is split along its lifecycle, as the games are."""
+    too_long = [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name}: {node.end_lineno - node.lineno + 1}"
+        for path in _sources("bot/services")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > MAX_SERVICE_CLASS_LINES
+    ]
+    assert too_long == []
+
+
+def test_services_reach_the_database_through_repositories_only() -> None:
+    """No ``uow.session``: a service flushes, adds and reads through a repository."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in _sources("bot/services")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and node.attr == "session"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "uow"
+    ]
+    assert offenders == []
+
+
 def test_services_import_no_discord() -> None:
     assert _violations("bot/services", ("discord",)) == []
 

@@ -82,7 +82,7 @@ class SessionRunning:
         row = await uow.sessions.get(int(job.payload["session_id"]))
         if row is None:
             return
-        await uow.session.flush()
+        await uow.sessions.flush()
         homes: list[int | None] = []
         for board in await uow.sessions.boards(row.id):
             game = await uow.games.get(board.game_id)

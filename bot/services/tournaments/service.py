@@ -1,7 +1,7 @@
 """TournamentService: the composition root of the tournament use cases.
 
 Cogs and tests call them through its attributes: ``entry`` (create, join,
-leave, check in), ``lifecycle`` (start, and the jobs that run the rounds),
+leave, check in), ``lifecycle`` (start, pairing, advancing), ``round_jobs`` (the jobs that run the rounds),
 ``director`` (the director's tools) and ``reading`` (standings, log, exports,
 suggestions).
 """
@@ -22,6 +22,7 @@ from bot.services.tournaments.entry import Entry
 from bot.services.tournaments.games import RoundGames
 from bot.services.tournaments.lifecycle import Lifecycle
 from bot.services.tournaments.reading import Reading
+from bot.services.tournaments.round_jobs import RoundJobs
 
 
 class TournamentService:
@@ -38,11 +39,12 @@ class TournamentService:
         self.core = TournamentCore(ctx, self.games, rng or random.Random())
         self.entry = Entry(self.core)
         self.lifecycle = Lifecycle(self.core)
+        self.round_jobs = RoundJobs(self.core, self.lifecycle)
         self.director = Director(self.core, self.lifecycle)
         self.reading = Reading(self.core)
 
     def job_handlers(self) -> Mapping[str, JobSpec]:
-        life = self.lifecycle
+        life = self.round_jobs
         return {
             opts.JOB_GAME_FINISHED: JobSpec(
                 life.on_game_finished, prepare=life.prepare_game_finished
