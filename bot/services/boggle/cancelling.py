@@ -14,6 +14,8 @@ from bot.services.boggle.snapshots import CancelOutcome
 
 
 class Cancelling:
+    """``/boggle cancel``: the running or announced round, or the weekly schedule."""
+
     def __init__(self, core: BoggleCore) -> None:
         self.core = core
 

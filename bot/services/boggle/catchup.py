@@ -23,10 +23,14 @@ CATCH_UP_PER_GUILD = 200
 
 
 class CatchUp:
+    """What the DM intake asks of the rounds: which guilds a DM may concern, and whose DMs to
+    read back after a restart."""
+
     def __init__(self, core: BoggleCore) -> None:
         self.core = core
 
     async def open_rounds(self) -> list[RoundInfo]:
+        """Every guild's open round (after a restart, what the DMs are read back for)."""
         async with self.core.ctx.uow() as uow:
             return [RoundInfo.of(r) for r in await uow.boggle.open_rounds()]
 

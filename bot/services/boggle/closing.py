@@ -78,6 +78,8 @@ def round_summary(
 
 
 class Closing:
+    """A round's jobs: a scheduled round opens, its lists freeze at the end and are then scored."""
+
     def __init__(self, core: BoggleCore) -> None:
         self.core = core
 

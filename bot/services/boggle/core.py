@@ -53,6 +53,9 @@ def package_seed() -> int:
 
 
 class BoggleCore:
+    """What every Boggle use case shares: the context, the seeds, opening and cancelling a round,
+    the after-commit hooks and warming the word list."""
+
     def __init__(self, ctx: ServiceContext, seeds: Callable[[], int] = package_seed) -> None:
         self.ctx = ctx
         self.seeds = seeds
@@ -60,6 +63,7 @@ class BoggleCore:
         self._write_lock = asyncio.Lock() if ctx.settings.is_sqlite else None
 
     def now(self) -> datetime:
+        """Now, by the context's clock."""
         return self.ctx.clock()
 
     def writing(self) -> contextlib.AbstractAsyncContextManager[None]:
@@ -70,6 +74,7 @@ class BoggleCore:
         return self._write_lock
 
     def after_commit(self, uow: UnitOfWork) -> None:
+        """Send the outbox and wake the scheduler as soon as this unit of work commits."""
         # Job handlers get the scheduler's own unit of work, without the
         # context's hooks: send the outbox and re-check timers right away.
         uow.on_commit(self.ctx.outbox_notify)
@@ -99,6 +104,7 @@ class BoggleCore:
         self.warm_after_commit(uow, record.lexicon)
 
     def cancel_record(self, record: BoggleRoundRecord, reason: str) -> None:
+        """Mark the round cancelled now, for ``reason``; its jobs are the caller's to cancel."""
         record.status = "cancelled"
         record.cancel_reason = reason
         record.closed_at = self.now()
@@ -117,9 +123,11 @@ class BoggleCore:
             log.warning("could not warm the word list %r", name, exc_info=True)
 
     def warm_in_background(self, name: str | None = None) -> None:
+        """Warm the word list (``warm_lexicon``) without waiting for it."""
         self._spawn(self.warm_lexicon(name))
 
     def warm_after_commit(self, uow: UnitOfWork, name: str) -> None:
+        """Warm the round's word list in the background once this unit of work commits."""
         uow.on_commit(lambda: self.warm_in_background(name))
 
     async def wait_background(self) -> None:

@@ -12,20 +12,25 @@ JOB_KINDS = (JOB_OPEN, JOB_CLOSE, JOB_SCORE, JOB_WEEKLY, JOB_SEASON)
 
 
 def open_key(round_id: int) -> str:
+    """The key of a scheduled round's open job."""
     return f"boggle:open:{round_id}"
 
 
 def close_key(round_id: int) -> str:
+    """The key of a round's close job."""
     return f"boggle:close:{round_id}"
 
 
 def score_key(round_id: int) -> str:
+    """The key of a round's score job."""
     return f"boggle:score:{round_id}"
 
 
 def weekly_key(schedule_id: int) -> str:
+    """The key of a schedule's weekly job (it moves itself to the next week)."""
     return f"boggle:weekly:{schedule_id}"
 
 
 def season_key(guild_id: int) -> str:
+    """The key of a guild's season-end job."""
     return f"boggle:season:{guild_id}"

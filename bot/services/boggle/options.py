@@ -43,6 +43,9 @@ NAMED_TIMES = {"noon": time(12, 0), "midday": time(12, 0), "midnight": time(0, 0
 
 @dataclass(frozen=True)
 class RoundOptions:
+    """A round's settings, checked: the grid's size, the dice, the length in seconds and the
+    shortest word."""
+
     size: int = DEFAULT_SIZE
     dice: str = "classic16"
     duration_s: int = DEFAULT_DURATION_S
@@ -100,11 +103,13 @@ def parse_clock_time(written: str) -> time:
 
 
 def check_weekday(weekday: int) -> None:
+    """Refuse a weekday outside 0 (Monday) to 6 (Sunday)."""
     if weekday not in range(7):
         raise InvalidInputError(say.PICK_A_WEEKDAY)
 
 
 def check_season_settings(target: int | None, every: str | None) -> None:
+    """Refuse a season target out of range or an unknown reset rhythm (None: left as it is)."""
     if target is not None and not MIN_SEASON_TARGET <= target <= MAX_SEASON_TARGET:
         raise InvalidInputError(say.season_target_range(MIN_SEASON_TARGET, MAX_SEASON_TARGET))
     if every is not None and every not in SEASON_RESETS:
@@ -147,6 +152,7 @@ def next_season_boundary(after: datetime, every: str, tz: ZoneInfo) -> datetime 
 
 
 def club_zone(name: str | None) -> ZoneInfo:
+    """The club's time zone by name; UTC when it has none, or one this machine does not know."""
     try:
         return ZoneInfo(name or "UTC")
     except (ZoneInfoNotFoundError, ValueError):

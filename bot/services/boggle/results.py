@@ -16,6 +16,8 @@ from bot.services.boggle.snapshots import ResultsSnapshot, RoundInfo, SeasonInfo
 
 
 class Results:
+    """``/boggle results``, ``/boggle season`` and the season's scheduled end."""
+
     def __init__(self, core: BoggleCore) -> None:
         self.core = core
 

@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 
 
 class WeeklySchedule:
+    """The guild's weekly round: setting it, and the job that makes each week's round."""
+
     def __init__(self, core: BoggleCore) -> None:
         self.core = core
 

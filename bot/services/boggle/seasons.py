@@ -37,6 +37,8 @@ class SeasonState(TypedDict):
 
 
 def season_state(guild: GuildRecord | None) -> SeasonState | None:
+    """The guild's season as its settings keep it (a bare start time is season 1); None before
+    the first."""
     if guild is None:
         return None
     raw = ((guild.settings or {}).get("seasons") or {}).get(KIND)
@@ -66,6 +68,7 @@ def new_season(number: int, started_at: datetime, keep: SeasonState | None = Non
 
 
 def write_season(guild: GuildRecord, season: SeasonState) -> None:
+    """Keep the season in the guild's settings (saved with the unit of work)."""
     # A new dict all the way down: JSON columns are saved on reassignment.
     settings = dict(guild.settings or {})
     seasons = dict(settings.get("seasons") or {})
@@ -75,6 +78,7 @@ def write_season(guild: GuildRecord, season: SeasonState) -> None:
 
 
 def season_label(season: SeasonState) -> str:
+    """The season's label, as its results carry it: S1, S2…"""
     return f"S{season['number']}"
 
 
@@ -89,6 +93,7 @@ async def ensure_season(uow: UnitOfWork, guild: GuildRecord, now: datetime) -> S
 
 
 async def standings(uow: UnitOfWork, guild_id: int, label: str) -> list[Standing]:
+    """The season's table, its first ``STANDINGS_SHOWN`` rows: most points first, then most wins."""
     rows = await uow.boggle.season_standings(guild_id, label, STANDINGS_SHOWN)
     return [Standing(*row) for row in rows]
 
@@ -138,6 +143,8 @@ def season_info(
     now: datetime,
     ended: SeasonEnd | None = None,
 ) -> SeasonInfo:
+    """The season as members see it: its target, rhythm and next reset, its table, and the season
+    before it (``ended``: the one just ended)."""
     tz = club_zone(guild.timezone if guild else None)
     started = datetime.fromisoformat(season["started_at"])
     return SeasonInfo(

@@ -29,6 +29,8 @@ from bot.services.boggle.submissions import Submissions
 
 
 class BoggleService:
+    """Boggle's use cases, one attribute per part of a round's life (see the module docstring)."""
+
     def __init__(self, ctx: ServiceContext, *, seeds: Callable[[], int] = package_seed) -> None:
         """``seeds`` gives each new round's dice seed (a fixed one makes a known grid)."""
         self.ctx = ctx
@@ -42,6 +44,8 @@ class BoggleService:
         self.results = Results(self.core)
 
     def job_handlers(self) -> Mapping[str, JobSpec]:
+        """Boggle's jobs for the scheduler: a round's open, close and score, the weekly round and
+        the season's end."""
         return {
             JOB_OPEN: JobSpec(self.closing.on_round_open),
             JOB_CLOSE: JobSpec(self.closing.on_round_close),

@@ -14,6 +14,9 @@ from engines.boggle import Grid
 
 @dataclass(frozen=True)
 class RoundInfo:
+    """A Boggle round as members see it: its number, channel, status, settings, times and grid
+    (None until it opens)."""
+
     id: int
     guild_id: int
     number: int
@@ -34,6 +37,7 @@ class RoundInfo:
 
     @classmethod
     def of(cls, record: BoggleRoundRecord) -> RoundInfo:
+        """The round as its row stands."""
         return cls(
             record.id,
             record.guild_id,
@@ -52,6 +56,9 @@ class RoundInfo:
 
 @dataclass(frozen=True)
 class ScheduleInfo:
+    """The guild's weekly round as set: the day, the club's time and zone, the next round and its
+    options (``replaced``: it replaced a running schedule)."""
+
     guild_id: int
     channel_id: int
     weekday: int
@@ -64,6 +71,8 @@ class ScheduleInfo:
 
 @dataclass(frozen=True)
 class SubmissionReceipt:
+    """What one message did to a member's list in one round (the reply to a DM or a form)."""
+
     round_id: int
     round_number: int
     guild_id: int
@@ -85,6 +94,8 @@ class SubmissionReceipt:
 
 @dataclass(frozen=True)
 class LateNote:
+    """A round a DM came too late for: the member is told which, and when it ended."""
+
     round_number: int
     guild_name: str
     channel_id: int
@@ -92,6 +103,7 @@ class LateNote:
 
     @classmethod
     def of(cls, record: BoggleRoundRecord, guild_name: str) -> LateNote:
+        """The note for the round as its row stands."""
         return cls(record.number, guild_name, record.channel_id, record.ends_at or record.opens_at)
 
 
@@ -105,16 +117,22 @@ class OpenList:
 
 @dataclass(frozen=True)
 class DmOutcome:
+    """What a DM did: a receipt for each round it added to, a note for each it came too late for."""
+
     receipts: list[SubmissionReceipt] = field(default_factory=list)
     late: list[LateNote] = field(default_factory=list)
 
     @property
     def no_round(self) -> bool:
+        """Whether the DM concerned no round (neither a receipt nor a late note)."""
         return not self.receipts and not self.late
 
 
 @dataclass(frozen=True)
 class CancelOutcome:
+    """What ``/boggle cancel`` stopped: a round (and whether the schedule still runs), or the
+    schedule (and the round it had announced)."""
+
     what: str  # "round" | "schedule"
     round_number: int | None = None
     round_status: str | None = None  # what the round was when cancelled: "open" | "scheduled"
@@ -126,6 +144,8 @@ class CancelOutcome:
 
 @dataclass(frozen=True)
 class Standing:
+    """A player's line in the season's table: points, rounds played and wins."""
+
     player_id: int
     name: str
     points: float
@@ -135,6 +155,9 @@ class Standing:
 
 @dataclass(frozen=True)
 class SeasonEnd:
+    """A season just ended: its number, its winners and their points, why, and the next season's
+    number."""
+
     number: int
     winners: list[tuple[int, str]]
     points: float
@@ -144,6 +167,9 @@ class SeasonEnd:
 
 @dataclass(frozen=True)
 class SeasonInfo:
+    """The season as members see it: its target, reset rhythm and next reset, its table, and how
+    the last one ended."""
+
     number: int
     started_at: datetime
     target: int
@@ -156,6 +182,9 @@ class SeasonInfo:
 
 @dataclass(frozen=True)
 class ResultsSnapshot:
+    """``/boggle results``: the last scored round as posted, the round open or announced, and the
+    season."""
+
     last: RoundSummary | None  # the last scored round's stored summary
     running: RoundInfo | None
     season: SeasonInfo

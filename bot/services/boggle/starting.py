@@ -16,6 +16,8 @@ from bot.services.words import get_lexicon
 
 
 class Starting:
+    """``/boggle start``: a round that opens at once."""
+
     def __init__(self, core: BoggleCore) -> None:
         self.core = core
 

@@ -52,6 +52,8 @@ def require_open(record: BoggleRoundRecord | None, now: datetime) -> BoggleRound
 
 
 class Submissions:
+    """Members' lists: words DM'd or sent through the form, and the round a form adds to."""
+
     def __init__(self, core: BoggleCore) -> None:
         self.core = core
 

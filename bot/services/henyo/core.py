@@ -1,10 +1,9 @@
-"""What every Henyo use case shares: retrying a lost race, the per-channel
-locks, the versioned update, loading an event into its view, and telling
-listeners a round has ended.
+"""What every Henyo use case shares: the per-channel locks, the versioned
+update, loading an event into its view, and telling listeners a round has ended.
 
-A use case opens its own unit of work inside ``retrying``, so an attempt that
-lost a race (another writer bumped the version; two processes stored the same
-message; SQLite was busy) starts again from a clean read.
+A use case's work runs in ``bot.services.transactions.transact``, so an attempt
+that lost a race (another writer bumped the version; two processes stored the
+same message; SQLite was busy) starts again from a clean read.
 """
 
 from __future__ import annotations
@@ -46,15 +45,20 @@ class StaleVersion(LostRace):
 
 
 def job_key(round_id: int) -> str:
+    """A round's job key: one job, its start watchdog and then its end (``begin`` moves it)."""
     return f"henyo:round:{round_id}:end"
 
 
 def require_host(event: HenyoEventRecord, user_id: int, is_moderator: bool, what: str) -> None:
+    """Refuse anyone but the event's host or a moderator (``what``: what they tried to do)."""
     if user_id != event.host_id and not is_moderator:
         raise PermissionDeniedError(messages.host_only(event.host_id, what))
 
 
 class HenyoCore:
+    """The plumbing every Henyo use case shares: the context, the RNG, the channel locks and the
+    listeners told when a round ends."""
+
     def __init__(self, ctx: ServiceContext, rng: random.Random | None = None) -> None:
         self.ctx = ctx
         self.rng = rng or random.Random()
@@ -64,12 +68,14 @@ class HenyoCore:
     # ------------------------------------------------------------------ races and locks
 
     def lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock that runs one channel's starts, rulings and disqualifications one at a time."""
         lock = self._locks.get(channel_id)
         if lock is None:
             lock = self._locks[channel_id] = asyncio.Lock()
         return lock
 
     def lock_for_round(self, round_id: int) -> asyncio.Lock:
+        """The lock for a round's reply buttons."""
         # Buttons know the round, not the channel; a separate lock still keeps
         # two presses of one round in order.
         return self.lock(-round_id)
@@ -82,6 +88,8 @@ class HenyoCore:
             raise StaleVersion()
 
     def notify_closed(self, closed: ClosedRound) -> None:
+        """Tell the listeners a round has ended (after its commit); a listener that fails is
+        logged, never raised."""
         self._locks.pop(-closed.round_id, None)
         for listener in list(self.round_closed_listeners):
             try:
@@ -92,9 +100,11 @@ class HenyoCore:
     # ------------------------------------------------------------------ loading
 
     async def names(self, uow: UnitOfWork, ids: Sequence[int]) -> dict[int, str]:
+        """The club's display names of these members, by id."""
         return await uow.players.names(list(set(ids)))
 
     async def round(self, uow: UnitOfWork, round_id: int) -> HenyoRoundRecord:
+        """The round by id; ``NotFoundError`` when there is none."""
         rnd = await uow.henyo.round(round_id)
         if rnd is None:
             raise NotFoundError(messages.no_round(round_id))
@@ -115,6 +125,8 @@ class HenyoCore:
         return events[0]
 
     async def event_view(self, uow: UnitOfWork, event: HenyoEventRecord) -> EventSnapshot:
+        """The event as members see it: its settings, its host and its pairs (withdrawn pairs
+        left out)."""
         pairs = await event_pairs(uow, event)
         names = await self.names(uow, [event.host_id, *pairs.members])
         shown = [pairs.view(t, names) for t in pairs.teams if pairs.statuses[t.id] != "withdrawn"]

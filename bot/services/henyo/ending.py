@@ -27,6 +27,9 @@ RESULT_OUTCOME = {"guessed": None, "timed_out": "loss", "disqualified": "loss"}
 
 
 class RoundEnding:
+    """Ending rounds: guessed, out of time or disqualified; and disqualifying a pair between
+    rounds."""
+
     def __init__(self, core: HenyoCore, standings: EventStandings) -> None:
         self.core = core
         self.standings = standings

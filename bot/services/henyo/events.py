@@ -42,6 +42,8 @@ from bot.services.transactions import transact
 
 
 class Events:
+    """An event's life: open it, register and withdraw pairs, keep its live list, close it."""
+
     def __init__(self, core: HenyoCore, standings: EventStandings) -> None:
         self.core = core
         self.standings = standings
@@ -100,6 +102,7 @@ class Events:
             await uow.commit()
 
     async def get(self, event_id: int) -> EventSnapshot:
+        """The event by id, as members see it."""
         async with self.core.ctx.uow() as uow:
             event = await uow.henyo.event(event_id)
             if event is None:
@@ -116,6 +119,8 @@ class Events:
         partner: Member,
         role: str = "guesser",
     ) -> Registration:
+        """Register ``user`` and ``partner`` as a pair (``user`` plays ``role``) in the open
+        event here, or the guild's only one; past the event's ``pairs``, the pair waits."""
         if partner.id == user.id:
             raise InvalidInputError(messages.PARTNER_IS_YOU)
         if role not in ("guesser", "answerer"):
@@ -148,6 +153,9 @@ class Events:
         return await transact(self.core.ctx, work)
 
     async def withdraw(self, *, guild_id: int, channel_id: int, user_id: int) -> Withdrawal:
+        """Take the member's pair out of the event before it has played; the first waiting pair
+        moves up and is told."""
+
         async def work(uow: UnitOfWork) -> Withdrawal:
             event = await self.core.event_for_members(uow, guild_id, channel_id)
             lst = await uow.signups.lock(await signup_list(uow, event))

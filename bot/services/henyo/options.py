@@ -53,6 +53,8 @@ def user_error(error: TextError) -> InvalidInputError:
 
 @dataclass(frozen=True)
 class EventOptions:
+    """An event's settings as the host gave them, checked (the times in milliseconds)."""
+
     pairs: int
     time_limit_ms: int
     penalty_ms: int
@@ -70,6 +72,7 @@ def event_options(
     language: str | None,
     strict: bool = False,
 ) -> EventOptions:
+    """The event's options checked, the defaults filling in what the host left out."""
     pairs = DEFAULT_PAIRS if pairs is None else pairs
     if not 1 <= pairs <= MAX_PAIRS:
         raise InvalidInputError(messages.pairs_range(MAX_PAIRS))
@@ -105,6 +108,8 @@ def round_request(
     word: str | None,
     strict: bool = False,
 ) -> RoundRequest:
+    """``/henyo start``'s options checked: both players or neither, two different members, a
+    known category, a clean word."""
     if (guesser is None) != (answerer is None):
         raise InvalidInputError(messages.BOTH_PLAYERS)
     if guesser is not None and answerer is not None and guesser.id == answerer.id:
@@ -138,6 +143,7 @@ def new_word(word: str, category: str, language: str) -> WordEntry:
 
 
 def categories_wanted(category: str | None) -> list[str]:
+    """The categories a word-bank listing shows: the one named, or all of them."""
     try:
         return [parse_category(category)] if category else list(CATEGORIES)
     except HenyoWordError as exc:

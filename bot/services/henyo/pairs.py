@@ -35,6 +35,7 @@ OWNER = "henyo"  # the sign-up list's owner_kind
 
 
 def member(names: dict[int, str], user_id: int) -> Member:
+    """The member with their display name (their id when the club has no name for them)."""
     return Member(user_id, names.get(user_id, str(user_id)))
 
 
@@ -57,6 +58,7 @@ class Pairs:
 
     @property
     def members(self) -> list[int]:
+        """Every member of the event's pairs, withdrawn pairs too (guesser, then answerer)."""
         return [m for t in self.teams for m in (t.guesser_id, t.answerer_id)]
 
     def registered(self, user_id: int) -> HenyoTeamRecord | None:
@@ -72,10 +74,12 @@ class Pairs:
         )
 
     def with_entries(self, entries: Sequence[signups.Entrant]) -> list[HenyoTeamRecord]:
+        """The pairs these sign-up entries registered."""
         ids = {e.id for e in entries}
         return [t for t in self.teams if t.signup_id in ids]
 
     def view(self, team: HenyoTeamRecord, names: dict[int, str], status: str = "") -> TeamSnapshot:
+        """The pair as members see it (``status``: in place of the list's, when given)."""
         return TeamSnapshot(
             team.id,
             self.positions[team.id],
@@ -92,10 +96,12 @@ def number(entry: signups.Entrant, capacity: int | None) -> int:
 
 
 async def signup_list(uow: UnitOfWork, event: HenyoEventRecord) -> SignupListRecord:
+    """The event's sign-up list."""
     return await signups.list_for(uow, OWNER, event.id)
 
 
 async def event_pairs(uow: UnitOfWork, event: HenyoEventRecord) -> Pairs:
+    """The event's pairs (withdrawn ones too), each placed by the event's sign-up list."""
     lst = await signup_list(uow, event)
     placed = {e.id: e for e in (await signups.roster(uow, lst)).entrants}
     rows = await uow.henyo.teams(event.id)

@@ -51,6 +51,8 @@ def _round_event(
 
 
 class Referee:
+    """Rules on what is said and pressed in a running round."""
+
     def __init__(self, core: HenyoCore, ending: RoundEnding, standings: EventStandings) -> None:
         self.core = core
         self.ending = ending

@@ -46,6 +46,8 @@ RECENT_ONE_OFF_WORDS = 100
 
 
 class RoundStarts:
+    """Starting a round: prepare it, begin its clock at the announcement, or cancel it."""
+
     def __init__(self, core: HenyoCore, words: WordBank) -> None:
         self.core = core
         self.words = words

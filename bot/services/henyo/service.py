@@ -28,6 +28,8 @@ from bot.services.henyo.words import WordBank
 
 
 class HenyoService:
+    """Library Henyo's use cases, one attribute per part of the game (see the module docstring)."""
+
     def __init__(self, ctx: ServiceContext, rng: random.Random | None = None) -> None:
         self.ctx = ctx
         self.core = HenyoCore(ctx, rng)
@@ -44,4 +46,5 @@ class HenyoService:
         return self.core.round_closed_listeners
 
     def job_handlers(self) -> Mapping[str, JobSpec]:
+        """Henyo's job for the scheduler: a round's watchdog and end (``ending.on_round_end``)."""
         return {JOB_KIND: JobSpec(self.ending.on_round_end)}

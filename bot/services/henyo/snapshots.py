@@ -23,6 +23,8 @@ class Member:
 
 @dataclass(frozen=True)
 class TeamSnapshot:
+    """A pair in an event: who guesses, who answers, and where it stands on the list."""
+
     id: int
     position: int
     guesser: Member
@@ -35,14 +37,18 @@ class TeamSnapshot:
 
     @property
     def label(self) -> str:
+        """The pair as messages name it: the guesser & the answerer."""
         return messages.pair_label(self.guesser.name, self.answerer.name)
 
     def has(self, user_id: int) -> bool:
+        """Whether ``user_id`` is in this pair."""
         return user_id in (self.guesser.id, self.answerer.id)
 
 
 @dataclass(frozen=True)
 class EventSnapshot:
+    """A Henyo event as members see it: settings, host and pairs (withdrawn ones left out)."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -59,13 +65,16 @@ class EventSnapshot:
 
     @property
     def playing(self) -> list[TeamSnapshot]:
+        """The pairs that hold a slot (a disqualified pair keeps its own)."""
         return [t for t in self.teams if t.status in ("playing", "disqualified")]
 
     @property
     def waiting(self) -> list[TeamSnapshot]:
+        """The pairs on the waiting list, in order."""
         return [t for t in self.teams if t.status == "waiting"]
 
     def team_of(self, user_id: int) -> TeamSnapshot | None:
+        """The pair ``user_id`` is in, if any."""
         return next((t for t in self.teams if t.has(user_id)), None)
 
 
@@ -97,6 +106,9 @@ class UnfinishedEvent:
 
 @dataclass(frozen=True)
 class PreparedRound:
+    """A round stored as ``ready``: its pair, its secret word and its settings, for the cog to DM
+    and announce."""
+
     round_id: int
     guild_id: int
     channel_id: int
@@ -116,11 +128,14 @@ class PreparedRound:
 
     @property
     def title(self) -> str:
+        """The round's title: the pair's number (and tie-break word), or a one-off round."""
         return messages.round_title(self.event_id, self.team_position, self.stage)
 
 
 @dataclass(frozen=True)
 class RunningRound:
+    """A round whose clock has started: when it started and when its time is up."""
+
     round_id: int
     channel_id: int
     announce_message_id: int
@@ -149,6 +164,9 @@ class Disqualification:
 
 @dataclass(frozen=True)
 class RefereeOutcome:
+    """The referee's ruling on one message (``kind``), and whether the round is over or the
+    message must go."""
+
     round_id: int
     kind: str  # reply | penalty | guessed | audience | question | late | early | duplicate | host
     round_over: bool = False
@@ -158,6 +176,8 @@ class RefereeOutcome:
 
 @dataclass(frozen=True)
 class ButtonReply:
+    """The answerer's Oo / Hindi / Pwede button press, as the round took it."""
+
     round_id: int
     reply: Reply
     answerer: Member
@@ -165,6 +185,8 @@ class ButtonReply:
 
 @dataclass(frozen=True)
 class ActiveRound:
+    """A round ready or running, whose channel the cog watches."""
+
     round_id: int
     channel_id: int
     announce_message_id: int | None
@@ -173,6 +195,8 @@ class ActiveRound:
 
 @dataclass(frozen=True)
 class StandingRow:
+    """One pair's line in an event's table: its status, its place, its times and penalties."""
+
     team: TeamSnapshot
     status: str  # ranked | eliminated | disqualified | not_played
     place: int | None
@@ -185,6 +209,9 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class TieSnapshot:
+    """Pairs tied for ``place``, to be settled by a word at tie-break ``level``, and the final
+    time they tied on (to the tenth of a second)."""
+
     place: int
     level: int
     teams: list[TeamSnapshot]
@@ -193,6 +220,9 @@ class TieSnapshot:
 
 @dataclass(frozen=True)
 class Standings:
+    """An event's table: the pairs' rows in order, the ties still to break, whether the event is
+    decided, and who leads."""
+
     event: EventSnapshot
     rows: list[StandingRow]
     ties: list[TieSnapshot]
@@ -202,6 +232,8 @@ class Standings:
 
 @dataclass(frozen=True)
 class EventClosed:
+    """A closed event: its final table and its winner (None while first place is shared)."""
+
     event: EventSnapshot
     standings: Standings
     winner: TeamSnapshot | None
@@ -209,6 +241,9 @@ class EventClosed:
 
 @dataclass(frozen=True)
 class WordList:
+    """The word bank as a keeper sees it: the club's words, the built-in words taken out, and the
+    built-in words in use (listed only when asked; always counted)."""
+
     club_words: list[WordEntry]
     removed_builtin: list[WordEntry]
     builtin: list[WordEntry]

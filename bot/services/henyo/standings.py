@@ -17,6 +17,7 @@ from engines.henyo import Attempt, PairRecord, Ranking, rank_pairs
 
 
 def attempt(rnd: HenyoRoundRecord) -> Attempt:
+    """A finished round as the ranking counts it: guessed in its final time, or not guessed."""
     if rnd.status == "guessed":
         assert rnd.final_ms is not None
         return Attempt.guessed(rnd.final_ms)
@@ -55,6 +56,8 @@ def played_teams(rounds: Sequence[HenyoRoundRecord]) -> set[int | None]:
 
 
 class EventStandings:
+    """An event's table, and what the event needs next."""
+
     def __init__(self, core: HenyoCore) -> None:
         self.core = core
 
@@ -83,6 +86,7 @@ class EventStandings:
         event: HenyoEventRecord,
         rounds: Sequence[HenyoRoundRecord] | None = None,
     ) -> Standings:
+        """The event's table (``rounds``: the event's rounds, when the caller has them already)."""
         rounds = list(rounds if rounds is not None else await uow.henyo.event_rounds(event.id))
         table = ranking(await event_pairs(uow, event), rounds)
         view = await self.core.event_view(uow, event)

@@ -19,6 +19,9 @@ def _entry(row: HenyoWordRecord) -> WordEntry:
 
 
 class WordBank:
+    """The club's word bank: the words a round may be given, and the keepers' add, remove and
+    listing."""
+
     def __init__(self, core: HenyoCore) -> None:
         self.core = core
 
@@ -61,6 +64,8 @@ class WordBank:
         category: str,
         language: str,
     ) -> WordEntry:
+        """Add a word of the club's own (a built-in word the club took out comes back as one);
+        moderators and the host of an open event only."""
         word = new_word(text, category, language)
         builtin = {w.key: w for w in builtin_words()}
 
@@ -85,6 +90,8 @@ class WordBank:
     async def remove(
         self, *, guild_id: int, guild_name: str, user_id: int, is_moderator: bool, text: str
     ) -> WordEntry:
+        """Take a word out of the bank: a club word is deleted, a built-in one is kept out of
+        this club's rounds."""
         key = word_key(bank_word(text))
         builtin = {w.key: w for w in builtin_words()}
 
@@ -116,6 +123,8 @@ class WordBank:
         category: str | None = None,
         include_builtin: bool = False,
     ) -> WordList:
+        """The bank for a keeper, in one category or all (the built-in words in use listed only
+        when ``include_builtin``)."""
         wanted = categories_wanted(category)
         async with self.core.ctx.uow() as uow:
             await self._require_keeper(uow, guild_id, user_id, is_moderator)
