@@ -21,6 +21,8 @@ from engines.chess_game import biggest_mistakes
 
 
 class Analysis(UseCase):
+    """``/chess analyse``: each side's biggest mistakes in a finished game, by Stockfish."""
+
     def _engine(self) -> ChessEngine:
         if self.core.engine is None:
             raise EngineUnavailableError(INSTALL_HINT)

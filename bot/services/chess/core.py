@@ -65,6 +65,7 @@ class ChessCore:
         self.rng = rng
 
     def now(self) -> datetime:
+        """The time now, by the service's clock."""
         return self.ctx.clock()
 
     # ------------------------------------------------------------------ loading
@@ -74,6 +75,8 @@ class ChessCore:
         return await uow.games.get(game_id, guild_id=guild_id, kind=KIND)
 
     async def job_game(self, uow: UnitOfWork, job: JobRecord) -> GameRecord | None:
+        """The game a timer's job is for; None (and a warning logged) when its payload
+        names no game."""
         try:
             return await self.game(uow, int(job.payload["game_id"]))
         except (NotFoundError, KeyError, ValueError):
@@ -83,6 +86,8 @@ class ChessCore:
     async def snapshot(
         self, uow: UnitOfWork, game: GameRecord, state: ChessState | None = None
     ) -> ChessSnapshot:
+        """The game as a ``ChessSnapshot``: its sides and their names, moves, clock and
+        result (``state``: the state to show, when it is not yet the stored one)."""
         state = state or ChessState.load(game)
         seats: dict[int, list[int]] = {}
         for row in game.seats:  # a pair is two rows with the same seat
@@ -144,6 +149,8 @@ class ChessCore:
 
     @staticmethod
     def seat_color(game: GameRecord, user_id: int) -> chess.Color | None:
+        """The colour ``user_id`` plays in the game; None if they don't play in it (the
+        computer's side is nobody's)."""
         computer_seat = options_of(game.options).get("computer_seat")
         for seat in game.seats:
             if seat.user_id == user_id and seat.seat != computer_seat:
@@ -151,6 +158,7 @@ class ChessCore:
         return None
 
     def require_player(self, game: GameRecord, user_id: int) -> chess.Color:
+        """The colour ``user_id`` plays; a member not playing in the game is refused."""
         color = self.seat_color(game, user_id)
         if color is None:
             raise PermissionDeniedError(refusals.NOT_YOURS)
@@ -158,6 +166,7 @@ class ChessCore:
 
     @staticmethod
     def require_active(game: GameRecord) -> None:
+        """Refuse a game that has not started yet or is over."""
         if game.status == "invited":
             raise InvalidInputError(_(refusals.NOT_STARTED).format(game.number))
         if game.status != "active":
@@ -388,6 +397,7 @@ class ChessCore:
             await self.schedule_computer(uow, snap, now + computer_delay)
 
     async def schedule_computer(self, uow: UnitOfWork, snap: ChessSnapshot, when: datetime) -> None:
+        """Set the computer's reply to the current position for ``when``."""
         await uow.jobs.schedule(
             JOB_COMPUTER,
             when,

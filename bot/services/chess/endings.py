@@ -21,6 +21,8 @@ from engines.chess_game import ChessError, agreement, claim_draw, resignation
 
 
 class Endings(UseCase):
+    """The endings a player chooses: resigning, and draws offered, answered or claimed."""
+
     async def resign(
         self,
         game_id: int,
@@ -29,6 +31,7 @@ class Endings(UseCase):
         reply_channel_id: int | None = None,
         guild_id: int | None = None,
     ) -> ChessUpdate:
+        """``user_id``'s side resigns: the game ends, a loss for them."""
         core = self.core
         now = core.now()
         async with core.ctx.uow() as uow:

@@ -64,16 +64,22 @@ class EngineUnavailableError(ClubError):
 
 @dataclass(frozen=True)
 class PositionEval:
+    """The engine's verdict on one position: how it stands for White, and its best move."""
+
     white_cp: int  # from White's point of view; a mate counts as ±MATE_CP
     best: str | None  # the engine's move (UCI), None in a finished position
 
 
 class ChessEngine(Protocol):
+    """What the service asks of a chess engine (``StockfishEngine``; a stand-in in tests)."""
+
     name: str
 
-    async def best_move(self, board: chess.Board, level: int) -> chess.Move: ...
+    async def best_move(self, board: chess.Board, level: int) -> chess.Move:
+        """The computer's move in ``board`` at ``level`` (1, weakest, to 8)."""
 
-    async def evaluate_positions(self, moves: Sequence[str]) -> list[PositionEval]: ...
+    async def evaluate_positions(self, moves: Sequence[str]) -> list[PositionEval]:
+        """One evaluation per position of the game: the start, then after each move."""
 
 
 def stockfish_path(settings: Settings) -> str | None:
@@ -87,6 +93,8 @@ def stockfish_path(settings: Settings) -> str | None:
 
 
 def engine_from_settings(settings: Settings) -> StockfishEngine | None:
+    """Stockfish at the configured path, or None when there is none (the computer
+    opponent and analysis then say how to add it)."""
     path = stockfish_path(settings)
     return StockfishEngine(path) if path else None
 
@@ -100,6 +108,9 @@ def _terminal_eval(board: chess.Board) -> PositionEval | None:
 
 
 class StockfishEngine:
+    """Stockfish through python-chess's UCI driver: a fresh process for each request,
+    at most ``max_processes`` thinking at once."""
+
     name = "Stockfish"
 
     def __init__(
@@ -137,6 +148,8 @@ class StockfishEngine:
                     pass
 
     async def best_move(self, board: chess.Board, level: int) -> chess.Move:
+        """Stockfish's move at ``level`` (held to 1–8): the Skill Level, thinking time and
+        depth of ``LEVELS``."""
         settings = LEVELS[max(MIN_LEVEL, min(MAX_LEVEL, level))]
         limit = chess.engine.Limit(time=settings.seconds, depth=settings.depth)
         async with self._engine() as engine:

@@ -10,6 +10,8 @@ from engines.chess_game import ChessMoveError, PromotionChoiceError, parse_move
 
 
 class Moves(UseCase):
+    """A member's move: read (SAN or UCI), checked against the rules and the clock, played."""
+
     async def play(
         self,
         game_id: int,

@@ -57,30 +57,37 @@ class ChessOptions(TypedDict, total=False):
 
 
 def options_of(stored: object) -> ChessOptions:
+    """A game's stored ``options`` JSON as ``ChessOptions`` (empty when it has none)."""
     return cast(ChessOptions, stored or {})
 
 
 def seat_of(color: chess.Color) -> int:
+    """The seat a colour sits in: 0 for White, 1 for Black."""
     return WHITE_SEAT if color == chess.WHITE else BLACK_SEAT
 
 
 def timeout_key(game_id: int) -> str:
+    """The job key of the game's flag (one per game, so rescheduling moves it)."""
     return f"chess:timeout:{game_id}"
 
 
 def reminder_key(game_id: int) -> str:
+    """The job key of the game's correspondence reminder."""
     return f"chess:reminder:{game_id}"
 
 
 def computer_key(game_id: int) -> str:
+    """The job key of the computer's reply in the game."""
     return f"chess:computer:{game_id}"
 
 
 def invite_key(game_id: int) -> str:
+    """The job key of the game's invitation expiry."""
     return f"chess:invite:{game_id}"
 
 
 def open_key(game_id: int) -> str:
+    """The job key of the game's opening (its thread and opening board)."""
     return f"chess:open:{game_id}"
 
 
@@ -93,6 +100,8 @@ def read_time_control(typed: str | None) -> TimeControl:
 
 
 def challenger_plays_white(color: str | None, rng: random.Random) -> bool:
+    """Whether the challenger takes White: ``white``, ``black``, or ``random`` (the
+    default, drawn from ``rng``)."""
     choice = (color or "random").strip().lower()
     if choice not in COLOR_CHOICES:
         raise InvalidInputError(refusals.CHOOSE_COLOUR)
@@ -102,12 +111,15 @@ def challenger_plays_white(color: str | None, rng: random.Random) -> bool:
 
 
 def check_level(level: int) -> int:
+    """The computer's level, if it is from ``MIN_LEVEL`` to ``MAX_LEVEL`` (else a refusal
+    that says so)."""
     if not MIN_LEVEL <= level <= MAX_LEVEL:
         raise InvalidInputError(refusals.level_range(MIN_LEVEL, MAX_LEVEL))
     return level
 
 
 def read_draw_action(action: str) -> DrawAction:
+    """The ``/chess draw`` action as typed: ``offer``, ``accept``, ``decline`` or ``claim``."""
     cleaned = action.strip().lower()
     if cleaned not in DRAW_ACTIONS:
         raise InvalidInputError(refusals.CHOOSE_DRAW_ACTION)

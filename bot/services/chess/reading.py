@@ -24,6 +24,8 @@ CHESS = GameKind(KIND, "chess", msg.START_HINT)
 
 
 class Reading(UseCase):
+    """Reading chess games without changing them: snapshots, lists, move suggestions, PGN."""
+
     def __init__(self, core: ChessCore) -> None:
         super().__init__(core)
         self.finder = GameFinder(core.ctx, CHESS, self._labels)
@@ -34,6 +36,7 @@ class Reading(UseCase):
         return [msg.game_line(await self.core.snapshot(uow, g), user_id) for g in games]
 
     async def snapshot(self, game_id: int, *, guild_id: int | None = None) -> ChessSnapshot:
+        """The game as it stands; with ``guild_id``, another server's game is "not found"."""
         async with self.core.ctx.reader() as uow:
             game = await self.core.game(uow, game_id, guild_id)
             return await self.core.snapshot(uow, game)

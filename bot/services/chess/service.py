@@ -33,6 +33,8 @@ from bot.services.chess.vacation import Vacations
 
 
 class ChessService:
+    """Chess's use cases on one core; cogs and tests call them through its attributes."""
+
     def __init__(
         self,
         ctx: ServiceContext,
@@ -65,6 +67,7 @@ class ChessService:
         self.core.engine = engine
 
     def job_handlers(self) -> Mapping[str, JobSpec]:
+        """Chess's jobs for the scheduler: each kind's handler (and prepare step)."""
         timers = self.timers
         return {
             JOB_TIMEOUT: JobSpec(timers.on_turn_timeout),

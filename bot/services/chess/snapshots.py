@@ -44,9 +44,11 @@ class Seat:
 
     @property
     def user_ids(self) -> tuple[int, ...]:
+        """Every member who plays for the side (one, or a pair's two)."""
         return tuple(m.user_id for m in self.members) or (self.user_id,)
 
     def member_names(self) -> dict[int, str]:
+        """The side's members' display names, by user id."""
         return {m.user_id: m.name for m in self.members} or {self.user_id: self.name}
 
 
@@ -62,6 +64,7 @@ class BoardImageArgs(TypedDict):
 
 
 def color_key(color: chess.Color) -> str:
+    """A colour as stored and as the renderer takes it: ``"white"`` or ``"black"``."""
     return "white" if color == chess.WHITE else "black"
 
 
@@ -96,14 +99,17 @@ class ChessSnapshot:
 
     @property
     def half_open(self) -> bool:
+        """Accepted, but its thread and opening board are not there yet."""
         return self.opening_message_id is not None
 
     @cached_property
     def board(self) -> chess.Board:
+        """The position, rebuilt from the moves."""
         return board_from_moves(self.moves)
 
     @cached_property
     def sans(self) -> list[str]:
+        """The moves in SAN, in the order played."""
         return san_moves(self.moves)
 
     @property
@@ -113,14 +119,17 @@ class ChessSnapshot:
 
     @property
     def is_live(self) -> bool:
+        """A live clock (each side's total time), not correspondence's time per move."""
         return self.control.is_live
 
     @property
     def vs_computer(self) -> bool:
+        """One side is the computer (such games are not rated)."""
         return self.white.is_computer or self.black.is_computer
 
     @property
     def ply(self) -> int:
+        """How many moves (half-moves) have been played."""
         return len(self.moves)
 
     @property
@@ -129,9 +138,11 @@ class ChessSnapshot:
         return self.draw_offer is not None and self.status == "active"
 
     def player(self, color: chess.Color) -> Seat:
+        """The side playing ``color``."""
         return self.white if color == chess.WHITE else self.black
 
     def color_of(self, user_id: int) -> chess.Color | None:
+        """The colour ``user_id`` plays; None for anyone else, the computer included."""
         if user_id in self.white.user_ids and not self.white.is_computer:
             return chess.WHITE
         if user_id in self.black.user_ids and not self.black.is_computer:
@@ -140,21 +151,26 @@ class ChessSnapshot:
 
     @property
     def to_move(self) -> Seat:
+        """The side whose move it is."""
         return self.player(self.board.turn)
 
     @property
     def finish(self) -> Finish | None:
+        """How the game ended (result, termination, winner); None while it goes on."""
         if self.result is None or self.termination is None:
             return None
         winner = {"1-0": chess.WHITE, "0-1": chess.BLACK}.get(self.result)
         return Finish(self.result, self.termination, winner)
 
     def flag_time(self) -> datetime | None:
+        """When the side to move runs out of time; None unless the game is in progress."""
         return (
             self.clock.flag_time() if self.clock is not None and self.status == "active" else None
         )
 
     def remaining_ms(self, color: chess.Color) -> int | None:
+        """``color``'s time left in milliseconds as of this snapshot (or of the finish);
+        None before the clock starts."""
         if self.clock is None:
             return None
         return self.clock.remaining_ms(color, self.finished_at or self.as_of)
@@ -186,6 +202,7 @@ class ChessSnapshot:
         return FileSpec(BOARD_RENDERER, args, msg.board_alt_text(self, side))
 
     def draw_offer_view(self) -> ViewSpec | None:
+        """The buttons to answer a draw offer while one waits, else None."""
         return ViewSpec(DRAW_OFFER_VIEW, {"game_id": self.game_id}) if self.offers_draw else None
 
 
@@ -217,32 +234,41 @@ class ChessUpdate:
 
     @property
     def text(self) -> str:
+        """The message beside the board: the headline, all the image shows, any rating changes."""
         return msg.board_text(self.snapshot, self.headline, self.rating_changes)
 
     @property
     def mention_user_ids(self) -> list[int]:
+        """Who the board post notifies (see ``ChessSnapshot.mention_user_ids``)."""
         return self.snapshot.mention_user_ids()
 
 
 @dataclass(frozen=True)
 class VacationResult:
+    """What ``/chess vacation`` changed: the games paused (or running again), until when,
+    and the vacation days left."""
+
     games: tuple[ChessSnapshot, ...]
     until: datetime | None  # None: the vacation was ended
     days_left: float  # of the per-game allowance, in the game with the least left
 
     @property
     def text(self) -> str:
+        """The reply to ``/chess vacation``."""
         return msg.vacation_reply([g.number for g in self.games], self.until, self.days_left)
 
 
 @dataclass(frozen=True)
 class AnalysisReport:
+    """A finished game's analysis: each side's biggest mistakes, and the engine's name."""
+
     snapshot: ChessSnapshot
     mistakes: dict[chess.Color, list[Mistake]]
     engine: str
 
     @property
     def text(self) -> str:
+        """The reply to ``/chess analyse``."""
         return msg.analysis(self.snapshot, self.mistakes, self.engine)
 
 

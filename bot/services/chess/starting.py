@@ -77,6 +77,9 @@ def announce_nonce(game_id: int) -> str:
 
 
 class Starting(UseCase):
+    """Starting games: a challenge and its answer, a game against the computer, and the
+    game's thread with its opening board."""
+
     # Makes (or finds: it must be idempotent) a game's thread from its invitation
     # and returns its id, or None to play in the channel; given by the cog.
     thread_opener: ThreadOpener | None = None
@@ -383,6 +386,8 @@ class Starting(UseCase):
     async def on_open_thread(
         self, uow: UnitOfWork, job: JobRecord, prepared: tuple[int | None] | None
     ) -> None:
+        """Job ``JOB_OPEN``: record the thread ``prepare_open`` made (None: the channel) and
+        post the opening board; nothing when the game is open already or over."""
         if prepared is None:
             return  # already open (or over): nothing to do
         try:

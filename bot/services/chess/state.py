@@ -19,6 +19,8 @@ from engines.chess_game import board_from_moves
 
 
 class StoredAnalysis(TypedDict):
+    """A finished game's analysis as its state keeps it, so the engine runs only once."""
+
     engine: str
     evals: list[int]  # centipawns from White's side, one per position
     best: list[str | None]  # the engine's move (UCI) in each position
@@ -42,6 +44,8 @@ def _color_from_key(key: str | None) -> chess.Color | None:
 
 @dataclass
 class ChessState:
+    """A game's stored state as the use cases work on it: moves, clock, draw offer, result."""
+
     moves: list[str]
     clock: ChessClock | None
     draw_offer: chess.Color | None = None
@@ -52,6 +56,7 @@ class ChessState:
 
     @classmethod
     def load(cls, game: GameRecord) -> ChessState:
+        """The state stored in the game's row."""
         data = cast(StoredState, game.state or {})
         clock = data.get("clock")
         started = data.get("started_at")
@@ -66,6 +71,7 @@ class ChessState:
         )
 
     def dump(self) -> StoredState:
+        """The state as the ``games.state`` JSON."""
         return {
             "moves": list(self.moves),
             "clock": self.clock.to_dict() if self.clock else None,
@@ -77,6 +83,7 @@ class ChessState:
         }
 
     def board(self) -> chess.Board:
+        """The position, rebuilt from the moves."""
         return board_from_moves(self.moves)
 
     def running_clock(self) -> ChessClock:

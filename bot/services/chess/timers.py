@@ -32,6 +32,9 @@ class PreparedMove(TypedDict):
 
 
 class Timers(UseCase):
+    """Chess's job handlers: the flag, the reminder, the computer's reply, an invitation's
+    expiry."""
+
     async def _active(
         self, uow: UnitOfWork, job: JobRecord
     ) -> tuple[GameRecord, ChessState] | None:
@@ -130,6 +133,7 @@ class Timers(UseCase):
         await self._done(uow)
 
     async def on_invite_expiry(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """An invitation nobody answered in time is abandoned, and its channel told."""
         core = self.core
         game = await core.job_game(uow, job)
         if game is not None and game.status == "invited":

@@ -24,6 +24,8 @@ from engines.chess_clock import VacationError, parse_time_control
 
 
 class Vacations(UseCase):
+    """``/chess vacation``: correspondence players pausing their own clocks."""
+
     async def take(
         self, *, guild_id: int, user_id: int, days: int, game_id: int | None = None
     ) -> VacationResult:
