@@ -29,6 +29,7 @@ VIEW_EXPLAIN = "scrabble_explain"
 
 
 def board_file(loaded: LoadedGame, filename: str) -> FileSpec:
+    """The board image, with its alt text, as an outbox file called ``filename``."""
     shown = picture(loaded)
     return FileSpec(RENDER_BOARD, {**shown.to_args(), "filename": filename}, shown.description)
 
@@ -51,6 +52,8 @@ def board_buttons(loaded: LoadedGame) -> ViewSpec | None:
 
 
 class Announcer:
+    """The posts and DMs a game's changes make, written to the outbox in their transaction."""
+
     def __init__(self, definitions: Callable[[], Definitions | None]) -> None:
         self._definitions_loader = definitions
         self._definitions: Definitions | Literal[False] | None = False  # False: not looked for yet
@@ -116,6 +119,8 @@ class Announcer:
             )
 
     def reminder(self, uow: UnitOfWork, loaded: LoadedGame) -> None:
+        """A DM to the seat to move that its turn clock runs out soon (the thread, with a
+        mention, if their DMs are closed)."""
         seat, due = loaded.require_engine().current_seat, loaded.turn_due
         self._to_seat(
             uow,
@@ -139,6 +144,7 @@ class Announcer:
             )
 
     def invitation_expired(self, uow: UnitOfWork, loaded: LoadedGame) -> None:
+        """Tell the channel the game was made in that its invitation expired."""
         if loaded.record.channel_id is not None:
             post = Post(content=msg.invitation_expired(loaded.number))
             uow.outbox.to_channel(loaded.record.channel_id, post)

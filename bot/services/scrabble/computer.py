@@ -66,6 +66,8 @@ def _hint_line(move: ai.MoveDescription) -> msg.HintLine:
 
 
 class Computer:
+    """The move generator's help: the computer's seat, hints, and post-game analysis."""
+
     def __init__(self, core: ScrabbleCore) -> None:
         self.core = core
         self.ctx = core.ctx

@@ -62,6 +62,8 @@ _NOBODY = ("close", "deadline", "blocked")
 
 
 def job_key(game_id: int, purpose: str) -> str:
+    """The job key of a game's timer for ``purpose`` (one per game and purpose, so
+    rescheduling moves it)."""
     return f"scrabble:{game_id}:{purpose}"
 
 
@@ -84,6 +86,9 @@ def notation(entry: dict[str, Any]) -> str:
 
 
 class ScrabbleCore:
+    """What every Scrabble use case shares: loading a game, committing a change to it,
+    its timers; each use case holds the one core."""
+
     def __init__(
         self,
         ctx: ServiceContext,
@@ -359,6 +364,7 @@ class ScrabbleCore:
         self.announce.final(uow, loaded, lines, self.gcg_text(loaded))
 
     def gcg_text(self, loaded: LoadedGame) -> str:
+        """The game's record in GCG, the seats under their names as they are."""
         engine = loaded.require_engine()
         return export_gcg(
             engine,

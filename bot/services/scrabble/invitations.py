@@ -27,6 +27,8 @@ from engines.lexicon import available_lexicons
 
 
 class Invitations:
+    """Invitations: made, accepted or declined, and the deal once everyone is in."""
+
     def __init__(self, core: ScrabbleCore) -> None:
         self.core = core
         self.ctx = core.ctx
@@ -105,6 +107,8 @@ class Invitations:
     async def accept(
         self, game_id: int, user_id: int, guild_id: int | None = None
     ) -> InviteOutcome:
+        """The member accepts; the outcome's ``all_accepted`` tells the caller to ``start``
+        the game. A game already started answers as it stands, changing nothing."""
         async with self.ctx.uow() as uow:
             loaded = await self.core.load(uow, game_id, guild_id)
             record = loaded.record
@@ -125,6 +129,7 @@ class Invitations:
     async def decline(
         self, game_id: int, user_id: int, guild_id: int | None = None
     ) -> InviteOutcome:
+        """An invited member declines, or the creator withdraws: the game is abandoned."""
         async with self.ctx.uow() as uow:
             loaded = await self.core.load(uow, game_id, guild_id)
             if loaded.seat_of(user_id) is None:

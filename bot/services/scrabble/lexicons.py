@@ -17,7 +17,8 @@ from engines.scrabble.lexicon import Lexicon
 class WordLists(Protocol):
     """Where a game's word list comes from, by the name its settings keep."""
 
-    async def get(self, name: str) -> Lexicon: ...
+    async def get(self, name: str) -> Lexicon:
+        """The word list called ``name``; ``InvalidInputError`` when it can't be loaded."""
 
 
 class LexiconCache:
@@ -33,6 +34,7 @@ class LexiconCache:
         self._lock = asyncio.Lock()
 
     async def get(self, name: str) -> Lexicon:
+        """The word list called ``name``, loaded the first time it is asked for."""
         if name in self._loaded:
             return self._loaded[name]
         async with self._lock:
@@ -53,6 +55,8 @@ class ClubLexicons:
         self.ctx = ctx
 
     async def get(self, name: str) -> Lexicon:
+        """The word list called ``name``, from the bot's one cache (a member is told to ask
+        an admin when it can't be loaded)."""
         try:
             return await get_lexicon(self.ctx, name)
         except InvalidInputError:

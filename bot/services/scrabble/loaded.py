@@ -37,6 +37,8 @@ class TurnMeta(TypedDict, total=False):
 
 
 def read_meta(state: Mapping[str, Any]) -> TurnMeta:
+    """What ``games.state`` keeps of the turn's timers, from the stored JSON (keys it
+    lacks left out)."""
     meta = TurnMeta()
     if "status" in state:
         meta["status"] = str(state["status"])
@@ -52,11 +54,15 @@ def read_meta(state: Mapping[str, Any]) -> TurnMeta:
 
 
 def when(text: str | None) -> datetime | None:
+    """A time stored in ISO form, read back; None for none."""
     return datetime.fromisoformat(text) if text else None
 
 
 @dataclass
 class LoadedGame:
+    """A game as loaded in a unit of work: its row, settings, seats and names, the
+    engine, and the version it was read at."""
+
     record: GameRecord
     settings: GameSettings
     seats: dict[int, list[int]]
@@ -67,6 +73,7 @@ class LoadedGame:
 
     @property
     def game_id(self) -> int:
+        """The game's internal id (members see and type ``number``)."""
         return self.record.id
 
     @property
@@ -75,21 +82,26 @@ class LoadedGame:
         return self.record.number
 
     def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays in; None if they are not seated (the computer's seat
+        is nobody's)."""
         for seat, users in self.seats.items():
             if user_id in users and seat != self.settings.computer_seat:
                 return seat
         return None
 
     def is_computer(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the computer's."""
         return seat is not None and seat == self.settings.computer_seat
 
     @property
     def computer_user(self) -> int | None:
+        """The user id the computer's seat is played under (this bot's); None without one."""
         seat = self.settings.computer_seat
         users = self.seats.get(seat, []) if seat is not None else []
         return users[0] if users else None
 
     def seat_info(self, seat: int) -> SeatInfo:
+        """The seat's members, with their display names."""
         users = self.seats.get(seat, [])
         return SeatInfo(seat, tuple(users), tuple(self.names.get(u, str(u)) for u in users))
 
@@ -104,22 +116,28 @@ class LoadedGame:
         return msg.seat_label(self.seat_info(seat).names)
 
     def mentions(self, seat: int) -> str | None:
+        """The seat's members as mentions, partners joined by "&"; None for the computer."""
         if self.is_computer(seat):
             return None
         return " & ".join(f"<@{u}>" for u in self.seats.get(seat, []))
 
     def labels(self) -> list[str]:
+        """Every seat's label, in seat order."""
         return [self.label(seat) for seat in sorted(self.seats)]
 
     @property
     def home(self) -> int | None:
+        """Where the game is played: its thread, else the channel it was made in."""
         return self.record.thread_id or self.record.channel_id
 
     @property
     def turn_due(self) -> datetime | None:
+        """When the turn clock of the seat to move runs out; None when no clock runs."""
         return when(self.meta.get("turn_due"))
 
     def require_engine(self) -> ScrabbleGame:
+        """The dealt game; one not dealt (not started yet, or ended before its deal) is
+        refused, saying why."""
         if self.engine is None:
             status = self.record.status
             if status == "invited":
@@ -140,11 +158,14 @@ _STATUSES = {"abandoned": N_("abandoned"), "finished": N_("finished")}
 
 
 async def load_game(uow: UnitOfWork, game_id: int, guild_id: int | None = None) -> LoadedGame:
+    """The game with this id, loaded; with ``guild_id``, another server's is "not found"."""
     record = await uow.games.get(game_id, guild_id=guild_id, kind=KIND)
     return await loaded_game(uow, record)
 
 
 async def loaded_game(uow: UnitOfWork, record: GameRecord) -> LoadedGame:
+    """The game of this row, loaded: seats, names (the computer's is its label),
+    settings, engine and timers."""
     seats: dict[int, list[int]] = {}
     for row in record.seats:
         seats.setdefault(row.seat, []).append(row.user_id)
@@ -216,6 +237,8 @@ def _last(
 
 
 def board_facts(loaded: LoadedGame) -> msg.BoardFacts:
+    """What the board image and its alt text say: the scores, the bag, who is to play,
+    the last play standing and the latest turn."""
     engine = loaded.require_engine()
     return msg.BoardFacts(
         number=loaded.number,
@@ -231,6 +254,7 @@ def board_facts(loaded: LoadedGame) -> msg.BoardFacts:
 
 
 def picture(loaded: LoadedGame) -> BoardPicture:
+    """What the board image shows, with its alt text."""
     engine = loaded.require_engine()
     facts = board_facts(loaded)
     last = engine.last_play
@@ -243,6 +267,8 @@ def picture(loaded: LoadedGame) -> BoardPicture:
 
 
 def status_lines(loaded: LoadedGame) -> list[str]:
+    """The lines under a board: the scores, the bag, who is up and until when, the
+    game's deadline."""
     engine = loaded.require_engine()
     seat = engine.current_seat
     next_up = None
@@ -259,6 +285,8 @@ def status_lines(loaded: LoadedGame) -> list[str]:
 
 
 def last_play_lines(loaded: LoadedGame) -> list[str]:
+    """The lines on the latest turn and the last play standing (or that no tile is
+    down yet)."""
     engine = loaded.require_engine()
     lines = []
     latest = latest_turn(engine, loaded.label)
@@ -273,6 +301,7 @@ def last_play_lines(loaded: LoadedGame) -> list[str]:
 
 
 def invite_outcome(loaded: LoadedGame) -> InviteOutcome:
+    """The invitation as it stands: who has yet to accept, its text, the game's thread."""
     record = loaded.record
     waiting = tuple(
         loaded.names.get(s.user_id, str(s.user_id)) for s in record.seats if not s.accepted
@@ -298,6 +327,8 @@ def invite_outcome(loaded: LoadedGame) -> InviteOutcome:
 
 
 def game_view(loaded: LoadedGame, viewer: int | None) -> GameSnapshot:
+    """The game as ``viewer`` (their seat; None for an onlooker) sees it: the board, or
+    the invitation before the deal."""
     record = loaded.record
     engine = loaded.engine
     if engine is None:

@@ -33,6 +33,8 @@ def words_of(text: str) -> list[str]:
 
 
 class Lookups:
+    """``/scrabble check words``: whether words are in a word list, with definitions."""
+
     def __init__(self, core: ScrabbleCore, word_lists: Callable[[], list[str]]) -> None:
         self.core = core
         self.ctx = core.ctx

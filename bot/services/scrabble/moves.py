@@ -42,6 +42,9 @@ def _accept(ply: int | None, engine: ScrabbleGame, seat: int, lexicon: Lexicon |
 
 
 class Moves:
+    """A member's moves: play, exchange, pass, resign, challenge, and accepting a play
+    that would end the game."""
+
     def __init__(self, core: ScrabbleCore) -> None:
         self.core = core
         self.ctx = core.ctx
@@ -56,6 +59,8 @@ class Moves:
         *,
         guild_id: int | None = None,
     ) -> ActionOutcome:
+        """Play ``word`` at ``position``: ``8H`` across, ``H8`` down (``direction`` overrides)."""
+
         def act(engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
             typed = read_typed_word(word.strip())
             result = engine.play(seat, typed, position.strip(), direction, lexicon=lexicon)
@@ -73,6 +78,8 @@ class Moves:
     async def exchange(
         self, game_id: int, user_id: int, tiles: str, *, guild_id: int | None = None
     ) -> ActionOutcome:
+        """Swap ``tiles`` from the member's rack for new ones from the bag (the answer,
+        private to them, names the tiles drawn)."""
         return await self._act(
             game_id,
             user_id,
@@ -83,11 +90,13 @@ class Moves:
     async def pass_turn(
         self, game_id: int, user_id: int, *, guild_id: int | None = None
     ) -> ActionOutcome:
+        """Pass the member's turn."""
         return await self._then(game_id, user_id, guild_id, ScrabbleGame.pass_turn, msg.PASSED)
 
     async def resign(
         self, game_id: int, user_id: int, *, guild_id: int | None = None
     ) -> ActionOutcome:
+        """The member's seat resigns: it leaves the game, which ends when one seat is left."""
         return await self._then(game_id, user_id, guild_id, ScrabbleGame.resign, msg.RESIGNED)
 
     async def challenge(

@@ -51,6 +51,8 @@ assert set(COMPUTER_LEVELS) == set(LEVELS)
 
 @dataclass(frozen=True)
 class Member:
+    """A member as a command names them (or this bot, taking the computer's seat)."""
+
     user_id: int
     name: str
     is_bot: bool = False
@@ -59,6 +61,8 @@ class Member:
 
 @dataclass(frozen=True)
 class NewGameRequest:
+    """What ``/scrabble new`` asks for: where, by whom, against whom, its options as typed."""
+
     guild_id: int
     guild_name: str
     channel_id: int
@@ -141,23 +145,30 @@ class GameSettings:
 
     @property
     def clock(self) -> timedelta | None:
+        """The turn clock; None when turns are not timed."""
         return None if self.clock_seconds is None else timedelta(seconds=self.clock_seconds)
 
     @property
     def live(self) -> bool:
+        """Live play: a turn clock under an hour."""
         return self.clock is not None and self.clock < LIVE_CLOCK_LIMIT
 
     @property
     def ending_window(self) -> timedelta:
+        """How long a play that would end the game stays open to challenge: 10 minutes
+        in live play, 24 hours otherwise."""
         return ENDING_WINDOW_LIVE if self.live else ENDING_WINDOW_ASYNC
 
     @property
     def reminder_lead(self) -> timedelta | None:
+        """How long before the turn clock runs out the seat is reminded (a third of the
+        clock, at most 12 hours); None without a clock, or with one under 30 seconds."""
         if self.clock is None or self.clock < timedelta(seconds=30):
             return None
         return min(self.clock / 3, MAX_REMINDER_LEAD)
 
     def to_json(self) -> SettingsJson:
+        """The settings as ``games.options`` keeps them."""
         return {
             "rules": self.rules.to_json(),
             "clock_seconds": self.clock_seconds,
@@ -173,6 +184,8 @@ class GameSettings:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameSettings:
+        """The settings a game's ``games.options`` keeps (keys older rows lack take their
+        defaults)."""
         return cls(
             rules=ScrabbleOptions.from_json(data["rules"]),
             clock_seconds=data.get("clock_seconds"),
@@ -187,6 +200,7 @@ class GameSettings:
         )
 
     def describe(self) -> str:
+        """The game's rules and options in words, for its invitation and first board."""
         return msg.rules_text(
             challenge=self.rules.challenge,
             target=self.rules.target_score,

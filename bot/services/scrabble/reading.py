@@ -49,6 +49,8 @@ async def _labels(uow: UnitOfWork, records: Sequence[GameRecord], user_id: int) 
 
 
 class Reading:
+    """Reading a game without changing it: board, racks, lists, GCG record, suggestions."""
+
     def __init__(self, core: ScrabbleCore) -> None:
         self.core = core
         self.ctx = core.ctx
@@ -57,6 +59,7 @@ class Reading:
     async def board(
         self, game_id: int, user_id: int, *, guild_id: int | None = None
     ) -> GameSnapshot:
+        """The game as ``user_id`` sees it (their seat, if they play); refused before the deal."""
         async with self.ctx.reader() as uow:
             loaded = await self.core.load(uow, game_id, guild_id)
             loaded.require_engine()
@@ -65,6 +68,7 @@ class Reading:
     async def rack(
         self, game_id: int, user_id: int, *, guild_id: int | None = None
     ) -> RackSnapshot:
+        """The member's rack, for them only; refused if they don't play in the game."""
         async with self.ctx.reader() as uow:
             loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()

@@ -38,6 +38,8 @@ from bot.services.scrabble.timers import Timers
 
 
 class ScrabbleService:
+    """Scrabble's use cases on one core; cogs and tests call them through its attributes."""
+
     def __init__(
         self,
         ctx: ServiceContext,
@@ -64,6 +66,8 @@ class ScrabbleService:
         self.lookups = Lookups(self.core, self.invitations.word_lists)
 
     def job_handlers(self) -> dict[str, JobSpec]:
+        """Scrabble's jobs for the scheduler: each kind's handler (the computer's with its
+        prepare step)."""
         timers = self.timers
         return {
             JOB_COMPUTER: JobSpec(

@@ -40,6 +40,8 @@ class BoardScore:
 
 @dataclass(frozen=True)
 class BoardState:
+    """A session's board as it stands: each seat's score, the plays standing, if it is over."""
+
     game_id: int
     number: int
     home_id: int | None
@@ -50,6 +52,9 @@ class BoardState:
 
 
 class SessionBoards:
+    """The boards of a club session: their settings, opened in their thread, read, and
+    ended together."""
+
     def __init__(self, core: ScrabbleCore) -> None:
         self.core = core
 
@@ -63,6 +68,8 @@ class SessionBoards:
         word_list: str | None,
         explain: bool,
     ) -> GameSettings:
+        """The session boards' settings, checked: a standard game with the session's clock,
+        deadline, challenge rule and word list."""
         names = list(available_lexicons())
         default = self.core.ctx.settings.lexicon
         if default not in names:
@@ -118,6 +125,8 @@ class SessionBoards:
         await self.core.commit_changes(uow, loaded, before, now, actor=None)
 
     async def state(self, uow: UnitOfWork, game_id: int) -> BoardState:
+        """The board as it stands: each seat's score and spread, the plays standing, and
+        whether it is over (or a no contest)."""
         loaded = await self.core.load(uow, game_id)
         engine = loaded.require_engine()
         result = engine.result() if engine.status == FINISHED else None

@@ -15,12 +15,15 @@ from engines.scrabble.layout import SIZE
 
 @dataclass(frozen=True)
 class SeatInfo:
+    """A seat's members: their user ids and display names."""
+
     seat: int
     user_ids: tuple[int, ...]
     names: tuple[str, ...]  # as the members' display names are (not escaped)
 
     @property
     def label(self) -> str:
+        """The seat's names as they are, partners joined by " & "."""
         return " & ".join(self.names)
 
 
@@ -43,23 +46,30 @@ class BoardPicture:
     description: str = field(default="", compare=False)
 
     def to_args(self) -> PictureArgs:
+        """The renderer's input, for an outbox row."""
         return {"rows": list(self.rows), "last": list(self.last), "header": list(self.header)}
 
     @classmethod
     def from_args(cls, args: Mapping[str, Any]) -> BoardPicture:
+        """The picture again from the renderer's input (which has no alt text)."""
         return cls(
             tuple(args["rows"]), tuple(args.get("last") or ()), tuple(args.get("header") or ())
         )
 
     def tiles(self) -> list[list[str | None]]:
+        """The board as rows of tiles, None for an empty square."""
         return [[None if ch == "." else ch for ch in row] for row in self.rows]
 
     def last_cells(self) -> frozenset[tuple[int, int]]:
+        """The (row, column) squares of the last play, to show it apart."""
         return frozenset(divmod(square_index(square), SIZE) for square in self.last)
 
 
 @dataclass(frozen=True)
 class GameSnapshot:
+    """A game as a member sees it: the seats, the board (as a picture and in words),
+    whose turn and until when, the settings."""
+
     game_id: int
     status: str  # invited | active | finished | abandoned
     seats: tuple[SeatInfo, ...]
@@ -75,12 +85,15 @@ class GameSnapshot:
 
 @dataclass(frozen=True)
 class RackSnapshot:
+    """A member's rack and the game it is in, for their eyes only."""
+
     game: GameSnapshot
     seat: int
     tiles: str
 
     @property
     def text(self) -> str:
+        """The rack in words, for the member's private reply."""
         return msg.rack_text(self.tiles)
 
 
@@ -96,6 +109,9 @@ class ActionOutcome:
 
 @dataclass(frozen=True)
 class InviteOutcome:
+    """An invitation as it stands: who has yet to accept, its text, and where the
+    game's thread is (or is to be made)."""
+
     game_id: int
     all_accepted: bool
     waiting_for: tuple[str, ...]
@@ -107,6 +123,8 @@ class InviteOutcome:
 
 @dataclass(frozen=True)
 class GameSummary:
+    """One of a member's games as their list shows it: opponents, whose turn, until when."""
+
     game_id: int
     number: int  # what members see and type (the id stays internal)
     status: str
@@ -117,6 +135,7 @@ class GameSummary:
     opponent_labels: str = ""  # the same names escaped, for a message
 
     def label(self) -> str:
+        """The game as a choice list shows it (names as they are: choices show no markdown)."""
         return msg.game_label(self.number, self.status, self.opponents, self.your_turn)
 
     def listed(self) -> str:
@@ -127,6 +146,8 @@ class GameSummary:
 
 @dataclass(frozen=True)
 class PositionChoice:
+    """A place the word fits, as a suggestion: the position, its label, its score."""
+
     position: str
     label: str
     score: int

@@ -23,11 +23,15 @@ from engines.scrabble.game import ACTIVE, ENDING, FINISHED
 
 
 class Timers:
+    """Scrabble's job handlers: the turn clock, its reminder, the challenge window, the
+    deadline, an invitation's expiry."""
+
     def __init__(self, core: ScrabbleCore) -> None:
         self.core = core
         self.ctx = core.ctx
 
     async def on_turn_timeout(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """The turn clock ran out: the seat to move passes (``timed_out``)."""
         loaded = await self.core.job_game(uow, job)
         if loaded is not None and loaded.engine is not None and loaded.engine.status == ACTIVE:
             engine = loaded.engine
@@ -38,6 +42,8 @@ class Timers:
         await uow.commit()
 
     async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """Remind the seat to move (by DM) that its turn clock runs out soon, unless the
+        turn or the game has run out by now."""
         loaded = await self.core.job_game(uow, job)
         now = self.ctx.clock()
         if (
@@ -56,6 +62,8 @@ class Timers:
         await uow.commit()
 
     async def on_ending_window(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """The challenge window of a play that would end the game closed: the play stands
+        and the game ends."""
         loaded = await self.core.job_game(uow, job)
         if loaded is not None and loaded.engine is not None and loaded.engine.status == ENDING:
             before = len(loaded.engine.moves)
@@ -65,6 +73,8 @@ class Timers:
         await uow.commit()
 
     async def on_deadline(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """The game's deadline: it ends now, unplayed tiles deducted (a finishing play
+        waiting to be accepted stands)."""
         loaded = await self.core.job_game(uow, job)
         if loaded is not None and loaded.engine is not None and loaded.engine.status != FINISHED:
             before = len(loaded.engine.moves)
@@ -74,6 +84,7 @@ class Timers:
         await uow.commit()
 
     async def on_invite_expiry(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """An invitation nobody answered in time is abandoned, and its channel told."""
         loaded = await self.core.job_game(uow, job, status="invited")
         if loaded is not None:
             await uow.games.save_state(
