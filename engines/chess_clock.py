@@ -90,6 +90,9 @@ def _ms(delta: timedelta) -> int:
 
 @dataclass(frozen=True)
 class TimeControl:
+    """A game's time control: a live bank with its increment, or a correspondence allowance
+    per move."""
+
     kind: Literal["live", "correspondence"]
     # live: each side's starting bank; correspondence: the allowance per move
     base_seconds: int
@@ -97,14 +100,17 @@ class TimeControl:
 
     @property
     def is_live(self) -> bool:
+        """Whether the control is a live clock rather than correspondence."""
         return self.kind == LIVE
 
     @property
     def base_ms(self) -> int:
+        """``base_seconds`` in milliseconds."""
         return self.base_seconds * 1000
 
     @property
     def increment_ms(self) -> int:
+        """``increment_seconds`` in milliseconds."""
         return self.increment_seconds * 1000
 
     def text(self) -> str:
@@ -197,6 +203,7 @@ class Pause:
 
     @property
     def ms(self) -> int:
+        """How long the pause lasts, in milliseconds (never negative)."""
         return max(0, _ms(self.end - self.start))
 
 
@@ -240,6 +247,7 @@ class ChessClock:
     def start(
         cls, control: TimeControl, at: datetime, to_move: chess.Color = chess.WHITE
     ) -> ChessClock:
+        """The clock as a game starts: both banks full, ``to_move``'s turn from ``at``."""
         return cls(control, to_move, at, control.base_ms, control.base_ms)
 
     # ---------------------------------------------------------------- reading
@@ -251,6 +259,7 @@ class ChessClock:
         return self.white_ms if color == chess.WHITE else self.black_ms
 
     def pauses(self, color: chess.Color) -> tuple[Pause, ...]:
+        """``color``'s vacations."""
         return self.white_pauses if color == chess.WHITE else self.black_pauses
 
     def elapsed_ms(self, at: datetime) -> int:
@@ -273,6 +282,7 @@ class ChessClock:
         )
 
     def has_flagged(self, at: datetime) -> bool:
+        """Whether the side to move has run out of time by ``at``."""
         return at >= self.flag_time()
 
     def reminder_time(self, lead: timedelta) -> datetime:
@@ -306,9 +316,11 @@ class ChessClock:
         return None
 
     def vacation_ms_used(self, color: chess.Color) -> int:
+        """The vacation ``color`` has taken in this game, booked days included, in milliseconds."""
         return sum(p.ms for p in self.pauses(color))
 
     def vacation_days_left(self, color: chess.Color) -> float:
+        """The days of vacation ``color`` may still take in this game."""
         return max(0, MAX_VACATION_DAYS * DAY_MS - self.vacation_ms_used(color)) / DAY_MS
 
     def with_vacation(self, color: chess.Color, at: datetime, days: int) -> ChessClock:
@@ -356,6 +368,7 @@ class ChessClock:
     # ---------------------------------------------------------------- storage
 
     def to_dict(self) -> ClockDict:
+        """The clock as JSON for storage (``from_dict`` reads it back)."""
         return {
             "control": self.control.text(),
             "to_move": "white" if self.to_move == chess.WHITE else "black",
@@ -368,6 +381,8 @@ class ChessClock:
 
     @classmethod
     def from_dict(cls, data: ClockDict) -> ChessClock:
+        """The clock ``to_dict`` stored."""
+
         def pauses(spans: list[list[str]]) -> tuple[Pause, ...]:
             return tuple(
                 Pause(datetime.fromisoformat(s), datetime.fromisoformat(e)) for s, e in spans

@@ -124,6 +124,7 @@ PIECE_NAMES = {
 
 
 def color_name(color: chess.Color) -> str:
+    """The side's name as a template still to translate: ``White``, ``Black``."""
     return COLOR_NAMES[color]
 
 
@@ -443,6 +444,8 @@ def move_choices(
 
 
 class Termination:
+    """Why a chess game ended: the values stored with a finished game."""
+
     CHECKMATE = "checkmate"
     STALEMATE = "stalemate"
     INSUFFICIENT_MATERIAL = "insufficient_material"
@@ -476,7 +479,8 @@ class Finish:
     winner: chess.Color | None
 
     def describe(self, white: str, black: str) -> str:
-        """One sentence for the channel, e.g. "alice wins by checkmate."."""
+        """One English sentence for the PGN's closing comment, e.g. "alice wins by checkmate."
+        (the channel's words are ``bot.messages.chess``'s, in the club's language)."""
         names = {chess.WHITE: white, chess.BLACK: black}
         t = self.termination
         if self.winner is not None:
@@ -550,10 +554,12 @@ def claim_draw(board: chess.Board, claimant: chess.Color) -> Finish:
 
 
 def resignation(resigning: chess.Color) -> Finish:
+    """``resigning`` resigned: the other side wins."""
     return _win(not resigning, Termination.RESIGNATION)
 
 
 def agreement() -> Finish:
+    """A draw the players agreed."""
     return _draw(Termination.AGREEMENT)
 
 
@@ -574,6 +580,9 @@ INACCURACY_CP, MISTAKE_CP, BLUNDER_CP = 50, 100, 300
 
 @dataclass(frozen=True)
 class Mistake:
+    """A move that lost ``loss_cp`` centipawns, with the engine's better move in SAN (None
+    when it gave no legal one)."""
+
     ply: int  # 1-based
     color: chess.Color
     san: str
@@ -582,6 +591,7 @@ class Mistake:
 
     @property
     def label(self) -> str:
+        """How bad the move was: ``inaccuracy``, ``mistake`` or ``blunder``."""
         if self.loss_cp >= BLUNDER_CP:
             return "blunder"
         if self.loss_cp >= MISTAKE_CP:
@@ -590,6 +600,7 @@ class Mistake:
 
     @property
     def move_number(self) -> str:
+        """The move's number as movetext writes it: ``12.`` for White, ``12...`` for Black."""
         number = (self.ply + 1) // 2
         return f"{number}." if self.color == chess.WHITE else f"{number}..."
 

@@ -32,6 +32,8 @@ PGN_NORMAL, PGN_TIME_FORFEIT, PGN_ABANDONED, PGN_UNTERMINATED = (
 
 
 def pgn_termination(termination: str | None, result: str) -> str:
+    """The PGN standard's ``Termination`` tag for how the game ended: unterminated while
+    it runs, time forfeit, abandoned, else normal."""
     if result == "*":
         return PGN_UNTERMINATED
     if termination in (Termination.TIMEOUT, Termination.TIMEOUT_VS_INSUFFICIENT):
@@ -48,11 +50,14 @@ def tag_value(text: str) -> str:
 
 
 def pgn_date(moment: datetime | None) -> str:
+    """A PGN date (``2024.03.09``); ``????.??.??`` when it is not known."""
     return moment.strftime("%Y.%m.%d") if moment is not None else "????.??.??"
 
 
 @dataclass(frozen=True)
 class PgnInfo:
+    """What a PGN says about a game besides its moves: the tags and the closing comment."""
+
     event: str
     white: str
     black: str

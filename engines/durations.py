@@ -100,15 +100,18 @@ class Duration:
         return parse_duration(text, self)
 
     def parse_required(self, text: str) -> timedelta:
+        """The duration in ``text``, which may not be ``off``."""
         value = parse_duration(text, self)
         if value is None:
             raise _cannot_be_off(self)
         return value
 
     def limits(self) -> Text:
+        """The option's limits as a message to translate: ``from {minimum} to {maximum}``."""
         return Text(N_("from {minimum} to {maximum}"), minimum=self.minimum, maximum=self.maximum)
 
     def limits_text(self) -> str:
+        """The option's limits in English."""
         return str(self.limits())
 
     def describe(self) -> str:
@@ -118,6 +121,8 @@ class Duration:
 
 
 def parse_duration(text: str, spec: Duration) -> timedelta | None:
+    """The duration ``text`` means for the option ``spec`` (see the module's docstring);
+    None for ``off`` where the option allows it."""
     cleaned = " ".join(text.strip().lower().split())
     if cleaned in _OFF_WORDS or (spec.allow_off and cleaned in ("", "0")):
         if spec.allow_off:

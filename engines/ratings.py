@@ -60,6 +60,7 @@ class RatingState:
 
     @property
     def provisional(self) -> bool:
+        """Whether the deviation is still too large for the rating to mean much."""
         return is_provisional(self.rd)
 
     def after_period(

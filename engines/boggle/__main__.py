@@ -41,6 +41,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``solve`` or ``roll``; the exit status (2 for a bad grid, dice set or word list)."""
     args = _parser().parse_args(argv)
     try:
         if args.command == "solve":

@@ -30,6 +30,7 @@ HEADER = (
 
 
 def collect_levels(lists: list[Path], max_level: int = MAX_LEVEL) -> dict[str, int]:
+    """Each kept word's SCOWL size level: the smallest of ``lists`` it is in, to ``max_level``."""
     levels: dict[str, int] = {}
     for path in lists:
         match = WORDS_LIST.match(path.name)
@@ -45,6 +46,7 @@ def collect_levels(lists: list[Path], max_level: int = MAX_LEVEL) -> dict[str, i
 
 
 def levels_text(levels: dict[str, int], max_level: int = MAX_LEVEL) -> str:
+    """The levels file's text: the header, then for each level ``=N`` and its words, sorted."""
     lines = [HEADER.format(max_level=max_level).rstrip("\n")]
     for size in sorted(set(levels.values())):
         lines.append(f"={size}")
@@ -53,6 +55,7 @@ def levels_text(levels: dict[str, int], max_level: int = MAX_LEVEL) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Read the SCOWL lists and write the gzipped levels file (``--out``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scowl-dir", type=Path, default=Path("/usr/share/dict/scowl"))
     parser.add_argument("--out", type=Path, default=OUT)

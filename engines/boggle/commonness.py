@@ -35,6 +35,7 @@ class WordLevels:
     levels: Mapping[str, int] = field(default_factory=dict)
 
     def level(self, word: str) -> int:
+        """``word``'s SCOWL size level; ``UNLISTED_LEVEL`` when it is not listed."""
         return self.levels.get(word.casefold(), UNLISTED_LEVEL)
 
     def band(self, word: str) -> int:

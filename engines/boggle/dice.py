@@ -30,12 +30,15 @@ def _cubes(*written: str) -> tuple[tuple[str, ...], ...]:
 
 @dataclass(frozen=True)
 class DiceSet:
+    """A named set of Boggle cubes, enough for one square grid: six faces each."""
+
     name: str
     description: str
     cubes: tuple[tuple[str, ...], ...]  # lowercase faces, 6 per cube
 
     @property
     def side(self) -> int:
+        """The side of the grid the cubes fill (4 for 16 cubes)."""
         return math.isqrt(len(self.cubes))
 
 
@@ -168,6 +171,7 @@ DEFAULT_DICE_FOR_SIDE = {4: "classic16", 5: "big25", 6: "super36"}
 
 
 def dice_set(name: str) -> DiceSet:
+    """The dice set called ``name``; any other name is refused with the choices."""
     try:
         return DICE_SETS[name]
     except KeyError:

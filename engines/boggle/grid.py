@@ -66,6 +66,7 @@ class Grid:
 
     @property
     def height(self) -> int:
+        """How many rows the grid has."""
         return len(self.cells) // self.width
 
     @property
@@ -75,6 +76,7 @@ class Grid:
 
     @classmethod
     def from_rows(cls, rows: list[list[str]] | tuple[tuple[str, ...], ...]) -> Grid:
+        """A grid from its rows of faces as written (``Q`` is Qu); uneven rows are refused."""
         if not rows or not rows[0]:
             raise BoggleError("A Boggle grid needs at least one row.")
         width = len(rows[0])
@@ -108,6 +110,7 @@ class Grid:
         return "/".join(" ".join(face.upper() for face in row) for row in self.rows)
 
     def neighbours(self, index: int) -> tuple[int, ...]:
+        """The cells touching cell ``index`` (row-major), diagonals included."""
         return neighbour_table(self.width, self.height)[index]
 
 

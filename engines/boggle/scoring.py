@@ -22,6 +22,8 @@ DEFAULT_MISSED_LIMIT = 10
 
 @dataclass(frozen=True)
 class WordResult:
+    """How one word of a player's list fared: its status and points."""
+
     word: str  # normalised
     status: WordStatus  # SCORED, CANCELLED, NOT_ON_GRID, NOT_A_WORD or TOO_SHORT
     points: int
@@ -29,22 +31,30 @@ class WordResult:
 
 @dataclass(frozen=True)
 class PlayerResult(Generic[K]):
+    """A player's list scored: each word's result, in the order first written, and the total."""
+
     player: K
     words: tuple[WordResult, ...]  # in the order first written
     total: int
 
     def with_status(self, status: WordStatus) -> tuple[WordResult, ...]:
+        """The player's words that ended with ``status``."""
         return tuple(result for result in self.words if result.status is status)
 
 
 @dataclass(frozen=True)
 class MissedWord:
+    """A word on the grid that nobody wrote, with what it would have scored."""
+
     word: str
     points: int
 
 
 @dataclass(frozen=True)
 class RoundResult(Generic[K]):
+    """A scored round: each player's result, the winners, the best words missed, and what
+    the grid held."""
+
     players: dict[K, PlayerResult[K]]  # in the submissions' order
     winners: tuple[K, ...]  # every player on the top total; empty when nobody scored
     missed: tuple[MissedWord, ...]  # best words nobody wrote, best first (never a hidden word)

@@ -15,6 +15,9 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 
 class WordStatus(str, Enum):
+    """What became of a written word: valid (before sharing), scored, cancelled as shared,
+    or why it does not count."""
+
     VALID = "valid"  # on the grid, in the word list, long enough (before sharing)
     SCORED = "scored"
     CANCELLED = "cancelled"  # valid, but on another player's list too
@@ -25,12 +28,16 @@ class WordStatus(str, Enum):
 
 @dataclass(frozen=True)
 class Verdict:
+    """One word judged against a grid before sharing: its status and, when the grid spells
+    it, the cells that do."""
+
     word: str  # normalised
     status: WordStatus  # VALID, TOO_SHORT, NOT_ON_GRID or NOT_A_WORD
     path: tuple[int, ...] | None = None  # cell indices, when the word is on the grid
 
     @property
     def ok(self) -> bool:
+        """Whether the word counts (before sharing)."""
         return self.status is WordStatus.VALID
 
 
@@ -57,6 +64,7 @@ class WordList:
 
     @property
     def dropped(self) -> int:
+        """How many tokens were left out of the list."""
         return len(self.not_letters) + len(self.too_long)
 
 

@@ -21,12 +21,16 @@ from engines.henyo.timing import tenths
 
 
 class AttemptOutcome(str, enum.Enum):
+    """How a pair's attempt at a word ended: guessed, or out of time."""
+
     GUESSED = "guessed"
     TIMED_OUT = "timed_out"
 
 
 @dataclass(frozen=True)
 class Attempt:
+    """A pair's attempt at one word: guessed, with its final time, or timed out."""
+
     outcome: AttemptOutcome
     final_ms: int | None = None
 
@@ -36,10 +40,12 @@ class Attempt:
 
     @classmethod
     def guessed(cls, final_ms: int) -> Attempt:
+        """A word guessed with ``final_ms`` as its final time."""
         return cls(AttemptOutcome.GUESSED, final_ms)
 
     @classmethod
     def timed_out(cls) -> Attempt:
+        """A word the pair ran out of time on."""
         return cls(AttemptOutcome.TIMED_OUT)
 
 
@@ -59,6 +65,8 @@ class PairRecord:
 
 
 class StandingStatus(str, enum.Enum):
+    """Where a pair stands: ranked, eliminated on its word, disqualified, or yet to play."""
+
     RANKED = "ranked"
     ELIMINATED = "eliminated"
     DISQUALIFIED = "disqualified"
@@ -67,6 +75,9 @@ class StandingStatus(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Standing:
+    """A pair's line in the standings: its status, its place (ranked pairs only), its final
+    time on its word and its tie-break attempts."""
+
     pair_id: int
     status: StandingStatus
     place: int | None = None
@@ -87,11 +98,14 @@ class TieGroup:
 
 @dataclass(frozen=True)
 class Ranking:
+    """An event's standings, the ranked pairs first, and the ties still to break."""
+
     standings: list[Standing]
     ties: list[TieGroup] = field(default_factory=list)
 
     @property
     def unplayed(self) -> list[int]:
+        """The pairs yet to play their word."""
         return [s.pair_id for s in self.standings if s.status is StandingStatus.NOT_PLAYED]
 
     @property
@@ -105,6 +119,7 @@ class Ranking:
         return [s.pair_id for s in self.standings if s.place == 1]
 
     def standing(self, pair_id: int) -> Standing:
+        """``pair_id``'s standing."""
         return next(s for s in self.standings if s.pair_id == pair_id)
 
 

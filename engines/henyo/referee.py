@@ -17,16 +17,20 @@ from dataclasses import dataclass
 
 
 class Reply(str, enum.Enum):
+    """An answer the answerer may give: Oo (yes), Hindi (no), Pwede (could be)."""
+
     OO = "oo"
     HINDI = "hindi"
     PWEDE = "pwede"
 
     @property
     def label(self) -> str:
+        """The reply as the rules write it: ``Oo``, ``Hindi``, ``Pwede``."""
         return self.value.capitalize()
 
     @property
     def meaning(self) -> str:
+        """The reply in English: yes, no, could be."""
         return {"oo": "yes", "hindi": "no", "pwede": "could be"}[self.value]
 
 
@@ -62,10 +66,12 @@ class Verdict:
 
     @property
     def allowed(self) -> bool:
+        """Whether the message was an allowed reply."""
         return self.reply is not None
 
     @property
     def penalty(self) -> bool:
+        """Whether the message costs the pair a penalty (anything but an allowed reply)."""
         return self.reply is None
 
 

@@ -94,8 +94,10 @@ class Timing:
 
     @property
     def penalty_total_ms(self) -> int:
+        """What the penalties add to the time."""
         return self.penalties * self.penalty_ms
 
     @property
     def final_ms(self) -> int:
+        """The time to guess plus every penalty: the pair's result."""
         return final_time_ms(self.elapsed_ms, self.penalties, self.penalty_ms)

@@ -64,12 +64,15 @@ class HenyoWordError(TextError):
 
 @dataclass(frozen=True)
 class WordEntry:
+    """A word of the bank: its text, category and language (``fil`` or ``en``)."""
+
     text: str
     category: str
     language: str
 
     @property
     def key(self) -> str:
+        """The word's identity in the bank: two entries with one key are one word."""
         return word_key(self.text)
 
 
@@ -183,6 +186,7 @@ def filter_words(
     categories: Sequence[str] | None = None,
     language: str = ANY_LANGUAGE,
 ) -> list[WordEntry]:
+    """The words in ``categories`` (all when none are given) and ``language`` (any by default)."""
     wanted = set(categories or CATEGORIES)
     return [
         w

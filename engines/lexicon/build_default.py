@@ -146,6 +146,8 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 def selected_lists(scowl_dir: Path) -> list[Path]:
+    """The SCOWL word lists the default list is made of, by name (see the module's docstring);
+    none found stops the tool."""
     chosen = []
     for path in sorted(scowl_dir.iterdir()):
         match = WORDS_LIST.match(path.name)
@@ -160,6 +162,8 @@ def selected_lists(scowl_dir: Path) -> list[Path]:
 
 
 def keep(word: str) -> bool:
+    """Whether a SCOWL entry goes in the list: lowercase a–z, two letters only when genuine,
+    not one letter, not a known abbreviation."""
     if not LOWERCASE_WORD.match(word) or word in KNOWN_ABBREVIATIONS:
         return False
     if len(word) == 1:
@@ -170,6 +174,7 @@ def keep(word: str) -> bool:
 
 
 def collect_words(lists: list[Path]) -> list[str]:
+    """Every kept word of ``lists``, once each, sorted."""
     words: set[str] = set()
     for path in lists:
         # SCOWL's files are UTF-8 (a few accented entries); those are dropped.
@@ -198,6 +203,7 @@ def scowl_licence_text(readme_gz: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Read the SCOWL lists and README and write the three data files (``--out-dir``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scowl-dir", type=Path, default=Path("/usr/share/dict/scowl"))
     parser.add_argument("--readme", type=Path, default=Path("/usr/share/doc/scowl/README.gz"))

@@ -61,20 +61,25 @@ class Dawg:
 
     @property
     def root(self) -> int:
+        """The root node, the empty prefix: the last node."""
         return len(self.terminal) - 1
 
     @property
     def node_count(self) -> int:
+        """How many nodes the graph has."""
         return len(self.terminal)
 
     @property
     def edge_count(self) -> int:
+        """How many edges the graph has."""
         return len(self.edge_letter)
 
     def is_terminal(self, node: int) -> bool:
+        """Whether the path to ``node`` spells a word."""
         return bool(self.terminal[node])
 
     def child(self, node: int, letter: str) -> int | None:
+        """The node ``letter`` leads to from ``node``, or None (also for a letter outside a–z)."""
         index = _LETTER_INDEX.get(letter)
         if index is None:
             return None
@@ -85,12 +90,14 @@ class Dawg:
         return None
 
     def children(self, node: int) -> dict[str, int]:
+        """``node``'s edges, letter → node, in alphabetical order."""
         start, end = self.edge_start[node], self.edge_start[node + 1]
         return {
             ALPHABET[self.edge_letter[edge]]: self.edge_target[edge] for edge in range(start, end)
         }
 
     def walk(self, prefix: str) -> int | None:
+        """The node the path ``prefix`` ends at, or None when no word starts with it."""
         node = self.root
         for letter in prefix:
             child = self.child(node, letter)
@@ -119,6 +126,8 @@ class Dawg:
     # -- serialization -------------------------------------------------------
 
     def to_bytes(self) -> bytes:
+        """The graph as a gzipped file (``from_bytes`` reads it back); the same graph always
+        gives the same bytes."""
         header = (
             _MAGIC + _uint32_array([_FORMAT_VERSION, self.node_count, self.edge_count]).tobytes()
         )
@@ -128,6 +137,8 @@ class Dawg:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Dawg:
+        """The graph ``to_bytes`` wrote; a damaged file or another format version raises
+        ``DawgFormatError``."""
         try:
             raw = gzip.decompress(data)
         except (OSError, EOFError) as exc:

@@ -43,9 +43,11 @@ class DawgStore(Protocol):
     simply does not (the store only saves the time of a rebuild).
     """
 
-    def read(self, fingerprint: bytes) -> bytes | None: ...
+    def read(self, fingerprint: bytes) -> bytes | None:
+        """The stored DAWG of the list with ``fingerprint``, or None."""
 
-    def write(self, fingerprint: bytes, data: bytes) -> None: ...
+    def write(self, fingerprint: bytes, data: bytes) -> None:
+        """Keep the DAWG of the list with ``fingerprint`` (a store that cannot write does not)."""
 
 
 _KEY = slice(0, 4)  # words are bucketed by their first four letters
@@ -93,6 +95,7 @@ class PackedWords:
         return chunk is not None and f"\n{word}\n" in chunk
 
     def has_prefix(self, prefix: str) -> bool:
+        """Whether some word starts with ``prefix`` (the empty prefix always does)."""
         if "\n" in prefix:
             return False
         if len(prefix) >= _KEY.stop:
@@ -184,6 +187,7 @@ class Lexicon:
         return self._sorted.has_prefix(prefix.lower())
 
     def words_with_prefix(self, prefix: str) -> Iterator[str]:
+        """The words starting with ``prefix`` (case-insensitive), in order."""
         return self._sorted.with_prefix(prefix.lower())
 
     @property

@@ -102,6 +102,9 @@ DOWN, UP = 1, -1
 
 @dataclass(frozen=True, slots=True)
 class ColourPreference:
+    """An entrant's colour preference in FIDE's terms: the colour it is due, how strongly,
+    and its Whites minus Blacks."""
+
     colour: Colour | None
     strength: int
     difference: int  # Whites minus Blacks

@@ -109,14 +109,17 @@ class Tile:
 
     @property
     def value(self) -> int:
+        """What the tile scores: its letter's value, 0 for a blank."""
         return 0 if self.blank else LETTER_VALUES[self.letter]
 
     @property
     def cell(self) -> str:
+        """The tile as a board cell holds it: upper case, a blank in lower case."""
         return self.letter.lower() if self.blank else self.letter
 
     @classmethod
     def from_cell(cls, cell: str) -> Tile:
+        """The tile a board cell holds (lower case: a blank)."""
         return cls(cell.upper(), cell.islower())
 
 
@@ -144,6 +147,7 @@ class Evaluation(NamedTuple):
 
     @property
     def notation(self) -> str:
+        """The play in GCG notation: position, then word (``8H QUIZ``)."""
         return f"{self.position} {self.word}"
 
     @property
@@ -153,6 +157,7 @@ class Evaluation(NamedTuple):
 
     @property
     def squares(self) -> tuple[str, ...]:
+        """The squares of the new tiles, by name (``H8``)."""
         return tuple(index_name(i) for i, _ in self.tiles)
 
 
@@ -317,6 +322,7 @@ class Board:
         ]
 
     def copy(self) -> Board:
+        """A copy of the board, free to change."""
         clone = Board.__new__(Board)
         clone.cells = self.cells.copy()
         clone.count = self.count
@@ -330,13 +336,16 @@ class Board:
 
     @property
     def is_empty(self) -> bool:
+        """Whether no tile is on the board yet."""
         return self.count == 0
 
     def tile(self, row: int, col: int) -> Tile | None:
+        """The tile on the square at ``row``, ``col`` (from 0), or None."""
         cell = self.cells[row * SIZE + col]
         return None if cell is None else Tile.from_cell(cell)
 
     def grid(self) -> tuple[tuple[Tile | None, ...], ...]:
+        """Every square's tile (or None), row by row."""
         return tuple(tuple(self.tile(r, c) for c in range(SIZE)) for r in range(SIZE))
 
     def tile_counts(self) -> dict[str, int]:

@@ -109,6 +109,9 @@ ACTIVE, ENDING, FINISHED = "active", "ending", "finished"
 
 @dataclass(frozen=True)
 class ScrabbleOptions:
+    """How a Scrabble game plays: seats, rack size, challenge rule, end rule, finish line,
+    and who plays first. Values outside the rules are refused."""
+
     seats: int = 2
     rack_size: int = 7
     challenge: str = "double"
@@ -143,15 +146,20 @@ class ScrabbleOptions:
         return cls(seats=seats, target_score=target, **others)
 
     def to_json(self) -> dict[str, Any]:
+        """The options as stored with the game."""
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ScrabbleOptions:
+        """The options ``to_json`` stored."""
         return cls(**data)
 
 
 @dataclass(frozen=True)
 class PlayResult:
+    """A play made: its score and words, the new tiles, the tiles drawn (private to the
+    seat), and whether it would end the game."""
+
     seat: int
     score: int
     words: tuple[WordScore, ...]  # main word first; show their definitions
@@ -163,15 +171,20 @@ class PlayResult:
 
     @property
     def main_word(self) -> str:
+        """The play's main word, in upper case."""
         return self.words[0].word
 
     @property
     def squares(self) -> tuple[str, ...]:
+        """The squares of the new tiles, by name."""
         return tuple(square for square, _ in self.tiles)
 
 
 @dataclass(frozen=True)
 class ChallengeResult:
+    """How a challenge ended: the words challenged, those found invalid, whether the play
+    was taken back (with its score), and who lost a turn."""
+
     challenger: int
     challenged_seat: int
     words: tuple[str, ...]
@@ -183,11 +196,15 @@ class ChallengeResult:
 
     @property
     def valid(self) -> bool:
+        """Whether the challenged play stood (every word valid)."""
         return not self.withdrawn
 
 
 @dataclass(frozen=True)
 class GameResult:
+    """How a finished game ended: why, the scores before and after the end-of-game
+    adjustments, the winners and each seat's rank."""
+
     reason: (
         str  # "out", "six_zeros", "two_passes", "deadline", "ended", "blocked", "target", "resign"
     )
@@ -204,6 +221,7 @@ class GameResult:
 
     @property
     def is_draw(self) -> bool:
+        """Whether several seats share the win."""
         return len(self.winners) > 1
 
 
@@ -300,6 +318,8 @@ class ScrabbleGame:
 
     @classmethod
     def new(cls, options: ScrabbleOptions, seed: int) -> ScrabbleGame:
+        """A new game from ``seed``: the first seat chosen as ``options.turn_order`` says, the
+        bag shuffled and the racks dealt."""
         game = cls()
         game.options = options
         game.seed = seed
@@ -366,6 +386,7 @@ class ScrabbleGame:
 
     @property
     def seats(self) -> int:
+        """How many seats the game has."""
         return self.options.seats
 
     @property
@@ -389,6 +410,7 @@ class ScrabbleGame:
         return self._board.rows()
 
     def board_copy(self) -> Board:
+        """A copy of the board, free to change (the game's own stays as it is)."""
         return self._board.copy()
 
     @property
@@ -398,10 +420,12 @@ class ScrabbleGame:
 
     @property
     def bag_count(self) -> int:
+        """How many tiles are left in the bag."""
         return len(self._bag)
 
     @property
     def scores(self) -> list[int]:
+        """Each seat's score."""
         return list(self._scores)
 
     @property
@@ -411,10 +435,12 @@ class ScrabbleGame:
 
     @property
     def resigned(self) -> list[int]:
+        """The seats that resigned, in the order they did."""
         return list(self._resigned)
 
     @property
     def scoreless_turns(self) -> int:
+        """How many scoreless turns in a row the game has had (six end it)."""
         return self._scoreless_run
 
     @property
@@ -440,6 +466,7 @@ class ScrabbleGame:
         return "".join(sorted(tiles))
 
     def can_challenge(self, seat: int) -> bool:
+        """Whether ``seat`` may challenge the last play now."""
         try:
             self._check_challenge(seat)
         except ScrabbleError:
@@ -730,6 +757,8 @@ class ScrabbleGame:
         self._finish(self._pending["ends"], self._pending["seat"])
 
     def resign(self, seat: int) -> None:
+        """``seat`` resigns. The game ends when one seat is left, or when a finishing play was
+        waiting (it stands); else play goes on without them."""
         self._check_seat(seat)
         if self.status == FINISHED:
             raise GameOverError(N_("the game is over"))
@@ -920,6 +949,7 @@ class ScrabbleGame:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ScrabbleGame:
+        """The game ``to_json`` saved; another format raises ``StateFormatError``."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             found = data.get("format") if isinstance(data, dict) else None
             raise StateFormatError(f"unknown Scrabble state format {found!r} (expected {FORMAT})")

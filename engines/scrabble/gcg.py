@@ -39,6 +39,8 @@ class GcgError(ValueError):
 
 @dataclass(frozen=True)
 class GcgPlayer:
+    """A ``#playerN`` line: the player's number, the nickname events use, and the full name."""
+
     number: int  # 1 moves first
     nick: str
     name: str
@@ -68,11 +70,14 @@ class GcgEvent:
 
 @dataclass
 class GcgGame:
+    """A GCG record as read: its players, every pragma line in order, and its events."""
+
     players: list[GcgPlayer] = field(default_factory=list)
     pragmas: list[tuple[int, str, str]] = field(default_factory=list)  # (line, keyword, value)
     events: list[GcgEvent] = field(default_factory=list)
 
     def pragma(self, keyword: str) -> str | None:
+        """The value of the first ``#keyword`` line, or None."""
         for _, key, value in self.pragmas:
             if key == keyword:
                 return value
@@ -80,10 +85,12 @@ class GcgGame:
 
     @property
     def lexicon(self) -> str | None:
+        """The ``#lexicon`` the record names, if any."""
         return self.pragma("lexicon")
 
     @property
     def title(self) -> str | None:
+        """The record's ``#title``, if any."""
         return self.pragma("title")
 
 
@@ -116,6 +123,7 @@ def decode_gcg(data: bytes) -> str:
 
 
 def parse_gcg(text: str) -> GcgGame:
+    """Read a GCG record's text; a line that cannot be read raises ``GcgError`` naming it."""
     game = GcgGame()
     text = text.lstrip("\ufeff")
     for number, raw in enumerate(_LINE_BREAK_RE.split(text), start=1):
@@ -198,6 +206,7 @@ def _read_event(number: int, line: str) -> GcgEvent:
 
 
 def read_gcg(path: str | Path) -> GcgGame:
+    """Read the GCG file at ``path`` (UTF-8, or legacy ISO-8859-1)."""
     return parse_gcg(decode_gcg(Path(path).read_bytes()))
 
 
@@ -206,6 +215,9 @@ def read_gcg(path: str | Path) -> GcgGame:
 
 @dataclass(frozen=True)
 class CheckResult:
+    """One record checked: whether it agrees with the engine, how many plays were checked,
+    and where and why it did not."""
+
     name: str
     ok: bool
     plays: int
@@ -304,6 +316,7 @@ def _event_points(
 
 
 def check_file(path: str | Path) -> CheckResult:
+    """Check the GCG file at ``path``; an unreadable file is a failed check, not an exception."""
     name = Path(path).name
     try:
         record = read_gcg(path)
@@ -406,6 +419,8 @@ def export_gcg(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``check FILE...``: check each file and print the results; 0 when all agree, 1 when
+    one does not, 2 for bad usage."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] != "check" or len(args) < 2:
         print("usage: python -m engines.scrabble.gcg check FILE...", file=sys.stderr)

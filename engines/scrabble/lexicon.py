@@ -19,6 +19,7 @@ class Lexicon(Protocol):
 
 
 def is_word(lexicon: Lexicon, word: str) -> bool:
+    """Whether the lexicon holds ``word``, in upper or lower case."""
     upper = word.upper()
     return upper in lexicon or upper.lower() in lexicon
 

@@ -137,6 +137,7 @@ class Play(_PlayFields):
 
     @property
     def notation(self) -> str:
+        """The play in GCG notation: position, then word (``8H QUIZ``)."""
         return f"{self.position} {self.word}"
 
     @property
@@ -146,6 +147,7 @@ class Play(_PlayFields):
 
     @property
     def squares(self) -> tuple[str, ...]:
+        """The squares of the new tiles, by name (``H8``)."""
         return tuple(index_name(index) for index, _ in self.tiles)
 
     @property
@@ -158,6 +160,7 @@ class Play(_PlayFields):
 
     @property
     def bingo(self) -> bool:
+        """Whether the play puts down seven tiles or more: a bingo."""
         return len(self.tiles) >= 7
 
     def spelled(self, board: Board) -> str:
@@ -184,9 +187,11 @@ class Exchange(_ExchangeFields):
 
     @property
     def notation(self) -> str:
+        """The exchange as a move list writes it: ``exchange AE?``."""
         return f"exchange {self.tiles}"
 
     def leave(self, rack: str) -> str:
+        """What stays on ``rack`` after the exchange (before the draw)."""
         return take_from_rack(rack, self.tiles)
 
 
@@ -200,6 +205,7 @@ class Pass(_NoFields):
     notation: ClassVar[str] = "pass"
 
     def leave(self, rack: str) -> str:
+        """The rack as it was."""
         return rack
 
 
@@ -573,14 +579,17 @@ def apply_move(
 
 
 def generate(board: Board | Sequence[str], rack: str, lexicon: Lexicon) -> list[Play]:
+    """Every legal placement of ``rack`` on ``board`` (``MoveGenerator.generate``)."""
     return MoveGenerator(lexicon).generate(board, rack)
 
 
 def has_valid_play(board: Board | Sequence[str], rack: str, lexicon: Lexicon) -> bool:
+    """Whether ``rack`` has any legal placement on ``board`` (``MoveGenerator.has_valid_play``)."""
     return MoveGenerator(lexicon).has_valid_play(board, rack)
 
 
 def exchanges(rack: str, bag_count: int) -> list[Exchange]:
+    """Every distinct exchange the rules allow (``MoveGenerator.exchanges``)."""
     return MoveGenerator.exchanges(rack, bag_count)
 
 
@@ -593,16 +602,19 @@ def best(
     bag_count: int = 100,
     unseen: str = "",
 ) -> Move | None:
+    """The best move for ``rack`` by score or equity (``MoveGenerator.best``)."""
     return MoveGenerator(lexicon).best(board, rack, by=by, bag_count=bag_count, unseen=unseen)
 
 
 def choose_play(
     game: ScrabbleGame, seat: int, level: str, rng: random.Random, lexicon: Lexicon
 ) -> Move:
+    """The computer's move for ``seat`` at ``level`` (``MoveGenerator.choose_play``)."""
     return MoveGenerator(lexicon).choose_play(game, seat, level, rng)
 
 
 def analyse(game: ScrabbleGame, lexicon: Lexicon) -> list[TurnAnalysis]:
+    """Each turn of ``game`` beside the best play that was available (``MoveGenerator.analyse``)."""
     return MoveGenerator(lexicon).analyse(game)
 
 

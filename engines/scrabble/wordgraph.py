@@ -61,6 +61,7 @@ class WordGraph:
 
     @classmethod
     def from_dawg(cls, dawg: Dawg) -> WordGraph:
+        """The graph of ``dawg`` re-shaped into linked nodes (about 0.3 s for the built-in list)."""
         starts, letters, targets, terminal = (
             dawg.edge_start,
             dawg.edge_letter,
