@@ -17,6 +17,8 @@ from bot.services import ServiceContext
 
 @dataclass(frozen=True)
 class ClubSettings:
+    """A club's settings as the bot uses them: zone, moderator role, default channel, language."""
+
     guild_id: int
     timezone: str
     moderator_role_id: int | None
@@ -167,10 +169,13 @@ def timezone_choices(current: str, limit: int = 25) -> list[str]:
 
 
 class ClubService:
+    """The club's settings: reading them, setting them up, and the language to speak to it in."""
+
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 
     async def get(self, guild_id: int, guild_name: str = "") -> ClubSettings:
+        """The club's settings; a club never set up has UTC, English, and no role or channel."""
         async with self.ctx.uow() as uow:
             guild = await uow.guilds.get(guild_id)
             if guild is None:
@@ -210,6 +215,8 @@ class ClubService:
         channel_id: int | None = None,
         language: str | None = None,
     ) -> ClubSettings:
+        """Set the club's moderator role, time zone, default channel or language; what is left
+        out stays as it was, and a bad zone or language is refused before anything changes."""
         tz = validate_timezone(timezone) if timezone is not None else None
         code = validate_language(language) if language is not None else None
         async with self.ctx.uow() as uow:

@@ -51,6 +51,7 @@ RATING_COLUMNS = (
 
 
 def register_exporter(kind: str, exporter: GameExporter) -> None:
+    """Put ``kind``'s finished games in the export, each written by ``exporter``."""
     EXPORTERS[kind] = exporter
 
 
@@ -61,6 +62,8 @@ def _num(value: float | None) -> str:
 
 
 class ExportService:
+    """``/club export``: the club's results, ratings and finished games in one zip."""
+
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 

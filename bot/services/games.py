@@ -57,6 +57,8 @@ def parse_game_ref(text: str | int | None) -> int | None:
 
 @dataclass(frozen=True)
 class GameKind:
+    """A game with seats as the finder needs it: kind, how a sentence names it, how to start one."""
+
     kind: str  # games.kind
     title: str  # as a sentence names it: "Scrabble", "chess"
     start_hint: str  # "`/chess new opponent:@member`"
@@ -75,6 +77,7 @@ class FoundGame:
 
     @classmethod
     def of(cls, record: GameRecord) -> FoundGame:
+        """The game a stored row is."""
         return cls(record.id, record.number)
 
 

@@ -41,6 +41,10 @@ PAGE_SIZE = 10
 
 @dataclass(frozen=True)
 class LeaderboardRow:
+    """One member's line in a table, ``value`` written as the table shows it (rating, points,
+    best time or wins). On the Henyo table ``games`` counts words played and ``draws``
+    words guessed."""
+
     rank: int
     player_id: int
     name: str
@@ -55,6 +59,9 @@ class LeaderboardRow:
 
 @dataclass(frozen=True)
 class LeaderboardTable:
+    """One page of a club's table for a game (or ``all``) and period, with its title, its
+    column's label and where the period began (``since``; None for all time)."""
+
     guild_id: int
     kind: str
     period: str
@@ -69,6 +76,8 @@ class LeaderboardTable:
 
 @dataclass
 class GameStats:
+    """A member's standing in one game: record, rating (rated games), points, spread, best time."""
+
     kind: str
     games: int = 0
     wins: int = 0
@@ -85,6 +94,8 @@ class GameStats:
 
 @dataclass
 class MemberStats:
+    """A member's stats in a club, by game."""
+
     guild_id: int
     player_id: int
     name: str
@@ -111,12 +122,16 @@ def period_start(
 
 
 class LeaderboardService:
+    """The club's leaderboard tables and a member's stats."""
+
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 
     async def table(
         self, guild_id: int, kind: str = "all", period: str = "all", page: int = 0
     ) -> LeaderboardTable:
+        """One page of the club's table for ``kind`` (``all``: wins over every game) and
+        ``period``; a page past the end shows the last one. An unknown game or period is refused."""
         if kind not in KINDS and kind != "all":
             raise InvalidInputError(UNKNOWN_GAME)
         if period not in PERIODS:
@@ -157,6 +172,7 @@ class LeaderboardService:
         )
 
     async def stats(self, guild_id: int, player_id: int) -> MemberStats:
+        """A member's stats in each game the club keeps a standing of them for."""
         async with self.ctx.reader() as uow:
             player = await uow.players.get(player_id)
             name = player.display_name if player else str(player_id)

@@ -35,6 +35,8 @@ class SeatOutcome:
 
 @dataclass(frozen=True)
 class RatingChange:
+    """How a rated game moved a member's rating: before, after, and the deviation after."""
+
     user_id: int
     before: float
     after: float

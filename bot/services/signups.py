@@ -26,7 +26,7 @@ Two joins at once: every change first locks the list's row (PostgreSQL
 ``FOR UPDATE``; SQLite has one writer at a time), then bumps its version
 (compare-and-set), and places are unique per list, so two racing writers never
 both write on what they read; where one still loses (SQLite's lock, a stale
-version), ``retrying`` runs its work again from a fresh unit of work, which then
+version), ``transact`` runs its work again from a fresh unit of work, which then
 sees the other's entry (a member signing up twice in two tabs gets "already
 signed up").
 
@@ -83,11 +83,15 @@ class Entrant:
 
     @property
     def members(self) -> tuple[int, ...]:
+        """The entry's members: the member, then the partner if there is one."""
         return (self.user_id,) if self.partner_id is None else (self.user_id, self.partner_id)
 
 
 @dataclass(frozen=True)
 class Roster:
+    """A sign-up list as it stands: its status, capacity and entries in order (the first
+    ``capacity`` have places, the rest wait)."""
+
     list_id: int
     status: str
     capacity: int | None
@@ -95,10 +99,12 @@ class Roster:
 
     @property
     def playing(self) -> tuple[Entrant, ...]:
+        """The entries that have a place."""
         return tuple(e for e in self.entrants if not e.waiting)
 
     @property
     def waiting(self) -> tuple[Entrant, ...]:
+        """The entries on the waiting list, in the order they move up."""
         return tuple(e for e in self.entrants if e.waiting)
 
     @property
@@ -107,11 +113,14 @@ class Roster:
         return tuple(m for e in self.playing for m in e.members)
 
     def entry_of(self, user_id: int) -> Entrant | None:
+        """The entry holding ``user_id``, as member or partner, if any."""
         return next((e for e in self.entrants if user_id in e.members), None)
 
 
 @dataclass(frozen=True)
 class Withdrawal:
+    """An entry that left the list, and the waiting entries that moved into places."""
+
     entrant: Entrant
     moved_up: tuple[Entrant, ...]
 
@@ -126,6 +135,8 @@ async def open_list(
     team_size: int = 1,
     now: datetime,
 ) -> SignupListRecord:
+    """Make the sign-up list of a new session, tournament or event (``capacity`` None: no
+    limit; ``team_size`` 2: pairs)."""
     if team_size not in (1, 2):
         raise ValueError(f"team_size is 1 or 2, not {team_size}")
     if capacity is not None and capacity < 1:
@@ -146,6 +157,7 @@ async def open_list(
 
 
 async def list_for(uow: UnitOfWork, owner_kind: str, owner_id: int) -> SignupListRecord:
+    """The sign-up list that ``owner_kind`` ``owner_id`` owns."""
     row = await uow.signups.list_of(owner_kind, owner_id)
     if row is None:
         raise NotFoundError(f"No sign-up list for {owner_kind} {owner_id}.")
@@ -169,6 +181,7 @@ def _roster(lst: SignupListRecord, rows: Sequence[SignupRecord]) -> Roster:
 
 
 async def roster(uow: UnitOfWork, lst: SignupListRecord) -> Roster:
+    """The list as it stands: its entries in order, with places or waiting."""
     return _roster(lst, await uow.signups.entries(lst.id))
 
 

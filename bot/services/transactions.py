@@ -31,7 +31,8 @@ ATTEMPTS = 5
 class Writer(Protocol):
     """Where units of work come from (a ``ServiceContext``)."""
 
-    def uow(self) -> UnitOfWork: ...
+    def uow(self) -> UnitOfWork:
+        """A new unit of work; whoever opens it commits it."""
 
 
 class LostRace(ConflictError):

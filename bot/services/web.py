@@ -28,6 +28,9 @@ PAGE_PREFIX = "/c/"
 
 @dataclass(frozen=True)
 class WebPage:
+    """A club's web page as ``/club web`` left it: on or off, its token, and whether the
+    command changed anything."""
+
     guild_id: int
     enabled: bool
     token: str | None
@@ -35,6 +38,7 @@ class WebPage:
 
     @property
     def path(self) -> str | None:
+        """The page's path on the bot's web server (``/c/<token>/``); None while the page is off."""
         return f"{PAGE_PREFIX}{self.token}/" if self.token else None
 
 
@@ -49,18 +53,23 @@ class PageClub:
 
 
 def new_token() -> str:
+    """A new unguessable token for a page's address."""
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def page_url(base_url: str | None, path: str) -> str:
+    """The page's full address under ``base_url``; the bare path when the bot has no address."""
     return f"{base_url.rstrip('/')}{path}" if base_url else path
 
 
 class WebService:
+    """The club's web page: whether it is on, switching it, and which club an address is for."""
+
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 
     async def page(self, guild_id: int) -> WebPage:
+        """The club's page as it stands (nothing changed)."""
         async with self.ctx.reader() as uow:
             guild = await uow.guilds.get(guild_id)
             token = web_token(guild.settings if guild is not None else None)

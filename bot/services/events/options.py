@@ -52,6 +52,7 @@ def read_games(text: str | None) -> list[str]:
 
 
 def read_game(text: str) -> str:
+    """The one game a host names (``word boggle`` → ``boggle``); any other name is refused."""
     game = ALIASES.get(text.strip().lower())
     if game is None:
         raise InvalidInputError(msg.unknown_game(text))
@@ -59,6 +60,7 @@ def read_game(text: str) -> str:
 
 
 def read_pairs(pairs: int | None) -> int:
+    """How many pairs an event takes: ``DEFAULT_PAIRS`` when not given, 2 to ``MAX_PAIRS``."""
     value = DEFAULT_PAIRS if pairs is None else pairs
     if not 2 <= value <= MAX_PAIRS:
         raise InvalidInputError(msg.pairs_range(MAX_PAIRS))
@@ -66,6 +68,7 @@ def read_pairs(pairs: int | None) -> int:
 
 
 def read_place(place: int | None) -> int:
+    """The place a prize is for: first when not given, up to ``MAX_PLACE``."""
     value = 1 if place is None else place
     if not 1 <= value <= MAX_PLACE:
         raise InvalidInputError(msg.place_range(MAX_PLACE))
@@ -73,6 +76,7 @@ def read_place(place: int | None) -> int:
 
 
 def read_prize(text: str) -> str:
+    """A prize's line, spacing tidied; an empty one or one over ``PRIZE_CHARS`` is refused."""
     cleaned = " ".join(text.split())
     if not cleaned:
         raise InvalidInputError(_(msg.EMPTY_PRIZE))
@@ -82,6 +86,7 @@ def read_prize(text: str) -> str:
 
 
 def read_format(fmt: str | None) -> str:
+    """How a Scrabble or chess round is played: round robin when not given, knockout or swiss."""
     value = (fmt or "round_robin").strip().lower().replace(" ", "_")
     if value not in FORMATS:
         raise InvalidInputError(_(msg.UNKNOWN_FORMAT))

@@ -50,6 +50,9 @@ async def add_round(
     started_by: int,
     now: datetime,
 ) -> GamesEventRoundRecord:
+    """Store the event's round of ``game``: the pairs playing it and ``ref_id``, the game's
+    own record (Henyo event, Boggle round or tournament). One round per game: a second
+    breaks the (event, game) key at the flush."""
     row = GamesEventRoundRecord(
         event_id=event.id,
         game=game,
@@ -76,6 +79,8 @@ async def start_henyo(
     started_by: int,
     now: datetime,
 ) -> int:
+    """Open a Henyo event in the event's channel with the pairs in order and store the round;
+    the Henyo event's id. Refused while the channel has an open Henyo event."""
     busy = await uow.henyo.open_event_in_channel(event.channel_id)
     if busy is not None:
         raise InvalidInputError(_(msg.HENYO_EVENT_HERE))

@@ -17,11 +17,14 @@ class PairSnapshot:
 
     @property
     def members(self) -> tuple[int, int]:
+        """The pair's two members: the one who registered, then the partner."""
         return (self.user_id, self.partner_id)
 
 
 @dataclass(frozen=True)
 class EventSnapshot:
+    """A games event as it stands: its games, pairs playing and waiting, and rounds started."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -39,8 +42,9 @@ class EventSnapshot:
 @dataclass(frozen=True)
 class Row:
     """One pair's line in a game's standings. ``status``: ranked | eliminated |
-    disqualified | not_played. ``value``: the Henyo final time in ms, the Boggle
-    points, or the tournament points (``spread`` beside them for Scrabble)."""
+    disqualified | not_played | no_list (Boggle) | withdrawn (a tournament).
+    ``value``: the Henyo final time in ms, the Boggle points, or the tournament
+    points (``spread`` beside them for Scrabble)."""
 
     place: int | None
     names: tuple[str, ...]
@@ -61,6 +65,7 @@ class GameTable:
 
     @property
     def winners(self) -> tuple[Row, ...]:
+        """The pairs in first place once the game is done (ties share it); none before."""
         if self.state != "done":
             return ()
         return tuple(r for r in self.rows if r.place == 1 and r.status == "ranked")
@@ -68,6 +73,8 @@ class GameTable:
 
 @dataclass(frozen=True)
 class Prize:
+    """The prize line a host wrote for a game's place."""
+
     game: str
     place: int
     text: str
@@ -75,28 +82,37 @@ class Prize:
 
 @dataclass(frozen=True)
 class EventStandings:
+    """The event with each game's table and the prize lines."""
+
     event: EventSnapshot
     tables: tuple[GameTable, ...]
     prizes: tuple[Prize, ...] = field(default_factory=tuple)
 
     def prizes_of(self, game: str) -> list[Prize]:
+        """The prize lines of ``game``."""
         return [p for p in self.prizes if p.game == game]
 
 
 @dataclass(frozen=True)
 class Registered:
+    """A pair registered: the event after it, and the pair (playing or waiting)."""
+
     event: EventSnapshot
     pair: PairSnapshot
 
 
 @dataclass(frozen=True)
 class Withdrawn:
+    """A pair withdrew: the event after it, and the waiting pairs that took a place."""
+
     event: EventSnapshot
     moved_up: tuple[PairSnapshot, ...]
 
 
 @dataclass(frozen=True)
 class RoundStarted:
+    """A game's round started: the event, the game, its record (``ref_id``), how many pairs play."""
+
     event: EventSnapshot
     game: str
     ref_id: int

@@ -21,6 +21,8 @@ def _names(names: dict[int, str], members: Sequence[int]) -> tuple[str, ...]:
 async def game_table(
     uow: UnitOfWork, game: str, rnd: GamesEventRoundRecord | None, names: dict[int, str]
 ) -> GameTable:
+    """``game``'s table for the event, as the game's own records stand now
+    (``not_started`` before its round)."""
     if rnd is None:
         return GameTable(game, "not_started")
     if game == "henyo":

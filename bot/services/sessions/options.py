@@ -24,6 +24,9 @@ CHALLENGES = ("double", "single", "void")
 
 @dataclass(frozen=True)
 class SessionOptions:
+    """How a session plays: the turn clock, its length, explanations, the challenge rule, the
+    word list, and where a member left over plays."""
+
     clock_seconds: int = 180
     length_seconds: int = 80 * 60
     explain: bool = True
@@ -32,10 +35,13 @@ class SessionOptions:
     odd: str = "third"  # a member left over: a pair's third player, or 'alone'
 
     def to_json(self) -> dict[str, Any]:
+        """The options as ``club_sessions.options`` keeps them."""
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SessionOptions:
+        """Options as stored: a key this version does not know is dropped, a missing one takes
+        its default."""
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
         return cls(**known)
 
@@ -53,6 +59,8 @@ def read_options(
     word_list: str | None = None,
     odd: str | None = None,
 ) -> SessionOptions:
+    """The moderator's options, read and checked: what is left out takes its default (3-minute
+    turns, 80 minutes, explanations on, double challenge, a leftover member as a third)."""
     rule = (challenge or "double").strip().lower()
     if rule not in CHALLENGES:
         raise InvalidInputError(messages.CHALLENGE_CHOICES)

@@ -10,6 +10,8 @@ from bot.services.sessions.options import SessionOptions
 
 @dataclass(frozen=True)
 class Member:
+    """A member as a command names them."""
+
     id: int
     name: str
     is_bot: bool = False
@@ -26,12 +28,16 @@ class Entry:
 
 @dataclass(frozen=True)
 class SeatSnapshot:
+    """A seat on a board: the members who play it together, and their names."""
+
     user_ids: tuple[int, ...]
     names: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class BoardSnapshot:
+    """A board of the session: its seats and, once the boards start, its game and thread."""
+
     number: int  # 1, 2, … within the session
     seats: tuple[SeatSnapshot, ...]
     game_id: int | None = None
@@ -41,6 +47,8 @@ class BoardSnapshot:
 
 @dataclass(frozen=True)
 class SessionSnapshot:
+    """A club session as it stands: its options, sign-ups, boards and deadline."""
+
     id: int
     channel_id: int
     moderator_id: int
@@ -53,11 +61,15 @@ class SessionSnapshot:
 
     @property
     def member_count(self) -> int:
+        """How many members signed up (a pair counts two)."""
         return sum(len(e.user_ids) for e in self.entries)
 
 
 @dataclass(frozen=True)
 class SignedUp:
+    """A sign-up taken: the session after it and the entry (``by_moderator``: a moderator
+    named the member)."""
+
     session: SessionSnapshot
     entry: Entry
     by_moderator: bool
@@ -65,6 +77,8 @@ class SignedUp:
 
 @dataclass(frozen=True)
 class Swapped:
+    """Two members traded between the formed groups (by name), and the session after it."""
+
     session: SessionSnapshot
     first: str
     second: str
@@ -72,6 +86,8 @@ class Swapped:
 
 @dataclass(frozen=True)
 class PairResult:
+    """A pair's line in the session's results: rank across boards, board, score and spread."""
+
     rank: int
     board: int
     label: str
@@ -93,6 +109,9 @@ class PlayNote:
 
 @dataclass(frozen=True)
 class SessionResults:
+    """A session's pairs ranked across boards; ``final`` once it ended with every board
+    finished. ``plays`` is empty but for the moderator."""
+
     session: SessionSnapshot
     final: bool
     pairs: tuple[PairResult, ...]
@@ -102,6 +121,8 @@ class SessionResults:
 
 @dataclass(frozen=True)
 class Explained:
+    """An explanation stored: its board's game number, the thread it went to, and the words."""
+
     game_number: int
     home_id: int | None
     words: tuple[str, ...]
