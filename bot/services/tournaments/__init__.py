@@ -8,7 +8,8 @@
 - ``pairing``: records to the pure engine (``engines.pairings``) and back.
 - ``core``: loading, checks, the log, the announcements of a round.
 - ``entry``: create, join, leave, check in (the club's one sign-up list);
-- ``lifecycle``: start, pairing and advancing rounds, the job handlers; ``director``: set a pairing, adjudicate, void, withdraw,
+- ``lifecycle``: start, pairing and advancing rounds; ``round_jobs``: the jobs
+  that run the rounds; ``director``: set a pairing, adjudicate, void, withdraw,
   extend, pause, resume; ``reading``: standings, the log, exports.
 - ``service``: ``TournamentService``, which holds them.
 

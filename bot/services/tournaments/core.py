@@ -38,17 +38,22 @@ class Reply:
 
 
 class TournamentCore:
+    """What every tournament use case shares: the context, the round's games, the RNG, loading
+    with checks, the version, the log and the posts."""
+
     def __init__(self, ctx: ServiceContext, games: RoundGames, rng: random.Random) -> None:
         self.ctx = ctx
         self.games = games
         self.rng = rng
 
     def now(self) -> datetime:
+        """Now, by the context's clock."""
         return self.ctx.clock()
 
     async def load(
         self, uow: UnitOfWork, tournament_id: int, guild_id: int | None = None
     ) -> TournamentRecord:
+        """The tournament by id (of ``guild_id``, when given); ``NotFoundError`` otherwise."""
         t = await uow.tournaments.get(tournament_id)
         if t is None or (guild_id is not None and t.guild_id != guild_id):
             raise NotFoundError(msg.no_such(tournament_id))
@@ -79,6 +84,7 @@ class TournamentCore:
 
     @staticmethod
     def require_director(t: TournamentRecord, user_id: int, is_moderator: bool, what: str) -> None:
+        """Refuse anyone but its creator or a moderator (``what``: what they tried to do)."""
         if user_id != t.created_by and not is_moderator:
             raise PermissionDeniedError(msg.directors_only(what))
 
@@ -96,12 +102,14 @@ class TournamentCore:
         action: str,
         **detail: Any,
     ) -> None:
+        """Log ``action`` in the director's log: by whom (None: the bot), now, with its details."""
         uow.tournaments.log(t.id, at=self.now(), actor_id=actor_id, action=action, detail=detail)
 
     # ------------------------------------------------------------------ names
 
     @staticmethod
     def member_ids(entrants: Sequence[TournamentEntrantRecord]) -> list[int]:
+        """Every member the entrants name: each entrant's member, then the partners of pairs."""
         ids = [e.user_id for e in entrants]
         ids += [e.partner_id for e in entrants if e.partner_id is not None]
         return ids
@@ -110,11 +118,13 @@ class TournamentCore:
     def entrant_of(
         entrants: Sequence[TournamentEntrantRecord], user_id: int
     ) -> TournamentEntrantRecord | None:
+        """The entrant ``user_id`` plays in (alone or in a pair), if any."""
         return next((e for e in entrants if user_id in (e.user_id, e.partner_id)), None)
 
     # ------------------------------------------------------------------ posts
 
     def post(self, uow: UnitOfWork, t: TournamentRecord, post: Post) -> None:
+        """Announce in the tournament's channel after the commit (an outbox row)."""
         uow.outbox.to_channel(t.channel_id, post)
 
     def standings_lines(
@@ -123,6 +133,7 @@ class TournamentCore:
         entrants: Sequence[TournamentEntrantRecord],
         pairings: Sequence[TournamentPairingRecord],
     ) -> list[msg.StandingLine]:
+        """The tournament's table as messages show it, from its entrants and pairings."""
         by_id = {e.id: e for e in entrants}
         return [
             msg.StandingLine(
@@ -143,6 +154,8 @@ class TournamentCore:
         entrants: Sequence[TournamentEntrantRecord],
         pairings: Sequence[TournamentPairingRecord],
     ) -> list[msg.BoardLine]:
+        """These pairings as messages show them: each board, its entrants and its result (none
+        while unplayed, or when voided)."""
         by_id = {e.id: e for e in entrants}
         return [
             msg.BoardLine(

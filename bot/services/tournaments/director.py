@@ -50,6 +50,8 @@ class Act:
 
 
 class Director:
+    """The director's tools: set a pairing, adjudicate, void, withdraw, extend, pause and resume."""
+
     def __init__(self, core: TournamentCore, lifecycle: Lifecycle) -> None:
         self.core = core
         self.lifecycle = lifecycle
@@ -215,6 +217,8 @@ class Director:
         return await transact(core.ctx, work)
 
     async def void(self, act: Act, member: tuple[int, str], round_number: int | None) -> Reply:
+        """Void ``member``'s result in a round (default: the current one): the board counts for
+        nobody. Not in a knockout."""
         core = self.core
 
         async def work(uow: UnitOfWork) -> Reply:
@@ -324,11 +328,14 @@ class Director:
             pass  # over already, or not theirs to resign: the forfeit stands
 
     async def on_forfeit_game(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        """Job ``JOB_FORFEIT_GAME``: its work is in ``prepare_forfeit``. Nothing schedules it now
+        (a withdrawal ends the game in its own transaction); it stays for jobs already queued."""
         return  # the work is in ``prepare_forfeit``
 
     # ------------------------------------------------------------------ time
 
     async def extend(self, act: Act, typed: str) -> Reply:
+        """Extend the current round's deadline by ``typed`` (from now, once it has passed)."""
         core = self.core
         extra = opts.read_extension(typed)
         async with core.ctx.uow() as uow:
@@ -359,6 +366,8 @@ class Director:
         return Reply(msg.extended_reply(rnd.number, rnd.deadline), t.id)
 
     async def pause(self, act: Act) -> Reply:
+        """Pause the tournament: the round's deadline waits, and the next round is paired but
+        held until ``resume``."""
         core = self.core
         async with core.ctx.uow() as uow:
             t = await self._open(uow, act, msg.WHAT_PAUSE)
@@ -371,6 +380,8 @@ class Director:
         return Reply(msg.paused_reply(t.name), t.id)
 
     async def resume(self, act: Act) -> Reply:
+        """Resume a paused tournament: a held round gets its games, a round in play its deadline
+        again, and a round that could not be paired is tried again."""
         core = self.core
 
         async def work(uow: UnitOfWork) -> Reply:

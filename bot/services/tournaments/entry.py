@@ -20,12 +20,16 @@ OWNER = "tournament"
 
 
 class Entry:
+    """Making a tournament and entering it: create, join, leave, check in."""
+
     def __init__(self, core: TournamentCore) -> None:
         self.core = core
 
     # ------------------------------------------------------------------ making
 
     async def create(self, request: opts.NewTournament) -> Reply:
+        """Make a tournament (moderators only) with its sign-up list, and post it in its channel
+        (with the Join button when members join by button)."""
         if not request.is_moderator:
             raise PermissionDeniedError(msg.MODERATORS_MAKE)
         if request.in_thread:
@@ -173,6 +177,7 @@ class Entry:
     async def leave(
         self, *, guild_id: int, channel_id: int | None, ref: int | None, user_id: int
     ) -> Reply:
+        """Take the member off the sign-up list before the start (after it, a withdrawal)."""
         core = self.core
 
         async def work(uow: UnitOfWork) -> Reply:
@@ -188,6 +193,7 @@ class Entry:
     async def check_in(
         self, *, guild_id: int, channel_id: int | None, ref: int | None, user_id: int
     ) -> Reply:
+        """Check the member in on the sign-up list of a tournament that asks for it."""
         core = self.core
 
         async def work(uow: UnitOfWork) -> Reply:

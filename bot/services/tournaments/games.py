@@ -52,6 +52,8 @@ class GameResult:
 
 @dataclass(frozen=True)
 class GameToOpen:
+    """A round's game still to get its thread and first board: where it is played, and by whom."""
+
     game_id: int
     kind: str
     channel_id: int
@@ -91,6 +93,8 @@ class RoundGames:
         time_control: str | None,
         extra_options: dict[str, Any],
     ) -> int:
+        """Make a game of ``first`` against ``second`` in the caller's transaction, seated and
+        accepted, marked with ``extra_options``; its id."""
         if kind == CHESS:
             return await self._chess(
                 uow, guild_id, guild_name, channel_id, first, second, time_control, extra_options
@@ -207,7 +211,7 @@ class RoundGames:
         self, uow: UnitOfWork, game_id: int, *, first_score: float, how: str, headline: str
     ) -> None:
         """End a game still in play with the result the tournament gave it (``how``:
-        ``adjudicated`` by the director, ``deadline`` of its round), through the
+        ``adjudicated`` by the director, ``round deadline``, ``forfeit``), through the
         game's own service, in the caller's transaction: later moves are refused and
         its thread is told ``headline``."""
         game = await uow.games.get(game_id)

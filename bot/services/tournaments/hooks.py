@@ -15,6 +15,8 @@ JOB_GAME_FINISHED = "tournament.game_finished"
 
 
 async def game_finished(uow: UnitOfWork, game: GameRecord, now: datetime) -> None:
+    """When ``game`` is a tournament's, schedule the job that tells the tournament, in the game's
+    own finishing transaction."""
     tournament_id = (game.options or {}).get("tournament_id")
     if tournament_id is None:
         return

@@ -62,6 +62,9 @@ def pairing_reason(error: PairingError, entrants: Sequence[TournamentEntrantReco
 
 
 class Lifecycle:
+    """A tournament's life once entered: starting it, pairing and making its rounds, advancing
+    them, ending it early."""
+
     def __init__(self, core: TournamentCore) -> None:
         self.core = core
 
@@ -77,6 +80,8 @@ class Lifecycle:
         is_moderator: bool,
         actor_name: str = "",
     ) -> Reply:
+        """Start the tournament (directors only): seed the entrants (the checked-in ones, when it
+        asks for check-in), close the sign-up list and pair round 1."""
         core = self.core
 
         async def work(uow: UnitOfWork) -> Reply:
@@ -261,6 +266,8 @@ class Lifecycle:
     async def make_games(
         self, uow: UnitOfWork, t: TournamentRecord, pairings: Sequence[TournamentPairingRecord]
     ) -> None:
+        """Make the games of these pairings that still need one (not scored, voided or a bye),
+        and the job that opens their threads."""
         core = self.core
         entrants = {e.id: e for e in await uow.tournaments.entrants(t.id)}
         names = await uow.players.names(core.member_ids(list(entrants.values())))

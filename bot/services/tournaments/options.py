@@ -40,6 +40,9 @@ DEFAULT_DEADLINE = {"chess": "7d", "scrabble": "7d"}
 
 
 class StoredOptions(TypedDict, total=False):
+    """A tournament's ``options`` column: its seed, its games' settings, the deadline, the entry
+    and the pairing engine."""
+
     seed: int
     time_control: str | None
     deadline_seconds: int
@@ -77,6 +80,7 @@ class NewTournament:
 
 
 def read_kind(game: str) -> GameKind:
+    """The game a tournament is of, as typed: chess or Scrabble."""
     value = game.strip().lower()
     if value not in GAME_KINDS:
         raise InvalidInputError(msg.UNKNOWN_GAME)
@@ -84,6 +88,7 @@ def read_kind(game: str) -> GameKind:
 
 
 def read_format(fmt: str) -> Format:
+    """The format as typed: round robin, Swiss or knockout (or their short names)."""
     value = fmt.strip().lower().replace(" ", "_").replace("-", "_")
     aliases: dict[str, Format] = {
         "rr": "round_robin",
@@ -99,10 +104,12 @@ def read_format(fmt: str) -> Format:
 
 
 def read_deadline(text: str | None, kind: GameKind) -> timedelta:
+    """A round's deadline as typed, or the game's default."""
     return read_required_duration(ROUND_DEADLINE, text or DEFAULT_DEADLINE[kind])
 
 
 def read_extension(text: str) -> timedelta:
+    """An extension of a round's deadline, as typed."""
     return read_required_duration(EXTENSION, text)
 
 
@@ -133,16 +140,21 @@ def read_pairing(kind: GameKind, fmt: Format, pairing: str | None) -> str | None
 
 
 def game_finished_key(game_id: int) -> str:
+    """The key of the job telling the tournament a game finished (``hooks`` spells it too)."""
     return f"tournament:game:{game_id}"
 
 
 def deadline_key(tournament_id: int) -> str:
+    """The key of the tournament's round-deadline job (one per tournament; extending moves it)."""
     return f"tournament:deadline:{tournament_id}"
 
 
 def forfeit_key(game_id: int) -> str:
+    """The key of a game's forfeit job (``JOB_FORFEIT_GAME``)."""
     return f"tournament:forfeit:{game_id}"
 
 
 def open_round_key(tournament_id: int, round_number: int) -> str:
+    """The start of the key of the job that opens a round's games (``make_games`` adds the
+    round's last board, so replays get a job of their own)."""
     return f"tournament:open:{tournament_id}:{round_number}"

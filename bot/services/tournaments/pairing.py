@@ -57,6 +57,7 @@ __all__ = [
 
 
 def engine_entrants(entrants: Sequence[TournamentEntrantRecord]) -> list[Entrant]:
+    """The entrants as the pairing engine takes them: row id, rating and seed."""
     return [Entrant(e.id, e.rating, e.number) for e in entrants]
 
 
@@ -90,6 +91,8 @@ def engine_games(pairings: Sequence[TournamentPairingRecord]) -> list[Game]:
 
 
 def planned_rounds(tournament: TournamentRecord, count: int) -> int:
+    """How many rounds the tournament plays with ``count`` entrants: a round robin's and a
+    knockout's follow from it, a Swiss's were chosen."""
     if tournament.format == "round_robin":
         return count - 1 + count % 2
     if tournament.format == "knockout":
@@ -182,6 +185,8 @@ def replays_due(pairings: Sequence[TournamentPairingRecord], round_number: int) 
 
 
 def already_met(pairings: Sequence[TournamentPairingRecord], first: int, second: int) -> bool:
+    """Whether ``first`` and ``second`` have played each other in these pairings (a voided or
+    forfeited game is no meeting)."""
     return repeat_pairings(engine_games(pairings), Pairing(first, second))
 
 
@@ -204,6 +209,8 @@ def table(
     entrants: Sequence[TournamentEntrantRecord],
     pairings: Sequence[TournamentPairingRecord],
 ) -> list[Standing]:
+    """The standings from the results so far, as the engine ranks them (a game still in play
+    counts for nothing yet)."""
     games = [g for g in engine_games(pairings) if g.score is not None or g.second is None]
     kind: GameKind = "chess" if tournament.game_kind == "chess" else "scrabble"
     return standings(engine_entrants(entrants), games, game_kind=kind)

@@ -22,16 +22,23 @@ FORMAT_NAMES = {"round_robin": "Round robin", "swiss": "Swiss", "knockout": "Kno
 
 @dataclass(frozen=True)
 class ExportFile:
+    """One file of ``/tournament export``: its name, its bytes and its description (the
+    attachment's alt text)."""
+
     name: str
     data: bytes
     description: str
 
 
 class Reading:
+    """Reading a tournament: its standings, the director's log, the exports and the autocomplete."""
+
     def __init__(self, core: TournamentCore) -> None:
         self.core = core
 
     async def standings(self, *, guild_id: int, channel_id: int | None, ref: int | None) -> Reply:
+        """The table and the current round's boards; before the start, the sign-up list (and who
+        checked in)."""
         core = self.core
         async with core.ctx.reader() as uow:
             t = await core.resolve(uow, guild_id, channel_id, ref)
@@ -62,6 +69,7 @@ class Reading:
             )
 
     async def log(self, *, guild_id: int, channel_id: int | None, ref: int | None) -> Reply:
+        """The director's log, with the members it names by name."""
         core = self.core
         async with core.ctx.reader() as uow:
             t = await core.resolve(uow, guild_id, channel_id, ref)
@@ -94,6 +102,8 @@ class Reading:
     async def export(
         self, *, guild_id: int, channel_id: int | None, ref: int | None
     ) -> tuple[Reply, list[ExportFile]]:
+        """The tournament's files: CSV standings, a TRF (chess) or a tsh results file (Scrabble),
+        and its finished games in one zip."""
         core = self.core
         async with core.ctx.reader() as uow:
             t = await core.resolve(uow, guild_id, channel_id, ref)
@@ -153,6 +163,8 @@ class Reading:
         return Reply(msg.exported(name, [f.name for f in files]), tid), files
 
     async def suggestions(self, guild_id: int, typed: str) -> list[tuple[str, int]]:
+        """Of the guild's latest tournaments, those whose name or number contains ``typed``:
+        (label, id) for the autocomplete."""
         typed = typed.strip().lower()
         async with self.core.ctx.reader() as uow:
             rows = await uow.tournaments.recent_in_guild(guild_id)

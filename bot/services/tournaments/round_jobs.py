@@ -37,15 +37,21 @@ class RoundJobs:
     # scored board or a round moved on is left alone.
 
     async def prepare_game_finished(self, payload: dict[str, Any]) -> None:
+        """Record a finished game's result and, when it was the round's last, move the tournament
+        on (in a unit of work of its own)."""
         await self._in_own_unit(int(payload["tournament_id"]), self._game_finished, payload)
 
     async def on_game_finished(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        """Job ``JOB_GAME_FINISHED``: its work is in ``prepare_game_finished``."""
         return  # the work is in ``prepare_game_finished``
 
     async def prepare_round_deadline(self, payload: dict[str, Any]) -> None:
+        """Score the round's unfinished games as they stand at its deadline and end them, then
+        move the tournament on (in a unit of work of its own)."""
         await self._in_own_unit(int(payload["tournament_id"]), self._round_deadline, payload)
 
     async def on_round_deadline(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        """Job ``JOB_ROUND_DEADLINE``: its work is in ``prepare_round_deadline``."""
         return  # the work is in ``prepare_round_deadline``
 
     async def _in_own_unit(
@@ -162,4 +168,5 @@ class RoundJobs:
             await core.games.open(to_open, starter, name)
 
     async def on_open_round(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        """Job ``JOB_OPEN_ROUND``: its work is in ``prepare_open``."""
         return  # the work is in ``prepare_open``: it is safe to run again

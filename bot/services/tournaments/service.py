@@ -26,6 +26,8 @@ from bot.services.tournaments.round_jobs import RoundJobs
 
 
 class TournamentService:
+    """The tournament use cases, one attribute per part of their life (see the module docstring)."""
+
     def __init__(
         self,
         ctx: ServiceContext,
@@ -44,6 +46,8 @@ class TournamentService:
         self.reading = Reading(self.core)
 
     def job_handlers(self) -> Mapping[str, JobSpec]:
+        """The tournament jobs for the scheduler, each with the work it does before its job's
+        transaction."""
         life = self.round_jobs
         return {
             opts.JOB_GAME_FINISHED: JobSpec(
