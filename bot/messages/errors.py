@@ -20,6 +20,14 @@ MANAGE_SERVER_NEEDED = N_("You need the **Manage Server** permission for that.")
 SERVER_ONLY = N_("That command works in a server channel, not in DMs.")
 NOT_HERE = N_("You can't use that command here.")
 GAME_MOVED_ON = N_("The game moved on while you were typing: look at the board and try again.")
+# Which game a command means (bot/services/games.py); {title} is the game's name.
+PICK_A_GAME = N_("Pick a game from the list, or give its number like `#12`.")
+NO_FINISHED_GAME = N_("You have no finished {title} game here: give a game number with `game`.")
+NO_GAME_GOING = N_("You have no {title} game going here. Start one with {start}.")
+SEVERAL_GAMES = N_(
+    "You have {count} {title} games going: {listed}. Say which with the `game` option, "
+    "or use the command in the game's thread."
+)
 
 # Discord's option types as the error names them, for unreadable_option.
 _TYPE_NAMES = {

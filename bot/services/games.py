@@ -23,9 +23,11 @@ from typing import Literal
 from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
+from bot.messages.errors import NO_FINISHED_GAME, NO_GAME_GOING, PICK_A_GAME, SEVERAL_GAMES
 from bot.messages.i18n import _
 from bot.messages.limits import CHOICE_NAME_CHARS, CHOICES
 from bot.services import ServiceContext
+from engines.text import Text
 
 _GAME_REF = re.compile(r"\s*#?\s*(\d{1,12})\b.*", re.DOTALL)
 
@@ -51,7 +53,7 @@ def parse_game_ref(text: str | int | None) -> int | None:
         return None
     match = _GAME_REF.fullmatch(text)
     if match is None:
-        raise InvalidInputError("Pick a game from the list, or give its number like `#12`.")
+        raise InvalidInputError(PICK_A_GAME)
     return int(match.group(1))
 
 
@@ -141,9 +143,7 @@ class GameFinder:
             if want == "finished":
                 if records:
                     return FoundGame.of(records[0])
-                raise NotFoundError(
-                    f"You have no finished {title} game here: give a game number with `game`."
-                )
+                raise NotFoundError(Text(NO_FINISHED_GAME, title=title))
             active = [r for r in records if r.status == "active"] or records
             if len(active) == 1:
                 return FoundGame.of(active[0])
@@ -154,14 +154,9 @@ class GameFinder:
                     )
                     if done:
                         return FoundGame.of(done[0])
-                raise NotFoundError(
-                    f"You have no {title} game going here. Start one with {self.game.start_hint}."
-                )
+                raise NotFoundError(Text(NO_GAME_GOING, title=title, start=self.game.start_hint))
             listed = "; ".join(await self._labels(uow, active[:5], user_id))
-        raise InvalidInputError(
-            f"You have {len(active)} {title} games going: {listed}. Say which with the `game` "
-            "option, or use the command in the game's thread."
-        )
+        raise InvalidInputError(Text(SEVERAL_GAMES, count=len(active), title=title, listed=listed))
 
     async def choices(
         self, *, guild_id: int, user_id: int, typed: str, want: Want = "playing"

@@ -41,16 +41,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
 
 from bot.db.models_signups import SignupListRecord, SignupRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import signups as messages
 from bot.services.transactions import LostRace
-
-T = TypeVar("T")
-ATTEMPTS = 5
 
 
 class ListChanged(LostRace):

@@ -169,7 +169,6 @@ class RoundEnding:
         names = await self.core.names(uow, [team.guesser_id, team.answerer_id])
         view = pairs.view(team, names, "disqualified")
         self.core.post(uow, channel_id, messages.disqualified_pair(view.label))
-        await uow.commit()
         return Disqualification(event.id, view, None)
 
     async def _disqualify_round(
@@ -201,7 +200,6 @@ class RoundEnding:
         )
         headline = messages.disqualified_in_round(await self._pair(uow, rnd), rnd.word)
         self.core.post(uow, rnd.channel_id, headline, *await self.standings.next_steps(uow, rnd))
-        await uow.commit()
         return Disqualification(
             rnd.event_id,
             disqualified,

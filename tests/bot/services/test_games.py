@@ -134,3 +134,20 @@ async def test_the_autocomplete_offers_the_members_games_filtered_by_what_was_ty
     ]
     with_finished = await finder.choices(guild_id=GUILD, user_id=ANA, typed="", want="any")
     assert [value for _, value in with_finished] == [str(playing), str(invited), str(finished)]
+
+
+async def test_the_finders_refusals_read_in_the_clubs_language(ctx, finder) -> None:
+    from bot.messages.errors import refusal
+    from bot.messages.i18n import use_language
+
+    await _game(ctx, "active")
+    await _game(ctx, "active", age=1)
+    with pytest.raises(InvalidInputError) as asked:
+        await finder.resolve(guild_id=GUILD, user_id=ANA, channel_id=None, ref=None)
+    with pytest.raises(InvalidInputError) as unreadable:
+        await finder.resolve(guild_id=GUILD, user_id=ANA, channel_id=None, ref="twelve")
+    with use_language("fil"):
+        several = refusal(asked.value)
+        pick = refusal(unreadable.value)
+    assert several.startswith("May 2 kang kasalukuyang chess game:"), several
+    assert pick == "Pumili ng laro sa listahan, o ibigay ang numero nito gaya ng `#12`."
