@@ -295,7 +295,9 @@ async def test_a_session_starting_its_boards_as_a_member_makes_a_game(
         await sessions.entry.signup(
             guild_id=GUILD, channel_id=CHANNEL, user=person, by=person, is_moderator=False
         )
-    await sessions.forming.start(guild_id=GUILD, channel_id=CHANNEL, by=moderator, is_moderator=True)
+    await sessions.forming.start(
+        guild_id=GUILD, channel_id=CHANNEL, by=moderator, is_moderator=True
+    )
     await _known(ctx, (1, "Alice"), (BOB.user_id, BOB.name))
     refused = _members_game_first(monkeypatch, lambda game: game.created_by == 1)
     view, _ = await asyncio.gather(

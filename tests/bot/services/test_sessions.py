@@ -69,7 +69,9 @@ async def test_a_non_moderator_cannot_open_or_start_and_nothing_changes(sessions
     for person in PEOPLE[:4]:
         await _sign(sessions, person)
     with pytest.raises(PermissionDeniedError, match="Only the club's moderators can start"):
-        await sessions.forming.start(guild_id=GUILD, channel_id=CHANNEL, by=PEOPLE[0], is_moderator=False)
+        await sessions.forming.start(
+            guild_id=GUILD, channel_id=CHANNEL, by=PEOPLE[0], is_moderator=False
+        )
     view = await sessions.core.get(1)
     assert view.status == "open" and view.boards == ()
 
@@ -105,7 +107,9 @@ async def test_a_session_forms_groups_swaps_and_ends_every_board_at_its_deadline
     await _sign(sessions, PEOPLE[0], PEOPLE[1])
     for person in PEOPLE[2:10]:
         await _sign(sessions, person)
-    formed = await sessions.forming.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    formed = await sessions.forming.start(
+        guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True
+    )
     assert formed.status == "formed"
     # 10 members: 5 pairs, a board of 3 and a board of 2; the asked-for pair together.
     assert [len(b.seats) for b in formed.boards] == [3, 2]
@@ -125,7 +129,9 @@ async def test_a_session_forms_groups_swaps_and_ends_every_board_at_its_deadline
     )
     assert swapped.session.boards[0].seats[0].user_ids[0] == b
 
-    started = await sessions.forming.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    started = await sessions.forming.start(
+        guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True
+    )
     assert started.status == "started" and started.deadline is not None
     with pytest.raises(InvalidInputError, match="boards have started: members can be swapped only"):
         await sessions.forming.swap(
@@ -171,9 +177,13 @@ async def test_the_pair_that_played_explains_its_word_once(sessions, service, ct
             guild_id=GUILD, game_id=game_id, ply=0, user_id=999, text="a word we know"
         )
     with pytest.raises(InvalidInputError, match="empty"):
-        await sessions.explaining.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="  ")
+        await sessions.explaining.explain(
+            guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="  "
+        )
     with pytest.raises(InvalidInputError, match="at least 10 characters"):  # QA F37
-        await sessions.explaining.explain(guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="x")
+        await sessions.explaining.explain(
+            guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="x"
+        )
     done = await sessions.explaining.explain(
         guild_id=GUILD, game_id=game_id, ply=0, user_id=user, text="a word @everyone *bold*"
     )
@@ -194,7 +204,9 @@ async def test_boards_that_end_before_the_deadline_post_the_results_within_a_min
     await _open(sessions, odd="alone")
     for person in PEOPLE[:5]:
         await _sign(sessions, person)
-    formed = await sessions.forming.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
+    formed = await sessions.forming.start(
+        guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True
+    )
     # 5 members, 'alone': two pairs and one member playing alone, on one board.
     assert [sorted(len(s.user_ids) for s in b.seats) for b in formed.boards] == [[1, 2, 2]]
     await sessions.forming.start(guild_id=GUILD, channel_id=CHANNEL, by=MOD, is_moderator=True)
@@ -264,7 +276,9 @@ async def test_a_board_opens_in_its_thread_once_however_often_its_job_runs(sessi
         payload = {"session_id": 1, "board": 1, "game_id": board.game_id}
     await ctx.scheduler.run_due()
     assert len(calls) == 1 and calls[0][2].startswith("sb")
-    assert await sessions.running.prepare_open_board(payload) is None  # open already: no second thread
+    assert (
+        await sessions.running.prepare_open_board(payload) is None
+    )  # open already: no second thread
     view = await sessions.core.get(1)
     assert view.boards[0].home_id == 777
     with pytest.raises(InvalidInputError, match="boards have started already"):
