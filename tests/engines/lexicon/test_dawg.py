@@ -72,7 +72,14 @@ def test_serialized_dawg_reads_back_identical():
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"not gzip", gzip.compress(b"CLUBDAWG"), gzip.compress(b"OTHERFMT" + bytes(80))],
+    [
+        b"",
+        b"not gzip",
+        gzip.compress(b"CLUBDAWG", mtime=0),
+        gzip.compress(b"OTHERFMT" + bytes(80), mtime=0),
+    ],
+    # gzip stamps the time: each xdist worker must name the same tests
+    ids=["empty", "not gzip", "header only", "another format"],
 )
 def test_damaged_dawg_bytes_raise_format_error(data):
     with pytest.raises(DawgFormatError):
