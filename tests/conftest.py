@@ -21,12 +21,13 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot.config import load_settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import script_heads_without_alembic, upgrade_to_head
+from bot.db.registry import Base
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from tests.clock import FakeClock
@@ -268,17 +269,7 @@ async def _empty_postgres_at_head(url: str) -> None:
     try:
         if _postgres_at_head and await _stamped_at_head(eng):
             async with eng.begin() as conn:
-                tables = (
-                    await conn.execute(
-                        text(
-                            "select tablename from pg_tables where schemaname = 'public' "
-                            "and tablename <> 'alembic_version'"
-                        )
-                    )
-                ).scalars()
-                names = ", ".join(f'"{name}"' for name in tables)
-                if names:
-                    await conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+                await _delete_every_row(conn)
             return
         _postgres_at_head = False
         await reset_postgres(url)
@@ -286,6 +277,42 @@ async def _empty_postgres_at_head(url: str) -> None:
         _postgres_at_head = True
     finally:
         await eng.dispose()
+
+
+async def _delete_every_row(conn: AsyncConnection) -> None:
+    """Empty every table and restart every sequence, in one round trip.
+
+    DELETE, not TRUNCATE: TRUNCATE gives each table and index new files, and
+    with a truncate before every test the server had well over 100,000 files to
+    sync at its next checkpoint, which DROP DATABASE waits for (a minute and more
+    on a loaded disk). A few rows deleted leave no files behind."""
+    present = set(
+        (
+            await conn.execute(
+                text(
+                    "select tablename from pg_tables where schemaname = 'public' "
+                    "and tablename <> 'alembic_version'"
+                )
+            )
+        ).scalars()
+    )
+    # Referencing tables before the tables they reference; any table the models do
+    # not know (none at head) is truncated first, with whatever references it.
+    ordered = [t.name for t in reversed(Base.metadata.sorted_tables) if t.name in present]
+    unknown = sorted(present - set(ordered))
+    sequences = (
+        await conn.execute(
+            text(
+                "select sequencename, start_value from pg_sequences "
+                "where schemaname = 'public' and last_value is not null"
+            )
+        )
+    ).all()
+    steps = [f'TRUNCATE "{name}" RESTART IDENTITY CASCADE;' for name in unknown]
+    steps += [f'DELETE FROM "{name}";' for name in ordered]
+    steps += [f"PERFORM setval('public.\"{name}\"', {start}, false);" for name, start in sequences]
+    if steps:
+        await conn.execute(text("DO $$ BEGIN " + " ".join(steps) + " END $$"))
 
 
 async def _stamped_at_head(eng: AsyncEngine) -> bool:
