@@ -32,7 +32,7 @@ from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from bot.services.words import get_lexicon
 from bot.ui.errors import NO_MENTIONS, handle_interaction_error
-from bot.ui.outbox import OutboxSender
+from bot.ui.outbox import OutboxSender, default_owner
 
 if TYPE_CHECKING:
     # Imported only when WEB_PORT is set: aiohttp.web, Jinja2, the page's
@@ -130,7 +130,9 @@ class ClubBot(commands.AutoShardedBot):
         self.scheduler = Scheduler(
             self.session_factory, clock=clock, poll_seconds=settings.scheduler_poll_seconds
         )
-        self.outbox = OutboxSender(self, self.session_factory)
+        self.outbox = OutboxSender(
+            self, self.session_factory, owner=default_owner(settings.shard_ids)
+        )
         # A job's announcements are outbox rows committed with it: send them now.
         self.scheduler.after_job.append(lambda _outcome: self.outbox.notify())
         self.ctx = ServiceContext(

@@ -196,6 +196,9 @@ class OutboxRecord(Base):
     sent_at: Mapped[datetime | None] = mapped_column()
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text)
+    # The process sending it, until when (a lease: a process that died mid-send lets go).
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claimed_until: Mapped[datetime | None] = mapped_column()
 
     __table_args__ = (Index("ix_outbox_sent_at", "sent_at"),)
 

@@ -1,6 +1,8 @@
 """Sends committed outbox rows to Discord, once.
 
-Posts and DMs carry a nonce derived from the row id with ``enforce_nonce``
+Several processes share the outbox: each claims the rows it sends (see
+``OutboxSender``), so a row is sent by one of them, and each channel's posts keep
+their order. Posts and DMs carry a nonce derived from the row id with ``enforce_nonce``
 (discord.py sets it whenever a nonce is given), so a crash between Discord
 accepting a post and the row being marked sent never posts it twice. A DM to a
 member whose DMs are closed (403, code 50007) goes to the fallback channel;
@@ -14,7 +16,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
+import socket
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -32,6 +36,9 @@ log = logging.getLogger(__name__)
 FileRenderer = Callable[[dict[str, Any]], Awaitable[tuple[str, bytes]]]
 ViewBuilder = Callable[[dict[str, Any]], discord.ui.View]
 MAX_ATTEMPTS = 5
+BATCH = 50  # rows claimed at a time
+CONCURRENCY = 8  # targets sent to at once (discord.py keeps each route's rate limit)
+LEASE = timedelta(seconds=60)  # a claim held this long by a process that died is let go
 
 
 def _messageable(channel: object, channel_id: int) -> discord.abc.Messageable:
@@ -42,11 +49,32 @@ def _messageable(channel: object, channel_id: int) -> discord.abc.Messageable:
 
 
 class OutboxSender:
+    """Sends the outbox: claims a batch of rows (a short transaction), sends them with no
+    transaction open (rendering images, calling Discord), then marks each sent.
+
+    Posts to different channels (and DMs to different members) go out at once, up to
+    ``concurrency``; each target's posts go one after another, in the order they were
+    written. ``owner`` names this process in its claims: another process (a shard of
+    its own, on the same database) never takes a row this one holds until the lease
+    runs out, and this process started again takes its own back at once.
+    """
+
     def __init__(
-        self, client: discord.Client, session_factory: async_sessionmaker[AsyncSession]
+        self,
+        client: discord.Client,
+        session_factory: async_sessionmaker[AsyncSession],
+        *,
+        owner: str = "",
+        batch: int = BATCH,
+        concurrency: int = CONCURRENCY,
+        lease: timedelta = LEASE,
     ) -> None:
         self.client = client
         self._factory = session_factory
+        self.owner = owner or default_owner()
+        self.batch = batch
+        self.lease = lease
+        self._sending = asyncio.Semaphore(concurrency)
         self.renderers: dict[str, FileRenderer] = {}
         self.views: dict[str, ViewBuilder] = {}
         self._wake = asyncio.Event()
@@ -54,6 +82,7 @@ class OutboxSender:
         self._stopping = False
 
     def notify(self) -> None:
+        """Look for rows to send now (a commit just wrote some)."""
         self._wake.set()
 
     def stop(self) -> None:
@@ -62,6 +91,7 @@ class OutboxSender:
         self._wake.set()
 
     async def run_forever(self, poll_seconds: float = 5.0) -> None:
+        """Flush whenever notified, and every ``poll_seconds`` (rows another process wrote)."""
         while not self._stopping:
             try:
                 await self.flush()
@@ -78,48 +108,71 @@ class OutboxSender:
                 pass
 
     async def flush(self) -> int:
-        """One pass over the unsent rows: each is tried at most once.
+        """Passes over the unsent rows until none is left to this process: each row is
+        tried at most once per call.
 
-        A row Discord refuses for good (403, 404, a bad body) counts an attempt
-        and is given up after ``MAX_ATTEMPTS`` passes; given-up rows are left
-        out, so they never hold up the rest. Discord's own trouble (5xx, rate
-        limits) ends the pass without counting: the row waits for the next pass,
-        however long the outage lasts, and later posts stay behind it in order.
+        A row Discord refuses for good (403, 404, a bad body) counts an attempt and is
+        given up after ``MAX_ATTEMPTS`` calls; given-up rows are left out, so they
+        never hold up the rest. Discord's own trouble (5xx, rate limits) ends the call
+        without counting: the rows claimed and not sent are let go, and wait for the
+        next call however long the outage lasts, later posts behind them in order.
         """
         sent = 0
         tried: set[int] = set()
         async with self._lock:
             while True:
+                now = utcnow()
                 async with self._factory() as session:
-                    rows = await OutboxRepository(session).pending(
-                        limit=20, max_attempts=MAX_ATTEMPTS, exclude=tried
+                    rows = await OutboxRepository(session).claim(
+                        owner=self.owner,
+                        until=now + self.lease,
+                        now=now,
+                        limit=self.batch,
+                        max_attempts=MAX_ATTEMPTS,
+                        exclude=tried,
                     )
-                    if not rows:
-                        return sent
-                    for row in rows:
-                        if row.id in tried:
-                            continue  # sent along with an earlier row (one fallback post)
-                        tried.add(row.id)
-                        siblings = [r for r in rows if r.id not in tried and _same_dm(row, r)]
-                        try:
-                            along = await self._send(row, siblings)
-                            row.sent_at = utcnow()
-                            sent += 1
-                            for other in along:
-                                tried.add(other.id)
-                                other.sent_at = row.sent_at
-                                sent += 1
-                        except discord.HTTPException as exc:
-                            transient = discords_trouble(exc)
-                            if not transient:
-                                row.attempts += 1
-                            row.last_error = f"{exc.status} {exc.code}: {exc.text}"[:500]
-                            log.warning("outbox row %s not sent (%s)", row.id, row.last_error)
-                            await session.commit()
-                            if transient:
-                                return sent
-                            continue
+                    await session.commit()
+                if not rows:
+                    return sent
+                tried.update(r.id for r in rows)
+                outcomes = await asyncio.gather(*(self._send_queue(q) for q in _queues(rows)))
+                sent += sum(count for count, _ in outcomes)
+                if any(trouble for _, trouble in outcomes) or self._stopping:
+                    return sent
+
+    async def _send_queue(self, queue: list[OutboxRecord]) -> tuple[int, bool]:
+        """One target's rows (with the same DM to others beside them), in order:
+        how many were sent, and whether Discord's own trouble stopped it."""
+        sent = 0
+        done: set[int] = set()
+        async with self._sending:
+            for index, row in enumerate(queue):
+                if row.id in done:
+                    continue  # sent along with an earlier row (one fallback post)
+                siblings = [r for r in queue[index + 1 :] if r.id not in done and _same_dm(row, r)]
+                try:
+                    along = await self._send(row, siblings)
+                except discord.HTTPException as exc:
+                    transient = discords_trouble(exc)
+                    error = f"{exc.status} {exc.code}: {exc.text}"
+                    log.warning("outbox row %s not sent (%s)", row.id, error[:200])
+                    async with self._factory() as session:
+                        repo = OutboxRepository(session)
+                        await repo.mark_failed(row.id, error, counts=not transient)
+                        if transient:
+                            rest = [r.id for r in queue[index + 1 :] if r.id not in done]
+                            await repo.release(rest, self.owner)
                         await session.commit()
+                    if transient:
+                        return sent, True
+                    continue
+                ids = [row.id, *(r.id for r in along)]
+                done.update(ids)
+                async with self._factory() as session:
+                    await OutboxRepository(session).mark_sent(ids, utcnow())
+                    await session.commit()
+                sent += len(ids)
+        return sent, False
 
     async def _payload_kwargs(self, row: OutboxRecord) -> dict[str, Any]:
         post = Post.from_json(row.payload)
@@ -201,6 +254,29 @@ class OutboxSender:
         )
         await _messageable(channel, row.fallback_channel_id).send(nonce=f"obf{row.id}", **kwargs)
         return along
+
+
+def _queues(rows: list[OutboxRecord]) -> list[list[OutboxRecord]]:
+    """The claimed rows as queues that may go out side by side: one per target, in
+    order, with the same DM to several members (a pair's partners, whose DMs may be
+    closed: one fallback post names them all) in the queue of the first of them."""
+    queues: dict[tuple[str, int], list[OutboxRecord]] = {}
+    home: dict[int, tuple[str, int]] = {}
+    for row in rows:
+        key = (row.target_kind, row.target_id)
+        twin = next((r for r in rows if r.id < row.id and _same_dm(r, row)), None)
+        if twin is not None and (row.target_kind, row.target_id) not in queues:
+            key = home[twin.id]
+        home[row.id] = key
+        queues.setdefault(key, []).append(row)
+    return list(queues.values())
+
+
+def default_owner(shard_ids: Sequence[int] | None = None) -> str:
+    """This process's name in its claims: the machine and its shards, the same after a
+    restart (so it takes its own claims back at once), unlike another shard's."""
+    shards = ",".join(str(i) for i in shard_ids) if shard_ids else "all"
+    return f"{socket.gethostname()}:shards={shards}"[:64]
 
 
 def _same_dm(row: OutboxRecord, other: OutboxRecord) -> bool:

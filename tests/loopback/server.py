@@ -121,6 +121,9 @@ class LoopbackDiscord(HarnessMixin):
         self.expected_violations: dict[str, int] = {}
         self.faults: list[FaultRule] = []
         self.requests: list[RequestLog] = []
+        # Posts sent again with a nonce already used (Discord folds them into the first):
+        # work done twice, as when two processes send the same outbox row.
+        self.repeated_nonces: list[str] = []
         self.changed = Signal()
         self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval)
         self.rest = RestApi(self)
@@ -813,6 +816,7 @@ class LoopbackDiscord(HarnessMixin):
         now = time.monotonic()
         earlier = self._nonces.get(key)
         if earlier is not None and now - earlier[1] < NONCE_WINDOW_S:
+            self.repeated_nonces.append(str(nonce))
             return self.messages.get(earlier[0])
         return None
 

@@ -2,7 +2,8 @@
 
 Both start at the same moment on an empty database; 200 jobs written straight
 into it fire exactly once between them (each DMs a member through the outbox,
-which both processes send from); a DM, which Discord delivers to shard 0
+which both processes send from); 300 outbox rows to ten channels are each sent
+by one process only, each channel in order; a DM, which Discord delivers to shard 0
 only, reaches the Boggle round of a guild that shard 1's process owns (and a
 non-member's does not); and a first list DM'd while shard 0's process is down
 is read back when it restarts.
@@ -19,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.db.engine import create_engine, create_session_factory
+from bot.db.repositories import OutboxRepository
+from bot.messages.post import Post
 from tests.conftest import reset_postgres
 from tests.reliability import tally
 from tests.reliability.games import probe_dms, schedule_probes
@@ -71,6 +75,41 @@ async def test_two_shards_start_together_and_fire_200_jobs_exactly_once(sharded:
     runners = dict(await world.db.rows("select claimed_by, count(*) from jobs group by claimed_by"))
     assert len(runners) == 2, f"one process ran every job: {runners}"
     tally.add("jobs fired exactly once across two processes", JOBS)
+
+
+ROWS = 300
+CHANNELS = 10
+
+
+async def test_two_shards_send_every_outbox_row_once_and_each_channel_in_order(
+    sharded: World,
+) -> None:
+    """Both processes send from the one outbox: each row is claimed by one of them
+    (nothing is posted twice, not even a repeat Discord's nonce would fold), and each
+    channel's posts arrive in the order they were written, though channels go out
+    side by side."""
+    world = sharded
+    bots = [world.bot(f"shard{i}", SHARD_COUNT="2", SHARD_IDS=str(i)) for i in (0, 1)]
+    await asyncio.gather(*(b.start() for b in bots))
+    channels = [world.dc.add_text_channel(world.guild, f"room-{n}") for n in range(CHANNELS)]
+    engine = create_engine(world.database_url)
+    try:
+        async with create_session_factory(engine)() as session:
+            for n in range(ROWS):
+                channel = channels[n % CHANNELS]
+                OutboxRepository(session).to_channel(channel.id, Post(content=f"row {n}"))
+            await session.commit()
+    finally:
+        await engine.dispose()
+    await world.wait_value("select count(*) from outbox where sent_at is null", 0, timeout=90)
+    await world.settle(1.0)
+
+    assert world.dc.repeated_nonces == []
+    for index, channel in enumerate(channels):
+        posted = [m.content for m in world.dc.messages_in(channel)]
+        assert posted == [f"row {n}" for n in range(index, ROWS, CHANNELS)], channel.name
+    assert await world.db.value("select count(*) from outbox where claimed_by is not null") == 0
+    tally.add("outbox rows sent exactly once across two processes", ROWS)
 
 
 def _member_checks(world: World, guild: object, user: object) -> list[int]:

@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ScalarSelect, func, select, update
+from sqlalchemy import ScalarSelect, and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -311,6 +311,99 @@ class OutboxRepository:
         return list(
             (await self.session.execute(stmt.order_by(OutboxRecord.id).limit(limit))).scalars()
         )
+
+    async def claim(
+        self,
+        *,
+        owner: str,
+        until: datetime,
+        now: datetime,
+        limit: int,
+        max_attempts: int,
+        exclude: Collection[int] = (),
+    ) -> list[OutboxRecord]:
+        """Claim up to ``limit`` unsent rows for ``owner`` until ``until``, oldest first.
+
+        A row is free when nobody holds it, its holder's lease ran out, or ``owner``
+        held it (the same process, started again). Each target's posts keep their
+        order across processes: a target's rows are claimed only as the unbroken
+        start of its unsent rows, so while another process holds (or is claiming)
+        an earlier one, the later ones wait. On PostgreSQL the candidates are read
+        ``FOR UPDATE SKIP LOCKED``, so two processes claiming at once never wait
+        for each other and never take the same row.
+        """
+        unsent = and_(OutboxRecord.sent_at.is_(None), OutboxRecord.attempts < max_attempts)
+        free = or_(
+            OutboxRecord.claimed_by.is_(None),
+            OutboxRecord.claimed_until < now,
+            OutboxRecord.claimed_by == owner,
+        )
+        stmt = select(OutboxRecord).where(unsent, free)
+        if exclude:
+            stmt = stmt.where(OutboxRecord.id.not_in(list(exclude)))
+        stmt = stmt.order_by(OutboxRecord.id).limit(limit)
+        if self.session.get_bind().dialect.name == "postgresql":
+            stmt = stmt.with_for_update(skip_locked=True)
+        candidates = list((await self.session.execute(stmt)).scalars())
+        if not candidates:
+            return []
+        # Every unsent row of the candidates' targets, to see whose turn it is.
+        targets = {(r.target_kind, r.target_id) for r in candidates}
+        order: dict[tuple[str, int], list[int]] = {}
+        queue = select(OutboxRecord.id, OutboxRecord.target_kind, OutboxRecord.target_id).where(
+            unsent, OutboxRecord.target_id.in_({t for _, t in targets})
+        )
+        for row_id, kind, target in await self.session.execute(queue.order_by(OutboxRecord.id)):
+            order.setdefault((kind, target), []).append(row_id)
+        held = {r.id for r in candidates}
+        mine: set[int] = set()
+        for key in targets:
+            for row_id in order.get(key, []):
+                if row_id not in held:
+                    break  # an earlier row is someone else's (or failed this pass): wait
+                mine.add(row_id)
+        claimed = []
+        for row in candidates:
+            if row.id not in mine:
+                continue
+            result = await self.session.execute(
+                update(OutboxRecord)
+                .where(OutboxRecord.id == row.id, unsent, free)
+                .values(claimed_by=owner, claimed_until=until)
+            )
+            if rowcount(result) == 1:
+                set_committed_value(row, "claimed_by", owner)
+                set_committed_value(row, "claimed_until", until)
+                claimed.append(row)
+        return claimed
+
+    async def mark_sent(self, ids: Collection[int], at: datetime) -> None:
+        """These rows reached Discord: never again."""
+        await self.session.execute(
+            update(OutboxRecord)
+            .where(OutboxRecord.id.in_(list(ids)))
+            .values(sent_at=at, claimed_by=None, claimed_until=None)
+        )
+
+    async def mark_failed(self, row_id: int, error: str, *, counts: bool) -> None:
+        """Discord refused the row: let go of it, noting why (``counts``: a refusal for
+        good, one attempt of the few it gets; else Discord's own trouble)."""
+        values: dict[str, Any] = {"last_error": error[:500], "claimed_by": None}
+        values["claimed_until"] = None
+        if counts:
+            values["attempts"] = OutboxRecord.attempts + 1
+        await self.session.execute(
+            update(OutboxRecord).where(OutboxRecord.id == row_id).values(**values)
+        )
+
+    async def release(self, ids: Collection[int], owner: str) -> None:
+        """Let go of rows claimed and not sent (Discord's trouble ended the pass)."""
+        if ids:
+            await self.session.execute(
+                update(OutboxRecord)
+                .where(OutboxRecord.id.in_(list(ids)), OutboxRecord.claimed_by == owner)
+                .values(claimed_by=None, claimed_until=None)
+            )
 
 
 __all__ = [

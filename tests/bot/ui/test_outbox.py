@@ -1,0 +1,149 @@
+"""The outbox sender on a real database: rows are claimed in a short transaction and
+sent with none open, so drawing a board image (or waiting on Discord) never holds
+the database; a post that fails for good lets go of its row; Discord's own trouble
+lets go of the rest of that channel's queue, in order, for the next pass."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import OutboxRecord
+from bot.db.repositories import OutboxRepository
+from bot.messages.post import FileSpec, Post
+from bot.ui.outbox import OutboxSender
+
+CHANNEL, OTHER = 501, 502
+
+
+class Channel(discord.abc.Messageable):
+    """Where the sender posts: records each post (or fails as told)."""
+
+    def __init__(self, channel_id: int, posted: list[tuple[int, str]]) -> None:
+        self.id = channel_id
+        self.posted = posted
+        self.fail: list[int] = []  # HTTP statuses to answer the next posts with
+
+    async def _get_channel(self) -> Any:
+        return self
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:  # type: ignore[override]
+        if self.fail:
+            status = self.fail.pop(0)
+            response = type("Response", (), {"status": status, "reason": "test"})()
+            raise discord.HTTPException(response, {"code": 0, "message": "refused"})  # type: ignore[arg-type]
+        self.posted.append((self.id, content or ""))
+        return None
+
+
+class Client:
+    def __init__(self, channels: dict[int, Channel]) -> None:
+        self.channels = channels
+
+    def get_channel(self, channel_id: int) -> Channel | None:
+        return self.channels.get(channel_id)
+
+
+async def _write(session_factory, *posts: tuple[int, Post]) -> None:
+    async with session_factory() as session:
+        for channel_id, post in posts:
+            OutboxRepository(session).to_channel(channel_id, post)
+        await session.commit()
+
+
+async def _rows(session_factory) -> list[OutboxRecord]:
+    async with session_factory() as session:
+        return list(
+            (await session.execute(select(OutboxRecord).order_by(OutboxRecord.id))).scalars()
+        )
+
+
+def _sender(session_factory, channels: dict[int, Channel]) -> OutboxSender:
+    return OutboxSender(Client(channels), session_factory, owner="test:1")  # type: ignore[arg-type]
+
+
+async def test_drawing_an_image_holds_no_transaction_open(session_factory) -> None:
+    posted: list[tuple[int, str]] = []
+    channels = {CHANNEL: Channel(CHANNEL, posted), OTHER: Channel(OTHER, posted)}
+    sender = _sender(session_factory, channels)
+    drawing, finish = asyncio.Event(), asyncio.Event()
+
+    async def slow_board(args: dict[str, Any]) -> tuple[str, bytes]:
+        drawing.set()
+        await finish.wait()
+        return "board.png", b"\x89PNG"
+
+    sender.renderers["board"] = slow_board
+    board = FileSpec("board", {}, "the board after move 1")
+    await _write(session_factory, (CHANNEL, Post(content="move 1", files=(board,))))
+    flushing = asyncio.create_task(sender.flush())
+    await asyncio.wait_for(drawing.wait(), 5)
+    # While the image is drawn, another writer commits at once (on SQLite it would
+    # wait for the write lock, and time out, if the sender held a transaction).
+    await asyncio.wait_for(_write(session_factory, (OTHER, Post(content="meanwhile"))), 5)
+    finish.set()
+    assert await asyncio.wait_for(flushing, 5) == 2  # the later row too, in the same flush
+    assert posted == [(CHANNEL, "move 1"), (OTHER, "meanwhile")]
+    first = (await _rows(session_factory))[0]
+    assert first.sent_at is not None and first.claimed_by is None
+
+
+async def test_a_post_refused_for_good_counts_an_attempt_and_lets_go(session_factory) -> None:
+    posted: list[tuple[int, str]] = []
+    channel = Channel(CHANNEL, posted)
+    channel.fail = [403]
+    sender = _sender(session_factory, {CHANNEL: channel})
+    await _write(session_factory, (CHANNEL, Post(content="a")), (CHANNEL, Post(content="b")))
+    await sender.flush()
+    first, second = await _rows(session_factory)
+    assert (first.sent_at, first.attempts, first.claimed_by) == (None, 1, None)
+    assert first.last_error is not None and first.last_error.startswith("403")
+    assert second.sent_at is not None  # a refusal for good does not hold the channel up
+    assert posted == [(CHANNEL, "b")]
+
+
+async def test_discords_trouble_lets_the_channels_rest_go_in_order(session_factory) -> None:
+    posted: list[tuple[int, str]] = []
+    channel, other = Channel(CHANNEL, posted), Channel(OTHER, posted)
+    channel.fail = [503]
+    sender = _sender(session_factory, {CHANNEL: channel, OTHER: other})
+    await _write(
+        session_factory,
+        (CHANNEL, Post(content="a")),
+        (CHANNEL, Post(content="b")),
+        (OTHER, Post(content="x")),
+    )
+    await sender.flush()
+    a, b, x = await _rows(session_factory)
+    assert (a.sent_at, a.attempts, a.claimed_by) == (None, 0, None)  # not counted: Discord's
+    assert (b.sent_at, b.claimed_by) == (None, None)  # waits behind a, let go
+    assert x.sent_at is not None  # another channel is not held up
+    await sender.flush()  # Discord is back
+    assert [text for where, text in posted if where == CHANNEL] == ["a", "b"]
+
+
+@pytest.mark.parametrize("holder_alive", [True, False])
+async def test_a_row_another_process_holds_waits_until_its_lease_runs_out(
+    session_factory, holder_alive: bool
+) -> None:
+    from datetime import timedelta
+
+    from bot.db.models import utcnow
+
+    posted: list[tuple[int, str]] = []
+    await _write(session_factory, (CHANNEL, Post(content="a")), (CHANNEL, Post(content="b")))
+    async with session_factory() as session:
+        now = utcnow()
+        lease = timedelta(seconds=60) if holder_alive else timedelta(seconds=-1)
+        held = await OutboxRepository(session).claim(
+            owner="other:0", until=now + lease, now=now, limit=1, max_attempts=5
+        )
+        await session.commit()
+    assert [r.id for r in held] == [1]
+    await _sender(session_factory, {CHANNEL: Channel(CHANNEL, posted)}).flush()
+    # b is never sent before a: while a's holder lives, the channel waits for it
+    assert posted == ([] if holder_alive else [(CHANNEL, "a"), (CHANNEL, "b")])
