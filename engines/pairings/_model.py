@@ -6,10 +6,11 @@ them from its rows and compare them, and a test can write them by hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engines.text import TextError
+from engines.text import N_, TextError
 
 GameKind = Literal["chess", "scrabble"]
 
@@ -129,3 +130,25 @@ class Standing:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+
+
+def checked_history(entrants: Sequence[Entrant], games: Sequence[Game], round: int) -> list[Game]:
+    """The games before ``round``, once the field and their results are checked: a Swiss
+    round is paired only for a field of distinct entrants whose earlier games all ended."""
+    if round < 1:
+        raise PairingError(N_("Rounds are numbered from 1."))
+    ids = [e.id for e in entrants]
+    if len(set(ids)) != len(ids):
+        raise PairingError(N_("An entrant is listed twice."))
+    if len(ids) < 2:
+        raise PairingError(N_("A Swiss round needs at least two entrants."))
+    prior = [g for g in games if g.round < round]
+    for g in prior:
+        if g.second is not None and g.score is None:
+            raise PairingError(
+                N_("Round {round}: {first} v {second} has no result yet."),
+                round=g.round,
+                first=g.first,
+                second=g.second,
+            )
+    return prior

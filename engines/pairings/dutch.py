@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.pairings._model import Entrant, Game, Pairing, PairingError
+from engines.pairings._model import Entrant, Game, Pairing, PairingError, checked_history
 from engines.text import N_
 
 
@@ -73,22 +73,7 @@ def dutch_pairings(
     ``round`` are read; each must have a result). Raises ``PairingError`` on bad
     input and ``NoDutchPairingError`` when no legal Dutch pairing exists.
     """
-    if round < 1:
-        raise PairingError(N_("Rounds are numbered from 1."))
-    ids = [e.id for e in entrants]
-    if len(set(ids)) != len(ids):
-        raise PairingError(N_("An entrant is listed twice."))
-    if len(ids) < 2:
-        raise PairingError(N_("A Swiss round needs at least two entrants."))
-    prior = [g for g in games if g.round < round]
-    for g in prior:
-        if g.second is not None and g.score is None:
-            raise PairingError(
-                N_("Round {round}: {first} v {second} has no result yet."),
-                round=g.round,
-                first=g.first,
-                second=g.second,
-            )
+    prior = checked_history(entrants, games, round)
     history = _histories(prior, round)
     planned = max(rounds, round)
     players: list[dict[str, Any]] = []

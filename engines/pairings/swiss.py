@@ -89,7 +89,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engines.pairings._model import Entrant, Game, Pairing, PairingError
+from engines.pairings._model import Entrant, Game, Pairing, PairingError, checked_history
 from engines.pairings.standings import points_table
 from engines.text import N_
 
@@ -193,22 +193,9 @@ def swiss_pairings(
     listed twice, fewer than two are given, or a game of an earlier round has
     no result.
     """
-    if round < 1 or (rounds is not None and rounds < 1):
+    if rounds is not None and rounds < 1:
         raise PairingError(N_("Rounds are numbered from 1."))
-    ids = [e.id for e in entrants]
-    if len(set(ids)) != len(ids):
-        raise PairingError(N_("An entrant is listed twice."))
-    if len(ids) < 2:
-        raise PairingError(N_("A Swiss round needs at least two entrants."))
-    prior = [g for g in games if g.round < round]
-    for g in prior:
-        if g.second is not None and g.score is None:
-            raise PairingError(
-                N_("Round {round}: {first} v {second} has no result yet."),
-                round=g.round,
-                first=g.first,
-                second=g.second,
-            )
+    prior = checked_history(entrants, games, round)
 
     points = points_table(prior)
     # Half points keep every score an integer.
