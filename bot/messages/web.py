@@ -10,6 +10,12 @@ from babel.dates import format_date, format_time, get_timezone_gmt
 from bot.messages.i18n import N_, _, babel_locale
 
 WEB_WHAT = N_("turn the club's web page on or off")
+# Why a member's private board link (bot/services/board_links.py) did not open.
+LINK_FORGED = N_("This board link is not one the bot gave.")
+LINK_EXPIRED = N_("This board link has expired: ask the bot for the board again.")
+LINK_REVOKED = N_("This board link was revoked: ask the bot for the board again.")
+LINK_ENDED = N_("This game is over, so its board link no longer opens it.")
+LINK_NOT_YOURS = N_("This board link is for another member or another game.")
 WEB_OFF_SERVER = N_(
     "The web page is not running on this bot (its host sets `WEB_PORT` to turn it on): "
     "the setting is saved and the page opens when it is."

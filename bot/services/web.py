@@ -2,8 +2,9 @@
 
 A club's page is private, so it lives at an unguessable path: a random token
 (``secrets.token_urlsafe``) kept in ``guilds.settings["web"]`` with the page's
-on/off flag. Rotating replaces the token, so the old address is dead at once;
-turning the page off drops it.
+on/off flag. Rotating replaces the token, so the old address is dead at once, and
+revokes every member's private board link (``board_links``); turning the page
+off drops it.
 
 The page shows its times in the club's time zone (``/club setup timezone:``),
 so ``club_for`` hands the page that zone with the club's language.
@@ -19,6 +20,7 @@ from zoneinfo import ZoneInfo
 from bot.db.repositories.web import web_token
 from bot.messages.i18n import language_of
 from bot.services import ServiceContext
+from bot.services.board_links import with_new_secret
 from bot.services.boggle.options import club_zone
 
 Action = Literal["on", "off", "rotate"]
@@ -92,6 +94,9 @@ class WebService:
                 # A new dict: JSON columns are saved on reassignment.
                 settings["web"] = {"enabled": True, "token": token} if token else {"enabled": False}
                 guild.settings = settings
+            if action == "rotate":
+                # A new address for the page, and every member's board link revoked too.
+                guild.settings = with_new_secret(guild.settings)
             await uow.commit()  # a new club, or its name, is kept either way
         return WebPage(guild_id, token is not None, token, changed)
 

@@ -1,0 +1,242 @@
+"""A member's private link to their own board (issue #28): signed, per member and game.
+
+The bot hands a member a link that names one club, one member and one game or
+Boggle round. Whoever holds it acts as that member on that board, so the link is
+a secret and carries its own proof:
+
+``/p/v1.<guild>.<user>.<s|c|b><id>.<expires>.<generation>.<mac>``
+
+``mac`` is an HMAC-SHA256 of everything before it, under the club's link secret,
+cut to 128 bits. The secret is kept in the database (``guilds.settings["links"]``,
+made on first use), never in ``.env``: a bot moved to another machine keeps its
+clubs' links working, and ``/club web rotate`` makes a new secret with the next
+*generation*, so every link given before is refused at once ("revoked", told apart
+from a forged one by the generation it names).
+
+A link lasts until its game or round ends, and at most ``LINK_DAYS`` days.
+
+Why not itsdangerous: the format is ten lines of :mod:`hmac`, the standard tool
+for this, and a dependency would add nothing; the fields are plain numbers, so
+there is no payload to serialise.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from bot.errors import ClubError
+from bot.messages.web import (
+    LINK_ENDED as ENDED,
+)
+from bot.messages.web import (
+    LINK_EXPIRED as EXPIRED,
+)
+from bot.messages.web import (
+    LINK_FORGED as FORGED,
+)
+from bot.messages.web import (
+    LINK_NOT_YOURS as NOT_YOURS,
+)
+from bot.messages.web import (
+    LINK_REVOKED as REVOKED,
+)
+from bot.services import ServiceContext
+
+Kind = Literal["scrabble", "chess", "boggle"]
+LINK_DAYS = 30
+LINK_PATH = "/p/"
+VERSION = "v1"
+SECRET_BYTES = 32
+MAC_BYTES = 16
+_LETTER: dict[str, Kind] = {"s": "scrabble", "c": "chess", "b": "boggle"}
+_KIND_LETTER = {kind: letter for letter, kind in _LETTER.items()}
+_PLAYING = frozenset({"invited", "active"})
+_ROUND_OPEN = frozenset({"scheduled", "open"})
+
+
+class LinkRefused(ClubError):
+    """A link or session that does not open a board: forged, expired, revoked, ended,
+    or someone else's. ``code`` says which; the page answers 403 with the message."""
+
+    code = "link_refused"
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What one link lets its holder do: act as ``user_id`` in one game or round."""
+
+    guild_id: int
+    user_id: int
+    kind: Kind
+    subject_id: int  # a game's id, or a Boggle round's
+    expires_at: int  # Unix seconds
+    generation: int
+
+    def body(self) -> str:
+        """The signed part of the link: every field, in order."""
+        return ".".join(
+            (
+                VERSION,
+                str(self.guild_id),
+                str(self.user_id),
+                f"{_KIND_LETTER[self.kind]}{self.subject_id}",
+                str(self.expires_at),
+                str(self.generation),
+            )
+        )
+
+    def allows(self, kind: Kind, subject_id: int) -> bool:
+        """Whether this grant is for that game or round (a link never opens another)."""
+        return self.kind == kind and self.subject_id == subject_id
+
+
+def _mac(secret: bytes, body: str) -> str:
+    digest = hmac.new(secret, body.encode("ascii"), hashlib.sha256).digest()[:MAC_BYTES]
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+
+def sign(secret: bytes, grant: Grant) -> str:
+    """The link's token for ``grant`` under ``secret``."""
+    body = grant.body()
+    return f"{body}.{_mac(secret, body)}"
+
+
+def parse(token: str) -> tuple[Grant, str, str] | None:
+    """The grant a token claims, its signed body and its mac; None when it is not a
+    token at all. Nothing is checked here: see :func:`check`."""
+    if len(token) > 200:
+        return None
+    parts = token.split(".")
+    if len(parts) != 7 or parts[0] != VERSION:
+        return None
+    _, guild, user, subject, expires, generation, mac = parts
+    kind = _LETTER.get(subject[:1])
+    numbers = (guild, user, subject[1:], expires, generation)
+    if kind is None or not all(n.isascii() and n.isdigit() and len(n) <= 20 for n in numbers):
+        return None
+    grant = Grant(int(guild), int(user), kind, int(subject[1:]), int(expires), int(generation))
+    return grant, ".".join(parts[:6]), mac
+
+
+def check(token: str, secret: bytes, generation: int, now: datetime) -> Grant:
+    """The grant of a genuine, current token; else ``LinkRefused`` with why.
+
+    A token made under an earlier generation is *revoked* (its club rotated the
+    secret); one whose mac does not match is *forged*; one past its time is
+    *expired*. The mac is compared in constant time."""
+    parsed = parse(token)
+    if parsed is None:
+        raise LinkRefused(FORGED, code="link_forged")
+    grant, body, mac = parsed
+    if grant.generation < generation:
+        raise LinkRefused(REVOKED, code="link_revoked")
+    if grant.generation != generation or not hmac.compare_digest(_mac(secret, body), mac):
+        raise LinkRefused(FORGED, code="link_forged")
+    if grant.expires_at <= int(now.timestamp()):
+        raise LinkRefused(EXPIRED, code="link_expired")
+    return grant
+
+
+def link_secret(settings: dict[str, Any] | None) -> tuple[bytes, int] | None:
+    """The club's link secret and its generation, from ``guilds.settings["links"]``."""
+    links = (settings or {}).get("links")
+    if not isinstance(links, dict):
+        return None
+    secret, generation = links.get("secret"), links.get("generation")
+    if not isinstance(secret, str) or not isinstance(generation, int):
+        return None
+    return bytes.fromhex(secret), generation
+
+
+def with_new_secret(settings: dict[str, Any] | None) -> dict[str, Any]:
+    """The club's settings with a new link secret of the next generation (a new dict:
+    JSON columns are saved on reassignment)."""
+    current = link_secret(settings)
+    generation = current[1] + 1 if current is not None else 1
+    return {
+        **(settings or {}),
+        "links": {"secret": secrets.token_hex(SECRET_BYTES), "generation": generation},
+    }
+
+
+class BoardLinks:
+    """Private board links: made for a member in a game, read back on the web page."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    @property
+    def enabled(self) -> bool:
+        """Whether boards can be opened at all: only while the bot serves web pages."""
+        return self.ctx.settings.web_port is not None
+
+    async def link(
+        self, guild_id: int, user_id: int, kind: Kind, subject_id: int, *, guild_name: str = ""
+    ) -> str | None:
+        """The path of ``user_id``'s link to the board of one game or round (under the
+        bot's web address), lasting ``LINK_DAYS`` days at most; None while the bot
+        serves no web pages. The club's secret is made the first time."""
+        if not self.enabled:
+            return None
+        expires = int((self.ctx.clock() + timedelta(days=LINK_DAYS)).timestamp())
+        async with self.ctx.reader() as uow:
+            guild = await uow.guilds.get(guild_id)
+            current = link_secret(guild.settings if guild is not None else None)
+        if current is None:
+            async with self.ctx.uow() as uow:
+                guild = await uow.guilds.ensure(guild_id, guild_name)
+                current = link_secret(guild.settings)
+                if current is None:  # nobody made it meanwhile
+                    guild.settings = with_new_secret(guild.settings)
+                    current = link_secret(guild.settings)
+                await uow.commit()
+        assert current is not None
+        secret, generation = current
+        grant = Grant(guild_id, user_id, kind, subject_id, expires, generation)
+        return f"{LINK_PATH}{sign(secret, grant)}"
+
+    async def rotate(self, guild_id: int, guild_name: str = "") -> None:
+        """A new secret: every link given before is refused from now on."""
+        async with self.ctx.uow() as uow:
+            guild = await uow.guilds.ensure(guild_id, guild_name)
+            guild.settings = with_new_secret(guild.settings)
+            await uow.commit()
+
+    async def open(self, token: str) -> Grant:
+        """The grant of a link or session token, if it still opens its board: genuine,
+        current, its game or round still on, and its member still playing in it.
+        Otherwise ``LinkRefused``."""
+        parsed = parse(token)
+        if parsed is None:
+            raise LinkRefused(FORGED, code="link_forged")
+        claimed = parsed[0]
+        async with self.ctx.reader() as uow:
+            guild = await uow.guilds.get(claimed.guild_id)
+            current = link_secret(guild.settings if guild is not None else None)
+            if current is None:
+                raise LinkRefused(FORGED, code="link_forged")
+            grant = check(token, current[0], current[1], self.ctx.clock())
+            if grant.kind == "boggle":
+                round_ = await uow.boggle.get_round(grant.subject_id)
+                if round_ is None or round_.guild_id != grant.guild_id:
+                    raise LinkRefused(NOT_YOURS, code="link_not_yours")
+                if round_.status not in _ROUND_OPEN:
+                    raise LinkRefused(ENDED, code="link_ended")
+                return grant
+            try:
+                game = await uow.games.get(grant.subject_id, guild_id=grant.guild_id)
+            except ClubError:
+                raise LinkRefused(NOT_YOURS, code="link_not_yours") from None
+            if game.kind != grant.kind:
+                raise LinkRefused(NOT_YOURS, code="link_not_yours")
+            if game.status not in _PLAYING:
+                raise LinkRefused(ENDED, code="link_ended")
+            if all(seat.user_id != grant.user_id for seat in game.seats):
+                raise LinkRefused(NOT_YOURS, code="link_not_yours")
+        return grant
