@@ -191,6 +191,8 @@ class InteractionHandle:
         self.source_message = source_message
         self.created = created
         self.response: ResponseRecord | None = None
+        # The loop time (as ``created``) when the initial response arrived: ack latency.
+        self.responded: float | None = None
         self.rejected: list[Rejection] = []
         self.followups: list[MessageRecord] = []
         self.original_id: int | None = None

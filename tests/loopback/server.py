@@ -124,6 +124,12 @@ class LoopbackDiscord(HarnessMixin):
         # Posts sent again with a nonce already used (Discord folds them into the first):
         # work done twice, as when two processes send the same outbox row.
         self.repeated_nonces: list[str] = []
+        # Seconds every REST request waits before it is served: the network a real bot
+        # has between it and Discord (the load benchmark's --latency-ms); none by default.
+        self.rest_latency_s = 0.0
+        # Called with each new message as it is stored (not for edits): for a load
+        # driver that must see posts as they arrive without scanning every message.
+        self.message_listeners: list[Callable[[MessageRecord], None]] = []
         self.changed = Signal()
         self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval)
         self.rest = RestApi(self)
@@ -733,6 +739,7 @@ class LoopbackDiscord(HarnessMixin):
         return attachment
 
     def store_message(self, message: MessageRecord) -> MessageRecord:
+        new = message.id not in self.messages
         referenced_author = None
         if message.message_reference and message.message_reference.get("message_id"):
             referenced = self.messages.get(int(message.message_reference["message_id"]))
@@ -743,6 +750,9 @@ class LoopbackDiscord(HarnessMixin):
         channel = self.channels.get(message.channel_id)
         if channel is not None and not message.ephemeral:
             channel.last_message_id = max(channel.last_message_id or 0, message.id)
+        if new:
+            for listener in self.message_listeners:
+                listener(message)
         self.changed.notify()
         return message
 
