@@ -92,7 +92,12 @@ async def _measure(games: int, tmp: Path) -> dict[str, list[float]]:
 
 
 def run(quick: bool) -> list[Row]:
-    from bot.ui.scrabble import board_png
+    from bot.render.scrabble import scrabble_board_png
+    from bot.services.scrabble import BoardPicture
+    from bot.ui.scrabble import BOARD_PX
+
+    def board_png(picture: BoardPicture) -> bytes:
+        return scrabble_board_png(picture.rows, picture.last, picture.header, BOARD_PX)
 
     games = 40 if quick else 200
     with tempfile.TemporaryDirectory() as tmp:

@@ -21,6 +21,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import offload
 from bot.config import Settings
 from bot.db import command_sync
 from bot.db.engine import create_engine, create_session_factory
@@ -125,6 +126,7 @@ class ClubBot(commands.AutoShardedBot):
                 settings.discord_gateway_url
             )
         self.settings = settings
+        offload.configure(settings.cpu_workers)  # the pool itself starts on first use
         self.engine = create_engine(settings.database_url)
         self.session_factory = create_session_factory(self.engine)
         self.scheduler = Scheduler(
@@ -306,6 +308,7 @@ class ClubBot(commands.AutoShardedBot):
             await super().close()
             await self._drain_handlers()
         finally:
+            await offload.shutdown()
             await self.engine.dispose()
 
     async def _drain_handlers(self, timeout: float = DRAIN_SECONDS) -> None:

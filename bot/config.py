@@ -14,6 +14,8 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import make_url
 
+from bot.offload import default_workers
+
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///clubbot.db"
 _LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -76,6 +78,9 @@ class Settings(BaseSettings):
     web_port: int | None = None
     web_host: str = "127.0.0.1"
     web_base_url: str | None = None
+    # Worker processes for CPU-heavy work (images, move generation, pairing): 0 runs it
+    # in a thread of the bot's own process instead.
+    cpu_workers: int = Field(default_factory=default_workers)
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -136,6 +141,13 @@ class Settings(BaseSettings):
     def _web_port(cls, v: int | None) -> int | None:
         if v is not None and not 0 <= v <= 65535:
             raise ValueError("WEB_PORT must be between 0 and 65535 (0: any free port)")
+        return v
+
+    @field_validator("cpu_workers")
+    @classmethod
+    def _cpu_workers(cls, v: int) -> int:
+        if not 0 <= v <= 64:
+            raise ValueError("CPU_WORKERS must be between 0 (threads only) and 64")
         return v
 
     @field_validator("web_base_url")

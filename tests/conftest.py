@@ -51,6 +51,9 @@ def pytest_configure(config: pytest.Config) -> None:
     start as processes inherit it, and so do pytest-xdist's workers: the folder is
     safe to share (a graph is stored under its list's hash, written to a file of
     the writing process and renamed into place)."""
+    # CPU work runs in threads in tests (a process pool per test bot would slow the
+    # suite); the pool's own tests, and one end-to-end run, ask for workers.
+    os.environ.setdefault("CPU_WORKERS", "0")
     if "CLUBBOT_CACHE_DIR" not in os.environ:
         folder = tempfile.mkdtemp(prefix="clubbot-test-cache-")
         os.environ["CLUBBOT_CACHE_DIR"] = folder

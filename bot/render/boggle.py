@@ -76,6 +76,11 @@ def boggle_geometry(cells: int, cell_px: int = 96, *, titled: bool = False) -> B
     return BoggleGeometry(cells, cell_px, padding, title_height)
 
 
+def boggle_grid_png(rows: Sequence[Sequence[str]], title: str | None) -> bytes:
+    """:func:`render_boggle_grid` with positional arguments (what a worker process is sent)."""
+    return render_boggle_grid(rows, title=title)
+
+
 def render_boggle_grid(
     rows: Sequence[Sequence[str]], *, title: str | None = None, cell_px: int = 96
 ) -> bytes:

@@ -138,6 +138,15 @@ def render_chess_board(
     return encode_png(image)
 
 
+def chess_board_png(fen: str, last_move: str | None, orientation: str, size: int = 400) -> bytes:
+    """PNG of a position given as plain data (what a worker process is sent): its FEN,
+    the last move in UCI ("e2e4", None for none) and the side at the bottom
+    ("white" or "black")."""
+    last = chess.Move.from_uci(last_move) if last_move else None
+    side = chess.WHITE if orientation == "white" else chess.BLACK
+    return render_chess_board(chess.Board(fen), orientation=side, size=size, last_move=last)
+
+
 @functools.lru_cache(maxsize=16)
 def _indexed_empty_board(size: int, orientation: chess.Color) -> Image.Image:
     return to_palette(_empty_board(size, orientation), _palette())

@@ -33,6 +33,7 @@ from bot.render._common import (
     stamp_text,
     to_palette,
 )
+from engines.scrabble.game import square_index
 from engines.scrabble.layout import BLANK, CENTER, COLUMNS, LETTER_VALUES, PREMIUMS, SIZE
 
 FRAME: RGB = (37, 52, 58)
@@ -138,6 +139,20 @@ def render_scrabble_board(view: ScrabbleBoardView, size: int = 900) -> bytes:
             left, top, _, _ = geometry.square_box(row, col)
             image.paste(tile, (left, top))
     return encode_png(image)
+
+
+def scrabble_board_png(
+    rows: Sequence[str], last: Sequence[str], header: Sequence[str], size: int = 900
+) -> bytes:
+    """PNG of a board given as plain data (what a worker process is sent): ``rows`` as
+    the engine writes them (``.`` an empty square, lower case a blank), ``last`` the
+    squares of the last play ("H8"), ``header`` the lines above the board."""
+    view = ScrabbleBoardView(
+        tiles=[[None if ch == "." else ch for ch in row] for row in rows],
+        last_play=frozenset(divmod(square_index(square), SIZE) for square in last),
+        header=list(header),
+    )
+    return render_scrabble_board(view, size)
 
 
 def render_rack(tiles: Sequence[str], *, tile_px: int = 64) -> bytes:

@@ -8,7 +8,6 @@ object, so a form opened before a restart can still be sent after it.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from collections.abc import Awaitable, Mapping
@@ -19,7 +18,8 @@ import discord
 from bot.messages import boggle as msg
 from bot.messages import limits as msg_limits
 from bot.messages.i18n import _
-from bot.render.boggle import render_boggle_grid
+from bot.offload import draw
+from bot.render.boggle import boggle_grid_png
 from bot.services.boggle import CancelOutcome, DmOutcome, ResultsSnapshot, RoundInfo
 from bot.ui.buttons import ButtonRoute, dispatch
 from bot.ui.errors import ClubModal, ClubView
@@ -119,8 +119,9 @@ def modal_text(data: object, custom_id: str = WORDS_INPUT_ID) -> str:
 
 
 async def render_grid_file(args: Mapping[str, Any]) -> tuple[str, bytes]:
-    rows = [[str(face) for face in row] for row in args["rows"]]
-    png = await asyncio.to_thread(render_boggle_grid, rows, title=args.get("title"))
+    rows = tuple(tuple(str(face) for face in row) for row in args["rows"])
+    title = args.get("title")
+    png = await draw(boggle_grid_png, rows, str(title) if title is not None else None)
     return f"boggle-round-{args.get('round', 'grid')}.png", png
 
 

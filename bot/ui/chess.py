@@ -8,7 +8,6 @@ for the client (the chess cog), and any error goes through the central handler.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -20,7 +19,8 @@ import discord
 
 from bot.messages import chess as msg
 from bot.messages.i18n import _
-from bot.render.chess import render_chess_board
+from bot.offload import draw
+from bot.render.chess import chess_board_png, render_chess_board
 from bot.services.chess import BoardImageArgs, ChessSnapshot, OpeningPlan, PromotionNeeded
 from bot.ui import threads
 from bot.ui.buttons import ButtonRoute, dispatch
@@ -191,17 +191,15 @@ def promotion_view(choice: PromotionNeeded) -> discord.ui.View:
 # ------------------------------------------------------------------ images
 
 
-def _render(args: BoardImageArgs, size: int) -> bytes:
-    board = chess.Board(args["fen"])
-    last_uci = args.get("last_move")
-    last = chess.Move.from_uci(last_uci) if last_uci else None
-    side = chess.WHITE if args.get("orientation", "white") == "white" else chess.BLACK
-    return render_chess_board(board, orientation=side, size=size, last_move=last)
-
-
 async def render_board_png(args: BoardImageArgs, size: int = BOARD_SIZE) -> bytes:
-    """The board PNG, drawn in a worker thread so the event loop stays free."""
-    return await asyncio.to_thread(_render, args, size)
+    """The board PNG, drawn in a worker process (or found drawn already)."""
+    return await draw(
+        chess_board_png,
+        args["fen"],
+        args.get("last_move"),
+        str(args.get("orientation", "white")),
+        size,
+    )
 
 
 def _filename(args: BoardImageArgs) -> str:

@@ -3,7 +3,6 @@ the image's alt text (the words are ``bot.messages.leaderboard``'s)."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable
@@ -24,6 +23,7 @@ from bot.messages.leaderboard import (
     table_cells,
     table_text,
 )
+from bot.offload import draw
 from bot.render.leaderboard import render_leaderboard
 from bot.services.leaderboard import LeaderboardTable, MemberStats
 
@@ -32,7 +32,9 @@ FILENAME = "leaderboard.png"
 
 async def table_png(table: LeaderboardTable) -> bytes:
     columns, rows = image_cells(table)
-    return await asyncio.to_thread(render_leaderboard, table.title, columns, rows)
+    return await draw(
+        render_leaderboard, table.title, tuple(columns), tuple(tuple(row) for row in rows)
+    )
 
 
 async def table_file(table: LeaderboardTable) -> discord.File:

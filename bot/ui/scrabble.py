@@ -4,13 +4,12 @@ Buttons are ``DynamicItem``s: their custom ids carry the game (and the move the
 button belongs to), so they keep working after a restart without any state in
 memory. What a click does lives in the cog: its ``ScrabbleButtons`` is bound as
 the ``ScrabbleActions`` of ``SCRABBLE_BUTTONS`` (``bot.ui.buttons``) and the buttons
-call it. Images are rendered in a worker thread, never on the event loop, and
+call it. Images are drawn in a worker process (``bot.offload``), never on the event loop, and
 every file carries its alt text.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -21,7 +20,8 @@ import discord
 
 from bot.messages import scrabble as msg
 from bot.messages.i18n import N_, _
-from bot.render.scrabble import ScrabbleBoardView, render_rack, render_scrabble_board
+from bot.offload import draw
+from bot.render.scrabble import render_rack, scrabble_board_png
 from bot.services.scrabble import BoardPicture
 from bot.ui.buttons import ButtonRoute, dispatch
 
@@ -48,21 +48,21 @@ SCRABBLE_BUTTONS: ButtonRoute[ScrabbleActions] = ButtonRoute("Scrabble")
 # -- images ------------------------------------------------------------------------------
 
 
-def board_png(picture: BoardPicture, size: int = BOARD_PX) -> bytes:
-    view = ScrabbleBoardView(
-        tiles=picture.tiles(), last_play=picture.last_cells(), header=list(picture.header)
-    )
-    return render_scrabble_board(view, size)
+async def board_png(picture: BoardPicture, size: int = BOARD_PX) -> bytes:
+    """The board's PNG, drawn in a worker process (or found drawn already)."""
+    return await draw(scrabble_board_png, picture.rows, picture.last, picture.header, size)
 
 
 async def board_file(picture: BoardPicture, filename: str = "scrabble-board.png") -> discord.File:
-    data = await asyncio.to_thread(board_png, picture)
+    data = await board_png(picture)
     description = picture.description or "Scrabble board (described in the message)"
     return discord.File(io.BytesIO(data), filename=filename, description=description)
 
 
 async def rack_file(tiles: str) -> discord.File:
-    data = await asyncio.to_thread(render_rack, list(tiles))
+    # The image shows the tiles and nothing else (no name, no game), so the cache's key
+    # (the tiles) holds all it depends on.
+    data = await draw(render_rack, tuple(tiles))
     return discord.File(
         io.BytesIO(data), filename="scrabble-rack.png", description=msg.rack_text(tiles)
     )
@@ -75,8 +75,7 @@ def text_file(text: str, filename: str, description: str) -> discord.File:
 
 
 async def render_board_for_outbox(args: dict[str, Any]) -> tuple[str, bytes]:
-    picture = BoardPicture.from_args(args)
-    data = await asyncio.to_thread(board_png, picture)
+    data = await board_png(BoardPicture.from_args(args))
     return str(args.get("filename") or "scrabble-board.png"), data
 
 

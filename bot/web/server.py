@@ -14,7 +14,6 @@ import asyncio
 import logging
 import re
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -23,15 +22,15 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-import chess
 from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from bot.errors import ClubError, NotFoundError
 from bot.messages.i18n import N_, _, babel_locale, ngettext, pgettext, set_language, use_language
 from bot.messages.web import PAGE_NOTE, format_name, local_time, status_name, times_note
-from bot.render.chess import render_chess_board
-from bot.render.scrabble import ScrabbleBoardView, render_scrabble_board
+from bot.offload import draw
+from bot.render.chess import chess_board_png
+from bot.render.scrabble import scrabble_board_png
 from bot.services import ServiceContext
 from bot.services.leaderboard import KINDS, PERIODS
 from bot.services.scrabble.snapshots import BoardPicture
@@ -46,7 +45,6 @@ STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 SCRABBLE_PX = 750
 CHESS_PX = 480
-IMAGE_CACHE = 256
 MAX_QUERY_CHARS = 256
 MAX_QUERY_PARAMS = 4
 MAX_STEP = 10_000
@@ -130,37 +128,20 @@ def page_lang() -> str:
     return str(babel_locale()).replace("_", "-")
 
 
-def _png(image: BoardImage) -> bytes:
+async def board_png(image: BoardImage) -> bytes:
+    """The board's PNG, drawn in a worker process or found drawn already
+    (``bot.offload.draw``: the bot's one image cache, keyed by the picture's content)."""
     if image.kind == "chess":
         args = image.args
-        board = chess.Board(args["fen"])
-        last = chess.Move.from_uci(args["last_move"]) if args.get("last_move") else None
-        side = chess.WHITE if args.get("orientation", "white") == "white" else chess.BLACK
-        return render_chess_board(board, orientation=side, size=CHESS_PX, last_move=last)
+        return await draw(
+            chess_board_png,
+            str(args["fen"]),
+            args.get("last_move") or None,
+            str(args.get("orientation", "white")),
+            CHESS_PX,
+        )
     picture = BoardPicture.from_args(image.args)
-    view = ScrabbleBoardView(
-        tiles=picture.tiles(), last_play=picture.last_cells(), header=list(picture.header)
-    )
-    return render_scrabble_board(view, SCRABBLE_PX)
-
-
-class ImageCache:
-    """Rendered boards by content key, most recently used kept."""
-
-    def __init__(self, size: int = IMAGE_CACHE) -> None:
-        self.size = size
-        self._images: OrderedDict[str, bytes] = OrderedDict()
-
-    async def get(self, image: BoardImage) -> bytes:
-        data = self._images.get(image.key)
-        if data is None:
-            data = await asyncio.to_thread(_png, image)
-            self._images[image.key] = data
-            while len(self._images) > self.size:
-                self._images.popitem(last=False)
-        else:
-            self._images.move_to_end(image.key)
-        return data
+    return await draw(scrabble_board_png, picture.rows, picture.last, picture.header, SCRABBLE_PX)
 
 
 def _query(request: web.Request, allowed: tuple[str, ...]) -> dict[str, str]:
@@ -209,7 +190,6 @@ class WebApp:
         self.poll_ms = poll_ms
         self.pages = ClubPages(ctx)
         self.web = WebService(ctx)
-        self.images = ImageCache()
         self.env = _environment()
 
     def app(self) -> web.Application:
@@ -386,7 +366,7 @@ class WebApp:
         etag = page.board.key
         if etag in request.headers.get("If-None-Match", "").replace('"', "").split(", "):
             return web.Response(status=304, headers=self._image_headers(etag, page))
-        data = await self.images.get(page.board)
+        data = await board_png(page.board)
         return web.Response(
             body=data, content_type="image/png", headers=self._image_headers(etag, page)
         )
