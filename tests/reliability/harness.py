@@ -474,15 +474,22 @@ class World:
         )
         return self
 
-    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> tuple[Any, Any, Any]:
-        """A guild with a games channel, the moderator (by role and admin) and every member."""
+    def add_guild(
+        self,
+        name: str,
+        *,
+        shard: tuple[int, int] | None = None,
+        members: Iterable[Any] | None = None,
+    ) -> tuple[Any, Any, Any]:
+        """A guild with a games channel, the moderator (by role and admin) and every member
+        (or the ``members`` given: users of its own, as the load driver's guilds have)."""
         dc = self.dc
         guild = dc.add_guild(name, shard=shard)
         self.guilds.append(guild)
         channel = dc.add_text_channel(guild, "games")
         mod_role = dc.add_role(guild, "Game Host")
         dc.add_member(guild, self.moderator, roles=[mod_role], admin=True)
-        for user in self.members.values():
+        for user in self.members.values() if members is None else members:
             dc.add_member(guild, user)
         return guild, channel, mod_role
 

@@ -1,0 +1,390 @@
+"""The bot under load: ``python -m benchmarks.load`` (issue #32).
+
+A loopback Discord of ``--guilds`` guilds (4–8 members each, a games channel each)
+and ``--processes`` real bot processes (``python -m bot``, each holding its share of
+``--shards`` shards) on SQLite or PostgreSQL; the members play the mix of
+``tests/reliability/load.py`` (Scrabble and chess games started, accepted and
+played with legal moves, position autocomplete, racks, boards, ``/leaderboard``,
+``/help``, Boggle word lists DM'd during open rounds) at open-loop Poisson rates,
+``--seconds`` a step, after an unmeasured ``--warmup``.
+
+Per step it prints: interactions sent (and DMs), the ack latency (INTERACTION_CREATE
+to the first callback) p50/p95/p99/max, misses (no ack within 3 s), a move's board
+lag (its ack to the board's post in the thread) p50/p99, and per bot process its
+CPU (user+sys from /proc, as % of a core and ms per interaction; its pool workers
+apart) and resident memory at the step's end, and this process's CPU (the load
+generator and the loopback, which share one event loop: when it is near 100 % the
+latencies include its delay).
+
+    python -m benchmarks.load                                  # 200 guilds, 20 and 50/s, SQLite
+    python -m benchmarks.load --rates 10,20,50,100 --seconds 60
+    python -m benchmarks.load --database postgresql --processes 2
+    python -m benchmarks.load --latency-ms 50                  # network on every REST call
+    python -m benchmarks.load --profile                        # py-spy per step, if installed
+    python -m benchmarks.load --json figures.json
+
+PostgreSQL: a database ``bench_load`` is made (and dropped after) on the server of
+``--postgres`` (default ``postgresql+asyncpg://postgres@127.0.0.1:5432/test``).
+Profiles: ``--profile`` runs ``py-spy record`` on each bot process for each step
+(``pip install py-spy``; it is not a project dependency); by hand,
+``py-spy record --pid <bot pid> --duration 60 -o profile.svg`` while a step runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks._core import percentile
+
+DEFAULT_POSTGRES = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+BENCH_DATABASE = "bench_load"
+
+
+@dataclass
+class LoadConfig:
+    guilds: int = 200
+    members: tuple[int, int] = (4, 8)
+    processes: int = 1
+    shards: int | None = None  # default max(2, processes)
+    database: str = "sqlite"
+    postgres: str = DEFAULT_POSTGRES
+    rates: list[float] = field(default_factory=lambda: [20.0, 50.0])
+    seconds: float = 60.0
+    warmup: float = 10.0
+    latency_ms: float = 0.0
+    boggle_every: int = 4
+    small_words: bool = False  # the tests' 15-word list instead of the bot's default
+    profile: bool = False
+    seed: int = 1
+
+
+@dataclass
+class ProcessFigures:
+    name: str
+    cpu_pct: float  # of one core, the process itself (its event loop)
+    cpu_ms_per_interaction: float
+    workers_cpu_pct: float
+    rss_mib: float
+    workers_rss_mib: float
+
+
+@dataclass
+class StepFigures:
+    rate: float
+    seconds: float
+    sent: int
+    dms: int
+    undeliverable: int
+    ack_p50: float
+    ack_p95: float
+    ack_p99: float
+    ack_max: float
+    misses: int
+    board_n: int
+    board_p50: float
+    board_p99: float
+    generator_cpu_pct: float
+    processes: list[ProcessFigures]
+
+
+@dataclass
+class LoadRun:
+    config: LoadConfig
+    ready_seconds: float
+    start_rss_mib: list[float]
+    steps: list[StepFigures]
+    problems: list[str]
+    driver_errors: list[str]
+    profiles: list[str]
+
+
+async def _create_postgres(url: str) -> str:
+    import asyncpg
+    from sqlalchemy.engine import make_url
+
+    admin = make_url(url)
+    conn = await asyncpg.connect(
+        host=admin.host, port=admin.port, user=admin.username, database=admin.database
+    )
+    try:
+        await conn.execute(f"drop database if exists {BENCH_DATABASE} with (force)")
+        await conn.execute(f"create database {BENCH_DATABASE}")
+    finally:
+        await conn.close()
+    return admin.set(database=BENCH_DATABASE).render_as_string(hide_password=False)
+
+
+async def _drop_postgres(url: str) -> None:
+    import asyncpg
+    from sqlalchemy.engine import make_url
+
+    admin = make_url(url)
+    conn = await asyncpg.connect(
+        host=admin.host, port=admin.port, user=admin.username, database=admin.database
+    )
+    try:
+        await conn.execute(f"drop database if exists {BENCH_DATABASE} with (force)")
+    finally:
+        await conn.close()
+
+
+def _step_figures(driver: Any, step: Any, names: dict[int, str]) -> StepFigures:
+    from tests.reliability.load import ACK_DEADLINE_S, ack_ms, interactions_in
+
+    sent = interactions_in(driver.dc, step)
+    acks = [a for ix in sent if (a := ack_ms(ix)) is not None]
+    misses = sum(1 for ix in sent if (a := ack_ms(ix)) is None or a > ACK_DEADLINE_S * 1000)
+    lags = [
+        (m.board_at - m.ix.responded) * 1000.0
+        for m in driver.moves
+        if step.started <= m.ix.created < step.ended
+        and m.board_at is not None
+        and m.ix.responded is not None
+    ]
+    wall = step.ended - step.started
+    events = max(1, len(sent) + step.dms)
+    processes = []
+    for pid, after in step.cpu_after.items():
+        before = step.cpu_before.get(pid)
+        if before is None:
+            continue
+        span = max(1e-9, after.at - before.at)
+        cpu = after.cpu - before.cpu
+        processes.append(
+            ProcessFigures(
+                name=names.get(pid, str(pid)),
+                cpu_pct=100.0 * cpu / span,
+                cpu_ms_per_interaction=1000.0 * cpu / events,
+                workers_cpu_pct=100.0 * max(0.0, after.workers_cpu - before.workers_cpu) / span,
+                rss_mib=after.rss_mib,
+                workers_rss_mib=after.workers_rss_mib,
+            )
+        )
+    nan = float("nan")
+    return StepFigures(
+        rate=step.rate,
+        seconds=wall,
+        sent=len(sent),
+        dms=step.dms,
+        undeliverable=step.undeliverable,
+        ack_p50=percentile(acks, 50) if acks else nan,
+        ack_p95=percentile(acks, 95) if acks else nan,
+        ack_p99=percentile(acks, 99) if acks else nan,
+        ack_max=max(acks) if acks else nan,
+        misses=misses,
+        board_n=len(lags),
+        board_p50=statistics.median(lags) if lags else nan,
+        board_p99=percentile(lags, 99) if lags else nan,
+        generator_cpu_pct=100.0 * step.generator_cpu / max(1e-9, wall),
+        processes=processes,
+    )
+
+
+def _profile(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes] | None:
+    spy = shutil.which("py-spy")
+    if spy is None:
+        return None
+    return subprocess.Popen(
+        [spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--nonblocking"]
+        + ["--format", "speedscope", "-o", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+async def run_load(config: LoadConfig, *, progress: bool = True) -> LoadRun:
+    """Build the world, start the bots, run each rate for its seconds, and measure."""
+    import random
+
+    from tests.reliability.harness import World, small_word_list
+    from tests.reliability.load import LoadDriver, build_clubs, sample_process, shard_env
+
+    def say(text: str) -> None:
+        if progress:
+            print(text, file=sys.stderr, flush=True)
+
+    shards = config.shards or max(2, config.processes)
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as tmp_name:
+        tmp = Path(tmp_name)
+        if config.database == "sqlite":
+            url = f"sqlite+aiosqlite:///{tmp / 'club.db'}"
+        else:
+            url = await _create_postgres(config.postgres)
+        world = World(tmp, url)
+        if config.small_words:
+            world.lexicon = small_word_list(tmp)
+        problems: list[str] = []
+        figures: list[StepFigures] = []
+        errors: list[str] = []
+        profiles: list[str] = []
+        ready, start_rss = 0.0, []
+        try:
+            await world.open(guild_shard=(0, shards))
+            clubs = build_clubs(
+                world, config.guilds, shards, random.Random(config.seed), config.members
+            )
+            world.dc.rest_latency_s = config.latency_ms / 1000.0
+            bots = [
+                world.bot(
+                    f"bot{k}",
+                    # Commands are global (one sync, not one per guild); logs and the
+                    # scheduler's poll as a deployment has them.
+                    DISCORD_GUILD_IDS="",
+                    LOG_LEVEL="INFO",
+                    SCHEDULER_POLL_SECONDS="1.0",
+                    **shard_env(config.processes, shards, k),
+                )
+                for k in range(config.processes)
+            ]
+            loop = asyncio.get_running_loop()
+            t0 = loop.time()
+            say(f"starting {config.processes} bot process(es) for {config.guilds} guilds…")
+            await asyncio.gather(*(b.start(plain=True, timeout=600) for b in bots))
+            ready = loop.time() - t0
+            pids = {b.proc.pid: b.name for b in bots}
+            start_rss = [sample_process(pid).rss_mib for pid in pids]
+            say(f"ready in {ready:.1f} s")
+
+            def samples() -> dict[int, Any]:
+                return {pid: sample_process(pid) for pid in pids}
+
+            driver = LoadDriver(world, clubs, seed=config.seed)
+            await driver.open_boggle_rounds(config.boggle_every)
+            if config.warmup > 0:
+                say(f"warm-up: {config.warmup:.0f} s at {config.rates[0]:g}/s")
+                await driver.run(config.rates[0], config.warmup, record=False)
+            errors = driver.errors
+            for rate in config.rates:
+                say(f"step: {config.seconds:.0f} s at {rate:g}/s")
+                spies = []
+                if config.profile:
+                    for pid, name in pids.items():
+                        out = Path.cwd() / f"profile-{name}-{rate:g}.speedscope.json"
+                        spy = _profile(pid, config.seconds, out)
+                        if spy is None:
+                            say("py-spy is not installed (pip install py-spy): no profile")
+                        else:
+                            spies.append(spy)
+                            profiles.append(str(out))
+                await driver.run(rate, config.seconds, samples=samples)
+                for spy in spies:
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        await asyncio.to_thread(spy.wait, 30)
+            say("draining…")
+            await driver.drain(30)
+            figures = [_step_figures(driver, step, pids) for step in driver.steps]
+            for task in list(driver.tasks):
+                task.cancel()
+        finally:
+            problems = await world.close()
+            if config.database != "sqlite":
+                await _drop_postgres(config.postgres)
+    return LoadRun(config, ready, start_rss, figures, problems, errors, profiles)
+
+
+def _fmt(value: float) -> str:
+    if value != value:  # NaN: nothing measured
+        return "-"
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+
+
+def table(run: LoadRun) -> str:
+    """The figures in the benchmarks' plain-table style."""
+    c = run.config
+    head = (
+        f"{c.guilds} guilds, {c.processes} process(es), {c.shards or max(2, c.processes)} shards, "
+        f"{c.database}, {c.latency_ms:g} ms network; ready in {run.ready_seconds:.1f} s; "
+        f"RSS at start {', '.join(f'{r:.0f}' for r in run.start_rss_mib)} MiB"
+    )
+    header = (
+        f"{'rate/s':>7} {'sent':>6} {'dms':>5} {'ack p50':>8} {'p95':>7} {'p99':>7} {'max':>7} "
+        f"{'miss':>5} {'board p50':>10} {'p99':>7} {'gen cpu%':>9}  process: cpu% ms/ix "
+        "workers% RSS MiB"
+    )
+    lines = [head, header, "-" * len(header)]
+    for s in run.steps:
+        procs = "; ".join(
+            f"{p.name}: {_fmt(p.cpu_pct)} {p.cpu_ms_per_interaction:.1f} "
+            f"{_fmt(p.workers_cpu_pct)} {p.rss_mib:.0f}"
+            + (f"+{p.workers_rss_mib:.0f}" if p.workers_rss_mib else "")
+            for p in s.processes
+        )
+        lines.append(
+            f"{s.rate:>7g} {s.sent:>6} {s.dms:>5} {_fmt(s.ack_p50):>8} {_fmt(s.ack_p95):>7} "
+            f"{_fmt(s.ack_p99):>7} {_fmt(s.ack_max):>7} {s.misses:>5} {_fmt(s.board_p50):>10} "
+            f"{_fmt(s.board_p99):>7} {_fmt(s.generator_cpu_pct):>9}  {procs}"
+        )
+    lines.append("(latencies in ms; cpu% of one core; ms/ix: the process's CPU per interaction)")
+    if run.problems:
+        lines.append(f"{len(run.problems)} problem(s) the harness saw, first: {run.problems[:3]}")
+    if run.driver_errors:
+        lines.append(
+            f"load driver errors: {len(run.driver_errors)}, first: {run.driver_errors[:3]}"
+        )
+    for path in run.profiles:
+        lines.append(f"profile: {path}")
+    return "\n".join(lines)
+
+
+def _parse(argv: list[str] | None) -> tuple[LoadConfig, str | None]:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__)
+    parser.add_argument("--guilds", type=int, default=200)
+    parser.add_argument("--members", default="4,8", help="members per guild: MIN,MAX")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--shards", type=int, default=None, help="default max(2, processes)")
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--postgres", default=DEFAULT_POSTGRES, help="a server to make it on")
+    parser.add_argument("--rate", type=float, default=None, help="one rate (interactions/s)")
+    parser.add_argument("--rates", default="20,50", help="rates to step through")
+    parser.add_argument("--seconds", type=float, default=60.0, help="per step")
+    parser.add_argument("--warmup", type=float, default=10.0, help="unmeasured, at the first rate")
+    parser.add_argument("--latency-ms", type=float, default=0.0, help="per REST call")
+    parser.add_argument("--boggle-every", type=int, default=4, help="a round in every n-th guild")
+    parser.add_argument("--small-words", action="store_true", help="a 15-word list: starts fast")
+    parser.add_argument("--profile", action="store_true", help="py-spy record each step")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", default=None, help="also write the figures here")
+    args = parser.parse_args(argv)
+    low, high = (int(v) for v in args.members.split(","))
+    rates = [args.rate] if args.rate is not None else [float(r) for r in args.rates.split(",")]
+    config = LoadConfig(
+        guilds=args.guilds,
+        members=(low, high),
+        processes=args.processes,
+        shards=args.shards,
+        database=args.database,
+        postgres=args.postgres,
+        rates=rates,
+        seconds=args.seconds,
+        warmup=args.warmup,
+        latency_ms=args.latency_ms,
+        boggle_every=args.boggle_every,
+        small_words=args.small_words,
+        profile=args.profile,
+        seed=args.seed,
+    )
+    return config, args.json
+
+
+def main(argv: list[str] | None = None) -> int:
+    config, json_path = _parse(argv)
+    run = asyncio.run(run_load(config))
+    print(table(run))
+    if json_path:
+        Path(json_path).write_text(json.dumps(asdict(run), indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
