@@ -10,10 +10,15 @@ writes are the bot's.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from bot.config import Settings
 from engines.lexicon import Lexicon, load_lexicon
+from engines.scrabble.lexicon import Lexicon as WordSet
+
+if TYPE_CHECKING:  # a worker process imports this module without the settings' stack
+    from bot.config import Settings
 
 
 class DiskDawgStore:
@@ -58,3 +63,43 @@ def dawg_cache_dir(settings: Settings) -> Path:
 def load_word_list(name: str | None, settings: Settings) -> Lexicon:
     """A built-in list or a club's file (``engines.lexicon.load_lexicon``), its DAWG cached on disk."""
     return load_lexicon(name, store=DiskDawgStore(dawg_cache_dir(settings)))
+
+
+@dataclass(frozen=True)
+class WordListRef:
+    """A word list to send to a worker process by name, not by value (a list with its
+    graph is tens of megabytes; its name is a few bytes).
+
+    ``loaded`` is the list the sender already holds: used as it is where the work runs
+    in the sender's own process (a thread), and left out when the reference is sent to
+    another, which loads the list by name through the same disk cache and keeps it
+    (:meth:`lexicon`). A list from a loader of a test's own (``portable`` False) can
+    only be used where it was loaded.
+    """
+
+    name: str
+    cache_dir: Path | None
+    loaded: WordSet | None = field(default=None, compare=False, repr=False)
+    portable: bool = True
+
+    def __getstate__(self) -> dict[str, Any]:
+        if not self.portable:
+            raise TypeError(f"the word list {self.name!r} can't be sent to another process")
+        return {"name": self.name, "cache_dir": self.cache_dir, "portable": True}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for key, value in {**state, "loaded": None}.items():
+            object.__setattr__(self, key, value)
+
+    def lexicon(self) -> Lexicon:
+        """The list: the one sent along, else this process's copy (``load_lexicon`` keeps
+        each list once per process, and reads a file again when it has changed; its
+        word graph is built once per process too)."""
+        if isinstance(self.loaded, Lexicon):
+            return self.loaded
+        store = DiskDawgStore(self.cache_dir) if self.cache_dir is not None else None
+        return load_lexicon(self.name, store=store)
+
+    def words(self) -> WordSet:
+        """The list as the Scrabble engine takes it (any set of words a test gave too)."""
+        return self.loaded if self.loaded is not None else self.lexicon()

@@ -2,12 +2,13 @@
 
 Thin async wrappers over ``engines.scrabble.movegen``. Each call rebuilds the
 game from its saved state (``ScrabbleGame.to_json()``), runs the generator in
-a worker thread (``asyncio.to_thread``: a search takes milliseconds, a first
-call also loads the word list and builds its graph, about a second) and
-returns plain, JSON-ready data, so the Scrabble service can log it, apply it
-and render it without knowing the generator.
+the bot's worker processes (``bot.offload``: a search takes milliseconds of
+CPU the event loop would otherwise give up; a worker's first call also loads
+the word list by name and builds its graph, about half a second, and keeps
+them) and returns plain, JSON-ready data, so the Scrabble service can log it,
+apply it and render it without knowing the generator.
 
-    move = await computer_move(game.to_json(), AiOptions(lexicon="default"), seat, "equity", seed)
+    move = await computer_move(game.to_json(), AiOptions(await lexicons.ref(name)), seat, "equity", seed)
     apply_move_description(game, seat, move, lexicon)   # in the service's unit of work
 
 (It was ``bot.services.scrabble_ai``; the use cases that call it are in ``computer.py``.)
@@ -29,12 +30,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Required, TypedDict, cast
+from typing import Any, Literal, Required, TypedDict, TypeVar, TypeVarTuple, Unpack, cast
 
 from bot.errors import ClubError
+from bot.lexicons import WordListRef
 from bot.messages.scrabble import Analysis, AnalysisTurn
+from bot.offload import offload
 from engines.lexicon import load_lexicon
 from engines.scrabble.game import ACTIVE, ENDING, ScrabbleGame
 from engines.scrabble.lexicon import Lexicon
@@ -50,6 +53,9 @@ from engines.scrabble.movegen import (
 from engines.scrabble.wordgraph import word_graph_ready
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 HINT_LIMIT = 3
 # A saved game as ``ScrabbleGame.to_json()`` gives it (the engine's own JSON).
@@ -79,18 +85,36 @@ class ComputerMoveError(ClubError):
 class AiOptions:
     """What the computer plays with.
 
-    ``lexicon`` is a loaded word list (``engines.lexicon.Lexicon`` or any set
-    of words) or the name/path ``load_lexicon`` takes (the game's ``lexicon``
-    setting). Loaded lists are cached per process by ``engines.lexicon``.
+    ``lexicon`` is a word list by reference (``WordListRef``, what the services
+    pass: it travels to a worker process by name), a loaded word list
+    (``engines.lexicon.Lexicon`` or any set of words: the work then stays in a
+    thread of this process) or the name/path ``load_lexicon`` takes. Loaded
+    lists are cached per process by ``engines.lexicon``.
     """
 
-    lexicon: Lexicon | str = "default"
+    lexicon: WordListRef | Lexicon | str = "default"
+
+    @property
+    def portable(self) -> bool:
+        """Whether these options can be sent to a worker process (by name, not by value)."""
+        source = self.lexicon
+        return isinstance(source, str) or (isinstance(source, WordListRef) and source.portable)
 
 
 def _generator(options: AiOptions | None) -> MoveGenerator:
     source = (options or AiOptions()).lexicon
-    lexicon = load_lexicon(source) if isinstance(source, str) else source
+    if isinstance(source, WordListRef):
+        lexicon = source.words()
+    elif isinstance(source, str):
+        lexicon = load_lexicon(source)
+    else:
+        lexicon = source
     return MoveGenerator(lexicon)
+
+
+async def _run(fn: Callable[[Unpack[Ts]], T], options: AiOptions | None, *args: *Ts) -> T:
+    # A loaded list (a test's own) can't travel: that work stays in a thread.
+    return await offload(fn, *args, thread=not (options or AiOptions()).portable)
 
 
 def describe_move(move: Move, game: ScrabbleGame, seat: int) -> MoveDescription:
@@ -150,7 +174,7 @@ async def computer_move(
     """
     if level not in LEVELS:
         raise ComputerMoveError(f"the computer's levels are {', '.join(LEVELS)}")
-    return await asyncio.to_thread(_computer_move, state, options, seat, level, seed)
+    return await _run(_computer_move, options, state, options, seat, level, seed)
 
 
 def apply_move_description(
@@ -203,7 +227,7 @@ async def hint(
     """The best few moves for ``seat``'s rack by equity (plays and exchanges), best
     first, each a move description with its ``equity``. Empty: nothing to play
     and no exchange allowed (the seat can only pass)."""
-    return await asyncio.to_thread(_hint, state, options, seat, limit)
+    return await _run(_hint, options, state, options, seat, limit)
 
 
 def _analyse_game(state: GameState, options: AiOptions | None) -> Analysis:
@@ -228,7 +252,7 @@ async def analyse_game(state: GameState, options: AiOptions | None) -> Analysis:
     total}}``. ``best`` is None where no play was possible; ``in_word_list``
     False marks a play with a word the list lacks (it stood unchallenged).
     """
-    return await asyncio.to_thread(_analyse_game, state, options)
+    return await _run(_analyse_game, options, state, options)
 
 
 def _has_valid_play(state: GameState, options: AiOptions | None, seat: int) -> bool:
@@ -238,11 +262,21 @@ def _has_valid_play(state: GameState, options: AiOptions | None, seat: int) -> b
 
 async def has_valid_play(state: GameState, options: AiOptions | None, seat: int) -> bool:
     """Whether ``seat`` could still make a legal play (so a forced pass is not forced)."""
-    return await asyncio.to_thread(_has_valid_play, state, options, seat)
+    return await _run(_has_valid_play, options, state, options, seat)
+
+
+def _is_blocked(state: GameState, options: AiOptions | None) -> bool:
+    return _generator(options).is_blocked(ScrabbleGame.from_json(dict(state)))
+
+
+async def is_blocked(state: GameState, options: AiOptions | None) -> bool:
+    """Whether no seat can play any more (the game ends blocked)."""
+    return await _run(_is_blocked, options, state, options)
 
 
 async def warm_up(options: AiOptions | None = None) -> None:
-    """Load the word list and build its graph now (at start-up, say), not on the first move."""
+    """Load the word list and build its graph now (at start-up, say), not on the first
+    move: in this process (a thread), where the Scrabble service checks graph_ready."""
     await asyncio.to_thread(_generator, options)
 
 
@@ -291,6 +325,7 @@ __all__ = [
     "graph_ready",
     "has_valid_play",
     "hint",
+    "is_blocked",
     "start_warm_up",
     "warm_up",
 ]

@@ -26,8 +26,6 @@ from bot.services.scrabble.loaded import LoadedGame
 from bot.services.scrabble.options import DEFAULT_COMPUTER_LEVEL
 from engines.scrabble import ScrabbleError, ScrabbleGame
 from engines.scrabble.game import ACTIVE, ENDING
-from engines.scrabble.lexicon import Lexicon
-from engines.scrabble.movegen import MoveGenerator
 
 log = logging.getLogger(__name__)
 
@@ -87,19 +85,17 @@ class Computer:
         # A computer to act implies a game engine: the None test only tells mypy so.
         if not acts or loaded.engine is None or len(loaded.engine.moves) != payload.get("moves"):
             return None
-        lexicon = await self.core.lexicons.get(loaded.settings.lexicon)
-        return PreparedMove(loaded.version, await self._decide(loaded, lexicon))
+        return PreparedMove(loaded.version, await self._decide(loaded))
 
-    async def _decide(self, loaded: LoadedGame, lexicon: Lexicon) -> ai.MoveDescription:
+    async def _decide(self, loaded: LoadedGame) -> ai.MoveDescription:
         engine = loaded.require_engine()
         seat = loaded.settings.computer_seat
         assert seat is not None
         level = loaded.settings.computer_level or DEFAULT_COMPUTER_LEVEL
         # The same position, the same choice.
         seed = (engine.seed * 1_000_003 + len(engine.moves)) % 2**62
-        return await asyncio.to_thread(
-            lambda: ai.decide(engine, MoveGenerator(lexicon), seat, level, seed)
-        )
+        words = await self.core.lexicons.ref(loaded.settings.lexicon)
+        return await ai.computer_move(engine.to_json(), ai.AiOptions(words), seat, level, seed)
 
     async def on_computer_move(
         self, uow: UnitOfWork, job: JobRecord, prepared: PreparedMove | None = None
@@ -115,7 +111,7 @@ class Computer:
             if prepared is not None and prepared.version == loaded.version:
                 move = prepared.move
             else:  # the game changed meanwhile: decide again
-                move = await self._decide(loaded, lexicon)
+                move = await self._decide(loaded)
             before = len(engine.moves)
             try:
                 ai.apply_move_description(engine, seat, move, lexicon)
@@ -154,8 +150,8 @@ class Computer:
                     number=number
                 )
             )
-        lexicon = await self.core.lexicons.get(loaded.settings.lexicon)
-        moves = await ai.hint(engine.to_json(), ai.AiOptions(lexicon), seat)
+        words = await self.core.lexicons.ref(loaded.settings.lexicon)
+        moves = await ai.hint(engine.to_json(), ai.AiOptions(words), seat)
         async with self.ctx.uow() as uow:
             # A single UPDATE of the member's seat row: it never conflicts with a move.
             used = await uow.games.count_hint(game_id, user_id)
@@ -193,13 +189,13 @@ class Computer:
                     number=number
                 )
             )
-        lexicon = await self.core.lexicons.get(loaded.settings.lexicon)
+        words = await self.core.lexicons.ref(loaded.settings.lexicon)
         names = [loaded.name(seat) for seat in range(engine.seats)]
         labels = [loaded.label(seat) for seat in range(engine.seats)]
 
         async def run() -> tuple[str, str]:
             async with self._analysis_lock:
-                analysis = await ai.analyse_game(engine.to_json(), ai.AiOptions(lexicon))
+                analysis = await ai.analyse_game(engine.to_json(), ai.AiOptions(words))
             return msg.analysis_text(number, analysis, names, labels)
 
         return run

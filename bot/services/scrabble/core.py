@@ -15,7 +15,6 @@ invitation's expiry, and the computer's move.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from datetime import datetime, timedelta
@@ -42,7 +41,6 @@ from bot.services.scrabble.loaded import (
 from bot.services.tournaments.hooks import game_finished as tournament_game_finished
 from engines.scrabble.game import ACTIVE, ENDING, FINISHED
 from engines.scrabble.gcg import export_gcg
-from engines.scrabble.movegen import MoveGenerator
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +216,8 @@ class ScrabbleCore:
             # inside this transaction; the next move checks (six zeros still apply).
             ai.start_warm_up(lexicon)
             return False
-        return await asyncio.to_thread(lambda: MoveGenerator(lexicon).is_blocked(engine))
+        words = await self.lexicons.ref(loaded.settings.lexicon)
+        return await ai.is_blocked(engine.to_json(), ai.AiOptions(words))
 
     async def schedule_turn(
         self,

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from bot.context import ServiceContext
 from bot.errors import InvalidInputError
+from bot.lexicons import WordListRef, dawg_cache_dir
 from bot.messages.i18n import _
 from bot.services.words import get_lexicon
 from engines.lexicon import LexiconError, load_lexicon
@@ -19,6 +20,9 @@ class WordLists(Protocol):
 
     async def get(self, name: str) -> Lexicon:
         """The word list called ``name``; ``InvalidInputError`` when it can't be loaded."""
+
+    async def ref(self, name: str) -> WordListRef:
+        """The word list called ``name`` as the move generator's workers take it."""
 
 
 class LexiconCache:
@@ -47,6 +51,10 @@ class LexiconCache:
                     ) from None
             return self._loaded[name]
 
+    async def ref(self, name: str) -> WordListRef:
+        """The list, for work in this process only (its loader is this cache's own)."""
+        return WordListRef(name, None, loaded=await self.get(name), portable=False)
+
 
 class ClubLexicons:
     """Word lists by name through ``bot.services.words.get_lexicon``: one cache per bot."""
@@ -66,3 +74,8 @@ class ClubLexicons:
                     "ask an admin to check the bot's word lists."
                 )
             ) from None
+
+    async def ref(self, name: str) -> WordListRef:
+        """The list by name (a worker process loads it through the same disk cache), with
+        the loaded list for work that stays in this process."""
+        return WordListRef(name, dawg_cache_dir(self.ctx.settings), loaded=await self.get(name))

@@ -7,17 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from bot.caches import SUGGESTIONS
 from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import _
 from bot.messages.limits import CHOICES
+from bot.offload import offload
 from bot.services.games import GameFinder, GameKind
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, loaded_game
 from bot.services.scrabble.snapshots import GameSnapshot, GameSummary, PositionChoice, RackSnapshot
 from engines.scrabble import ScrabbleError, ScrabbleGame, read_typed_word
+from engines.scrabble.board import Board
 from engines.scrabble.game import ACTIVE, ENDING
 from engines.scrabble.layout import COLUMNS, SIZE
 
@@ -46,6 +49,23 @@ def summary(loaded: LoadedGame, user_id: int) -> GameSummary:
 
 async def _labels(uow: UnitOfWork, records: Sequence[GameRecord], user_id: int) -> list[str]:
     return [summary(await loaded_game(uow, record), user_id).label() for record in records]
+
+
+def places_for(board: Board, rack: str, word: str) -> list[tuple[str, bool, str, int]]:
+    """Every position where ``word`` can be played from ``rack`` on ``board``:
+    ``(position, across, main word, score)`` (450 tries: a few milliseconds of CPU, so
+    it runs in a worker process as a member types)."""
+    found = []
+    for row in range(SIZE):
+        for col in range(SIZE):
+            for across in (True, False):
+                position = f"{row + 1}{COLUMNS[col]}" if across else f"{COLUMNS[col]}{row + 1}"
+                try:
+                    evaluation = board.evaluate(word, position, rack=rack)
+                except ScrabbleError:
+                    continue
+                found.append((position, across, evaluation.words[0].word, evaluation.score))
+    return found
 
 
 class Reading:
@@ -128,21 +148,18 @@ class Reading:
         async with self.ctx.reader() as uow:
             loaded, seat = await self.core.member_game(uow, game_id, None, user_id)
             engine = loaded.require_engine()
+            version = loaded.version  # read while the row is loaded
+        # The same position, seat and word as a keystroke ago: the same places. The key
+        # holds the seat and its rack, so one member's rack never answers another's typing.
         rack = engine.racks[seat]
-        board = engine.board_copy()
-        found: list[PositionChoice] = []
-        for row in range(SIZE):
-            for col in range(SIZE):
-                for across in (True, False):
-                    position = f"{row + 1}{COLUMNS[col]}" if across else f"{COLUMNS[col]}{row + 1}"
-                    try:
-                        evaluation = board.evaluate(word, position, rack=rack)
-                    except ScrabbleError:
-                        continue
-                    label = msg.position_choice(
-                        position, across, evaluation.words[0].word, evaluation.score
-                    )
-                    found.append(PositionChoice(position, label, evaluation.score))
+        key = ("positions", game_id, version, seat, rack, word)
+        fits = await SUGGESTIONS.get_or_make(
+            key, lambda: offload(places_for, engine.board_copy(), rack, word)
+        )
+        found = [
+            PositionChoice(position, msg.position_choice(position, across, main, score), score)
+            for position, across, main, score in fits
+        ]
         needle = typed.strip().upper()
         found = [c for c in found if not needle or c.position.startswith(needle)]
         found.sort(key=lambda c: (-c.score, c.position))
