@@ -12,7 +12,7 @@ import asyncio
 import os
 
 from bot.errors import InvalidInputError
-from bot.lexicons import load_word_list
+from bot.lexicons import WordListRef, dawg_cache_dir, load_word_list
 from bot.messages.errors import word_list_unusable
 from bot.services import ServiceContext
 from engines.lexicon import Lexicon, LexiconError, available_lexicons
@@ -50,3 +50,11 @@ async def get_lexicon(ctx: ServiceContext, name: str | None = None) -> Lexicon:
                 raise InvalidInputError(word_list_unusable(name, exc)) from None
             cache[name] = (signature, lexicon)
     return cache[name][1]
+
+
+async def word_list_ref(ctx: ServiceContext, name: str | None = None) -> WordListRef:
+    """The named list as work in the bot's worker processes takes it: by name (a worker
+    loads it through the same disk cache and keeps it), with the list loaded here for
+    work that stays in this process."""
+    name = name or ctx.settings.lexicon
+    return WordListRef(name, dawg_cache_dir(ctx.settings), loaded=await get_lexicon(ctx, name))

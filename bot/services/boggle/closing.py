@@ -8,14 +8,15 @@ nothing (it checks the round's status first).
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 
 from bot.db.models import JobRecord
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord
 from bot.db.uow import UnitOfWork
+from bot.lexicons import WordListRef
 from bot.messages import boggle as msg
 from bot.messages.boggle import rounds as say
+from bot.offload import offload
 from bot.services.boggle import seasons
 from bot.services.boggle.core import MISSED_AFTER, BoggleCore
 from bot.services.boggle.jobs import JOB_SCORE, score_key
@@ -23,7 +24,7 @@ from bot.services.boggle.pairs import pair_choice
 from bot.services.boggle.snapshots import RoundInfo
 from bot.services.boggle.submissions import MAX_WORDS_PER_LIST
 from bot.services.results import record_points
-from bot.services.words import get_lexicon
+from bot.services.words import word_list_ref
 from engines.boggle import Grid, RoundResult, WordStatus, player_words, score_round
 
 KIND = "boggle"
@@ -77,6 +78,14 @@ def round_summary(
     )
 
 
+def score_lists(
+    grid: Grid, lists: dict[int, list[str]], words: WordListRef, min_length: int
+) -> RoundResult[int]:
+    """``score_round`` with the word list by name: what a worker process is sent (the
+    grid's solving and every list's checking are the CPU-heavy part of a close)."""
+    return score_round(grid, lists, words.lexicon(), min_length)
+
+
 class Closing:
     """A round's jobs: a scheduled round opens, its lists freeze at the end and are then scored."""
 
@@ -127,7 +136,7 @@ class Closing:
         assert record.grid is not None and record.ends_at is not None
         now = self.core.now()
         submissions = await uow.boggle.lists_of(record.id)
-        lexicon = await get_lexicon(self.core.ctx, record.lexicon)
+        words = await word_list_ref(self.core.ctx, record.lexicon)
         grid = Grid.parse(record.grid)
         # A games event's round is played in pairs: one list per pair (boggle.pairs).
         event_round = await uow.events.round_playing("boggle", record.id)
@@ -141,7 +150,7 @@ class Closing:
             lists = {
                 s.player_id: timely_words(s, record.ends_at, grid.letters) for s in submissions
             }
-        result = await asyncio.to_thread(score_round, grid, lists, lexicon, record.min_length)
+        result = await offload(score_lists, grid, lists, words, record.min_length)
         names = await uow.players.names([*lists, *partners.values()])
         for lead, partner in partners.items():
             names[lead] = f"{names.get(lead, lead)} & {names.get(partner, partner)}"

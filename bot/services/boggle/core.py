@@ -21,11 +21,13 @@ from datetime import datetime, timedelta
 from bot.context import ServiceContext
 from bot.db.models_boggle import BoggleRoundRecord
 from bot.db.uow import UnitOfWork
+from bot.lexicons import WordListRef
 from bot.messages import boggle as msg
+from bot.offload import offload
 from bot.services.boggle import seasons
 from bot.services.boggle.jobs import JOB_CLOSE, close_key
 from bot.services.boggle.snapshots import RoundInfo
-from bot.services.words import get_lexicon
+from bot.services.words import word_list_ref
 from engines.boggle import roll, solver_index, word_levels
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,12 @@ def package_seed() -> int:
     from bot.services import boggle
 
     return boggle.new_seed()
+
+
+def warm_boggle(words: WordListRef) -> None:
+    """Load the word list, the solver's index and the words' levels in this process."""
+    solver_index(words.lexicon())
+    word_levels()
 
 
 class BoggleCore:
@@ -116,9 +124,9 @@ class BoggleCore:
         """Load the word list, the solver's index and the words' levels (which of the best
         words nobody found a member knows) now, so closing a round is quick."""
         try:
-            lexicon = await get_lexicon(self.ctx, name)
-            await asyncio.to_thread(solver_index, lexicon)
-            await asyncio.to_thread(word_levels)
+            words = await word_list_ref(self.ctx, name)
+            # In a worker (which keeps them for the round's close), or here in a thread.
+            await offload(warm_boggle, words)
         except Exception:  # warming is an optimisation: the score job loads it anyway
             log.warning("could not warm the word list %r", name, exc_info=True)
 

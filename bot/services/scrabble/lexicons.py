@@ -8,9 +8,9 @@ from typing import Protocol
 
 from bot.context import ServiceContext
 from bot.errors import InvalidInputError
-from bot.lexicons import WordListRef, dawg_cache_dir
+from bot.lexicons import WordListRef
 from bot.messages.i18n import _
-from bot.services.words import get_lexicon
+from bot.services.words import get_lexicon, word_list_ref
 from engines.lexicon import LexiconError, load_lexicon
 from engines.scrabble.lexicon import Lexicon
 
@@ -78,4 +78,5 @@ class ClubLexicons:
     async def ref(self, name: str) -> WordListRef:
         """The list by name (a worker process loads it through the same disk cache), with
         the loaded list for work that stays in this process."""
-        return WordListRef(name, dawg_cache_dir(self.ctx.settings), loaded=await self.get(name))
+        await self.get(name)  # a member is told when it can't be loaded
+        return await word_list_ref(self.ctx, name)

@@ -12,7 +12,6 @@ Dutch pairing is paired by the club's engine instead, and the caller logs it.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,6 +20,7 @@ from bot.db.models_tournaments import (
     TournamentPairingRecord,
     TournamentRecord,
 )
+from bot.offload import offload
 from bot.services.tournaments import options as opts
 from engines.pairings import (
     Entrant,
@@ -119,6 +119,27 @@ class RoundPairing:
     fell_back: bool = False
 
 
+def swiss_round(
+    playing: list[Entrant],
+    games: list[Game],
+    round_number: int,
+    rounds: int,
+    colours: bool,
+    dutch: bool,
+) -> tuple[list[Pairing], bool]:
+    """A Swiss round's boards, and whether the club's engine stood in for a Dutch pairing
+    that does not exist: what a worker process is sent (plain data in, plain data out)."""
+    if dutch:
+        try:
+            return dutch_pairings(playing, games, round=round_number, rounds=rounds), False
+        except NoDutchPairingError:
+            fell_back = True
+    else:
+        fell_back = False
+    boards = swiss_pairings(playing, games, round=round_number, rounds=rounds, colours=colours)
+    return boards, fell_back
+
+
 async def next_pairings(
     tournament: TournamentRecord,
     entrants: Sequence[TournamentEntrantRecord],
@@ -127,9 +148,9 @@ async def next_pairings(
 ) -> RoundPairing:
     """Round ``round_number``'s boards. Round robin keeps its table whoever withdrew
     (their games are forfeits); Swiss pairs only those still playing, in a worker
-    thread: a big field's pairing takes a second or more (the Dutch system on 64
-    entrants, the club's matching on 256) that the event loop spends serving
-    everyone else. The rows are read here, in the loop."""
+    process (``bot.offload``): a big field's pairing takes a second or more (the
+    Dutch system on 64 entrants, the club's matching on 256) that the event loop
+    spends serving everyone else. The rows are read here, in the loop."""
     games = engine_games(pairings)
     everyone = engine_entrants(entrants)
     if tournament.format == "round_robin":
@@ -139,33 +160,16 @@ async def next_pairings(
         return RoundPairing(knockout_round(everyone, games, round=round_number))
     playing = engine_entrants([e for e in entrants if e.status == "playing"])
     chess = tournament.game_kind == "chess"
-    if pairing_engine(tournament) == opts.DUTCH:
-        try:
-            return RoundPairing(
-                await asyncio.to_thread(
-                    dutch_pairings, playing, games, round=round_number, rounds=tournament.rounds
-                )
-            )
-        except NoDutchPairingError:
-            boards = await asyncio.to_thread(
-                swiss_pairings,
-                playing,
-                games,
-                round=round_number,
-                rounds=tournament.rounds,
-                colours=chess,
-            )
-            return RoundPairing(boards, fell_back=True)
-    return RoundPairing(
-        await asyncio.to_thread(
-            swiss_pairings,
-            playing,
-            games,
-            round=round_number,
-            rounds=tournament.rounds,
-            colours=chess,
-        )
+    boards, fell_back = await offload(
+        swiss_round,
+        playing,
+        games,
+        round_number,
+        tournament.rounds,
+        chess,
+        pairing_engine(tournament) == opts.DUTCH,
     )
+    return RoundPairing(boards, fell_back=fell_back)
 
 
 def replays_due(pairings: Sequence[TournamentPairingRecord], round_number: int) -> list[Pairing]:
