@@ -51,7 +51,7 @@ from bot.ui.chess import (
     promotion_view,
     warm_up_renderer,
 )
-from bot.ui.errors import NO_MENTIONS
+from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think, update_later
 from bot.ui.game_lookup import GameLookup
 from bot.ui.permissions import require_guild
 from bot.ui.views import view_kwargs
@@ -95,22 +95,19 @@ class ChessCog(
         A move's board always goes through the outbox: in the thread the reply only acknowledges it."""
         snap = update.snapshot
         if update.posted_here:
-            await interaction.response.send_message(
-                clip(msg.posted_here(update.headline)), ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
+            await reply_privately(interaction, clip(msg.posted_here(update.headline)))
             return
         file = await board_file(snap)
         if update.announced_elsewhere:
-            await interaction.response.send_message(
-                clip(msg.posted_in(snap.place_id) + update.text),
-                file=file,
-                ephemeral=True,
-                allowed_mentions=NO_MENTIONS,
+            await reply_privately(
+                interaction, clip(msg.posted_in(snap.place_id) + update.text), files=[file]
             )
             return
         view = draw_offer_view(snap.game_id) if snap.offers_draw else None
-        await interaction.response.send_message(
+        await reply_publicly(
+            interaction,
             update.text,
+            notify=True,
             file=file,
             allowed_mentions=mentions(update.mention_user_ids),
             **view_kwargs(view),
@@ -140,20 +137,19 @@ class ChessCog(
         partner: discord.User | None = None,
         opponent_partner: discord.User | None = None,
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         self._warm_renderer()
         me = self.bot.user
         partners = [m for m in (partner, opponent_partner) if m is not None]
         if me is not None and opponent.id == me.id:
             if partners:
-                await interaction.response.send_message(
-                    _(refusals.COMPUTER_ONE_PLAYER), ephemeral=True
-                )
+                await reply_privately(interaction, _(refusals.COMPUTER_ONE_PLAYER))
                 return
             await self._new_vs_computer(interaction, guild, time, color, level)
             return
         if any(m.bot for m in (opponent, *partners)):
-            await interaction.response.send_message(_(refusals.OTHER_BOTS), ephemeral=True)
+            await reply_privately(interaction, _(refusals.OTHER_BOTS))
             return
         snap = await self.service.starting.challenge(
             guild_id=guild.id,
@@ -172,8 +168,12 @@ class ChessCog(
             if partners
             else msg.invitation(snap, interaction.user.id, opponent.id)
         )
-        await interaction.response.send_message(
-            text, view=invite_view(snap.game_id), allowed_mentions=mentions(invited)
+        await reply_publicly(
+            interaction,
+            text,
+            notify=True,
+            view=invite_view(snap.game_id),
+            allowed_mentions=mentions(invited),
         )
 
     async def _new_vs_computer(
@@ -196,7 +196,8 @@ class ChessCog(
             time_control=time,
             color=color,
         )
-        await interaction.response.send_message(
+        await reply_publicly(
+            interaction,
             msg.computer_game_started(snap, interaction.user.id, snap.level),
             allowed_mentions=NO_MENTIONS,
         )
@@ -210,6 +211,7 @@ class ChessCog(
     async def invite_clicked(
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
+        await update_later(interaction)
         if action == "accept":
             message = interaction.message
             waiting = await self.service.starting.accept(
@@ -218,15 +220,10 @@ class ChessCog(
                 message_id=message.id if message is not None else None,
             )
             if waiting.status == "invited":  # a pair's game: others still to accept
-                await interaction.response.send_message(
-                    msg.waiting_for(waiting, waiting.waiting_for),
-                    ephemeral=True,
-                    allowed_mentions=NO_MENTIONS,
-                )
+                await reply_privately(interaction, msg.waiting_for(waiting, waiting.waiting_for))
                 return
             # The buttons stay until the game is open in its thread: after a crash
             # half-way, another click (or the opening job) finishes it, once.
-            await interaction.response.defer()
             if message is None:
                 snap = await self.service.starting.open_in(game_id, None)
             else:
@@ -243,7 +240,7 @@ class ChessCog(
             return
         snap = await self.service.starting.decline(game_id, interaction.user.id)
         withdrawn = interaction.user.id == snap.created_by
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=msg.challenge_answered(
                 snap, withdrawn=withdrawn, by=interaction.user.display_name
             ),
@@ -264,6 +261,7 @@ class ChessCog(
         move: app_commands.Range[str, 1, 20],
         game: str | None = None,
     ) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
         try:
             update = await self.service.moves.play(
@@ -274,9 +272,7 @@ class ChessCog(
                 guild_id=interaction.guild_id,
             )
         except PromotionNeeded as choice:
-            await interaction.response.send_message(
-                refusal(choice), view=promotion_view(choice), ephemeral=True
-            )
+            await reply_privately(interaction, refusal(choice), view=promotion_view(choice))
             return
         await self._send_update(interaction, update)
 
@@ -304,6 +300,7 @@ class ChessCog(
     async def promotion_clicked(
         self, interaction: discord.Interaction, game_id: int, ply: int, uci: str
     ) -> None:
+        await think(interaction, private=True)
         update = await self.service.moves.play(
             game_id,
             interaction.user.id,
@@ -317,6 +314,7 @@ class ChessCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
         update = await self.service.endings.resign(
             game_id,
@@ -340,6 +338,7 @@ class ChessCog(
         action: Literal["offer", "accept", "decline", "claim"],
         game: str | None = None,
     ) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
         update = await self.service.endings.draw(
             game_id,
@@ -354,6 +353,7 @@ class ChessCog(
     async def draw_clicked(
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
+        await think(interaction, private=True)
         update = await self.service.endings.draw(
             game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id
         )
@@ -378,6 +378,7 @@ class ChessCog(
         days: app_commands.Range[int, 0, 14],
         game: str | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         game_id = None if game is None else await self._game_id(interaction, game)
         if game_id is None and interaction.channel_id is not None:
@@ -388,7 +389,7 @@ class ChessCog(
         result = await self.service.vacations.take(
             guild_id=guild.id, user_id=interaction.user.id, days=days, game_id=game_id
         )
-        await interaction.response.send_message(result.text, ephemeral=True)
+        await reply_privately(interaction, result.text)
 
     # ------------------------------------------------------------------ reading
 
@@ -396,37 +397,35 @@ class ChessCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game, want="any")
         snap = await self.service.reading.snapshot(game_id, guild_id=interaction.guild_id)
         file = await board_file(snap, viewer=snap.color_of(interaction.user.id))
-        await interaction.response.send_message(msg.board_text(snap), file=file, ephemeral=True)
+        await reply_privately(interaction, msg.board_text(snap), files=[file])
 
     @app_commands.command(name="pgn", description="Export a chess game as a PGN file")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def pgn(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         found = await self._game(interaction, game, want="any")
         filename, text = await self.service.reading.pgn(
             found.game_id, guild_id=interaction.guild_id
         )
-        await interaction.response.send_message(
-            msg.pgn_reply(found.number),
-            file=discord.File(
-                io.BytesIO(text.encode("utf-8")),
-                filename=filename,
-                description=msg.pgn_description(found.number),
-            ),
-            ephemeral=True,
+        pgn = discord.File(
+            io.BytesIO(text.encode("utf-8")),
+            filename=filename,
+            description=msg.pgn_description(found.number),
         )
+        await reply_privately(interaction, msg.pgn_reply(found.number), files=[pgn])
 
     @app_commands.command(name="games", description="Your chess games and invitations")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         snaps = await self.service.reading.games_of(guild_id=guild.id, user_id=interaction.user.id)
-        await interaction.response.send_message(
-            embed=games_embed(snaps, interaction.user.id), ephemeral=True
-        )
+        await reply_privately(interaction, embed=games_embed(snaps, interaction.user.id))
 
     @app_commands.command(
         name="analyse",
@@ -435,15 +434,18 @@ class ChessCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def analyse(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        if self.service.engine is None:
-            await interaction.response.send_message(_(INSTALL_HINT), ephemeral=True)
+        if self.service.engine is None:  # a fixed answer, no work: straight away
+            await reply_privately(interaction, _(INSTALL_HINT))
             return
+        # Private "thinking…": a report for the game's own channel replaces it publicly
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game, want="any")
         snap = await self.service.analysis.analysable(game_id, guild_id=interaction.guild_id)
-        public = interaction.channel_id == snap.place_id
-        await interaction.response.defer(thinking=True, ephemeral=not public)
         report = await self.service.analysis.analyse(game_id, guild_id=interaction.guild_id)
-        await interaction.followup.send(report.text, allowed_mentions=NO_MENTIONS)
+        if interaction.channel_id == snap.place_id:
+            await reply_publicly(interaction, report.text, allowed_mentions=NO_MENTIONS)
+        else:
+            await reply_privately(interaction, report.text)
 
     # ------------------------------------------------------------------ autocomplete of `game`
 

@@ -43,7 +43,7 @@ from bot.services.scrabble import (
 )
 from bot.ui import threads
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import NO_MENTIONS, reply_privately
+from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think, update_later
 from bot.ui.game_lookup import GameLookup
 from bot.ui.permissions import require_guild
 from bot.ui.scrabble import (
@@ -110,7 +110,8 @@ class ScrabbleButtons:
         """Nobody to wait for: post the game, open its thread, deal. The post keeps
         its Accept button until the game is dealt, so a failure half-way can be
         finished with a click (see ``join``)."""
-        await interaction.response.send_message(
+        await reply_publicly(
+            interaction,
             msg.against_computer(interaction.user.mention, outcome.text),
             view=invite_view(outcome.game_id),
             allowed_mentions=NO_MENTIONS,
@@ -135,16 +136,16 @@ class ScrabbleButtons:
             pass  # cosmetic only: the game has started either way
 
     async def join(self, interaction: discord.Interaction, game_id: int) -> None:
+        await update_later(interaction)
         guild = require_guild(interaction)
         outcome = await self.service.invitations.accept(game_id, interaction.user.id, guild.id)
         if not outcome.all_accepted:
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=outcome.text, view=invite_view(game_id), allowed_mentions=NO_MENTIONS
             )
             return
         # The buttons stay until the game has started, so a crash half-way can be
         # retried with another click (a second thread is never made: see _open_thread).
-        await interaction.response.defer()
         thread_id, thread = outcome.thread_id, None
         if thread_id is None and interaction.message is not None:
             thread_id, thread = await _open_thread(
@@ -168,14 +169,15 @@ class ScrabbleButtons:
             pass  # cosmetic only: the game has started either way
 
     async def decline(self, interaction: discord.Interaction, game_id: int) -> None:
+        await update_later(interaction)
         guild = require_guild(interaction)
         outcome = await self.service.invitations.decline(game_id, interaction.user.id, guild.id)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=outcome.text, view=None, allowed_mentions=NO_MENTIONS
         )
 
     async def show_rack(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, private=True)
         rack = await self.service.reading.rack(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
@@ -189,13 +191,14 @@ class ScrabbleButtons:
     async def challenge_button(
         self, interaction: discord.Interaction, game_id: int, ply: int
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, private=True)
         outcome = await self.service.moves.challenge(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id, ply=ply
         )
         await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
     async def accept_button(self, interaction: discord.Interaction, game_id: int, ply: int) -> None:
+        await think(interaction, private=True)
         outcome = await self.service.moves.accept_play(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id, ply=ply
         )
@@ -279,6 +282,7 @@ class ScrabbleCog(
         hints: bool | None = None,
         lookups: bool | None = None,
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         me = self.bot.user
         opponents = [_member(m, me) for m in (opponent, opponent2, opponent3) if m is not None]
@@ -323,8 +327,10 @@ class ScrabbleCog(
             await self.buttons.start_against_computer(interaction, outcome)
             return
         pings = " ".join(m.mention for m in invited)
-        await interaction.response.send_message(
+        await reply_publicly(
+            interaction,
             msg.invite_post(pings, interaction.user.mention, outcome.text),
+            notify=True,
             view=invite_view(outcome.game_id),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=invited),
         )
@@ -385,8 +391,8 @@ class ScrabbleCog(
         direction: Choice[str] | None = None,
         game: str | None = None,
     ) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await self.service.moves.play(
             game_id,
             interaction.user.id,
@@ -430,6 +436,7 @@ class ScrabbleCog(
         tiles: app_commands.Range[str, 1, 30],
         game: str | None = None,
     ) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
         outcome = await self.service.moves.exchange(
             game_id, interaction.user.id, tiles, guild_id=require_guild(interaction).id
@@ -471,6 +478,7 @@ class ScrabbleCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def pass_(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
         outcome = await self.service.moves.pass_turn(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
@@ -481,6 +489,7 @@ class ScrabbleCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
         outcome = await self.service.moves.resign(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
@@ -491,8 +500,8 @@ class ScrabbleCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await self.service.moves.challenge(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
@@ -504,6 +513,7 @@ class ScrabbleCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def rack(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
         await self.buttons.show_rack(interaction, game_id)
 
@@ -511,8 +521,8 @@ class ScrabbleCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.reading.board(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
@@ -522,6 +532,7 @@ class ScrabbleCog(
     @app_commands.command(name="games", description="Your Scrabble games and whose turn it is")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         summaries = await self.service.reading.games_for(guild.id, interaction.user.id)
         rows = [(s.listed(), s.turn_due, s.home_channel_id) for s in summaries]
@@ -543,9 +554,9 @@ class ScrabbleCog(
         game: str | None = None,
         word_list: str | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         game_id = await self._game_id(interaction, game, want="any") if game else None
-        await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self.service.lookups.check_words(
             guild_id=guild.id,
             user_id=interaction.user.id,
@@ -569,8 +580,8 @@ class ScrabbleCog(
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         game_id = await self._game_id(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self.service.computer.hint(
             game_id, interaction.user.id, guild_id=require_guild(interaction).id
         )
@@ -582,11 +593,11 @@ class ScrabbleCog(
     @app_commands.describe(game=FINISHED_HELP)
     @app_commands.guild_only()
     async def analyse(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=False)
         found = await self._game(interaction, game, want="finished")
         work = await self.service.computer.prepare_analysis(
             found.game_id, guild_id=require_guild(interaction).id
         )
-        await interaction.response.defer(thinking=True)
         message, table = await work()
         files = (
             []
@@ -599,12 +610,13 @@ class ScrabbleCog(
                 )
             ]
         )
-        await interaction.followup.send(message, files=files, allowed_mentions=NO_MENTIONS)
+        await reply_publicly(interaction, message, files=files, allowed_mentions=NO_MENTIONS)
 
     @app_commands.command(name="export", description="A finished game's record as a GCG file")
     @app_commands.describe(game=FINISHED_HELP)
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
         found = await self._game(interaction, game, want="finished")
         filename, text = await self.service.reading.export(
             found.game_id, guild_id=require_guild(interaction).id

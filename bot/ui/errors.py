@@ -1,7 +1,14 @@
-"""The one place an error becomes what a member sees.
+"""The one place an error becomes what a member sees, and the one way an answer is sent.
 
 ``ClubError`` → its message, privately. Anything else → logged with a short id,
 and the member gets an apology with that id (never the exception text).
+
+Every command, button and form acknowledges first (``think``, ``update_later``)
+and only then reads the database, renders or calls a service, so Discord's
+3-second acknowledgement never waits behind work. The answer then goes through
+``reply_publicly`` or ``reply_privately``; a refusal after a public "thinking…"
+stays private: the public placeholder is deleted and the refusal follows up
+ephemerally.
 """
 
 from __future__ import annotations
@@ -32,6 +39,10 @@ from bot.messages.limits import MESSAGE_CHARS
 log = logging.getLogger("clubbot.errors")
 
 NO_MENTIONS = discord.AllowedMentions.none()
+
+# In ``interaction.extras`` while a "thinking…" placeholder is unanswered: whether
+# it shows to everyone ("public") or to the member only ("private").
+_THINKING = "clubbot_thinking"
 
 
 def discords_trouble(error: discord.HTTPException) -> bool:
@@ -74,19 +85,77 @@ def user_message_for(error: BaseException, *, where: str = "") -> str:
     return something_went_wrong(error_id)
 
 
+async def think(interaction: discord.Interaction, *, private: bool) -> None:
+    """The acknowledgement of a command or button whose answer is a new message:
+    Discord shows "thinking…" (to the member only when ``private``) until
+    ``reply_publicly`` or ``reply_privately`` answers. Does nothing on an
+    interaction already acknowledged."""
+    if interaction.response.is_done():
+        return
+    await interaction.response.defer(ephemeral=private, thinking=True)
+    interaction.extras[_THINKING] = "private" if private else "public"
+
+
+async def update_later(interaction: discord.Interaction) -> None:
+    """The acknowledgement of a button or select that changes its own message: the
+    change follows with ``interaction.edit_original_response``."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+async def reply_publicly(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    notify: bool = False,
+    **kwargs: Any,
+) -> None:
+    """A public answer: the first answer, the one replacing a public "thinking…",
+    or a follow-up. ``kwargs`` are ``send_message``'s (``embed``, ``view``, ``file``,
+    ``allowed_mentions``…).
+
+    A message that must ``notify`` the members it mentions (an invitation) cannot
+    replace the placeholder, which is an edit, and an edit pings nobody; nor can a
+    public answer replace a private placeholder, which stays private. Then the
+    placeholder is deleted and the answer is a new follow-up."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, **kwargs)
+        return
+    placeholder = interaction.extras.pop(_THINKING, None)
+    if placeholder == "private" or (placeholder == "public" and notify):
+        await _drop_placeholder(interaction)
+    await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
+
+
+async def _drop_placeholder(interaction: discord.Interaction) -> None:
+    try:
+        await interaction.delete_original_response()
+    except discord.NotFound:
+        pass  # gone already: the follow-up is a message of its own either way
+
+
 async def reply_privately(
-    interaction: discord.Interaction, text: str, *, files: list[discord.File] | None = None
+    interaction: discord.Interaction,
+    text: str | None = None,
+    *,
+    files: list[discord.File] | None = None,
+    **kwargs: Any,
 ) -> None:
     """A private answer (ephemeral, pinging nobody), as the first answer or, when the
-    interaction was answered or deferred already, as a follow-up."""
-    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+    interaction was answered or deferred already, as a follow-up. After a public
+    "thinking…" nobody has seen an answer to yet, the placeholder is deleted first:
+    the first follow-up would otherwise replace it, publicly. ``kwargs`` are
+    ``send``'s (``embed``, ``view``…)."""
+    kwargs = {"ephemeral": True, "allowed_mentions": NO_MENTIONS, **kwargs}
     if files:
         kwargs["files"] = files
-    text = text[:MESSAGE_CHARS]
-    if interaction.response.is_done():
-        await interaction.followup.send(text, **kwargs)
-    else:
-        await interaction.response.send_message(text, **kwargs)
+    content = text[:MESSAGE_CHARS] if text else discord.utils.MISSING
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content or None, **kwargs)
+        return
+    if interaction.extras.pop(_THINKING, None) == "public":
+        await _drop_placeholder(interaction)
+    await interaction.followup.send(content, **kwargs)
 
 
 async def handle_interaction_error(

@@ -48,7 +48,7 @@ async def speak(club: Any, code: str) -> None:
         club.bot.remember_language(club.guild.id, PSEUDO)
         return
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", language=code)
-    assert ix.response.ephemeral, ix.response
+    assert ix.answer.ephemeral, ix.response
 
 
 def first_version(message: Any) -> dict[str, Any]:

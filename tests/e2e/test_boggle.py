@@ -92,9 +92,9 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     ix = await dc.slash(
         club.moderator, channel, "boggle schedule", weekday=1, time="7pm", duration="3m"
     )
-    assert ix.response.ephemeral, ix.response.content
-    assert "Tuesday at 19:00" in ix.response.content and "Asia/Manila" in ix.response.content
-    assert f"<t:{int(OPENS.timestamp())}:F>" in ix.response.content
+    assert ix.answer.ephemeral, ix.answer.content
+    assert "Tuesday at 19:00" in ix.answer.content and "Asia/Manila" in ix.answer.content
+    assert f"<t:{int(OPENS.timestamp())}:F>" in ix.answer.content
 
     # An hour before: the announcement. On time: the grid, by itself.
     clock.now = OPENS - timedelta(hours=1)
@@ -135,7 +135,7 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     opened = await dc.click(carol, closed_note, "boggle:submit:1")
     assert opened.modal is not None
     sent = await dc.submit_modal(carol, opened, {"boggle:words": "canoe, envoy"})
-    assert sent.response.ephemeral and "has **2**" in sent.response.content
+    assert sent.answer.ephemeral and "has **2**" in sent.answer.content
     # She can still DM words: they are stored though the bot cannot answer, and nothing hangs.
     carol_dm = dc.dm_channel(carol)
 
@@ -201,10 +201,10 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     # The leaderboard has the points, and /boggle results shows the round again.
     ix = await dc.slash(alice, channel, "leaderboard", game="boggle", period="season")
     assert (
-        "1. alice — points 14" in ix.response.content and "2. bob — points 3" in ix.response.content
+        "1. alice — points 14" in ix.answer.content and "2. bob — points 3" in ix.answer.content
     )
     ix = await dc.slash(carol, channel, "boggle results")
-    assert ix.response.ephemeral and "round #1 results" in ix.response.content
+    assert ix.answer.ephemeral and "round #1 results" in ix.answer.content
     sent_files = ix.response.data.get("attachments") or []
     assert sent_files and all(f.get("description") for f in sent_files)
 
@@ -225,13 +225,13 @@ async def test_start_cancel_and_permissions_through_commands(club, boggle_words)
     await club.start()
 
     ix = await dc.slash(alice, channel, "boggle start")
-    assert ix.response.ephemeral and "moderators" in ix.response.content
+    assert ix.answer.ephemeral and "moderators" in ix.answer.content
     ix = await dc.slash(alice, channel, "boggle submit")
-    assert ix.response.ephemeral and "No Boggle round is open" in ix.response.content
+    assert ix.answer.ephemeral and "No Boggle round is open" in ix.answer.content
 
     ix = await dc.slash(club.moderator, channel, "boggle start", size=5, dice="classic16")
     await ix.wait_done()
-    assert "4x4" in (ix.followups[-1].content if ix.followups else ix.original.content)
+    assert "4x4" in (ix.followups[-1].content if ix.followups else ix.answer.content)
 
     ix = await dc.slash(club.moderator, channel, "boggle start", duration="2m", min_length=3)
     reply = await ix.next_message()
@@ -244,15 +244,15 @@ async def test_start_cancel_and_permissions_through_commands(club, boggle_words)
     assert ix.modal is not None
     await club.restart()
     sent = await dc.submit_modal(alice, ix, {"boggle:words": "tonic cane"})
-    assert sent.response.ephemeral and "has **2**" in sent.response.content
+    assert sent.answer.ephemeral and "has **2**" in sent.answer.content
 
     ix = await dc.slash(club.moderator, channel, "boggle season", target=50)
-    assert ix.response.ephemeral and "first to 50 points" in ix.response.content
+    assert ix.answer.ephemeral and "first to 50 points" in ix.answer.content
 
     ix = await dc.slash(club.moderator, channel, "boggle cancel")
-    assert ix.response.ephemeral and "Cancelled the **running round #1**" in ix.response.content
+    assert ix.answer.ephemeral and "Cancelled the **running round #1**" in ix.answer.content
     await wait_said(club, channel, "round #1 was cancelled by a moderator")
     ix = await dc.click(alice, grid_post, "boggle:submit:1")
-    assert ix.response.ephemeral and "cancelled" in ix.response.content
+    assert ix.answer.ephemeral and "cancelled" in ix.answer.content
     ix = await dc.slash(club.moderator, channel, "boggle cancel", what="schedule")
-    assert ix.response.ephemeral and "no weekly Boggle schedule" in ix.response.content
+    assert ix.answer.ephemeral and "no weekly Boggle schedule" in ix.answer.content

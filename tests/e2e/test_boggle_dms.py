@@ -168,11 +168,11 @@ async def test_junk_tokens_are_left_out_the_receipt_says_so_and_results_never_sh
 
     opened = await dc.click(bob, grid_post, "boggle:submit:1")
     sent = await dc.submit_modal(bob, opened, {"boggle:words": "envoy position:8H\n12:30"})
-    assert sent.response.ephemeral
+    assert sent.answer.ephemeral
     assert (
-        sent.response.content.startswith("✅ 1 new word") and "has **1**" in sent.response.content
+        sent.answer.content.startswith("✅ 1 new word") and "has **1**" in sent.answer.content
     )
-    assert "Left out 2 that are not letters only (position:8H, 12:30)" in sent.response.content
+    assert "Left out 2 that are not letters only (position:8H, 12:30)" in sent.answer.content
 
     results = await finish_round(club)
     shown = public_text(results)
@@ -206,19 +206,19 @@ async def test_the_weekly_schedule_takes_times_as_people_write_them(
         options={"moderator_role": club.mod_role, "timezone": "Europe/London"},
     )
     ix = await dc.slash(club.moderator, channel, "boggle schedule", weekday=1, time=written)
-    assert ix.response.ephemeral, ix.response.content
-    assert f"every **Tuesday at {shown}** (Europe/London)" in ix.response.content
+    assert ix.answer.ephemeral, ix.answer.content
+    assert f"every **Tuesday at {shown}** (Europe/London)" in ix.answer.content
     opens = datetime(2026, 12, 1, hour, minute, tzinfo=UTC)  # London is on UTC in December
-    assert f"<t:{int(opens.timestamp())}:F>" in ix.response.content
+    assert f"<t:{int(opens.timestamp())}:F>" in ix.answer.content
 
 
 async def test_a_time_the_schedule_cannot_read_says_how_to_write_one(club, boggle_words) -> None:
     dc, channel = club.dc, club.channel
     await club.start()
     ix = await dc.slash(club.moderator, channel, "boggle schedule", weekday=1, time="half 3")
-    assert ix.response.ephemeral
-    assert ix.response.content == (
+    assert ix.answer.ephemeral
+    assert ix.answer.content == (
         "I couldn't read `half 3` as a time: write it like `15:00`, `3pm` or `3:30 pm`."
     )
     ix = await dc.slash(club.moderator, channel, "boggle schedule", weekday=1, time="noon")
-    assert "every **Tuesday at 12:00**" in ix.response.content
+    assert "every **Tuesday at 12:00**" in ix.answer.content

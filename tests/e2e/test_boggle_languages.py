@@ -121,7 +121,7 @@ async def play_a_round(club: Any, code: str) -> dict[str, Any]:
 async def test_a_filipino_club_plays_a_boggle_round_in_filipino(club, boggle_words) -> None:
     seen = await play_a_round(club, "fil")
 
-    schedule = seen["schedule"].response.content
+    schedule = seen["schedule"].answer.content
     assert schedule.startswith(
         "Naka-schedule na: may Word Boggle round tuwing **Martes nang 19:00**"
     )
@@ -140,7 +140,7 @@ async def test_a_filipino_club_plays_a_boggle_round_in_filipino(club, boggle_wor
     assert seen["typed command"].content.startswith("Command ang `/scrabble play`")
     assert "Hindi kita ma-DM" in seen["dms closed"].content
     assert seen["form"]["title"] == "Mga salita mo — round #1"
-    assert "may **2** na ang listahan mo" in seen["form receipt"].response.content
+    assert "may **2** na ang listahan mo" in seen["form receipt"].answer.content
     assert seen["late"].content.startswith("Pasensya na, natapos ang round #1")
 
     results = seen["results"]
@@ -152,18 +152,18 @@ async def test_a_filipino_club_plays_a_boggle_round_in_filipino(club, boggle_wor
     assert results.embeds[0]["title"] == "Round #1 — lahat ng listahan"
     text_file = next(a for a in results.attachments if a.filename.endswith(".txt"))
     assert "Pinakamagagandang salitang walang nakahanap" in text_file.data.decode()
-    assert "mga resulta ng round #1" in seen["results again"].response.content
-    assert "**Season 1** (unang umabot ng 50 puntos)" in seen["season"].response.content
-    assert seen["cancel"].response.content.startswith("Itinigil ang **lingguhang schedule**")
+    assert "mga resulta ng round #1" in seen["results again"].answer.content
+    assert "**Season 1** (unang umabot ng 50 puntos)" in seen["season"].answer.content
+    assert seen["cancel"].answer.content.startswith("Itinigil ang **lingguhang schedule**")
     assert seen["hint"].content.startswith("Walang bukas na Word Boggle round para sa iyo ngayon.")
     board = seen["leaderboard"].response
     assert board.content.startswith("**Word Boggle — ngayong season**")
     assert "1. alice — puntos 14" in board.content
     assert board.message.attachments[0].description.startswith("Word Boggle — ngayong season:")
-    stats = seen["stats"].response.embeds[0]
+    stats = seen["stats"].answer.embeds[0]
     assert stats["title"] == "alice — record sa club"
     assert any(f["name"] == "Word Boggle" and "puntos" in f["value"] for f in stats["fields"])
-    help_embed = seen["help"].response.embeds[0]
+    help_embed = seen["help"].answer.embeds[0]
     assert help_embed["title"] == "clubbot — mga laro ng club"
     assert any(f["name"] == "Para sa mga admin at moderator" for f in help_embed["fields"])
 

@@ -60,7 +60,7 @@ async def _start(club: Club, white: Any, black: Any, *, time: str = "3d") -> tup
     dc = club.dc
     before = {t.id for t in dc.threads_in(club.channel)}
     ix = await dc.slash(white, club.channel, "chess new", opponent=black, time=time, color="white")
-    invite = ix.original
+    invite = ix.answer
     assert invite is not None and not invite.ephemeral, ix.response
     assert black.id in invite.mentioned_user_ids()
     game_id = shown_game(club.db_path, club.guild.id, "chess", invite.content)
@@ -80,10 +80,10 @@ ACK = re.compile(r"^Done\. (?P<headline>.+) The board is posted here for everyon
 async def _board_post(club: Club, thread: Any, ix: Any, after: int) -> Any:
     """The board a move made in ``thread`` posted there (through the outbox), once;
     the move's own reply is a private acknowledgement naming it."""
-    assert ix.response is not None and ix.response.ephemeral, ix.response or ix
-    ack = ACK.match(ix.response.content)
-    assert ack, ix.response.content
-    assert not ix.response.files  # the board is not sent twice
+    assert ix.response is not None and ix.answer.ephemeral, ix.response or ix
+    ack = ACK.match(ix.answer.content)
+    assert ack, ix.answer.content
+    assert not ix.answer.files  # the board is not sent twice
     headline = ack.group("headline")
 
     def posts() -> list[Any]:
@@ -111,8 +111,8 @@ async def _move(club: Club, user: Any, thread: Any, move: str) -> Any:
 
 async def _pgn(club: Club, user: Any, thread: Any) -> chess.pgn.Game:
     ix = await club.dc.slash(user, thread, "chess pgn")
-    assert ix.response.ephemeral
-    ((name, data),) = ix.response.files
+    assert ix.answer.ephemeral
+    ((name, data),) = ix.answer.files
     assert name.endswith(".pgn")
     game = chess.pgn.read_game(io.StringIO(data.decode("utf-8")))
     assert game is not None and not game.errors
@@ -140,7 +140,7 @@ async def test_each_player_s_board_is_drawn_from_their_side_and_says_so(club: Cl
         ix = await dc.slash(user, thread, "chess board")
         (attachment,) = ix.response.message.attachments
         assert f"seen from {side}'s side" in attachment.description, attachment.description
-        assert attachment.description.endswith(f"FEN {_fen_in(ix.response.content)}")
+        assert attachment.description.endswith(f"FEN {_fen_in(ix.answer.content)}")
     _every_image_has_alt_text(club)
 
 
@@ -153,9 +153,9 @@ async def test_correspondence_game_with_castling_and_promotion_ends_in_checkmate
     game_id, thread = await _start(club, alice, bob, time="3d")
     posted = len(dc.messages_in(thread))
     ix = await dc.slash(alice, thread, "chess move", move="e5")
-    assert ix.response.ephemeral and "no White pawn can move to e5" in ix.response.content
+    assert ix.answer.ephemeral and "no White pawn can move to e5" in ix.answer.content
     ix = await dc.slash(bob, thread, "chess move", move="e5")
-    assert ix.response.ephemeral and "It's alice's move" in ix.response.content
+    assert ix.answer.ephemeral and "It's alice's move" in ix.answer.content
     assert len(dc.messages_in(thread)) == posted  # bad moves post nothing
 
     players = {0: alice, 1: bob}
@@ -164,17 +164,17 @@ async def test_correspondence_game_with_castling_and_promotion_ends_in_checkmate
         if move == "Qdf3":  # two queens reach f3: the short form is refused privately
             ix = await dc.slash(user, thread, "chess move", move="Qf3")
             assert (
-                ix.response.ephemeral
-                and "`Qdf3`" in ix.response.content
-                and "`Qaf3`" in ix.response.content
+                ix.answer.ephemeral
+                and "`Qdf3`" in ix.answer.content
+                and "`Qaf3`" in ix.answer.content
             )
             choices = await dc.autocomplete(user, thread, "chess move", "move", move="Q")
             assert {"Qdf3", "Qaf3", "Qxc8"} <= {c["value"] for c in choices}
         if move.startswith("PROMOTE "):
             ix = await dc.slash(user, thread, "chess move", move=move.split()[1])
-            assert ix.response.ephemeral and "which piece" in ix.response.content
+            assert ix.answer.ephemeral and "which piece" in ix.answer.content
             after = _last_id(club, thread)
-            choice = await dc.click(user, ix.original, f"chess:promote:{game_id}:{ply}:b7a8q")
+            choice = await dc.click(user, ix.answer, f"chess:promote:{game_id}:{ply}:b7a8q")
             assert "bxa8=Q" in (await _board_post(club, thread, choice, after)).content
             continue
         await _move(club, user, thread, move)
@@ -209,20 +209,20 @@ async def test_live_clock_is_right_after_a_restart_and_the_flag_loses(club: Club
     club.clock.advance(seconds=40)
     await club.restart()
     ix = await dc.slash(alice, thread, "chess board")
-    assert "White 8:55 · Black 9:45" in ix.response.content
+    assert "White 8:55 · Black 9:45" in ix.answer.content
 
     # White's 8:55 left run out 534 + 1 seconds from now: a second early, nothing happens.
     club.clock.advance(seconds=534)
     await club.tick()
     ix = await dc.slash(alice, thread, "chess board")
-    assert "White 0:01" in ix.response.content
+    assert "White 0:01" in ix.answer.content
     club.clock.advance(seconds=1)
     await club.tick()
     final = await dc.wait_for_message(thread, predicate=lambda m: "**0-1**" in m.content)
     assert "bob wins on time" in final.content and "Ratings:" in final.content
 
     ix = await dc.slash(alice, thread, "chess move", move="Nf3")
-    assert ix.response.ephemeral and "is over" in ix.response.content
+    assert ix.answer.ephemeral and "is over" in ix.answer.content
     game = await _pgn(club, alice, thread)
     assert game.headers["Result"] == "0-1"
     assert game.headers["Termination"] == "time forfeit"
@@ -239,13 +239,13 @@ async def test_a_draw_offered_by_command_is_accepted_with_the_button(club: Club)
         await _move(club, user, thread, move)
 
     ix = await dc.slash(bob, thread, "chess draw", action="accept")
-    assert ix.response.ephemeral and "has not offered a draw" in ix.response.content
+    assert ix.answer.ephemeral and "has not offered a draw" in ix.answer.content
     after = _last_id(club, thread)
     ix = await dc.slash(alice, thread, "chess draw", action="offer")
     offer = await _board_post(club, thread, ix, after)
     assert "alice offers a draw" in offer.content
     ix = await dc.click(alice, offer, f"chess:draw:accept:{game_id}")
-    assert ix.response.ephemeral and "has not offered" in ix.response.content  # not your own offer
+    assert ix.answer.ephemeral and "has not offered" in ix.answer.content  # not your own offer
 
     await club.restart()  # the buttons are persistent: they work after a deploy
     after = _last_id(club, thread)
@@ -271,7 +271,7 @@ async def test_threefold_repetition_is_claimed_only_when_it_happened(club: Club)
         await _move(club, alice if ply % 2 == 0 else bob, thread, move)
 
     ix = await dc.slash(alice, thread, "chess draw", action="claim")
-    assert ix.response.ephemeral and "can't claim a draw now" in ix.response.content
+    assert ix.answer.ephemeral and "can't claim a draw now" in ix.answer.content
     await _move(club, alice, thread, "Ng1")
     # Black's Ng8 would repeat the start position a third time: Black may claim now.
     after = _last_id(club, thread)
@@ -306,17 +306,17 @@ async def test_correspondence_reminders_go_by_dm_or_to_the_thread_and_vacation_p
     assert dave.id in fallback.mentioned_user_ids()
 
     ix = await dc.slash(dave, thread, "chess vacation", days=2)
-    assert ix.response.ephemeral and "paused" in ix.response.content
+    assert ix.answer.ephemeral and "paused" in ix.answer.content
     club.clock.advance(hours=13)  # past dave's original deadline
     await club.tick()
     ix = await dc.slash(dave, thread, "chess board")
     assert (
-        "on vacation until" in ix.response.content
-        and "Move 1 · **Black** to play" in ix.response.content
+        "on vacation until" in ix.answer.content
+        and "Move 1 · **Black** to play" in ix.answer.content
     )
 
     ix = await dc.slash(dave, thread, "chess vacation", days=0)
-    assert "Welcome back" in ix.response.content
+    assert "Welcome back" in ix.answer.content
     club.clock.advance(hours=12)  # he had 12 hours left when the vacation began
     await club.tick()
     final = await dc.wait_for_message(thread, predicate=lambda m: "**1-0**" in m.content)
@@ -332,9 +332,9 @@ async def test_the_computer_option_explains_how_to_install_stockfish_when_it_is_
         club.members["alice"], club.channel, "chess new", opponent=club.dc.bot_user
     )
     assert (
-        ix.response.ephemeral
-        and "apt-get install stockfish" in ix.response.content
-        and "STOCKFISH_PATH" in ix.response.content
+        ix.answer.ephemeral
+        and "apt-get install stockfish" in ix.answer.content
+        and "STOCKFISH_PATH" in ix.answer.content
     )
 
 
@@ -346,7 +346,7 @@ async def test_the_computer_replies_after_each_move_and_analyses_the_game(club: 
     ix = await dc.slash(
         erin, club.channel, "chess new", opponent=dc.bot_user, color="white", level=1, time="10+0"
     )
-    assert "Stockfish (level 1" in ix.original.content
+    assert "Stockfish (level 1" in ix.answer.content
     thread = await dc.wait_until(
         lambda: next(iter(dc.threads_in(club.channel)), None), what="the game's thread"
     )
@@ -359,8 +359,8 @@ async def test_the_computer_replies_after_each_move_and_analyses_the_game(club: 
         )
         assert reply.files
     ix = await dc.slash(erin, thread, "chess analyse")
-    assert ix.response.ephemeral and "finished games" in (
-        ix.followups[0].content if ix.followups else ix.response.content
+    assert ix.answer.ephemeral and "finished games" in (
+        ix.followups[0].content if ix.followups else ix.answer.content
     )
 
     await dc.slash(erin, thread, "chess resign")

@@ -47,7 +47,7 @@ async def play_a_game(club: Any, code: str) -> dict[str, Any]:
     ix = await dc.slash(
         alice, club.channel, "chess new", opponent=bob, time="3 araw", color="white"
     )
-    seen["invite"] = invite = ix.original
+    seen["invite"] = invite = ix.answer
     game_id = shown_game(club.db_path, club.guild.id, "chess", invite.content)
     await dc.click(bob, invite, f"chess:invite:accept:{game_id}")
     thread = seen["thread"] = await dc.wait_until(
@@ -96,18 +96,18 @@ async def test_a_filipino_club_plays_a_chess_game_in_filipino(club) -> None:
     assert "Simula na! Puti si alice, Itim si bob" in seen["opening"].content
     assert "· **Puti** ang titira: <@" in seen["opening"].content
     assert "mula sa panig ng Puti" in seen["opening"].attachments[0].description
-    assert seen["illegal"].response.content.startswith(
+    assert seen["illegal"].answer.content.startswith(
         "Hindi legal dito ang `e5`: walang piyon ng Puti na makakapunta sa e5."
     )
-    assert seen["not your move"].response.content.startswith("Si alice ang titira, hindi ikaw.")
-    assert seen["move e4"].response.content.startswith("Ayos na. Tumira si alice ng **e4**.")
+    assert seen["not your move"].answer.content.startswith("Si alice ang titira, hindi ikaw.")
+    assert seen["move e4"].answer.content.startswith("Ayos na. Tumira si alice ng **e4**.")
     assert "Nag-aalok ng tabla si alice." in seen["offered"].content
     offered = first_version(seen["offered"])["components"]
     assert labels(offered) == ["Tanggapin ang tabla", "Tanggihan ang tabla"]
     declined = seen["declined"]
-    shown = declined.response.content if declined.response.content else declined.original.content
+    shown = declined.answer.content if declined.answer.content else declined.original.content
     assert "Tinanggihan ni bob ang alok na tabla. Tuloy ang laro!" in shown
-    games = seen["games"].response.embeds[0]
+    games = seen["games"].answer.embeds[0]
     assert games["title"] == "Mga chess game mo"
     assert games["fields"][0]["name"] == "Kasalukuyan"
     assert "ikaw na ang titira" not in games["fields"][0]["value"]

@@ -29,7 +29,7 @@ async def _pairs_game(club: Club, time: str) -> tuple[int, Any]:
         time=time,
         color="white",
     )
-    invite = ix.original
+    invite = ix.answer
     assert invite is not None and not invite.ephemeral, ix.response
     assert set(invite.mentioned_user_ids()) >= {bob.id, carol.id, dave.id}
     assert "alice & carol (White) vs bob & dave (Black)" in invite.content
@@ -38,10 +38,10 @@ async def _pairs_game(club: Club, time: str) -> tuple[int, Any]:
 
     # The opponent side's first partner accepts: the game still waits for the others.
     first = await dc.click(bob, invite, accept)
-    assert first.response.ephemeral and "Waiting for" in first.response.content
-    assert "carol" in first.response.content and "dave" in first.response.content
+    assert first.answer.ephemeral and "Waiting for" in first.answer.content
+    assert "carol" in first.answer.content and "dave" in first.answer.content
     again = await dc.click(bob, invite, accept)
-    assert again.response.ephemeral and "accepted already" in again.response.content
+    assert again.answer.ephemeral and "accepted already" in again.answer.content
     assert not [t for t in dc.threads_in(club.channel) if t.id not in before]
     await dc.click(dave, invite, accept)
     await dc.click(carol, invite, accept)
@@ -74,9 +74,9 @@ async def test_a_pairs_game_is_played_by_both_partners_to_a_resignation(club: Cl
 
     # Someone outside the game, or the other side out of turn, is refused.
     ix = await dc.slash(erin, thread, "chess move", move="Bb5")
-    assert ix.response.ephemeral and "not yours" in ix.response.content, ix.response.content
+    assert ix.answer.ephemeral and "not yours" in ix.answer.content, ix.answer.content
     ix = await dc.slash(dave, thread, "chess move", move="Nf6")
-    assert ix.response.ephemeral and "Done" not in ix.response.content
+    assert ix.answer.ephemeral and "Done" not in ix.answer.content
 
     # Half the day gone on White's move: both White partners are reminded by DM.
     club.clock.advance(hours=12)
@@ -123,7 +123,7 @@ async def test_a_pairs_game_is_played_by_both_partners_to_a_resignation(club: Cl
             dave.id: "loss",
         }
     ix = await dc.slash(alice, thread, "chess move", move="Bb5")
-    assert ix.response.ephemeral and "is over" in ix.response.content
+    assert ix.answer.ephemeral and "is over" in ix.answer.content
 
 
 async def test_a_game_against_the_computer_takes_no_partner(club: Club) -> None:
@@ -136,4 +136,4 @@ async def test_a_game_against_the_computer_takes_no_partner(club: Club) -> None:
         opponent=dc.bot_user,
         partner=club.members["bob"],
     )
-    assert ix.response.ephemeral and "one player against me" in ix.response.content
+    assert ix.answer.ephemeral and "one player against me" in ix.answer.content

@@ -30,8 +30,8 @@ async def test_a_mistyped_zone_gets_the_closest_zones_privately_and_changes_noth
 ) -> None:
     await club.start()
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", timezone="Asia/Manilla")
-    assert ix.response.ephemeral
-    assert "`Asia/Manila`" in ix.response.content
+    assert ix.answer.ephemeral
+    assert "`Asia/Manila`" in ix.answer.content
     settings = await club.bot.get_cog("ClubCog").service.get(club.guild.id)
     assert settings.timezone == "UTC"
 
@@ -39,7 +39,7 @@ async def test_a_mistyped_zone_gets_the_closest_zones_privately_and_changes_noth
 async def test_the_city_alone_is_answered_with_its_zone(club) -> None:
     await club.start()
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", timezone="manila")
-    assert ix.response.ephemeral and "`Asia/Manila`" in ix.response.content
+    assert ix.answer.ephemeral and "`Asia/Manila`" in ix.answer.content
     choices = await club.dc.autocomplete(
         club.moderator, club.channel, "club setup", focused="timezone", timezone="manila"
     )
@@ -54,6 +54,6 @@ async def test_setup_works_with_only_the_tzdata_package(club, only_the_tzdata_pa
     )
     assert "Asia/Manila" in [c["value"] for c in choices]
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", timezone="asia/manila")
-    assert ix.response.ephemeral and "`Asia/Manila`" in ix.response.content
+    assert ix.answer.ephemeral and "`Asia/Manila`" in ix.answer.content
     settings = await club.bot.get_cog("ClubCog").service.get(club.guild.id)
     assert settings.timezone == "Asia/Manila"

@@ -60,7 +60,7 @@ async def test_first_start_syncs_and_a_restart_with_the_same_tree_does_not(club)
     assert club.bot.synced_scopes == []
     # The commands Discord kept from the first sync still work.
     ix = await club.dc.slash(club.members["alice"], club.channel, "help")
-    assert ix.response.ephemeral
+    assert ix.answer.ephemeral
 
 
 async def test_a_changed_tree_is_synced_again(club, monkeypatch) -> None:
@@ -72,7 +72,7 @@ async def test_a_changed_tree_is_synced_again(club, monkeypatch) -> None:
     assert sync_calls(club.dc) == [str(club.guild.id)] * 2
     assert "ping" in {c["name"] for c in club.dc.synced_commands(club.guild)}
     ix = await club.dc.slash(club.members["alice"], club.channel, "ping")
-    assert ix.response.content == "pong"
+    assert ix.answer.content == "pong"
 
     await club.restart()  # the new tree is now the stored one
     assert sync_calls(club.dc) == [str(club.guild.id)] * 2

@@ -70,12 +70,12 @@ class Event:
 
     async def private(self, who: Any, command: str, **options: Any) -> str:
         ix = await self.slash(who, command, **options)
-        if ix.response.content is None or ix.response.type == 5:  # deferred
+        if ix.answer.content is None or ix.response.type == 5:  # deferred
             reply = await ix.next_message(timeout=15)
             assert reply.ephemeral, reply.content
             return str(reply.content)
-        assert ix.response.ephemeral, ix.response.content
-        return str(ix.response.content)
+        assert ix.answer.ephemeral, ix.answer.content
+        return str(ix.answer.content)
 
     async def posted(self, needle: str, timeout: float = 10.0) -> Any:
         return await self.dc.wait_for_message(
@@ -175,13 +175,13 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
     button = next(c for c in card.custom_ids if c.startswith("event:register:"))
 
     clicked = await dc.click(ev["alice"], card, button)
-    assert clicked.response.ephemeral
+    assert clicked.answer.ephemeral
     picker = clicked.original
     assert picker.content == "Pick your partner for **Play games and win prizes**:"  # QA F43
     picked = await dc.select(
         ev["alice"], picker, next(c for c in picker.custom_ids if "partner" in c), [ev["bob"]]
     )
-    assert picked.response.ephemeral and "pair 1 of 5" in picked.response.content
+    assert picked.answer.ephemeral and "pair 1 of 5" in picked.answer.content
     for user, partner in PAIRS[1:]:
         reply = await ev.private(ev[user], "event register", partner=ev[partner])
     assert "waiting list (#1)" in reply
@@ -267,9 +267,9 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
     results = await ev.posted("round #1 results", timeout=20)
     assert "🏆 **carol & dave** wins with 6 points" in results.content
     ix = await ev.slash(ev["kate"], "event standings", game="boggle")
-    assert "**1.** carol & dave — 6 points" in ix.response.content
-    assert "iris & jose — 2 points" in ix.response.content
-    assert "kate & leon — sent no list" in ix.response.content
+    assert "**1.** carol & dave — 6 points" in ix.answer.content
+    assert "iris & jose — 2 points" in ix.answer.content
+    assert "kate & leon — sent no list" in ix.answer.content
 
     # --- Scrabble: a round robin of the pairs; chess: a knockout (either partner moves)
     started = await ev.private(ev.host, "event round", game="scrabble")
@@ -285,8 +285,8 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
 
     # --- standings per game, the host's prize lines, the final post
     ix = await ev.slash(ev["carol"], "event standings")
-    table = ix.response.content
-    assert not ix.response.ephemeral
+    table = ix.answer.content
+    assert not ix.answer.ephemeral
     assert "**Library Henyo** — finished" in table
     henyo_block = table.split("**Library Henyo**")[1].split("**Word Boggle**")[0]
     assert henyo_block.index("gina & hugo") < henyo_block.index("carol & dave")
@@ -322,7 +322,7 @@ async def test_the_librarys_games_event_from_registration_to_prizes_and_the_lead
 
     # --- the leaderboard's history keeps the event
     stats = await ev.slash(ev["gina"], "stats")
-    embed = stats.response.embeds[0]
+    embed = stats.answer.embeds[0]
     fields = {f["name"]: f["value"] for f in embed.get("fields", [])}
     assert "Games events" in fields, fields
     assert "**1** won of" in fields["Games events"] or "won of" in fields["Games events"]
@@ -397,7 +397,7 @@ async def test_closing_an_event_ends_its_tournament_and_the_card_follows_registr
     )
     for seat, index, move in ((0, 0, "e4"), (1, 1, "e5"), (0, 1, "Nf3"), (1, 0, "Nc6")):
         ix = await dc.slash(dc.users[sides[seat][index]], thread, "chess move", move=move)
-        assert ix.response.ephemeral and move in ix.response.content, ix.response.content
+        assert ix.answer.ephemeral and move in ix.answer.content, ix.answer.content
     asked = await ev.private(ev.host, "event close")
     assert "Still under way" in asked
     closed = await ev.private(ev.host, "event close", confirm=True)
@@ -420,7 +420,7 @@ async def test_closing_an_event_ends_its_tournament_and_the_card_follows_registr
     assert "not rated" in ended.content
     white = dc.users[next(uid for seat, uid in seats if seat == 0)]
     ix = await dc.slash(white, thread, "chess move", move="e4")
-    assert ix.response.ephemeral and "is over" in ix.response.content, ix.response
+    assert ix.answer.ephemeral and "is over" in ix.answer.content, ix.response
     await ev.posted("Final table")  # the tournament's own final table
     await dc.wait_until(lambda: "This event is over" in card.content, 10, "the card's end")
     assert not card.custom_ids
@@ -437,7 +437,7 @@ async def test_closing_an_event_ends_its_tournament_and_the_card_follows_registr
 
 async def _stats_fields(ev: Event, member: Any) -> dict[str, str]:
     stats = await ev.slash(member, "stats")
-    embeds = stats.response.embeds
+    embeds = stats.answer.embeds
     return {f["name"]: f["value"] for e in embeds for f in e.get("fields", [])}
 
 

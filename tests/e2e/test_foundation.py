@@ -43,9 +43,9 @@ async def test_club_setup_saves_settings_for_admins_and_survives_restart(club) -
             "channel": club.channel,
         },
     )
-    assert ix.response.ephemeral
-    assert "Asia/Manila" in ix.response.content
-    assert f"<@&{club.mod_role.id}>" in ix.response.content
+    assert ix.answer.ephemeral
+    assert "Asia/Manila" in ix.answer.content
+    assert f"<@&{club.mod_role.id}>" in ix.answer.content
     await club.restart()
     service_settings = await club.bot.get_cog("ClubCog").service.get(club.guild.id)
     assert service_settings.timezone == "Asia/Manila"
@@ -55,8 +55,8 @@ async def test_club_setup_saves_settings_for_admins_and_survives_restart(club) -
 async def test_bad_timezone_gets_a_private_error_and_changes_nothing(club) -> None:
     await club.start()
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", timezone="Mars/Olympus")
-    assert ix.response.ephemeral
-    assert "time zone" in ix.response.content
+    assert ix.answer.ephemeral
+    assert "time zone" in ix.answer.content
     settings = await club.bot.get_cog("ClubCog").service.get(club.guild.id)
     assert settings.timezone == "UTC"
 
@@ -66,8 +66,8 @@ async def test_members_without_manage_server_cannot_change_club_settings(club) -
     ix = await club.dc.slash(
         club.members["alice"], club.channel, "club setup", timezone="Europe/London"
     )
-    assert ix.response.ephemeral
-    assert "Manage Server" in ix.response.content
+    assert ix.answer.ephemeral
+    assert "Manage Server" in ix.answer.content
     assert (await club.bot.get_cog("ClubCog").service.get(club.guild.id)).timezone == "UTC"
 
 
@@ -83,10 +83,10 @@ async def test_unexpected_errors_show_an_id_never_the_exception(
     monkeypatch.setattr(cog.service, "setup", broken)
     with caplog.at_level(logging.ERROR, logger="clubbot.errors"):
         ix = await club.dc.slash(club.moderator, club.channel, "club setup", timezone="UTC")
-    assert ix.response.ephemeral
-    assert "error id" in ix.response.content
-    assert "hunter2" not in ix.response.content and "RuntimeError" not in ix.response.content
-    error_id = ix.response.content.split("`")[1]
+    assert ix.answer.ephemeral
+    assert "error id" in ix.answer.content
+    assert "hunter2" not in ix.answer.content and "RuntimeError" not in ix.answer.content
+    error_id = ix.answer.content.split("`")[1]
     assert any(error_id in r.getMessage() for r in caplog.records)
 
 

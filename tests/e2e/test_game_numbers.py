@@ -14,16 +14,16 @@ from tests.e2e.games import game_id_of, number_of, shown_number
 
 async def _scrabble_invite(club: Club, creator: Any, opponent: Any) -> Any:
     ix = await club.dc.slash(creator, club.channel, "scrabble new", opponent=opponent)
-    assert ix.original is not None, ix.response
-    return ix.original
+    assert ix.answer is not None, ix.response
+    return ix.answer
 
 
 async def _chess_invite(club: Club, white: Any, black: Any) -> Any:
     ix = await club.dc.slash(
         white, club.channel, "chess new", opponent=black, time="3d", color="white"
     )
-    assert ix.original is not None, ix.response
-    return ix.original
+    assert ix.answer is not None, ix.response
+    return ix.answer
 
 
 async def test_the_clubs_first_chess_game_is_chess_1_though_a_scrabble_game_came_first(
@@ -55,15 +55,15 @@ async def test_the_clubs_first_chess_game_is_chess_1_though_a_scrabble_game_came
     # A typed number means the game of the command's kind: chess #1 and Scrabble #1.
     # typed as Scrabble's option takes it too: "#1" or "1"
     board = await dc.slash(alice, club.channel, "chess board", game="#1")
-    assert board.response.content.startswith("**Chess #1**"), board.response.content
+    assert board.answer.content.startswith("**Chess #1**"), board.answer.content
     board = await dc.slash(alice, club.channel, "chess board", game="1")
-    assert board.response.content.startswith("**Chess #1**"), board.response.content
+    assert board.answer.content.startswith("**Chess #1**"), board.answer.content
     missing = await dc.slash(alice, club.channel, "chess board", game="#2")
-    assert missing.response.ephemeral
-    assert "There is no Chess #2 in this server." in missing.response.content
+    assert missing.answer.ephemeral
+    assert "There is no Chess #2 in this server." in missing.answer.content
     games = await dc.slash(alice, club.channel, "scrabble games")
-    listed = games.response.content + " ".join(
-        str(e.get("description", "")) + str(e.get("fields", "")) for e in games.response.embeds
+    listed = games.answer.content + " ".join(
+        str(e.get("description", "")) + str(e.get("fields", "")) for e in games.answer.embeds
     )
     assert "#1 vs bob" in listed and "#2" not in listed, listed
 
@@ -71,7 +71,7 @@ async def test_the_clubs_first_chess_game_is_chess_1_though_a_scrabble_game_came
     offered = await dc.autocomplete(alice, club.channel, "chess board", "game", game="")
     assert [c["value"] for c in offered] == ["1"] and offered[0]["name"].startswith("#1 vs bob")
     board = await dc.slash(alice, club.channel, "chess board", game=offered[0]["value"])
-    assert board.response.content.startswith("**Chess #1**"), board.response.content
+    assert board.answer.content.startswith("**Chess #1**"), board.answer.content
     offered = await dc.autocomplete(alice, club.channel, "scrabble resign", "game", game="#")
     assert [c["value"] for c in offered] == ["1"] and offered[0]["name"].startswith("#1 vs bob")
     resigned = await dc.slash(alice, club.channel, "scrabble resign", game=offered[0]["value"])
@@ -103,9 +103,9 @@ async def test_games_made_before_numbers_keep_theirs_and_new_games_count_per_kin
 
     # The number members saw still names the same game.
     board = await dc.slash(alice, club.channel, "chess board", game="#2")
-    assert board.response.content.startswith("**Chess #2**"), board.response.content
+    assert board.answer.content.startswith("**Chess #2**"), board.answer.content
     gone = await dc.slash(alice, club.channel, "chess board", game="#1")
-    assert "There is no Chess #1 in this server." in gone.response.content
+    assert "There is no Chess #1 in this server." in gone.answer.content
     # Buttons posted before the change still work: bob joins the old Scrabble game.
     joined = await dc.click(bob, old_scrabble, "scrabble:join:1")
     assert joined.response is not None

@@ -111,9 +111,9 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
 
     # --- the host opens the event; the registration list is a live message
     opened = await h.slash(h.host, "henyo event open")
-    assert not opened.response.ephemeral
+    assert not opened.answer.ephemeral
     list_message = opened.original
-    assert "Playing (0/5)" in embed_text(opened.response.embeds[0])
+    assert "Playing (0/5)" in embed_text(opened.answer.embeds[0])
 
     pairs = [
         ("alice", "bob"),
@@ -125,8 +125,8 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     ]
     for guesser, answerer in pairs:
         ix = await h.slash(h[guesser], "henyo register", partner=h[answerer])
-        assert ix.response.ephemeral
-    assert "waiting list (#1)" in ix.response.content
+        assert ix.answer.ephemeral
+    assert "waiting list (#1)" in ix.answer.content
     await dc.wait_until(
         lambda: "Waiting list" in embed_text(dc.messages[list_message.id].embeds[0]),
         what="the live list",
@@ -136,11 +136,11 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     )
 
     again = await h.slash(h["bob"], "henyo register", partner=h["erin"])
-    assert again.response.ephemeral and "already registered" in again.response.content
+    assert again.answer.ephemeral and "already registered" in again.answer.content
 
     # --- erin & frank withdraw: kate & liam move up
     gone = await h.slash(h["frank"], "henyo withdraw")
-    assert gone.response.ephemeral and "kate & liam move up" in gone.response.content
+    assert gone.answer.ephemeral and "kate & liam move up" in gone.answer.content
     await h.posted("move up from the waiting list")
     await dc.wait_until(
         lambda: "Waiting list" not in embed_text(dc.messages[list_message.id].embeds[0]),
@@ -172,9 +172,9 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     await h.say(h["dave"], "  PWEDE! ", announcement, 4.0)
     await h.say(h["dave"], "Pwede…", announcement, 4.5)  # a phone's ellipsis: no penalty
     pressed = await dc.click(h["dave"], announcement, f"henyo:reply:{round_id}:oo")
-    assert not pressed.response.ephemeral and "**Oo**" in pressed.response.content
+    assert not pressed.answer.ephemeral and "**Oo**" in pressed.answer.content
     refused = await dc.click(h["carol"], announcement, f"henyo:reply:{round_id}:oo")
-    assert refused.response.ephemeral and "Only the answerer" in refused.response.content
+    assert refused.answer.ephemeral and "Only the answerer" in refused.answer.content
     await h.say(h["carol"], secret, announcement, 37.4)
     result = await h.posted("guessed it")
     assert "penalties 0.0 s (0) = final time **37.4 s**" in result.content
@@ -218,7 +218,7 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     )
     assert "erin" in flag.content and "/henyo disqualify" in flag.content
     dq = await h.slash(h.host, "henyo disqualify")
-    assert dq.response.ephemeral
+    assert dq.answer.ephemeral
     result = await h.posted("disqualified by the host")
     assert "kate & liam" in result.content and secret in unescape(result.content)
     assert (
@@ -240,7 +240,7 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     assert "Every pair has played" in result.content
 
     standings = await h.slash(h["alice"], "henyo standings")
-    table = standings.response.embeds[0]["description"]
+    table = standings.answer.embeds[0]["description"]
     lines = table.splitlines()
     assert lines[0].startswith(
         "**1.** gina & hugo — **37.4 s (27.4 s + 2 penalties) · tie-break 20.0 s**"
@@ -250,7 +250,7 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     assert "ivy & jack — eliminated" in table and "kate & liam — disqualified" in table
 
     closed = await h.slash(h.host, "henyo event close")
-    assert "Winners: **gina & hugo**" in closed.response.content
+    assert "Winners: **gina & hugo**" in closed.answer.content
     await dc.wait_until(
         lambda: "(closed)" in embed_text(dc.messages[list_message.id].embeds[0]),
         what="the list to close",
@@ -258,7 +258,7 @@ async def test_an_event_with_six_pairs_runs_to_the_standings_and_the_leaderboard
     assert "kate & liam — disqualified" in embed_text(dc.messages[list_message.id].embeds[0])
 
     board = await h.slash(h["alice"], "leaderboard", game="henyo")
-    text = board.response.content
+    text = board.answer.content
     assert re.search(r"gina — best time 20\.0 s, .*events won 1", text), text
     assert re.search(r"carol — best time 25\.3 s", text) and re.search(
         r"alice — best time 45\.6 s", text
@@ -355,11 +355,11 @@ async def test_members_get_clear_private_errors(club) -> None:
     dc = club.dc
     alice, bob = club.members["alice"], club.members["bob"]
     ix = await dc.slash(alice, club.channel, "henyo register", partner=bob)
-    assert ix.response.ephemeral and "no open Henyo event" in ix.response.content
+    assert ix.answer.ephemeral and "no open Henyo event" in ix.answer.content
     ix = await dc.slash(alice, club.channel, "henyo event open", time_limit="5 hours")
-    assert ix.response.ephemeral and "time limit" in ix.response.content
+    assert ix.answer.ephemeral and "time limit" in ix.answer.content
     ix = await dc.slash(alice, club.channel, "henyo words list")
-    assert ix.response.ephemeral and "Only moderators" in ix.response.content
+    assert ix.answer.ephemeral and "Only moderators" in ix.answer.content
     ix = await dc.slash(
         club.moderator,
         club.channel,
@@ -368,9 +368,9 @@ async def test_members_get_clear_private_errors(club) -> None:
         category="Pagkain",
         language="Filipino",
     )
-    assert ix.response.ephemeral and "Added **Sorbetes**" in ix.response.content
+    assert ix.answer.ephemeral and "Added **Sorbetes**" in ix.answer.content
     ix = await dc.slash(club.moderator, club.channel, "henyo words list", category="Pagkain")
-    assert ix.response.ephemeral and "Sorbetes" in ix.response.embeds[0]["description"]
+    assert ix.answer.ephemeral and "Sorbetes" in ix.answer.embeds[0]["description"]
     ix = await dc.slash(alice, club.channel, "henyo start", guesser=alice, answerer=bob)
     reply = await ix.next_message(timeout=10)
     assert reply.ephemeral and "guess in" in reply.content
@@ -382,7 +382,7 @@ async def test_the_event_list_survives_a_restart_and_closing_needs_the_host(club
     opened = await dc.slash(
         club.moderator, club.channel, "henyo event open", pairs=2, time_limit="90s", penalty="3s"
     )
-    assert "time limit 1 min 30 s · penalty 3 s" in embed_text(opened.response.embeds[0])
+    assert "time limit 1 min 30 s · penalty 3 s" in embed_text(opened.answer.embeds[0])
     await club.restart()
     await dc.slash(
         club.members["alice"], club.channel, "henyo register", partner=club.members["bob"]
@@ -392,4 +392,4 @@ async def test_the_event_list_survives_a_restart_and_closing_needs_the_host(club
         what="list edit",
     )
     ix = await dc.slash(club.members["carol"], club.channel, "henyo event close")
-    assert ix.response.ephemeral and "host" in ix.response.content
+    assert ix.answer.ephemeral and "host" in ix.answer.content

@@ -119,16 +119,16 @@ async def test_a_filipino_club_plays_a_henyo_event_in_filipino(club) -> None:
     seen = await play_an_event(club, "fil")
     dc = club.dc
 
-    assert seen["too_short"].response.content == (
+    assert seen["too_short"].answer.content == (
         "Dapat mula 10 segundo hanggang 10 minuto ang time limit."
     )
-    registration = seen["opened"].response.embeds[0]
+    registration = seen["opened"].answer.embeds[0]
     assert registration["title"].endswith("(bukas ang registration)")
     assert "time limit 1 minuto" in registration["description"]
     assert registration["fields"][0]["name"] == "Maglalaro (0/2)"
-    assert seen["registered alice"].response.content.startswith("Rehistrado: **alice & bob**")
-    assert seen["again"].response.content == "Rehistrado ka na sa event na ito (pair 1)."
-    assert seen["words"].response.embeds[0]["title"] == "Mga Henyo word — sariling salita ng club"
+    assert seen["registered alice"].answer.content.startswith("Rehistrado: **alice & bob**")
+    assert seen["again"].answer.content == "Rehistrado ka na sa event na ito (pair 1)."
+    assert seen["words"].answer.embeds[0]["title"] == "Mga Henyo word — sariling salita ng club"
 
     assert seen["running"].content.startswith("Tumatakbo na ang round #")
     assert "Ang sikretong salita ay: **" in seen["answerer dm"].content
@@ -139,8 +139,8 @@ async def test_a_filipino_club_plays_a_henyo_event_in_filipino(club) -> None:
     labels = [c["label"] for c in first["components"][0]["components"]]
     assert labels == ["Oo", "Hindi", "Pwede"]
     assert seen["penalty"].content.startswith("⏱️ Penalty: +5 segundo kay **bob**")
-    assert seen["pressed"].response.content == "✅ **Oo** — bob"
-    assert seen["not yours"].response.content.startswith("Ang answerer lang (<@")
+    assert seen["pressed"].answer.content == "✅ **Oo** — bob"
+    assert seen["not yours"].answer.content.startswith("Ang answerer lang (<@")
     assert "May mensahe ang audience habang Henyo round" in seen["flag"].content
     assert seen["guessed"].content.startswith("🎉 Nahulaan ni **alice**: **")
     assert "Oras 12.3 s + penalty 5.0 s (1) = final time **17.3 s**" in seen["guessed"].content
@@ -148,11 +148,11 @@ async def test_a_filipino_club_plays_a_henyo_event_in_filipino(club) -> None:
     assert "Ubos na ang oras! Hindi ito nahulaan ng **carol & dave** sa loob ng 1 minuto" in (
         seen["time up"].content
     )
-    table = seen["standings"].response.embeds[0]
+    table = seen["standings"].answer.embeds[0]
     assert table["title"] == "Library Henyo — standings ng event #1 (bukas)"
     assert "carol & dave — tanggal (ubos ang oras)" in table["description"]
     assert "Ang pinakamabilis ang panalo." in table["footer"]["text"]
-    assert seen["closed"].response.content == "🏆 Tapos na ang event #1. Panalo: **alice & bob**!"
+    assert seen["closed"].answer.content == "🏆 Tapos na ang event #1. Panalo: **alice & bob**!"
     assert dc.messages[seen["list"].id].embeds[0]["title"].endswith("(sarado na)")
 
     assert english_leaks(dc, "fil") == []

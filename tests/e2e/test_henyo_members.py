@@ -30,9 +30,9 @@ async def test_a_pair_moving_up_is_told_by_dm_or_a_mention_and_the_list_has_no_g
     opened = await dc.slash(club.moderator, club.channel, "henyo event open", pairs=2)
     for guesser, answerer in (("alice", "bob"), ("carol", "dave"), ("erin", "frank")):
         ix = await dc.slash(m[guesser], club.channel, "henyo register", partner=m[answerer])
-        assert ix.response.ephemeral
-    assert "on the waiting list (#1)" in ix.response.content
-    assert "you'll both be told" in ix.response.content
+        assert ix.answer.ephemeral
+    assert "on the waiting list (#1)" in ix.answer.content
+    assert "you'll both be told" in ix.answer.content
     await dc.wait_until(
         lambda: "Waiting list" in list_text(dc, opened.original.id), what="the waiting list"
     )
@@ -40,7 +40,7 @@ async def test_a_pair_moving_up_is_told_by_dm_or_a_mention_and_the_list_has_no_g
     bots_dms_to_erin = len(dc.dms_to(m["erin"]))
 
     ix = await dc.slash(m["alice"], club.channel, "henyo withdraw")
-    assert ix.response.ephemeral and "erin & frank move up" in ix.response.content
+    assert ix.answer.ephemeral and "erin & frank move up" in ix.answer.content
 
     dm = await dc.wait_for_message(channel=m["erin"], predicate=lambda x: "moved up" in x.content)
     assert len(dc.dms_to(m["erin"])) == bots_dms_to_erin + 1
@@ -64,7 +64,7 @@ async def test_a_pair_moving_up_is_told_by_dm_or_a_mention_and_the_list_has_no_g
         "2. erin & frank",
     ]
     again = await dc.slash(m["erin"], club.channel, "henyo register", partner=m["alice"])
-    assert again.response.ephemeral and "(pair 2)" in again.response.content
+    assert again.answer.ephemeral and "(pair 2)" in again.answer.content
 
 
 async def test_closing_with_pairs_to_play_asks_the_host_and_the_button_outlives_a_restart(
@@ -78,8 +78,8 @@ async def test_closing_with_pairs_to_play_asks_the_host_and_the_button_outlives_
         await dc.slash(m[guesser], club.channel, "henyo register", partner=m[answerer])
 
     ask = await dc.slash(club.moderator, club.channel, "henyo event close")
-    assert ask.response.ephemeral
-    text = ask.response.content
+    assert ask.answer.ephemeral
+    text = ask.answer.content
     assert "is not finished" in text and "2 pairs have not played yet" in text
     assert "1. **alice & bob**" in text and "2. **carol & dave**" in text
     assert "Close it anyway?" in text
@@ -88,7 +88,7 @@ async def test_closing_with_pairs_to_play_asks_the_host_and_the_button_outlives_
     assert ask.original.custom_ids == [custom_id]
     # Nothing changed: members still register and the list is still open.
     ix = await dc.slash(m["erin"], club.channel, "henyo register", partner=m["frank"])
-    assert "pair 3 — playing" in ix.response.content
+    assert "pair 3 — playing" in ix.answer.content
     assert "(registration open)" in list_text(dc, opened.original.id)
 
     await club.restart()
@@ -114,7 +114,7 @@ async def test_an_event_where_every_pair_played_closes_without_asking(club) -> N
     dc = club.dc
     await dc.slash(club.moderator, club.channel, "henyo event open")
     closed = await dc.slash(club.moderator, club.channel, "henyo event close")
-    assert not closed.response.ephemeral and "is over" in closed.response.content
+    assert not closed.answer.ephemeral and "is over" in closed.answer.content
 
 
 JUNK = [
@@ -149,24 +149,24 @@ async def test_the_word_bank_takes_words_and_short_phrases_and_refuses_the_rest_
 
     for text in ("Niño", "Jack 'n' Jill", "ube-keso", "Ñora’s pie", "PANCIT canton"):
         ix = await add(text)
-        assert ix.response.ephemeral and ix.response.content.startswith("Added **"), text
+        assert ix.answer.ephemeral and ix.answer.content.startswith("Added **"), text
     for text in JUNK:
         ix = await add(text)
-        assert ix.response.ephemeral, text
-        assert "letters only" in ix.response.content and "Nothing was added" in ix.response.content
-        assert text not in ix.response.content and "@" not in ix.response.content
+        assert ix.answer.ephemeral, text
+        assert "letters only" in ix.answer.content and "Nothing was added" in ix.answer.content
+        assert text not in ix.answer.content and "@" not in ix.answer.content
     long = "a" * 61
     ix = await add(long)
-    assert ix.response.ephemeral and "60 characters (that one has 61)" in ix.response.content
-    assert long not in ix.response.content
+    assert ix.answer.ephemeral and "60 characters (that one has 61)" in ix.answer.content
+    assert long not in ix.answer.content
     ix = await dc.slash(
         club.moderator, club.channel, "henyo words remove", text="<@&123456789012345678>"
     )
-    assert ix.response.ephemeral and "letters only" in ix.response.content
-    assert "<@&" not in ix.response.content
+    assert ix.answer.ephemeral and "letters only" in ix.answer.content
+    assert "<@&" not in ix.answer.content
 
     listing = await dc.slash(club.moderator, club.channel, "henyo words list", category="Pagkain")
-    club_words = listing.response.embeds[0]["description"]
+    club_words = listing.answer.embeds[0]["description"]
     for kept in ("Niño", "Jack 'n' Jill", "ube-keso", "Ñora’s pie", "PANCIT canton"):
         assert kept in club_words
     assert club_words.count("(Pagkain, fil)") == 5
@@ -194,7 +194,7 @@ async def test_names_that_look_like_mentions_stay_text_when_a_pair_moves_up_or_t
     for text in (dm.content, mention.content):
         assert f"<@&{role.id}>" not in text and "@everyone" not in text
     ask = await dc.slash(club.moderator, club.channel, "henyo event close")
-    assert f"<@&{role.id}>" not in ask.response.content
-    assert "@everyone" not in ask.response.content
+    assert f"<@&{role.id}>" not in ask.answer.content
+    assert "@everyone" not in ask.answer.content
     pings = {p for message in dc.pinging_messages() for p in message.pings}
     assert pings == {f"user:{tricky.id}"}

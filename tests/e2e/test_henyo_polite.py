@@ -18,7 +18,7 @@ async def test_polite_replies_cost_nothing_and_a_strict_event_penalises_them(clu
 
     # --- an ordinary event: the list and the round's rules say polite is fine
     opened = await h.slash(h.host, "henyo event open")
-    assert "Polite is fine" in embed_text(opened.response.embeds[0])
+    assert "Polite is fine" in embed_text(opened.answer.embeds[0])
     await h.slash(h["alice"], "henyo register", partner=h["bob"])
     announcement, secret, _ = await h.start_round(h["bob"])
     assert "Polite is fine: **Opo**, **Oo po**, **Hindi po**, **Pwede po**" in (
@@ -37,11 +37,11 @@ async def test_polite_replies_cost_nothing_and_a_strict_event_penalises_them(clu
     assert "Time 20.0 s + penalties 0.0 s (0) = final time **20.0 s**" in result.content
     assert not any("Penalty" in m.content for m in dc.messages_in(h.channel))
     closed = await h.slash(h.host, "henyo event close")
-    assert "alice & bob" in closed.response.content
+    assert "alice & bob" in closed.answer.content
 
     # --- a strict event: bare words only, and "Opo" costs 5 s
     opened = await h.slash(h.host, "henyo event open", strict=True)
-    assert "Bare words only" in embed_text(opened.response.embeds[0])
+    assert "Bare words only" in embed_text(opened.answer.embeds[0])
     await h.slash(h["carol"], "henyo register", partner=h["dave"])
     announcement, secret, _ = await h.start_round(h["dave"])
     assert "Bare words only: **Opo**, **Oo po**, **Hindi po**, **Pwede po**" in (

@@ -8,20 +8,20 @@ from __future__ import annotations
 async def test_a_club_that_chooses_filipino_is_answered_in_filipino_after_a_restart(club) -> None:
     await club.start()
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", language="fil")
-    assert ix.response.ephemeral
-    assert "**Settings ng club**" in ix.response.content
-    assert "Wika: Filipino" in ix.response.content
+    assert ix.answer.ephemeral
+    assert "**Settings ng club**" in ix.answer.content
+    assert "Wika: Filipino" in ix.answer.content
     settings = await club.bot.get_cog("ClubCog").service.get(club.guild.id)
     assert settings.language == "fil"
 
     await club.restart()
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", timezone="Asia/Manilla")
-    assert ix.response.content.startswith("Hindi ko kilala ang time zone na `Asia/Manilla`.")
+    assert ix.answer.content.startswith("Hindi ko kilala ang time zone na `Asia/Manilla`.")
 
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", language="en")
-    assert "Language: English" in ix.response.content
+    assert "Language: English" in ix.answer.content
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", timezone="Asia/Manilla")
-    assert ix.response.content.startswith("I don't know the time zone `Asia/Manilla`.")
+    assert ix.answer.content.startswith("I don't know the time zone `Asia/Manilla`.")
 
 
 async def test_the_language_is_a_choice_of_the_languages_with_a_catalogue(club) -> None:
@@ -47,7 +47,7 @@ async def test_a_timer_speaks_the_language_its_club_has_when_it_fires(club) -> N
     _, announcement, _secret, _ = await e.start_round(e.m["bob"])
     assert "The clock is running — go!" in announcement.content
     ix = await club.dc.slash(club.moderator, club.channel, "club setup", language="fil")
-    assert "Wika: Filipino" in ix.response.content
+    assert "Wika: Filipino" in ix.answer.content
     club.clock.advance(seconds=40)
     await club.tick()
     ended = await e.post(lambda m: m.id > announcement.id and "⌛" in m.content)

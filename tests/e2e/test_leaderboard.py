@@ -30,15 +30,15 @@ async def _chess_fools_mate(club: Club, channel: Any, white: Any, black: Any) ->
     dc = club.dc
     before = {t.id for t in dc.threads_in(channel)}
     ix = await dc.slash(white, channel, "chess new", opponent=black, time="3d", color="white")
-    game_id = shown_game(club.db_path, channel.guild_id, "chess", ix.original.content)
-    await dc.click(black, ix.original, f"chess:invite:accept:{game_id}")
+    game_id = shown_game(club.db_path, channel.guild_id, "chess", ix.answer.content)
+    await dc.click(black, ix.answer, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None)
     )
     await dc.wait_for_message(thread, predicate=lambda m: "Game on" in m.content)
     for mover, move in ((white, "f3"), (black, "e5"), (white, "g4"), (black, "Qh4#")):
         ix = await dc.slash(mover, thread, "chess move", move=move)
-        assert ix.response.content.startswith("Done. "), ix.response.content
+        assert ix.answer.content.startswith("Done. "), ix.answer.content
     await dc.wait_for_message(
         thread, predicate=lambda m: "**0-1**" in m.content, include_ephemeral=False
     )
@@ -50,7 +50,7 @@ async def _scrabble_resigned(club: Club, channel: Any, a: Any, b: Any) -> tuple[
     dc = club.dc
     before = {t.id for t in dc.threads_in(channel)}
     ix = await dc.slash(a, channel, "scrabble new", opponent=b)
-    invite = ix.original
+    invite = ix.answer
     game_id = int(next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2])
     await dc.click(b, invite, f"scrabble:join:{game_id}")
     thread = await dc.wait_until(
@@ -108,50 +108,50 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     await _chess_fools_mate(club, other_channel, gus, hana)  # the other club: hana wins
 
     ix = await dc.slash(alice, club.channel, "leaderboard", game="chess")
-    rows = _table_rows(ix.response.content)
+    rows = _table_rows(ix.answer.content)
     assert [r.split(" — ")[0] for r in rows] == ["1. bob", "2. alice"]
     assert "w-l-d 1-0-0" in rows[0] and "w-l-d 0-1-0" in rows[1]
-    assert ix.response.files and ix.response.files[0][0] == "leaderboard.png"
-    assert not ix.response.ephemeral
+    assert ix.answer.files and ix.answer.files[0][0] == "leaderboard.png"
+    assert not ix.answer.ephemeral
     # The image says its rows in words (alt text), without the message's markdown.
-    [image] = ix.original.attachments
+    [image] = ix.answer.attachments
     assert image.description.startswith("Chess — all time:\n1. bob — rating ")
     assert "2. alice — " in image.description and "**" not in image.description
 
     ix = await dc.slash(alice, club.channel, "leaderboard", game="scrabble", period="week")
-    assert [r.split(" — ")[0] for r in _table_rows(ix.response.content)] == ["1. dave", "2. carol"]
+    assert [r.split(" — ")[0] for r in _table_rows(ix.answer.content)] == ["1. dave", "2. carol"]
 
     ix = await dc.slash(alice, club.channel, "leaderboard", game="henyo")
-    rows = _table_rows(ix.response.content)
+    rows = _table_rows(ix.answer.content)
     assert {r.split(" — ")[0].split(". ")[1] for r in rows} == {"alice", "carol"}
     assert all("best time 12.3 s" in r for r in rows)
 
     ix = await dc.slash(alice, club.channel, "leaderboard")  # all games
-    names = {r.split(" — ")[0].split(". ")[1] for r in _table_rows(ix.response.content)}
+    names = {r.split(" — ")[0].split(". ")[1] for r in _table_rows(ix.answer.content)}
     assert names == {"alice", "bob", "carol", "dave"}
 
     ix = await dc.slash(gus, other_channel, "leaderboard", game="chess")
-    assert [r.split(" — ")[0] for r in _table_rows(ix.response.content)] == ["1. hana", "2. gus"]
+    assert [r.split(" — ")[0] for r in _table_rows(ix.answer.content)] == ["1. hana", "2. gus"]
     ix = await dc.slash(gus, other_channel, "leaderboard")
-    assert {r.split(" — ")[0].split(". ")[1] for r in _table_rows(ix.response.content)} == {
+    assert {r.split(" — ")[0].split(". ")[1] for r in _table_rows(ix.answer.content)} == {
         "gus",
         "hana",
     }
 
     ix = await dc.slash(carol, club.channel, "stats", member=bob)
-    [embed] = ix.response.embeds
+    [embed] = ix.answer.embeds
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert set(fields) == {"Chess"} and "1 W / 0 L / 0 D" in fields["Chess"]
     ix = await dc.slash(carol, club.channel, "stats")
-    fields = {f["name"]: f["value"] for f in ix.response.embeds[0]["fields"]}
+    fields = {f["name"]: f["value"] for f in ix.answer.embeds[0]["fields"]}
     assert set(fields) == {"Scrabble", "Library Henyo"}
     assert "12.3 s" in fields["Library Henyo"]
     ix = await dc.slash(hana, other_channel, "stats", member=hana)
-    assert {f["name"] for f in ix.response.embeds[0]["fields"]} == {"Chess"}
+    assert {f["name"] for f in ix.answer.embeds[0]["fields"]} == {"Chess"}
 
     # Export: moderators only; the archive re-imports.
     ix = await dc.slash(alice, club.channel, "club export")
-    assert ix.response.ephemeral and "moderators" in ix.response.content
+    assert ix.answer.ephemeral and "moderators" in ix.answer.content
     ix = await dc.slash(club.moderator, club.channel, "club export")
     message = await ix.next_message(timeout=10)
     assert message.ephemeral
@@ -209,7 +209,7 @@ async def test_the_pages_of_a_long_table_turn_with_their_buttons_and_each_image_
     alice = club.members["alice"]
 
     ix = await dc.slash(alice, club.channel, "leaderboard", game="boggle")
-    first = ix.original
+    first = ix.answer
     assert first.content.startswith("**Word Boggle — all time** (page 1 of 2)")
     assert _table_rows(first.content)[0].startswith("1. member11 — points 21")
     assert first.attachments[0].description.startswith(

@@ -270,8 +270,8 @@ async def reply_text(ix: Any) -> str:
         await ix.wait_done()
     if ix.followups:
         return ix.followups[-1].content or ""
-    if ix.original is not None and ix.original.content:
-        return ix.original.content
+    if ix.answer is not None and ix.answer.content:
+        return ix.answer.content
     return response.content or ""
 
 
@@ -297,7 +297,7 @@ class Table:
 
     async def open(self, creator: Any, **options: Any) -> None:
         ix = await self.dc.slash(creator, self.club.channel, "scrabble new", **options)
-        invite = ix.original
+        invite = ix.answer
         assert invite is not None and "scrabble:join" in " ".join(invite.custom_ids)
         self.game_id = int(
             next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2]
@@ -328,7 +328,7 @@ class Table:
             text = await reply_text(ix)
             assert text.startswith("You played"), text
             assert "!." not in text, text  # "— bingo! You drew…", one stop after the word
-            assert ix.response.ephemeral
+            assert ix.answer.ephemeral
         elif step.kind == "exchange":
             ix = await dc.slash(
                 self.member(step.seat), self.thread, "scrabble exchange", tiles=step.tiles
@@ -424,7 +424,7 @@ async def finish_checks(table: Table, plan: Plan, tmp_path: Path) -> None:
         club.members["frank"], club.channel, "scrabble export", game=str(table.number)
     )
     await reply_text(export)
-    exported = export.followups[-1].files if export.followups else export.response.files
+    exported = export.followups[-1].files if export.followups else export.answer.files
     assert exported[0][1] == gcg
 
     with sqlite3.connect(club.db_path) as db:
@@ -476,7 +476,7 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
 
     # Before anyone moves: a member not in the game, and the seat not on turn, change nothing.
     wrong = await dc.slash(club.members["erin"], table.thread, "scrabble pass")
-    assert "not yours" in await reply_text(wrong) and wrong.response.ephemeral
+    assert "not yours" in await reply_text(wrong) and wrong.answer.ephemeral
     first_seat = plan.steps[0].seat
     not_on_turn = table.seats[1 - first_seat][0]
     early = await dc.slash(
@@ -490,7 +490,7 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
     for member in table.seats[first_seat]:
         ix = await dc.slash(member, table.thread, "scrabble rack")
         text = await reply_text(ix)
-        assert ix.response.ephemeral and text.startswith("Your rack:")
+        assert ix.answer.ephemeral and text.startswith("Your rack:")
         racks.append(text.splitlines()[0])
     assert racks[0] == racks[1]
     # QA F28: exchanging a letter the rack lacks is refused as an exchange.
@@ -499,7 +499,7 @@ async def test_a_game_of_two_pairs_is_played_to_the_end_through_discord(club, tm
     refused = await dc.slash(
         table.seats[first_seat][0], table.thread, "scrabble exchange", tiles=lacking * 7
     )
-    assert refused.response.ephemeral
+    assert refused.answer.ephemeral
     assert await reply_text(refused) == f"You can't exchange {lacking}: your rack has none."
     assert game_state(club.db_path, table.game_id)["engine"]["moves"] == []
 
@@ -610,18 +610,18 @@ async def test_invitations_refuse_strangers_and_close_when_declined(club):
     await club.start()
     alice, bob, erin = (club.members[n] for n in ("alice", "bob", "erin"))
     self_game = await dc.slash(alice, club.channel, "scrabble new", opponent=alice)
-    assert self_game.response.ephemeral and "only one place" in self_game.response.content
+    assert self_game.answer.ephemeral and "only one place" in self_game.answer.content
 
     ix = await dc.slash(
         alice, club.channel, "scrabble new", opponent=bob, clock="live", deadline="80m"
     )
-    invite = ix.original
+    invite = ix.answer
     assert invite.pings == frozenset(
         {f"user:{bob.id}"}
     )  # the invitation pings the invited, nobody else
     game_id = invite.custom_ids[0].split(":")[2]
     stranger = await dc.click(erin, invite, f"scrabble:join:{game_id}")
-    assert stranger.response.ephemeral and "not for you" in stranger.response.content
+    assert stranger.answer.ephemeral and "not for you" in stranger.answer.content
     declined = await dc.click(bob, invite, f"scrabble:decline:{game_id}")
     assert declined.response is not None
     closed = dc.messages[invite.id]

@@ -48,7 +48,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
     wrong = await dc.slash(
         erin, club.channel, "scrabble new", opponent=club.members["frank"], level="strong"
     )
-    assert wrong.response.ephemeral and "level" in wrong.response.content
+    assert wrong.answer.ephemeral and "level" in wrong.answer.content
 
     ix = await dc.slash(
         erin,
@@ -60,7 +60,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
         clock="1d",
         deadline="14d",
     )
-    post = ix.original
+    post = ix.answer
     assert post is not None and "against me" in post.content
     assert post.pings == frozenset()  # nobody is invited, nobody is pinged
     thread = await dc.wait_until(
@@ -95,7 +95,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
         hint = await dc.slash(erin, thread, "scrabble hint")
         text = await reply_text(hint)
         turns_hinted += 1
-        assert hint.response.ephemeral and text.startswith(f"**Hints for Scrabble #{number}**"), (
+        assert hint.answer.ephemeral and text.startswith(f"**Hints for Scrabble #{number}**"), (
             text
         )
         played = PLAY_HINT.search(text)
@@ -169,12 +169,12 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
 
     # A hint after the end is refused; the analysis is posted for everyone.
     late = await dc.slash(erin, thread, "scrabble hint", game=str(number))
-    assert late.response.ephemeral
+    assert late.answer.ephemeral
     analysis = await dc.slash(
         club.members["frank"], club.channel, "scrabble analyse", game=str(number)
     )
     done = await analysis.wait_done(timeout=30)
-    assert done is not None and not analysis.response.ephemeral
+    assert done is not None and not analysis.answer.ephemeral
     assert f"Scrabble #{number} — analysis" in done.content
     assert (
         "left on the table" in done.content

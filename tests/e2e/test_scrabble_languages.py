@@ -48,7 +48,7 @@ async def play_a_game(club: Any, code: str) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
     ix = await dc.slash(alice, club.channel, "scrabble new", opponent=bob, clock="1 araw")
-    seen["invite"] = invite = ix.original
+    seen["invite"] = invite = ix.answer
     game_id = int(next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2])
     await dc.click(bob, invite, f"scrabble:join:{game_id}")
     thread = seen["thread"] = (
@@ -86,9 +86,9 @@ async def play_a_game(club: Any, code: str) -> dict[str, Any]:
 
 
 def _text(ix: Any) -> str:
-    if ix.response is not None and ix.response.content:
-        return str(ix.response.content)
-    return str((ix.followups[-1] if ix.followups else ix.original).content)
+    if ix.response is not None and ix.answer.content:
+        return str(ix.answer.content)
+    return str((ix.followups[-1] if ix.followups else ix.answer).content)
 
 
 async def test_a_filipino_club_plays_a_scrabble_game_in_filipino(club) -> None:

@@ -85,7 +85,7 @@ async def open_game(club: Any, inviter: Any, opponent: Any, **options: Any) -> t
     """The game's id (as its buttons know it), its thread and its first board post."""
     dc = club.dc
     ix = await dc.slash(inviter, club.channel, "scrabble new", opponent=opponent, **options)
-    invite = ix.original
+    invite = ix.answer
     game_id = int(next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2])
     await dc.click(opponent, invite, f"scrabble:join:{game_id}")
     threads = await dc.wait_until(lambda: dc.threads_in(club.channel), what="the game's thread")
@@ -133,7 +133,7 @@ async def test_words_typed_in_lower_case_play_as_letters_and_a_blank_is_marked_w
     # The rack lacks a letter: the answer says how to play the blank, and nothing changes.
     refused = await dc.slash(bob, thread, "scrabble play", word="toy", position="L6")
     text = await reply_text(refused)
-    assert refused.response.ephemeral and "You have no O" in text and "?O" in text, text
+    assert refused.answer.ephemeral and "You have no O" in text and "?O" in text, text
     assert len(game_state(club.db_path, game_id)["engine"]["moves"]) == 1
 
     # The blank marked with ?: T from the rack, the blank as O, through the Y already there.

@@ -41,9 +41,9 @@ async def si_down_from_h8(club: Any) -> tuple[int, Any]:
     deal_from(club, _first_seat_zero_seed())
     alice, bob = club.members["alice"], club.members["bob"]
     ix = await dc.slash(alice, club.channel, "scrabble new", opponent=bob, clock="1d")
-    join = next(c for c in ix.original.custom_ids if c.startswith("scrabble:join"))
+    join = next(c for c in ix.answer.custom_ids if c.startswith("scrabble:join"))
     game_id = int(join.split(":")[2])
-    await dc.click(bob, ix.original, join)
+    await dc.click(bob, ix.answer, join)
     threads = await dc.wait_until(lambda: dc.threads_in(club.channel), what="the game's thread")
     thread = threads[-1]
     await board_at_any_language(club, thread, 0)  # the first board, in either language
@@ -84,7 +84,7 @@ async def test_a_word_that_runs_on_into_tiles_is_refused_with_the_whole_word_and
 
     # BAWL down from H4 would run on into the S and I already on H8 and H9.
     refused = await dc.slash(bob, thread, "scrabble play", word="bawl", position="H4")
-    assert refused.response.ephemeral
+    assert refused.answer.ephemeral
     assert await reply_text(refused) == BAWL_REFUSED
     assert len(game_state(club.db_path, game_id)["engine"]["moves"]) == 1
     assert "BAWLSI" not in " ".join(words_played(club, game_id))
@@ -119,7 +119,7 @@ async def test_a_play_typed_before_the_opponents_move_landed_does_not_run_on_int
     assert (await reply_text(ix)).startswith("You played BAWLSI at H4"), ix
     late = await dc.slash(alice, thread, "scrabble play", word="sit", position="H8")
 
-    assert late.response.ephemeral
+    assert late.answer.ephemeral
     assert await reply_text(late) == SIT_REFUSED
     assert words_played(club, game_id) == ["SI", "BAWLSI"]
     await board_at(club, thread, 2)
@@ -162,7 +162,7 @@ async def test_in_a_filipino_club_the_refusal_names_the_whole_word_in_filipino(c
     bob = club.members["bob"]
 
     refused = await dc.slash(bob, thread, "scrabble play", word="bawl", position="H4")
-    assert refused.response.ephemeral
+    assert refused.answer.ephemeral
     assert await reply_text(refused) == (
         "Dumidikit ang BAWL sa S at I (H8\u2013H9): BAWLSI ang magiging salita. "
         "Para itira iyan, isulat ang BAWLSI."

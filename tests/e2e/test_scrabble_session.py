@@ -112,7 +112,7 @@ class Board:
         )
         text = await reply_text(ix)
         assert text.startswith("You played"), text
-        assert ix.response.ephemeral
+        assert ix.answer.ephemeral
         await self.wait_move(len(game.moves) + 1)
         return member, word
 
@@ -171,7 +171,7 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
 
     # Only a moderator opens (privately refused, nothing made).
     refused = await dc.slash(m["alice"], club.channel, "scrabble session open")
-    assert refused.response.ephemeral and "Only the club's moderators" in refused.response.content
+    assert refused.answer.ephemeral and "Only the club's moderators" in refused.answer.content
     opened = await dc.slash(club.moderator, club.channel, "scrabble session open", length="80m")
     card = opened.original
     assert "Club session" in card.content and "turn clock 3 min" in card.content
@@ -180,20 +180,20 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
 
     # Two ask to be partners; a moderator names one member; the rest press Sign up.
     pair = await dc.slash(m["alice"], club.channel, "scrabble session signup", partner=m["bob"])
-    assert pair.response.ephemeral and "alice & bob" in pair.response.content
+    assert pair.answer.ephemeral and "alice & bob" in pair.answer.content
     named = await dc.slash(
         club.moderator, club.channel, "scrabble session signup", member=m["pete"]
     )
-    assert "**pete** signed up" in named.response.content
+    assert "**pete** signed up" in named.answer.content
     for member in everyone:
         if member in (m["alice"], m["bob"], m["pete"]):
             continue
         ix = await dc.click(member, card, signup_button)
-        assert ix.response.ephemeral and "You are signed up" in await reply_text(ix)
+        assert ix.answer.ephemeral and "You are signed up" in await reply_text(ix)
     twice = await dc.click(m["bob"], card, signup_button)
     assert "already signed up for the session (place 1)" in await reply_text(twice)
     not_mod = await dc.slash(m["carol"], club.channel, "scrabble session start")
-    assert not_mod.response.ephemeral and "Only the club's moderators" in not_mod.response.content
+    assert not_mod.answer.ephemeral and "Only the club's moderators" in not_mod.answer.content
     assert rows(club.db_path, "select status from club_sessions") == [("open",)]
     # The card is edited after each answer, one edit at a time: the last shows all 16.
     await dc.wait_until(
@@ -208,12 +208,12 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
 
     # The groups: two boards of 4 pairs; alice & bob together.
     formed = await dc.slash(club.moderator, club.channel, "scrabble session start")
-    assert "Board 1** (4 pairs)" in formed.response.content
-    assert "Board 2** (4 pairs)" in formed.response.content
-    assert "alice & bob" in formed.response.content or "bob & alice" in formed.response.content
+    assert "Board 1** (4 pairs)" in formed.answer.content
+    assert "Board 2** (4 pairs)" in formed.answer.content
+    assert "alice & bob" in formed.answer.content or "bob & alice" in formed.answer.content
     await club.restart()  # so are the formed groups
     # Swap carol with a member of the other board (the pairs come from the stored seed).
-    boards = [line for line in formed.response.content.splitlines() if "**Board" in line]
+    boards = [line for line in formed.answer.content.splitlines() if "**Board" in line]
     other = next(line for line in boards if "carol" not in line)
     swapped_with = other.split(": ", 1)[1].split(" & ")[0].strip()
     swap = await dc.slash(
@@ -223,10 +223,10 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
         first=m["carol"],
         second=m[swapped_with],
     )
-    assert f"Swapped **carol** and **{swapped_with}**" in swap.response.content
+    assert f"Swapped **carol** and **{swapped_with}**" in swap.answer.content
 
     started = await dc.slash(club.moderator, club.channel, "scrabble session start")
-    assert "2 boards are opening" in started.response.content
+    assert "2 boards are opening" in started.answer.content
     where = await dc.wait_for_message(
         channel=club.channel,
         predicate=lambda x: "Where everyone plays" in (x.content or ""),
@@ -236,7 +236,7 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
     late_swap = await dc.slash(
         club.moderator, club.channel, "scrabble session swap", first=m["carol"], second=m["erin"]
     )
-    assert late_swap.response.ephemeral and "The boards have started" in late_swap.response.content
+    assert late_swap.answer.ephemeral and "The boards have started" in late_swap.answer.content
     boards_rows = rows(
         club.db_path,
         "select b.number, b.game_id, g.thread_id from session_boards b join games g on g.id = b.game_id order by b.number",
@@ -279,7 +279,7 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
     await two.play(partner=True)
     button = next(c for c in explain_post.custom_ids if c.startswith("scrabble:explain"))
     again = await dc.click(player, explain_post, button)
-    assert again.response.ephemeral and "explained already" in await reply_text(again)
+    assert again.answer.ephemeral and "explained already" in await reply_text(again)
     stranger = await dc.click(two.seat_members(0)[0], explain_post, button)
     assert "Only the pair that made this play" in await reply_text(stranger)
 
@@ -313,15 +313,15 @@ async def test_a_session_of_sixteen_plays_two_boards_and_ends_them_at_its_deadli
     assert board_alt and "Scores:" in board_alt[0]
 
     table = await dc.slash(m["alice"], club.channel, "leaderboard", game="scrabble")
-    listed = [line for line in table.response.content.splitlines() if ". " in line[:4]]
+    listed = [line for line in table.answer.content.splitlines() if ". " in line[:4]]
     # All 16 are rated: ten on the first page of two.
-    assert len(listed) == 10 and "(page 1 of 2)" in table.response.content
+    assert len(listed) == 10 and "(page 1 of 2)" in table.answer.content
 
     # The moderator sees which plays were explained.
     seen = await dc.slash(club.moderator, club.channel, "scrabble session results")
-    assert seen.response.ephemeral
-    assert "1 of " in seen.response.content and "✓ board 1" in seen.response.content
-    assert word.replace("?", "").upper()[:3] in seen.response.content.upper()
+    assert seen.answer.ephemeral
+    assert "1 of " in seen.answer.content and "✓ board 1" in seen.answer.content
+    assert word.replace("?", "").upper()[:3] in seen.answer.content.upper()
     assert deadline
 
 
@@ -335,12 +335,12 @@ async def test_a_session_of_fewer_than_four_members_is_refused_privately_and_sta
     for name in ("alice", "bob", "carol"):
         await dc.slash(m[name], club.channel, "scrabble session signup")
     refused = await dc.slash(club.moderator, club.channel, "scrabble session start")
-    assert refused.response.ephemeral
-    assert "at least 4 members (2 pairs); 3 signed up" in refused.response.content
+    assert refused.answer.ephemeral
+    assert "at least 4 members (2 pairs); 3 signed up" in refused.answer.content
     assert rows(club.db_path, "select status, groups from club_sessions") == [("open", "[]")]
     thread = dc.add_thread(club.channel, "a thread")
     inside = await dc.slash(club.moderator, thread, "scrabble session open")
-    assert inside.response.ephemeral and "not a thread" in inside.response.content
+    assert inside.answer.ephemeral and "not a thread" in inside.answer.content
     assert rows(club.db_path, "select count(*) from club_sessions") == [(1,)]
     again = await dc.slash(club.moderator, club.channel, "scrabble session open")
-    assert again.response.ephemeral and "already has a session" in again.response.content
+    assert again.answer.ephemeral and "already has a session" in again.answer.content

@@ -54,9 +54,9 @@ async def test_an_early_end_with_no_tile_placed_is_a_no_contest_said_the_same_ev
     await dc.slash(club.moderator, club.channel, "scrabble session open", odd="alone")
     for member in m.values():
         ix = await dc.slash(member, club.channel, "scrabble session signup")
-        assert ix.response.ephemeral
+        assert ix.answer.ephemeral
     formed = await dc.slash(club.moderator, club.channel, "scrabble session start")
-    groups = formed.response.content
+    groups = formed.answer.content
     # Three pairs and one member playing alone: not "4 pairs".
     assert "**Board 1** (3 pairs and 1 player)" in groups, groups
 
@@ -68,8 +68,8 @@ async def test_an_early_end_with_no_tile_placed_is_a_no_contest_said_the_same_ev
     swap = await dc.slash(
         club.moderator, club.channel, "scrabble session swap", first=first, second=second
     )
-    text = swap.response.content
-    assert swap.response.ephemeral and "already partners: nothing was changed" in text, text
+    text = swap.answer.content
+    assert swap.answer.ephemeral and "already partners: nothing was changed" in text, text
     assert "Swapped" not in text
     assert rows(club.db_path, "select groups from club_sessions") == [(stored,)]
 
@@ -180,11 +180,15 @@ async def test_a_session_of_48_members_with_long_names_posts_every_pair_of_its_r
     # The moderator's private results: every pair too, each message within the limit.
     seen = await dc.slash(club.moderator, club.channel, "scrabble session results")
     await seen.wait_response()
-    await dc.wait_until(lambda: seen.followups, what="the follow-up messages")
-    texts = [seen.response.content or "", *[f.content or "" for f in seen.followups]]
-    assert all(len(t) <= MESSAGE_CHARS for t in texts)
-    private = [line for t in texts for line in t.splitlines() if line[:3].rstrip(". ").isdigit()]
-    assert len(private) == 24
+
+    def private_lines() -> list[str]:
+        texts = [m.content or "" for m in seen.messages]
+        assert all(len(t) <= MESSAGE_CHARS for t in texts)
+        return [line for t in texts for line in t.splitlines() if line[:3].rstrip(". ").isdigit()]
+
+    await dc.wait_until(lambda: len(private_lines()) >= 24, what="the follow-up messages")
+    assert len(seen.messages) >= 2 and all(m.ephemeral for m in seen.messages)
+    assert len(private_lines()) == 24
 
 
 async def _play_first_word(club: Club, game_id: int, thread: Any) -> None:

@@ -41,7 +41,7 @@ async def _racks_shared(dc, table: Table, seat: int) -> None:
     for member in table.seats[seat]:
         ix = await dc.slash(member, table.thread, "scrabble rack")
         text = await reply_text(ix)
-        assert ix.response.ephemeral and text.startswith("Your rack:"), text
+        assert ix.answer.ephemeral and text.startswith("Your rack:"), text
         racks.append(text.splitlines()[0])
     assert len(set(racks)) == 1
 
@@ -119,7 +119,7 @@ async def test_a_member_named_for_two_seats_is_told_privately_and_nothing_is_mad
     ix = await dc.slash(
         m["alice"], club.channel, "scrabble new", opponent=m["bob"], opponent_partner=m["alice"]
     )
-    assert ix.response.ephemeral and "alice is named twice" in ix.response.content
+    assert ix.answer.ephemeral and "alice is named twice" in ix.answer.content
     ix = await dc.slash(
         m["alice"],
         club.channel,
@@ -128,7 +128,7 @@ async def test_a_member_named_for_two_seats_is_told_privately_and_nothing_is_mad
         opponent2=m["carol"],
         partner=m["carol"],
     )
-    assert ix.response.ephemeral and "carol is named twice" in ix.response.content
+    assert ix.answer.ephemeral and "carol is named twice" in ix.answer.content
     assert [msg for msg in dc.messages_in(club.channel) if not msg.ephemeral] == []
     with sqlite3.connect(club.db_path) as db:
         assert db.execute("select count(*) from games").fetchone()[0] == 0
@@ -143,12 +143,12 @@ async def test_check_words_answers_privately_and_lookups_off_refuse_the_players(
 
     ix = await dc.slash(m["erin"], club.channel, "scrabble check", words="qi QIZ, za @everyone")
     text = await reply_text(ix)
-    assert ix.response.ephemeral
+    assert ix.answer.ephemeral
     assert "✅ **QI**" in text and "❌ **QIZ**" in text and "✅ **ZA**" in text
     assert "@everyone" not in text and not ix.followups[-1].pings
 
     ix = await dc.slash(m["alice"], club.channel, "scrabble new", opponent=m["bob"], lookups=False)
-    invite = ix.original
+    invite = ix.answer
     assert "word lookups off" in invite.content
     game_id = next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2]
     await dc.click(m["bob"], invite, f"scrabble:join:{game_id}")
@@ -162,7 +162,7 @@ async def test_check_words_answers_privately_and_lookups_off_refuse_the_players(
         for where in (thread, club.channel):
             ix = await dc.slash(player, where, "scrabble check", words="quiz")
             text = await reply_text(ix)
-            assert ix.response.ephemeral and "lookups are off" in text, text
+            assert ix.answer.ephemeral and "lookups are off" in text, text
     # Someone not playing may look words up, even in the game's thread.
     ix = await dc.slash(m["erin"], thread, "scrabble check", words="quiz")
     assert "✅ **QUIZ**" in await reply_text(ix)
@@ -191,7 +191,7 @@ async def test_the_computer_plays_a_seat_of_its_own_beside_two_pairs(club, tmp_p
         level="strong",
         clock="1d",
     )
-    invite = ix.original
+    invite = ix.answer
     assert invite.pings == frozenset({f"user:{m[n].id}" for n in ("bob", "carol", "dave")})
     game_id = next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2]
     for name in ("bob", "carol", "dave"):

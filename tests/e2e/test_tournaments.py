@@ -39,8 +39,8 @@ def _bot_posts(club: Club, needle: str) -> list[Any]:
 async def _new(club: Club, **options: Any) -> tuple[int, Any]:
     """The host makes a tournament here: its id and its sign-up post."""
     ix = await club.dc.slash(club.moderator, club.channel, "tournament new", **options)
-    assert ix.response.ephemeral, ix.response
-    tid = _tid(ix.response.content)
+    assert ix.answer.ephemeral, ix.response
+    tid = _tid(ix.answer.content)
     post = await club.dc.wait_for_message(
         club.channel, predicate=lambda m: f"(tournament #{tid})" in m.content
     )
@@ -74,14 +74,14 @@ async def _round_games(club: Club, number: int, boards: int) -> dict[int, tuple[
 
 async def _resign(club: Club, thread: Any, user: Any) -> None:
     ix = await club.dc.slash(user, thread, "chess resign")
-    assert ix.response is not None and "resign" in (ix.response.content or "").lower(), ix.response
+    assert ix.response is not None and "resign" in (ix.answer.content or "").lower(), ix.response
 
 
 async def _agree_draw(club: Club, thread: Any, offer: Any, accept: Any) -> None:
     ix = await club.dc.slash(offer, thread, "chess draw", action="offer")
     assert ix.response is not None, ix
     ix = await club.dc.slash(accept, thread, "chess draw", action="accept")
-    assert ix.response is not None and "draw" in (ix.response.content or "").lower(), ix.response
+    assert ix.response is not None and "draw" in (ix.answer.content or "").lower(), ix.response
 
 
 def _table_points(text: str) -> dict[str, str]:
@@ -112,14 +112,14 @@ async def test_four_player_chess_round_robin_is_played_to_the_end_with_standings
     )
     for user in players:
         ix = await dc.click(user, post, f"tournament:join:{tid}")
-        assert ix.response.ephemeral and "You're in" in ix.response.content
+        assert ix.answer.ephemeral and "You're in" in ix.answer.content
     again = await dc.click(players[0], post, f"tournament:join:{tid}")
-    assert again.response.ephemeral and "already" in again.response.content
+    assert again.answer.ephemeral and "already" in again.answer.content
 
     ix = await dc.slash(players[0], club.channel, "tournament start")
-    assert ix.response.ephemeral and "director" in ix.response.content  # not alice's to start
+    assert ix.answer.ephemeral and "director" in ix.answer.content  # not alice's to start
     ix = await dc.slash(club.moderator, club.channel, "tournament start")
-    assert ix.response.ephemeral and "4 entrants, 3 rounds." in ix.response.content, ix.response
+    assert ix.answer.ephemeral and "4 entrants, 3 rounds." in ix.answer.content, ix.response
 
     points = {u.name: 0.0 for u in players}
     met: set[frozenset[str]] = set()
@@ -161,7 +161,7 @@ async def test_four_player_chess_round_robin_is_played_to_the_end_with_standings
     # Nothing more is paired, and the standings command says it is over.
     assert not _bot_posts(club, "round 4")
     ix = await dc.slash(players[1], club.channel, "tournament standings", tournament=tid)
-    assert "(finished)" in ix.response.content
+    assert "(finished)" in ix.answer.content
 
     # The exports: CSV standings, TRF, and every game's PGN.
     ix = await dc.slash(club.moderator, club.channel, "tournament export", tournament=tid)
@@ -191,7 +191,7 @@ async def _join_all(club: Club, tid: int, post: Any, names: list[str]) -> list[A
     users = [club.members[n] for n in names]
     for user in users:
         ix = await club.dc.click(user, post, f"tournament:join:{tid}")
-        assert "You're in" in ix.response.content, ix.response.content
+        assert "You're in" in ix.answer.content, ix.answer.content
     return users
 
 
@@ -203,7 +203,7 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
     tid, post = await _new(club, game="chess", format="swiss", rounds=3, name="Autumn Swiss")
     users = await _join_all(club, tid, post, ["alice", "bob", "carol", "dave", "erin"])
     ix = await dc.slash(club.moderator, club.channel, "tournament start")
-    assert "5 entrants, 3 rounds." in ix.response.content, ix.response.content
+    assert "5 entrants, 3 rounds." in ix.answer.content, ix.answer.content
 
     points = {u.name: 0.0 for u in users}
     met: set[frozenset[str]] = set()
@@ -228,7 +228,7 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
             # Black leaves the tournament mid-game: the game is forfeited to White.
             ix = await dc.slash(black, club.channel, "tournament withdraw")
             assert (
-                ix.response.ephemeral and "1 game of this round is forfeited" in ix.response.content
+                ix.answer.ephemeral and "1 game of this round is forfeited" in ix.answer.content
             )
             # The thread says why the game ended: a withdrawal, not a resignation.
             ended = await dc.wait_for_message(
@@ -256,7 +256,7 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
                 ).all()
             assert rows == []
             ix = await dc.slash(white, club.channel, "tournament standings")
-            assert "1–0 (forfeit)" in ix.response.content
+            assert "1–0 (forfeit)" in ix.answer.content
         else:
             await _resign(club, thread, black)
         points[white.name] += 1
@@ -301,10 +301,10 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
     assert len([t for t in dc.threads_in(club.channel) if t.name.startswith("R")]) == 6
 
     ix = await dc.slash(club.moderator, club.channel, "tournament log")
-    assert ix.response.ephemeral
-    assert f"**{gone}** withdrew in round 2; 1 game forfeited." in ix.response.content
-    assert "**host** started it with 5 entrants and 3 rounds." in ix.response.content
-    assert "(member" not in ix.response.content and "forfeited 1)" not in ix.response.content
+    assert ix.answer.ephemeral
+    assert f"**{gone}** withdrew in round 2; 1 game forfeited." in ix.answer.content
+    assert "**host** started it with 5 entrants and 3 rounds." in ix.answer.content
+    assert "(member" not in ix.answer.content and "forfeited 1)" not in ix.answer.content
 
 
 async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_log(
@@ -315,23 +315,23 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     tid, post = await _new(club, game="scrabble", format="knockout", name="Spring Cup")
     users = await _join_all(club, tid, post, ["alice", "bob", "carol", "dave"])
     ix = await dc.slash(club.moderator, club.channel, "tournament start")
-    assert "4 entrants, 2 rounds." in ix.response.content, ix.response.content
+    assert "4 entrants, 2 rounds." in ix.answer.content, ix.answer.content
 
     await dc.wait_until(lambda: _bot_posts(club, "round 1 of 2: pairings"), what="round 1")
     semis = await _round_games(club, 1, 2)
     thread, first, second = semis[1]
     ix = await dc.slash(second, thread, "scrabble resign")
-    assert ix.response.ephemeral, ix.response
+    assert ix.answer.ephemeral, ix.response
     winners = [first.name]
 
     # Board 2 is adjudicated by the director while it is still being played.
     board_two, first, second = semis[2]
     ix = await dc.slash(first, club.channel, "tournament adjudicate", member=second, result="win")
-    assert ix.response.ephemeral and "director" in ix.response.content  # not a player's to do
+    assert ix.answer.ephemeral and "director" in ix.answer.content  # not a player's to do
     ix = await dc.slash(
         club.moderator, club.channel, "tournament adjudicate", member=second, result="win"
     )
-    assert ix.response.ephemeral and "adjudicated a win" in ix.response.content, ix.response
+    assert ix.answer.ephemeral and "adjudicated a win" in ix.answer.content, ix.response
     winners.append(second.name)
     # The game itself is over: its thread says so, and a move there is refused.
     (ended,) = await dc.wait_until(
@@ -346,7 +346,7 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     assert f"a win for {second.name}" in ended.content
     for player in (first, second):
         ix = await dc.slash(player, board_two, "scrabble pass")
-        assert ix.response.ephemeral and "is over" in ix.response.content, ix.response
+        assert ix.answer.ephemeral and "is over" in ix.answer.content, ix.response
 
     (_after_one,) = await dc.wait_until(
         lambda: _bot_posts(club, "standings after round 1 of 2"), what="standings after round 1"
@@ -364,8 +364,8 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
     assert "Spread" in final.content  # Scrabble breaks ties by spread
 
     ix = await dc.slash(users[0], club.channel, "tournament log")
-    log = ix.response.content
-    assert ix.response.ephemeral
+    log = ix.answer.content
+    assert ix.answer.ephemeral
     assert f"**host** set round 1, board 2 to a win for {winners[1]}." in log
     assert "<t:" in log  # when, in each reader's own time
 
@@ -457,7 +457,7 @@ async def test_a_round_that_would_need_more_threads_than_allowed_is_refused(
     text = await _private(await club.dc.slash(club.moderator, club.channel, "tournament start"))
     assert "would need 2 games" in text and "Nothing changed" in text
     ix = await club.dc.slash(club.members["erin"], club.channel, "tournament standings")
-    assert "has not started: 4 entered" in ix.response.content  # still open, nobody lost
+    assert "has not started: 4 entered" in ix.answer.content  # still open, nobody lost
     assert not _bot_posts(club, "pairings")
 
 
@@ -472,7 +472,7 @@ async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_onc
     ix = await dc.slash(
         alice, club.channel, "tournament new", game="chess", format="swiss", rounds=3
     )
-    tid = _tid(ix.response.content)
+    tid = _tid(ix.answer.content)
     await dc.wait_for_message(club.channel, predicate=lambda m: f"(tournament #{tid})" in m.content)
     for name in ("bob", "carol", "dave", "erin"):
         await dc.slash(alice, club.channel, "tournament join", member=club.members[name])
@@ -510,7 +510,7 @@ async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_onc
 
     # Pairing two who met in round 1: warned, nothing changed; confirmed, changed.
     _t, a, b = round_one[1]
-    before = (await dc.slash(alice, club.channel, "tournament standings")).response.content
+    before = (await dc.slash(alice, club.channel, "tournament standings")).answer.content
     text = await _private(await dc.slash(alice, club.channel, "tournament pair", first=a, second=b))
     assert f"{a.name} and {b.name} met already in round 1." in text and "confirm:True" in text
     # Their round 2 opponents would then meet: round 1's other board (QA F41).
@@ -523,7 +523,7 @@ async def test_a_director_pairing_two_who_met_is_warned_and_two_directors_at_onc
         "already in round 1."
         in text
     ), text
-    assert (await dc.slash(alice, club.channel, "tournament standings")).response.content == before
+    assert (await dc.slash(alice, club.channel, "tournament standings")).answer.content == before
     text = await _private(
         await dc.slash(alice, club.channel, "tournament pair", first=a, second=b, confirm=True)
     )
@@ -582,7 +582,7 @@ async def test_a_round_deadline_scores_unfinished_games_and_the_next_round_start
     )
     assert "1/2-1/2" in ended.content and "This game is over: round 1" in ended.content
     ix = await dc.slash(white, thread, "chess move", move="e4")
-    assert ix.response.ephemeral and "is over" in ix.response.content, ix.response
+    assert ix.answer.ephemeral and "is over" in ix.answer.content, ix.response
     await dc.wait_until(lambda: _bot_posts(club, "round 2 of 3: pairings"), what="round 2")
     (after,) = _bot_posts(club, "standings after round 1 of 3")
     assert "½" in after.content
@@ -614,7 +614,7 @@ async def test_a_bot_can_not_enter_a_tournament(club: Club) -> None:
     assert "Bots can't enter a tournament" in text
     for ref in (tid, tid2):
         ix = await dc.slash(club.moderator, club.channel, "tournament standings", tournament=ref)
-        assert "0 entered" in ix.response.content, ix.response.content
+        assert "0 entered" in ix.answer.content, ix.answer.content
 
 
 async def test_the_director_picks_a_chess_swiss_pairing_engine_on_tournament_new(

@@ -22,7 +22,7 @@ PATH = re.compile(r"(?:https?://\S+?)?(/c/[A-Za-z0-9_-]+/)")
 async def web(club: Club, user: Any, action: str) -> str:
     ix = await club.dc.slash(user, club.channel, "club web", action=action)
     text = await reply_text(ix)
-    assert ix.response.ephemeral, text
+    assert ix.answer.ephemeral, text
     return text
 
 
@@ -113,7 +113,7 @@ async def test_the_page_shows_its_times_in_the_clubs_time_zone(club: Club) -> No
     await club.start(web_port=0)
     path = page_path(await web(club, club.moderator, "on"))
     opened = await club.dc.slash(club.moderator, club.channel, "henyo event open")
-    assert not opened.response.ephemeral
+    assert not opened.answer.ephemeral
     status, html = await get(club, path)
     assert status == 200 and "Times are in UTC." in html
     event = re.search(r'henyo/\d+">.*?</li>', html)

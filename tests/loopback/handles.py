@@ -35,6 +35,8 @@ PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2,
 )
 
 RESPONSE_DEADLINE_S = 3.0
+# How long the harness waits for the answer after a deferral (a test's own timeout if longer)
+ANSWER_TIMEOUT_S = 30.0
 TOKEN_LIFETIME_S = 15 * 60.0
 
 
@@ -220,6 +222,22 @@ class InteractionHandle:
         return None if self.original_id is None else self._server.messages.get(self.original_id)
 
     @property
+    def answer(self) -> ResponseRecord | MessageRecord | None:
+        """What the member finally sees: the latest message this interaction produced
+        that is not deleted (a direct reply, the message that replaced a deferred
+        reply's "thinking…", an edit the interaction made, a follow-up), as the
+        interaction left it (a snapshot: later edits by others are in ``dc.messages``).
+        Without one it is the response itself (a modal, choices, a deferral not
+        answered yet), and None before any response. Both records read alike:
+        ``.content .embeds .components .files .ephemeral .flags .allowed_mentions``.
+        """
+        for snapshot in reversed(self._log):
+            live = self._server.messages.get(snapshot.id, snapshot)
+            if not live.deleted:
+                return snapshot
+        return self.response
+
+    @property
     def choices(self) -> list[dict[str, Any]]:
         return self.response.choices if self.response else []
 
@@ -252,7 +270,9 @@ class InteractionHandle:
     async def wait_done(self, timeout: float = 5.0) -> MessageRecord | None:
         """Waits until the answer is complete: a deferred reply edited or followed up.
 
-        Returns the original message (None for responses without one, like modals).
+        Returns the original message, or when it was deleted (a refusal after a public
+        "thinking…" follows up privately) the message that took its place; None for
+        responses without one, like modals.
         """
         response = await self.wait_response(timeout)
         if response.type == DEFERRED_CHANNEL_MESSAGE:
@@ -267,7 +287,11 @@ class InteractionHandle:
                 timeout,
                 f"interaction {self.id} to update its message",
             )
-        return self.original
+        original = self.original
+        if original is not None and original.deleted:
+            answer = self.answer
+            return answer if isinstance(answer, MessageRecord) else None
+        return original
 
     async def next_message(self, timeout: float = 5.0) -> MessageRecord:
         """The next snapshot from ``messages`` that this method has not returned yet."""

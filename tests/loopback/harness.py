@@ -30,6 +30,7 @@ from .handles import (
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    ANSWER_TIMEOUT_S,
     RESPONSE_DEADLINE_S,
     InteractionHandle,
     LoopbackTimeout,
@@ -376,6 +377,10 @@ class HarnessMixin:
             timeout,
             f"the bot to answer {self.describe(ix)}",
         )  # type: ignore[attr-defined]
+        if ix.response is not None and ix.response.deferred:
+            # The answer that follows the acknowledgement: work may take longer than
+            # the acknowledgement may (Discord allows 15 minutes)
+            await ix.wait_done(max(timeout, ANSWER_TIMEOUT_S))
         return ix
 
     # ------------------------------------------------------------------ slash commands

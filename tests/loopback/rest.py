@@ -1256,8 +1256,10 @@ class RestApi:
             and ix.response.type == DEFERRED_CHANNEL_MESSAGE
             and original is not None
             and original.flags & limits.LOADING
+            and not original.deleted
         ):
             # The first followup after a deferred reply replaces the "thinking…" message
+            # (once that message is deleted, a followup is a message of its own)
             edit = {**body, "attachments": [{"id": a.id} for a in files]}
             self.s.apply_edit(original, edit, {a.id: a for a in files})
             self.s.dispatch_message("MESSAGE_UPDATE", original)
