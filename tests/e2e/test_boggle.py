@@ -200,9 +200,7 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
 
     # The leaderboard has the points, and /boggle results shows the round again.
     ix = await dc.slash(alice, channel, "leaderboard", game="boggle", period="season")
-    assert (
-        "1. alice — points 14" in ix.answer.content and "2. bob — points 3" in ix.answer.content
-    )
+    assert "1. alice — points 14" in ix.answer.content and "2. bob — points 3" in ix.answer.content
     ix = await dc.slash(carol, channel, "boggle results")
     assert ix.answer.ephemeral and "round #1 results" in ix.answer.content
     sent_files = ix.response.data.get("attachments") or []

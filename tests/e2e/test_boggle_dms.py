@@ -169,9 +169,7 @@ async def test_junk_tokens_are_left_out_the_receipt_says_so_and_results_never_sh
     opened = await dc.click(bob, grid_post, "boggle:submit:1")
     sent = await dc.submit_modal(bob, opened, {"boggle:words": "envoy position:8H\n12:30"})
     assert sent.answer.ephemeral
-    assert (
-        sent.answer.content.startswith("✅ 1 new word") and "has **1**" in sent.answer.content
-    )
+    assert sent.answer.content.startswith("✅ 1 new word") and "has **1**" in sent.answer.content
     assert "Left out 2 that are not letters only (position:8H, 12:30)" in sent.answer.content
 
     results = await finish_round(club)

@@ -95,9 +95,7 @@ async def test_a_member_plays_the_computer_to_the_end_with_hints_and_analysis(cl
         hint = await dc.slash(erin, thread, "scrabble hint")
         text = await reply_text(hint)
         turns_hinted += 1
-        assert hint.answer.ephemeral and text.startswith(f"**Hints for Scrabble #{number}**"), (
-            text
-        )
+        assert hint.answer.ephemeral and text.startswith(f"**Hints for Scrabble #{number}**"), text
         played = PLAY_HINT.search(text)
         exchange = EXCHANGE_HINT.search(text)
         if played and (exchange is None or played.start() < exchange.start()):

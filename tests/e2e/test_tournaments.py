@@ -227,9 +227,7 @@ async def test_five_player_swiss_with_a_bye_a_withdrawal_mid_round_and_a_restart
         if withdraw:
             # Black leaves the tournament mid-game: the game is forfeited to White.
             ix = await dc.slash(black, club.channel, "tournament withdraw")
-            assert (
-                ix.answer.ephemeral and "1 game of this round is forfeited" in ix.answer.content
-            )
+            assert ix.answer.ephemeral and "1 game of this round is forfeited" in ix.answer.content
             # The thread says why the game ended: a withdrawal, not a resignation.
             ended = await dc.wait_for_message(
                 thread,

@@ -26,11 +26,11 @@ from .gateway import (
     GatewaySession,
 )
 from .handles import (
+    ANSWER_TIMEOUT_S,
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
-    ANSWER_TIMEOUT_S,
     RESPONSE_DEADLINE_S,
     InteractionHandle,
     LoopbackTimeout,
