@@ -66,8 +66,29 @@ def intents() -> discord.Intents:
     i.guild_messages = True
     i.dm_messages = True
     i.message_content = True  # Henyo referee and DM'd Boggle word lists read text
+    # Joins and leaves while connected, and one page of a guild's members over REST
+    # (bot/gateway/members.py). The member list is never fetched whole: see client_options.
     i.members = True
     return i
+
+
+def client_options() -> dict[str, Any]:
+    """How much of Discord the client keeps, sized for a bot in hundreds of guilds.
+
+    No member chunking at start: asking the gateway for every guild's members
+    (REQUEST_GUILD_MEMBERS, about 110 a minute per shard) kept a bot in 200
+    guilds from being ready for a minute. Nothing needs the whole list: an
+    interaction and a guild message carry their member (name, roles,
+    permissions), option values carry theirs, names shown later come from the
+    ``players`` table, and ``bot.gateway.members`` asks Discord about the rest
+    (and remembers the answer a while). Members who join while connected are
+    still cached (the default cache flags of the members intent).
+
+    No message cache: nothing reads cached messages (no edit, delete or reaction
+    listeners; interactions carry their message), and 1,000 of them per process
+    are memory for nothing.
+    """
+    return {"chunk_guilds_at_startup": False, "max_messages": None}
 
 
 class ClubTree(app_commands.CommandTree):
@@ -115,6 +136,7 @@ class ClubBot(commands.AutoShardedBot):
             allowed_mentions=NO_MENTIONS,
             tree_cls=ClubTree,
             help_command=None,
+            **client_options(),
             **kwargs,
         )
         if settings.discord_api_base:

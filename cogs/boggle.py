@@ -319,9 +319,20 @@ class BoggleCog(
     async def _guilds_of(
         self, author: discord.User | discord.Member, sent_at: datetime
     ) -> list[int]:
-        return await self.gateway.members.guilds_of(
+        """The guilds a DM is about: the sender's among those with a round open (or
+        lately ended); failing those, their clubs with a language of their own (the
+        member lists are not all cached, so a club is asked about, not looked up)."""
+        members = self.gateway.members
+        guild_ids = await members.guilds_of(
             author, lambda: self.service.catch_up.guilds_taking_dms(sent_at)
         )
+        if guild_ids or not self.bot.guild_languages:
+            return guild_ids
+
+        async def speaking_their_own() -> list[int]:
+            return list(self.bot.guild_languages)
+
+        return await members.guilds_of(author, speaking_their_own)
 
     async def _answer_typed_command(self, message: discord.Message, command: TypedCommand) -> None:
         """A slash command typed into a DM: say where commands work; nothing is stored.

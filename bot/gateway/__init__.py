@@ -29,8 +29,9 @@ sends a hint at most once in a while per member::
         self.gateway.dms.session_started(shard_id)
 
 **Membership** (``gateway.members``, a ``Membership``): ``guilds_of(user,
-candidates)`` (the cache, or Discord over REST, remembered, for guilds another
-process holds), ``is_member``, ``human_member_ids``, and the shard questions
+candidates)`` (the cache, or Discord over REST, remembered, for guilds whose
+members are not all cached: the bot does not fetch member lists at start, and
+another process holds some guilds), ``is_member``, ``human_member_ids``, and the shard questions
 ``holds_every_shard`` / ``receives_dms``.
 
 **Read-back** (``gateway.read_back``, a ``ReadBack``), from ``on_ready``: a

@@ -1,11 +1,12 @@
 """Who belongs to which guild, as far as this process can know.
 
-A process holding every shard has every guild and its members in its cache
-(the members intent), so the cache answers and costs nothing. One process
-among several holds only its own shards' guilds, while every DM comes to shard
-0's: membership in a guild another process holds is asked of Discord over REST
-and remembered a while, so a non-member is never taken for a member and a
-member is not asked about on every message.
+The bot does not fetch every guild's member list at start (bot/client.py,
+``client_options``): its cache holds the members who joined while it was
+connected, and a guild's whole list only when something asked for it. So a
+guild whose cache is not complete (``guild.chunked``), or that another process
+holds (every DM comes to shard 0's), is asked about over REST, and the answer
+remembered a while, so a non-member is never taken for a member and a member is
+not asked about on every message.
 """
 
 from __future__ import annotations
@@ -52,20 +53,21 @@ class Membership:
     ) -> list[int]:
         """The guilds ``user`` belongs to among those that matter.
 
-        The cached mutual guilds first. When this process does not hold every
-        shard, ``candidates()`` names the guilds worth asking about (e.g. those
-        with a round going: one query), and the user's membership in each that
-        another process holds is asked of Discord (and remembered).
+        The cached mutual guilds first. Unless the cache holds every guild's
+        every member, ``candidates()`` names the guilds worth asking about (e.g.
+        those with a round going: one query), and the user's membership in each
+        whose members are not all cached is asked of Discord (and remembered).
         """
         guild_ids = [guild.id for guild in user.mutual_guilds]
-        if self.holds_every_shard():
+        if self.holds_every_shard() and all(guild.chunked for guild in self.client.guilds):
             return guild_ids
         for guild_id in await candidates():
-            if (
-                guild_id not in guild_ids
-                and self.client.get_guild(guild_id) is None
-                and await self.is_member(guild_id, user.id)
-            ):
+            if guild_id in guild_ids:
+                continue
+            guild = self.client.get_guild(guild_id)
+            if guild is not None and guild.chunked:
+                continue  # every member is cached, and the user is not among them
+            if await self.is_member(guild_id, user.id):
                 guild_ids.append(guild_id)
         return guild_ids
 
@@ -94,13 +96,14 @@ class Membership:
     async def human_member_ids(self, guild_id: int, limit: int) -> list[int]:
         """Up to ``limit`` of the guild's human members, or none for a larger guild.
 
-        From the cache, or one page from Discord for a guild another process
-        holds; a guild with more than ``limit`` members is a large server, whose
-        members are too many to be worth the calls (the cache's list is cut at
-        ``limit + 1``, so the caller can tell it is large the same way).
+        From the cache when it holds the guild's every member, else one page
+        from Discord; a guild with more than ``limit`` members is a large
+        server, whose members are too many to be worth the calls (the cache's
+        list is cut at ``limit + 1``, so the caller can tell it is large the
+        same way).
         """
         guild = self.client.get_guild(guild_id)
-        if guild is not None:
+        if guild is not None and guild.chunked:
             return [member.id for member in guild.members if not member.bot][: limit + 1]
         try:
             page = await self.client.http.get_members(guild_id, limit + 1, None)

@@ -21,6 +21,7 @@ from .gateway import (
     DIRECT_MESSAGES,
     GUILD_MEMBERS,
     GUILD_MESSAGES,
+    GUILD_PRESENCES,
     GUILDS,
     MESSAGE_CONTENT,
     Gateway,
@@ -647,10 +648,14 @@ class LoopbackDiscord(HarnessMixin):
             for c in self.channels.values()
             if c.guild_id == guild.id and c.is_thread and not c.archived
         ]
-        # Without the members intent Discord only sends the bot's own member
+        # Discord sends the member list only to a session with the presences intent
+        # (and not for a guild of over 75k); others get the bot's own member (and
+        # members in voice channels, which the loopback has none of). A bot that
+        # wants the rest asks for them: REQUEST_GUILD_MEMBERS (discord.py's chunking),
+        # or one member or page over REST.
         members = (
             list(guild.members.values())
-            if session.has(GUILD_MEMBERS)
+            if session.has(GUILD_PRESENCES)
             else [guild.members[self.bot_user.id]]
         )
         return {

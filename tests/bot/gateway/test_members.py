@@ -16,10 +16,10 @@ from bot.gateway.members import MEMBER_KNOWN_FOR, NOT_MEMBER_KNOWN_FOR
 from tests.clock import FakeClock
 
 
-def client(**shards: Any) -> discord.AutoShardedClient:
+def client(**options: Any) -> discord.AutoShardedClient:
     intents = discord.Intents.none()
     intents.guilds = intents.members = intents.dm_messages = True
-    return discord.AutoShardedClient(intents=intents, **shards)
+    return discord.AutoShardedClient(intents=intents, **options)
 
 
 @dataclass
@@ -123,3 +123,31 @@ async def test_human_member_ids_come_from_the_cache_or_one_page_and_none_for_a_l
     assert world.ana.id in far_humans and world.dc.bot_user.id not in far_humans
     assert await members.human_member_ids(world.far.id, 1) == []  # more than 1: a large server
     assert len(await members.human_member_ids(world.near.id, 1)) == 2  # the cache cuts at limit + 1
+
+
+async def test_without_member_lists_held_guilds_are_asked_about_too(
+    world: World, clock: FakeClock
+) -> None:
+    """The bot does not chunk (bot/client.py): its cache knows no member of a guild it
+    holds, so membership there is asked of Discord (and remembered), as for a far guild."""
+    bot = client(shard_count=2, chunk_guilds_at_startup=False)
+    await world.dc.start_bot(bot)
+    members = Gateway(bot, clock=clock).members
+    assert members.holds_every_shard()
+    ana, ben = await _user(bot, world.ana), await _user(bot, world.ben)
+    assert ana.mutual_guilds == []  # nothing cached
+
+    async def rounds() -> list[int]:
+        return [world.near.id, world.far.id]
+
+    assert await members.guilds_of(ana, rounds) == [world.near.id, world.far.id]
+    assert await members.guilds_of(ben, rounds) == [world.near.id]
+    asked = world.member_asks(world.near) + world.member_asks(world.far)
+    assert asked == 4
+    await members.guilds_of(ben, rounds)
+    assert world.member_asks(world.near) + world.member_asks(world.far) == asked  # remembered
+    # A page of members over REST, not the cache's lone bot.
+    near_humans = await members.human_member_ids(world.near.id, 10)
+    assert {world.ana.id, world.ben.id} <= set(near_humans)
+    assert world.dc.bot_user.id not in near_humans
+    assert any("/members?" in r.path or r.path.endswith("/members") for r in world.dc.requests)
