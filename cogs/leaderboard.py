@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.services.leaderboard import LeaderboardService
+from bot.ui.errors import reply_publicly, think
 from bot.ui.leaderboard import LeaderboardPageButton, pager, stats_embed, table_file, table_text
 from bot.ui.permissions import require_guild
 from bot.ui.views import view_kwargs
@@ -33,10 +34,14 @@ class LeaderboardCog(commands.Cog):
         game: GameChoice = "all",
         period: PeriodChoice = "all",
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         table = await self.service.table(guild.id, game, period)
-        await interaction.response.send_message(
-            table_text(table), file=await table_file(table), **view_kwargs(pager(table))
+        await reply_publicly(
+            interaction,
+            table_text(table),
+            file=await table_file(table),
+            **view_kwargs(pager(table)),
         )
 
     @app_commands.command(name="stats", description="A member's record in every game")
@@ -45,12 +50,13 @@ class LeaderboardCog(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         who = member or interaction.user
         stats = await self.service.stats(guild.id, who.id)
         if stats.name == str(who.id):
             stats.name = who.display_name
-        await interaction.response.send_message(embed=stats_embed(stats))
+        await reply_publicly(interaction, embed=stats_embed(stats))
 
 
 async def setup(bot: ClubBot) -> None:

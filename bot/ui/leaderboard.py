@@ -26,6 +26,7 @@ from bot.messages.leaderboard import (
 from bot.offload import draw
 from bot.render.leaderboard import render_leaderboard
 from bot.services.leaderboard import LeaderboardTable, MemberStats
+from bot.ui.errors import update_later
 
 FILENAME = "leaderboard.png"
 
@@ -73,11 +74,12 @@ class LeaderboardPageButton(
         return cls(match["kind"], match["period"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await update_later(interaction)  # the page is read and drawn after
         fetch = type(self).fetch
         assert fetch is not None and interaction.guild_id is not None
         target = self.page - 1 if self.direction == "p" else self.page + 1
         table = await fetch(interaction.guild_id, self.kind, self.period, target)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=table_text(table), attachments=[await table_file(table)], view=pager(table)
         )
 
