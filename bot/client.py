@@ -32,6 +32,7 @@ from bot.messages.i18n import DEFAULT_LANGUAGE, set_language
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from bot.services.words import get_lexicon
+from bot.ui.dm_channels import DirectMessages
 from bot.ui.errors import NO_MENTIONS, handle_interaction_error
 from bot.ui.outbox import OutboxSender, default_owner
 
@@ -154,8 +155,10 @@ class ClubBot(commands.AutoShardedBot):
         self.scheduler = Scheduler(
             self.session_factory, clock=clock, poll_seconds=settings.scheduler_poll_seconds
         )
+        # Members' DM channels, remembered in the database: a DM is one request.
+        self.dms = DirectMessages(self, self.session_factory, clock=clock)
         self.outbox = OutboxSender(
-            self, self.session_factory, owner=default_owner(settings.shard_ids)
+            self, self.session_factory, owner=default_owner(settings.shard_ids), dms=self.dms
         )
         # A job's announcements are outbox rows committed with it: send them now.
         self.scheduler.after_job.append(lambda _outcome: self.outbox.notify())

@@ -29,6 +29,7 @@ from bot.db.repositories import OutboxRepository
 from bot.messages.i18n import use_language
 from bot.messages.limits import EMBEDS_PER_MESSAGE, FILES_PER_MESSAGE, MESSAGE_CHARS
 from bot.messages.post import Post
+from bot.ui.dm_channels import DirectMessages
 from bot.ui.errors import discords_trouble
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,7 @@ class OutboxSender:
         session_factory: async_sessionmaker[AsyncSession],
         *,
         owner: str = "",
+        dms: DirectMessages | None = None,
         batch: int = BATCH,
         concurrency: int = CONCURRENCY,
         lease: timedelta = LEASE,
@@ -72,6 +74,7 @@ class OutboxSender:
         self.client = client
         self._factory = session_factory
         self.owner = owner or default_owner()
+        self.dms = dms or DirectMessages(client, session_factory)
         self.batch = batch
         self.lease = lease
         self._sending = asyncio.Semaphore(concurrency)
@@ -210,16 +213,18 @@ class OutboxSender:
             return await self._send_in_language(row, siblings or [])
 
     async def _dm(self, row: OutboxRecord) -> None:
-        kwargs = await self._payload_kwargs(row)
-        user = self.client.get_user(row.target_id) or await self.client.fetch_user(row.target_id)
-        # A DM carries a nonce too: resent after a crash, it is not delivered twice.
-        await user.send(nonce=f"ob{row.id}", **kwargs)
+        async def message() -> dict[str, Any]:
+            # A DM carries a nonce too: resent after a crash, it is not delivered twice.
+            return {"nonce": f"ob{row.id}", **await self._payload_kwargs(row)}
+
+        # To the member's stored DM channel: one request (bot/ui/dm_channels.py).
+        await self.dms.send(row.target_id, message)
 
     async def _send_in_language(
         self, row: OutboxRecord, siblings: list[OutboxRecord]
     ) -> list[OutboxRecord]:
-        kwargs = await self._payload_kwargs(row)
         if row.target_kind == "channel":
+            kwargs = await self._payload_kwargs(row)
             channel = self.client.get_channel(row.target_id) or await self.client.fetch_channel(
                 row.target_id
             )

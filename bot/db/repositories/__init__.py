@@ -13,6 +13,7 @@ from bot.db.repositories.common import (
     PlayerRepository,
     is_row_id,
 )
+from bot.db.repositories.dm_channels import DmChannelRepository
 from bot.db.repositories.henyo import HenyoRepository
 from bot.db.repositories.jobs import JobRepository
 from bot.db.repositories.leaderboard import LeaderboardRepository
@@ -21,6 +22,7 @@ from bot.db.repositories.results import RatingRepository, ResultRepository
 __all__ = [
     "MAX_ROW_ID",
     "BoggleRepository",
+    "DmChannelRepository",
     "GameRepository",
     "GuildRepository",
     "HenyoRepository",
