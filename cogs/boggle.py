@@ -38,7 +38,13 @@ from bot.services.boggle import (
 from bot.services.club import ClubService
 from bot.ui import boggle as ui
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import handle_interaction_error, user_message_for
+from bot.ui.errors import (
+    handle_interaction_error,
+    reply_privately,
+    reply_publicly,
+    think,
+    user_message_for,
+)
 from bot.ui.permissions import require_guild, require_moderator
 
 if TYPE_CHECKING:
@@ -119,9 +125,9 @@ class BoggleCog(
         dice: str | None = None,
         channel: discord.TextChannel | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = await self._require_moderator(interaction, "start Boggle rounds")
         channel_id = self._postable(guild, channel or interaction.channel)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         info = await self.service.starting.start_round(
             guild_id=guild.id,
             guild_name=guild.name,
@@ -132,7 +138,7 @@ class BoggleCog(
             min_length=min_length,
             dice=dice,
         )
-        await interaction.followup.send(msg.start_reply(info), ephemeral=True)
+        await reply_privately(interaction, msg.start_reply(info))
 
     @app_commands.command(
         name="schedule",
@@ -161,6 +167,7 @@ class BoggleCog(
         dice: str | None = None,
         channel: discord.TextChannel | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = await self._require_moderator(interaction, "schedule Boggle rounds")
         channel_id = self._postable(guild, channel or interaction.channel)
         info = await self.service.schedule.schedule_weekly(
@@ -175,9 +182,7 @@ class BoggleCog(
             min_length=min_length,
             dice=dice,
         )
-        await interaction.response.send_message(
-            msg.schedule_reply(info, ANNOUNCE_LEAD), ephemeral=True
-        )
+        await reply_privately(interaction, msg.schedule_reply(info, ANNOUNCE_LEAD))
 
     @app_commands.command(
         name="cancel",
@@ -190,15 +195,19 @@ class BoggleCog(
     async def cancel(
         self, interaction: discord.Interaction, what: Literal["round", "schedule"] | None = None
     ) -> None:
+        await think(interaction, private=True)
         guild = await self._require_moderator(interaction, "cancel Boggle rounds")
         outcome = await self.service.cancelling.cancel(guild_id=guild.id, what=what)
-        await interaction.response.send_message(ui.cancel_reply(outcome), ephemeral=True)
+        await reply_privately(interaction, ui.cancel_reply(outcome))
 
     @app_commands.command(
         name="submit", description="Send your words for the running round with a form"
     )
     @app_commands.guild_only()
     async def submit(self, interaction: discord.Interaction) -> None:
+        # A form must be the first answer, so it cannot follow a deferral; the one
+        # read before it finds the running round, which the form is for (its custom
+        # id names the round, its title shows the grid) or the refusal when none is.
         guild = require_guild(interaction)
         info = await self.service.submissions.round_for_form(guild_id=guild.id)
         await self._send_form(interaction, info)
@@ -211,12 +220,12 @@ class BoggleCog(
     )
     @app_commands.guild_only()
     async def results(self, interaction: discord.Interaction, public: bool = False) -> None:
+        await think(interaction, private=not public)
         guild = require_guild(interaction)
         view = await self.service.results.latest(guild.id)
         content, embeds, files = ui.results_reply(view)
-        await interaction.response.send_message(
-            content, embeds=embeds, files=files, ephemeral=not public
-        )
+        reply = reply_publicly if public else reply_privately
+        await reply(interaction, content, embeds=embeds, files=files)
 
     @app_commands.command(
         name="season",
@@ -235,6 +244,7 @@ class BoggleCog(
         every: Literal["none", "month", "quarter", "year"] | None = None,
         reset: bool = False,
     ) -> None:
+        await think(interaction, private=True)
         guild = await self._require_moderator(interaction, "change Boggle seasons")
         info = await self.service.results.configure_season(
             guild_id=guild.id,
@@ -244,8 +254,8 @@ class BoggleCog(
             every=every,
             reset=reset,
         )
-        await interaction.response.send_message(
-            msg.season_reply(info, info.ended.number if info.ended else None), ephemeral=True
+        await reply_privately(
+            interaction, msg.season_reply(info, info.ended.number if info.ended else None)
         )
 
     # ---------------------------------------------------------------- the round's buttons and form
@@ -258,23 +268,24 @@ class BoggleCog(
         modal.stop()
 
     async def open_form(self, interaction: discord.Interaction, round_id: int) -> None:
+        # A form is the first answer: the one read finds its round (see ``submit``)
         info = await self.service.submissions.round_for_form(round_id=round_id)
         await self._send_form(interaction, info)
 
     async def send_grid_dm(self, interaction: discord.Interaction, round_id: int) -> None:
+        await think(interaction, private=True)
         info = await self.service.submissions.round_for_form(round_id=round_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_name = interaction.guild.name if interaction.guild else ""
         try:
             await interaction.user.send(
                 msg.grid_dm(info, guild_name), file=await ui.grid_file(info)
             )
         except discord.Forbidden:
-            await interaction.followup.send(
-                _(msg.DMS_CLOSED), view=ui.round_view(round_id, dm_button=False), ephemeral=True
+            await reply_privately(
+                interaction, _(msg.DMS_CLOSED), view=ui.round_view(round_id, dm_button=False)
             )
             return
-        await interaction.followup.send(_(msg.GRID_SENT), ephemeral=True)
+        await reply_privately(interaction, _(msg.GRID_SENT))
 
     @commands.Cog.listener("on_interaction")
     async def on_form_submit(self, interaction: discord.Interaction) -> None:
@@ -285,6 +296,7 @@ class BoggleCog(
         if match is None:
             return
         try:
+            await think(interaction, private=True)
             receipt = await self.service.submissions.submit_form(
                 round_id=int(match.group(1)),
                 user_id=interaction.user.id,
@@ -292,7 +304,7 @@ class BoggleCog(
                 source_id=interaction.id,
                 text=ui.modal_text(interaction.data),
             )
-            await interaction.response.send_message(msg.form_receipt(receipt), ephemeral=True)
+            await reply_privately(interaction, msg.form_receipt(receipt))
         except Exception as error:
             await handle_interaction_error(interaction, error, where="boggle form")
 

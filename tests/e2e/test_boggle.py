@@ -203,8 +203,8 @@ async def test_weekly_round_with_dms_the_form_a_restart_results_and_leaderboard(
     assert "1. alice — points 14" in ix.answer.content and "2. bob — points 3" in ix.answer.content
     ix = await dc.slash(carol, channel, "boggle results")
     assert ix.answer.ephemeral and "round #1 results" in ix.answer.content
-    sent_files = ix.response.data.get("attachments") or []
-    assert sent_files and all(f.get("description") for f in sent_files)
+    sent_files = ix.answer.attachments
+    assert sent_files and all(f.description for f in sent_files)
 
     # DMs after the round get a hint once, not on every message.
     clock.now = ENDS + timedelta(hours=2)

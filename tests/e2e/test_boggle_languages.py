@@ -156,10 +156,10 @@ async def test_a_filipino_club_plays_a_boggle_round_in_filipino(club, boggle_wor
     assert "**Season 1** (unang umabot ng 50 puntos)" in seen["season"].answer.content
     assert seen["cancel"].answer.content.startswith("Itinigil ang **lingguhang schedule**")
     assert seen["hint"].content.startswith("Walang bukas na Word Boggle round para sa iyo ngayon.")
-    board = seen["leaderboard"].response
+    board = seen["leaderboard"].answer
     assert board.content.startswith("**Word Boggle — ngayong season**")
     assert "1. alice — puntos 14" in board.content
-    assert board.message.attachments[0].description.startswith("Word Boggle — ngayong season:")
+    assert board.attachments[0].description.startswith("Word Boggle — ngayong season:")
     stats = seen["stats"].answer.embeds[0]
     assert stats["title"] == "alice — record sa club"
     assert any(f["name"] == "Word Boggle" and "puntos" in f["value"] for f in stats["fields"])
