@@ -150,7 +150,7 @@ class ClubBot(commands.AutoShardedBot):
             )
         self.settings = settings
         offload.configure(settings.cpu_workers)  # the pool itself starts on first use
-        self.engine = create_engine(settings.database_url)
+        self.engine = create_engine(settings.database_url, **settings.database_pool)
         self.session_factory = create_session_factory(self.engine)
         self.scheduler = Scheduler(
             self.session_factory, clock=clock, poll_seconds=settings.scheduler_poll_seconds

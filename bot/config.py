@@ -73,6 +73,12 @@ class Settings(BaseSettings):
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
     scheduler_poll_seconds: float = 1.0
+    # PostgreSQL's connection pool, per process (SQLite ignores them): connections
+    # kept open, more opened at a peak (and closed after), and how old a connection
+    # may grow before it is replaced (seconds; a proxy or firewall may cut idle ones).
+    database_pool_size: int = 10
+    database_max_overflow: int = 10
+    database_pool_recycle: int = 1800
     # The club web page (off unless WEB_PORT is set): where it listens, and the
     # address members reach it at (for the link /club web gives).
     web_port: int | None = None
@@ -136,6 +142,29 @@ class Settings(BaseSettings):
             raise ValueError("SCHEDULER_POLL_SECONDS must be between 0.01 and 60")
         return v
 
+    @field_validator("database_pool_size")
+    @classmethod
+    def _pool_size(cls, v: int) -> int:
+        if not 1 <= v <= 1000:
+            raise ValueError("DATABASE_POOL_SIZE must be between 1 and 1000")
+        return v
+
+    @field_validator("database_max_overflow")
+    @classmethod
+    def _max_overflow(cls, v: int) -> int:
+        if not 0 <= v <= 1000:
+            raise ValueError("DATABASE_MAX_OVERFLOW must be between 0 and 1000")
+        return v
+
+    @field_validator("database_pool_recycle")
+    @classmethod
+    def _pool_recycle(cls, v: int) -> int:
+        if v != -1 and not 30 <= v <= 86_400:
+            raise ValueError(
+                "DATABASE_POOL_RECYCLE must be between 30 and 86400 seconds, or -1 (never)"
+            )
+        return v
+
     @field_validator("web_port")
     @classmethod
     def _web_port(cls, v: int | None) -> int | None:
@@ -180,6 +209,18 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+    @property
+    def database_pool(self) -> dict[str, int]:
+        """The pool's options for ``bot.db.engine.create_engine`` (none for SQLite,
+        whose pool is a file's connections and needs no sizing)."""
+        if self.is_sqlite:
+            return {}
+        return {
+            "pool_size": self.database_pool_size,
+            "max_overflow": self.database_max_overflow,
+            "pool_recycle": self.database_pool_recycle,
+        }
 
 
 def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Settings:

@@ -67,7 +67,12 @@ def create_engine(database_url: str, **kwargs: Any) -> AsyncEngine:
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
         event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
         return engine
+    # PostgreSQL: a connection the server or a proxy closed is noticed before use
+    # (pre-ping), and the most recently used connections are handed out first
+    # (LIFO), so those beyond a quiet hour's need sit idle rather than all being
+    # kept warm. Sizes: DATABASE_POOL_SIZE and friends (bot/config.py).
     kwargs.setdefault("pool_pre_ping", True)
+    kwargs.setdefault("pool_use_lifo", True)
     return create_async_engine(url, **kwargs)
 
 
