@@ -259,7 +259,7 @@ async def run_load(config: LoadConfig, *, progress: bool = True) -> LoadRun:
             def samples() -> dict[int, Any]:
                 return {pid: sample_process(pid) for pid in pids}
 
-            driver = LoadDriver(world, clubs, seed=config.seed)
+            driver = LoadDriver(world, clubs, shard_count=shards, seed=config.seed)
             await driver.open_boggle_rounds(config.boggle_every)
             if config.warmup > 0:
                 say(f"warm-up: {config.warmup:.0f} s at {config.rates[0]:g}/s")

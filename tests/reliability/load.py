@@ -65,7 +65,7 @@ import chess
 from tests.loopback.handles import APPLICATION_COMMAND, AUTOCOMPLETE, LoopbackTimeout
 from tests.loopback.harness import LoopbackUsageError
 from tests.reliability.games import chess_invite_game_id, invite_game_id, legal_play
-from tests.reliability.harness import BotProcess, World
+from tests.reliability.harness import World
 
 ACK_DEADLINE_S = 3.0
 MIX: dict[str, int] = {
@@ -96,6 +96,7 @@ BOGGLE_WORDS = [
 ]
 SCRABBLE_BOARD = re.compile(r"\*\*Scrabble #\d+\*\* · move (\d+)\n")
 CHESS_BOARD = "played **"
+LATE_S = 1.0  # an arrival this far behind its time is dropped, not sent in a burst
 MAX_REFUSALS = 3  # a game whose prepared move is refused this often is left alone
 
 
@@ -236,8 +237,11 @@ def shard_env(processes: int, shard_count: int, index: int) -> dict[str, str]:
 class LoadDriver:
     """Sends the mix at a rate to the bots of a World whose clubs ``build_clubs`` made."""
 
-    def __init__(self, world: World, clubs: list[Club], *, seed: int = 1) -> None:
+    def __init__(
+        self, world: World, clubs: list[Club], *, shard_count: int = 1, seed: int = 1
+    ) -> None:
         self.world = world
+        self.shard_count = shard_count
         self.dc = world.dc
         self.clubs = clubs
         self.rng = random.Random(seed)
@@ -247,7 +251,10 @@ class LoadDriver:
         self.steps: list[Step] = []
         self.tasks: set[asyncio.Task[None]] = set()
         self.errors: list[str] = []
-        self.bots: list[BotProcess] = []
+        # Shards whose process is down (a test's kill): arrivals for their guilds are not
+        # sent (Discord would fail them itself) but counted as undeliverable.
+        self.down: set[int] = set()
+        self.paused = False
         # Bot posts in threads, as they arrive: thread id -> [(loop time, message)]
         self.posts: dict[int, list[tuple[float, Any]]] = {}
         self._post_signal = asyncio.Event()
@@ -335,6 +342,9 @@ class LoadDriver:
                 await asyncio.sleep(due - loop.time())
             if between is not None:
                 await between(loop.time() - step.started)
+            if due < loop.time() - LATE_S:
+                step.undeliverable += 1  # the driver was held up (a pause): no burst after it
+                continue
             action = self.rng.choices(names, weights)[0]
             try:
                 sent = self._actions[action](step)
@@ -357,6 +367,15 @@ class LoadDriver:
 
     # -- actions: each sends one interaction (or DM) now and returns 1, or 0 if it could not --
 
+    def _send(self, guild_id: int | None, coro: Any) -> Any:
+        """Dispatch a loopback ``slash``/``click`` (``wait=False``) or ``dm`` now, unless the
+        shard of its guild (DMs: shard 0) is down; return what it returns."""
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+        if self.paused or shard in self.down:
+            coro.close()
+            raise LoopbackUsageError(f"shard {shard} is down")
+        return _started(coro)
+
     def _pick_club(self) -> Club:
         return self.rng.choice(self.clubs)
 
@@ -377,9 +396,10 @@ class LoadDriver:
         assert game.prepared is not None and game.thread_id is not None
         user, command, options, notation = game.prepared
         thread = self.dc.channels[game.thread_id]
+        ix = self._send(
+            thread.guild_id, self.dc.slash(user, thread, command, wait=False, **options)
+        )
         game.busy = True
-        coro = self.dc.slash(user, thread, command, wait=False, **options)
-        ix = _started(coro)
         move = Move(kind, game.game_id, game.index, notation, ix)
         self.moves.append(move)
         self._spawn(self._after_move(game, move))
@@ -406,7 +426,7 @@ class LoadDriver:
             game.refusals = 0
         else:
             game.refusals += 1
-        await self._prepare(game)
+        await self.prepare(game)
 
     def _new(self, kind: str, step: Step) -> bool:
         club = self._pick_club()
@@ -425,7 +445,7 @@ class LoadDriver:
                 color="white",
                 wait=False,
             )
-        ix = _started(coro)
+        ix = self._send(club.guild.id, coro)
         self._spawn(self._after_new(kind, club, [creator, opponent], ix))
         return True
 
@@ -451,13 +471,15 @@ class LoadDriver:
     def _accept(self, kind: str, step: Step) -> bool:
         if not self.invites[kind]:
             return self._leaderboard(step)
-        game = self.invites[kind].pop(0)
+        game = self.invites[kind][0]
         custom_id = (
             f"scrabble:join:{game.game_id}"
             if kind == "scrabble"
             else f"chess:invite:accept:{game.game_id}"
         )
-        ix = _started(self.dc.click(game.players[1], game.invite, custom_id, wait=False))
+        click = self.dc.click(game.players[1], game.invite, custom_id, wait=False)
+        ix = self._send(game.club.guild.id, click)
+        self.invites[kind].pop(0)
         self._spawn(self._after_accept(game, ix))
         return True
 
@@ -480,9 +502,9 @@ class LoadDriver:
         if opening is None:
             game.over = True
             return
-        await self._prepare(game)
+        await self.prepare(game)
 
-    async def _prepare(self, game: Game) -> None:
+    async def prepare(self, game: Game) -> None:
         """Read the game from the database and choose its next move; the game is then ready."""
         game.busy = True
         game.prepared = None
@@ -544,10 +566,13 @@ class LoadDriver:
         if command != "scrabble play":
             return self._help(step)
         thread = self.dc.channels[game.thread_id]
+        shard = (thread.guild_id >> 22) % self.shard_count
+        if self.paused or shard in self.down:
+            raise LoopbackUsageError(f"shard {shard} is down")
         coro = self.dc.autocomplete(
             user, thread, "scrabble play", "position", word=options["word"], position=""
         )
-        self._spawn(coro)  # type: ignore[arg-type]
+        self._spawn(coro)
         return True
 
     def _rack(self, step: Step) -> bool:
@@ -562,10 +587,13 @@ class LoadDriver:
         if self.rng.random() < 0.5 and boards and rack_button in boards[-1].custom_ids:
             live = self.dc.messages.get(boards[-1].id)
             if live is not None and rack_button in live.custom_ids:
-                self._spawn_answer(self.dc.click(user, live, rack_button, wait=False))
+                click = self.dc.click(user, live, rack_button, wait=False)
+                self._spawn_answer(live.guild_id, click)
                 return True
         thread = self.dc.channels[game.thread_id]
-        self._spawn_answer(self.dc.slash(user, thread, "scrabble rack", wait=False))
+        self._spawn_answer(
+            thread.guild_id, self.dc.slash(user, thread, "scrabble rack", wait=False)
+        )
         return True
 
     def _board(self, step: Step) -> bool:
@@ -576,19 +604,21 @@ class LoadDriver:
         assert game.thread_id is not None
         thread = self.dc.channels[game.thread_id]
         user = self.rng.choice(game.players)
-        self._spawn_answer(self.dc.slash(user, thread, f"{game.kind} board", wait=False))
+        slash = self.dc.slash(user, thread, f"{game.kind} board", wait=False)
+        self._spawn_answer(thread.guild_id, slash)
         return True
 
     def _leaderboard(self, step: Step) -> bool:
         club = self._pick_club()
         member = self.rng.choice(club.members)
-        self._spawn_answer(self.dc.slash(member, club.channel, "leaderboard", wait=False))
+        slash = self.dc.slash(member, club.channel, "leaderboard", wait=False)
+        self._spawn_answer(club.guild.id, slash)
         return True
 
     def _help(self, step: Step) -> bool:
         club = self._pick_club()
         member = self.rng.choice(club.members)
-        self._spawn_answer(self.dc.slash(member, club.channel, "help", wait=False))
+        self._spawn_answer(club.guild.id, self.dc.slash(member, club.channel, "help", wait=False))
         return True
 
     def _boggle_dm(self, step: Step) -> bool:
@@ -598,13 +628,13 @@ class LoadDriver:
         club = self.rng.choice(rounds)
         member = self.rng.choice(club.members)
         words = " ".join(self.rng.sample(BOGGLE_WORDS, 3))
-        self._spawn(self.dc.dm(member, words))  # type: ignore[arg-type]
+        self._send(None, self.dc.dm(member, words))
         step.dms += 1
         return False
 
-    def _spawn_answer(self, coro: Awaitable[Any]) -> None:
+    def _spawn_answer(self, guild_id: int, coro: Awaitable[Any]) -> None:
         """Send now (the interaction is dispatched before the first await), answer read later."""
-        ix = _started(coro)
+        ix = self._send(guild_id, coro)
 
         async def answered() -> None:
             await ix.wait_response(ACK_DEADLINE_S + 2)
