@@ -19,6 +19,7 @@ from bot.messages.i18n import _, available_languages, set_language
 from bot.services.club import ClubService, timezone_choices
 from bot.services.export import ExportService
 from bot.services.web import WebService, page_url
+from bot.ui.errors import reply_privately, think
 from bot.ui.permissions import require_guild, require_moderator
 
 # Read at start: a language is a catalogue in bot/locale, added by a release.
@@ -57,6 +58,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         channel: discord.TextChannel | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         settings = await self.service.setup(
             guild.id,
@@ -69,14 +71,14 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         # From here on the guild's events arrive in its language; so does this reply.
         self.bot.remember_language(guild.id, settings.language)
         set_language(settings.language, guild.id)
-        await interaction.response.send_message(
+        await reply_privately(
+            interaction,
             settings_summary(
                 settings.moderator_role_id,
                 settings.timezone,
                 settings.default_channel_id,
                 settings.language,
             ),
-            ephemeral=True,
         )
 
     @app_commands.command(
@@ -84,18 +86,15 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
     )
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         settings = await self.service.get(guild.id)
         require_moderator(interaction.user, settings.moderator_role_id, _(EXPORT_WHAT))
-        await interaction.response.defer(ephemeral=True, thinking=True)
         data, counts = await self.exports.export_zip(guild.id)
-        await interaction.followup.send(
-            export_note(counts),
-            file=discord.File(
-                io.BytesIO(data), filename=export_filename(guild.id), description=_(EXPORT_FILE_ALT)
-            ),
-            ephemeral=True,
+        archive = discord.File(
+            io.BytesIO(data), filename=export_filename(guild.id), description=_(EXPORT_FILE_ALT)
         )
+        await reply_privately(interaction, export_note(counts), files=[archive])
 
     @app_commands.command(
         name="web", description="Turn the club's web page on or off, or give it a new address"
@@ -110,6 +109,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
     )
     @app_commands.guild_only()
     async def web(self, interaction: discord.Interaction, action: app_commands.Choice[str]) -> None:
+        await think(interaction, private=True)  # the page's address is a secret
         guild = require_guild(interaction)
         settings = await self.service.get(guild.id)
         require_moderator(interaction.user, settings.moderator_role_id, _(web_msg.WEB_WHAT))
@@ -129,7 +129,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
                 rotated=value == "rotate",
                 running=self.bot.web is not None and self.bot.web.running,
             )
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply_privately(interaction, text)
 
     @setup.autocomplete("timezone")
     async def _timezones(

@@ -26,7 +26,7 @@ from bot.services.events.service import EventService, Member
 from bot.services.events.snapshots import EventSnapshot, Unfinished
 from bot.services.tournaments.service import TournamentService
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import NO_MENTIONS, reply_privately
+from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think
 from bot.ui.events import DYNAMIC_ITEMS, EVENT_BUTTONS, partner_view, register_view
 from bot.ui.permissions import is_moderator, require_guild
 
@@ -85,6 +85,7 @@ class EventCog(
         pairs: app_commands.Range[int, 2, 20] = 5,
         name: str | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         view = await self.service.entry.open(
             guild_id=guild.id,
@@ -98,7 +99,6 @@ class EventCog(
         )
         # The card first, so the reply's "the sign-up post is in this channel" is true
         # when the host reads it; it is kept to be edited when registration closes.
-        await interaction.response.defer(ephemeral=True, thinking=True)
         channel = interaction.channel
         if isinstance(channel, discord.TextChannel | discord.Thread):
             card = await channel.send(
@@ -107,7 +107,7 @@ class EventCog(
                 allowed_mentions=NO_MENTIONS,
             )
             await self.service.entry.set_card(view.id, card.id)
-        await interaction.followup.send(msg.opened_reply(view), ephemeral=True)
+        await reply_privately(interaction, msg.opened_reply(view))
 
     async def _refresh_card(self, view: EventSnapshot) -> None:
         """Edit the sign-up card to the event as it stands (no Register button once
@@ -139,6 +139,7 @@ class EventCog(
     async def _register(
         self, interaction: discord.Interaction, event: int | None, partner: discord.abc.User
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         if partner.bot:
             raise InvalidInputError(_(msg.PARTNER_IS_BOT))
@@ -152,13 +153,10 @@ class EventCog(
         await reply_privately(interaction, msg.registered(done.pair, done.event.capacity))
 
     async def register_clicked(self, interaction: discord.Interaction, event_id: int) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         name = await self.service.core.name_of(guild_id=guild.id, event_id=event_id)
-        await interaction.response.send_message(
-            msg.pick_partner(name),
-            view=partner_view(event_id),
-            ephemeral=True,
-        )
+        await reply_privately(interaction, msg.pick_partner(name), view=partner_view(event_id))
 
     async def partner_picked(
         self, interaction: discord.Interaction, event_id: int, partner: discord.abc.User
@@ -169,6 +167,7 @@ class EventCog(
     @app_commands.describe(event=E_HELP)
     @app_commands.guild_only()
     async def withdraw(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         done = await self.service.entry.withdraw(
             guild_id=guild.id,
@@ -204,8 +203,8 @@ class EventCog(
         duration: str | None = None,
         event: int | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         started = await self.service.running.start_round(
             guild_id=guild.id,
             guild_name=guild.name,
@@ -218,9 +217,7 @@ class EventCog(
             rounds_count=rounds,
             duration=duration,
         )
-        await interaction.followup.send(
-            msg.round_started(started.game, started.pairs), ephemeral=True
-        )
+        await reply_privately(interaction, msg.round_started(started.game, started.pairs))
         await self._refresh_card(started.event)
 
     @app_commands.command(name="prize", description="Write a game's prize line (host)")
@@ -237,6 +234,7 @@ class EventCog(
         place: app_commands.Range[int, 1, 10] = 1,
         event: int | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         written = await self.service.running.prize(
             guild_id=guild.id,
@@ -257,13 +255,12 @@ class EventCog(
     async def standings(
         self, interaction: discord.Interaction, game: str | None = None, event: int | None = None
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         result = await self.service.reading.standings(
             guild_id=guild.id, channel_id=interaction.channel_id, ref=event, game=game
         )
-        await interaction.response.send_message(
-            msg.standings_text(result), allowed_mentions=NO_MENTIONS
-        )
+        await reply_publicly(interaction, msg.standings_text(result), allowed_mentions=NO_MENTIONS)
 
     @app_commands.command(
         name="close", description="Close the event: final standings and prizes (host)"
@@ -273,6 +270,7 @@ class EventCog(
     async def close(
         self, interaction: discord.Interaction, confirm: bool = False, event: int | None = None
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         result = await self.service.closing.close(
             guild_id=guild.id,
