@@ -243,6 +243,17 @@ def test_messages_import_no_discord_database_or_services() -> None:
     assert _violations("bot/messages", ("discord", "sqlalchemy", "bot.db", "bot.services")) == []
 
 
+def test_the_cpu_workers_code_imports_no_discord_database_or_services() -> None:
+    # bot/compute/ is what the CPU pool's worker processes import (bot/offload.py): kept
+    # light, so a worker starts quickly and holds no database layer.
+    assert (
+        _violations(
+            "bot/compute", ("discord", "sqlalchemy", "bot.db", "bot.services", "bot.ui", "cogs")
+        )
+        == []
+    )
+
+
 def test_render_imports_no_discord() -> None:
     assert _violations("bot/render", ("discord",)) == []
 

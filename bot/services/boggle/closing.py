@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.compute.boggle import score_lists
 from bot.db.models import JobRecord
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord
 from bot.db.uow import UnitOfWork
-from bot.lexicons import WordListRef
 from bot.messages import boggle as msg
 from bot.messages.boggle import rounds as say
 from bot.offload import offload
@@ -25,7 +25,7 @@ from bot.services.boggle.snapshots import RoundInfo
 from bot.services.boggle.submissions import MAX_WORDS_PER_LIST
 from bot.services.results import record_points
 from bot.services.words import word_list_ref
-from engines.boggle import Grid, RoundResult, WordStatus, player_words, score_round
+from engines.boggle import Grid, RoundResult, WordStatus, player_words
 
 KIND = "boggle"
 
@@ -76,14 +76,6 @@ def round_summary(
         words_on_grid=result.words_on_grid,
         points_on_grid=result.points_on_grid,
     )
-
-
-def score_lists(
-    grid: Grid, lists: dict[int, list[str]], words: WordListRef, min_length: int
-) -> RoundResult[int]:
-    """``score_round`` with the word list by name: what a worker process is sent (the
-    grid's solving and every list's checking are the CPU-heavy part of a close)."""
-    return score_round(grid, lists, words.lexicon(), min_length)
 
 
 class Closing:

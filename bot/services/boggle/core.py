@@ -18,17 +18,17 @@ import secrets
 from collections.abc import Callable, Coroutine
 from datetime import datetime, timedelta
 
+from bot.compute.boggle import warm_boggle
 from bot.context import ServiceContext
 from bot.db.models_boggle import BoggleRoundRecord
 from bot.db.uow import UnitOfWork
-from bot.lexicons import WordListRef
 from bot.messages import boggle as msg
 from bot.offload import offload
 from bot.services.boggle import seasons
 from bot.services.boggle.jobs import JOB_CLOSE, close_key
 from bot.services.boggle.snapshots import RoundInfo
 from bot.services.words import word_list_ref
-from engines.boggle import roll, solver_index, word_levels
+from engines.boggle import roll
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +52,6 @@ def package_seed() -> int:
     from bot.services import boggle
 
     return boggle.new_seed()
-
-
-def warm_boggle(words: WordListRef) -> None:
-    """Load the word list, the solver's index and the words' levels in this process."""
-    solver_index(words.lexicon())
-    word_levels()
 
 
 class BoggleCore:

@@ -29,27 +29,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Literal, Required, TypedDict, TypeVar, TypeVarTuple, Unpack, cast
+from collections.abc import Callable
+from typing import TypeVar, TypeVarTuple, Unpack
 
-from bot.errors import ClubError
-from bot.lexicons import WordListRef
-from bot.messages.scrabble import Analysis, AnalysisTurn
-from bot.offload import offload
-from engines.lexicon import load_lexicon
-from engines.scrabble.game import ACTIVE, ENDING, ScrabbleGame
-from engines.scrabble.lexicon import Lexicon
-from engines.scrabble.movegen import (
-    LEVELS,
-    Exchange,
-    Move,
-    MoveGenerator,
-    Play,
-    TurnAnalysis,
-    points_left,
+from bot.compute.scrabble import (
+    AiOptions,
+    ComputerMoveError,
+    GameState,
+    MoveDescription,
+    analysis_of,
+    can_play,
+    computer_move_of,
+    decide,
+    describe_move,
+    generator_for,
+    hints_for,
+    is_blocked_now,
 )
+from bot.messages.scrabble import Analysis
+from bot.offload import offload
+from engines.scrabble.game import ScrabbleGame
+from engines.scrabble.lexicon import Lexicon
+from engines.scrabble.movegen import LEVELS, MoveGenerator
 from engines.scrabble.wordgraph import word_graph_ready
 
 log = logging.getLogger(__name__)
@@ -58,108 +59,11 @@ T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
 
 HINT_LIMIT = 3
-# A saved game as ``ScrabbleGame.to_json()`` gives it (the engine's own JSON).
-GameState = Mapping[str, Any]
-
-
-class MoveDescription(TypedDict, total=False):
-    """A move as JSON-ready data (see the module docstring)."""
-
-    type: Required[Literal["play", "exchange", "pass", "challenge", "accept"]]
-    word: str
-    position: str
-    notation: str
-    score: int
-    placements: list[list[str]]
-    tiles: str
-    main_word: str
-    leave: str
-    equity: float
-
-
-class ComputerMoveError(ClubError):
-    """The computer was asked to move when it cannot (a finished game, not its turn)."""
-
-
-@dataclass(frozen=True)
-class AiOptions:
-    """What the computer plays with.
-
-    ``lexicon`` is a word list by reference (``WordListRef``, what the services
-    pass: it travels to a worker process by name), a loaded word list
-    (``engines.lexicon.Lexicon`` or any set of words: the work then stays in a
-    thread of this process) or the name/path ``load_lexicon`` takes. Loaded
-    lists are cached per process by ``engines.lexicon``.
-    """
-
-    lexicon: WordListRef | Lexicon | str = "default"
-
-    @property
-    def portable(self) -> bool:
-        """Whether these options can be sent to a worker process (by name, not by value)."""
-        source = self.lexicon
-        return isinstance(source, str) or (isinstance(source, WordListRef) and source.portable)
-
-
-def _generator(options: AiOptions | None) -> MoveGenerator:
-    source = (options or AiOptions()).lexicon
-    if isinstance(source, WordListRef):
-        lexicon = source.words()
-    elif isinstance(source, str):
-        lexicon = load_lexicon(source)
-    else:
-        lexicon = source
-    return MoveGenerator(lexicon)
 
 
 async def _run(fn: Callable[[Unpack[Ts]], T], options: AiOptions | None, *args: *Ts) -> T:
     # A loaded list (a test's own) can't travel: that work stays in a thread.
     return await offload(fn, *args, thread=not (options or AiOptions()).portable)
-
-
-def describe_move(move: Move, game: ScrabbleGame, seat: int) -> MoveDescription:
-    """A move as JSON-ready data (see the module docstring)."""
-    rack = game.racks[seat]
-    if isinstance(move, Play):
-        return {
-            "type": "play",
-            "word": move.word,
-            "position": move.position,
-            "notation": move.notation,
-            "score": move.score,
-            "placements": [list(pair) for pair in move.placements],
-            "tiles": move.rack_tiles,
-            "main_word": move.spelled(game.board_copy()).upper(),
-            "leave": move.leave(rack),
-        }
-    if isinstance(move, Exchange):
-        return {"type": "exchange", "tiles": move.tiles, "leave": move.leave(rack)}
-    return {"type": "pass"}
-
-
-def _computer_move(
-    state: GameState, options: AiOptions | None, seat: int, level: str, seed: int
-) -> MoveDescription:
-    return decide(ScrabbleGame.from_json(dict(state)), _generator(options), seat, level, seed)
-
-
-def decide(
-    game: ScrabbleGame, generator: MoveGenerator, seat: int, level: str, seed: int
-) -> MoveDescription:
-    """What :func:`computer_move` answers, on a game already in memory (blocking:
-    call it from a worker thread). ``game`` is only read."""
-    if game.status == ENDING:
-        if not game.can_challenge(seat):
-            raise ComputerMoveError("the computer has nothing to decide about the finishing play")
-        return {"type": "challenge" if generator.should_challenge(game, seat) else "accept"}
-    if game.status != ACTIVE:
-        raise ComputerMoveError("the game is over")
-    if game.current_seat != seat:
-        raise ComputerMoveError("it is not the computer's turn")
-    if generator.should_challenge(game, seat):
-        return {"type": "challenge"}
-    move = generator.choose_play(game, seat, level, random.Random(seed))
-    return describe_move(move, game, seat)
 
 
 async def computer_move(
@@ -174,7 +78,7 @@ async def computer_move(
     """
     if level not in LEVELS:
         raise ComputerMoveError(f"the computer's levels are {', '.join(LEVELS)}")
-    return await _run(_computer_move, options, state, options, seat, level, seed)
+    return await _run(computer_move_of, options, state, options, seat, level, seed)
 
 
 def apply_move_description(
@@ -200,48 +104,13 @@ def apply_move_description(
     raise ComputerMoveError(f"unknown move type {kind!r}")
 
 
-def _hint(
-    state: GameState, options: AiOptions | None, seat: int, limit: int
-) -> list[MoveDescription]:
-    game = ScrabbleGame.from_json(dict(state))
-    if game.status != ACTIVE:
-        raise ComputerMoveError("the game is over")
-    generator = _generator(options)
-    rack = game.racks[seat]
-    ranked = generator.ranked(
-        game.board_copy(),
-        rack,
-        by="equity",
-        bag_count=game.bag_count,
-        unseen=game.unseen_tiles(seat),
-        limit=limit,
-    )
-    return [
-        {**describe_move(move, game, seat), "equity": round(value, 1)} for move, value in ranked
-    ]
-
-
 async def hint(
     state: GameState, options: AiOptions | None, seat: int, limit: int = HINT_LIMIT
 ) -> list[MoveDescription]:
     """The best few moves for ``seat``'s rack by equity (plays and exchanges), best
     first, each a move description with its ``equity``. Empty: nothing to play
     and no exchange allowed (the seat can only pass)."""
-    return await _run(_hint, options, state, options, seat, limit)
-
-
-def _analyse_game(state: GameState, options: AiOptions | None) -> Analysis:
-    game = ScrabbleGame.from_json(dict(state))
-    turns = _generator(options).analyse(game)
-    return {
-        "turns": [_turn(turn) for turn in turns],
-        "left_on_table": {seat: total for seat, total in sorted(points_left(turns).items())},
-    }
-
-
-def _turn(turn: TurnAnalysis) -> AnalysisTurn:
-    # The same fields, by construction (AnalysisTurn mirrors TurnAnalysis).
-    return cast(AnalysisTurn, turn._asdict())
+    return await _run(hints_for, options, state, options, seat, limit)
 
 
 async def analyse_game(state: GameState, options: AiOptions | None) -> Analysis:
@@ -252,32 +121,23 @@ async def analyse_game(state: GameState, options: AiOptions | None) -> Analysis:
     total}}``. ``best`` is None where no play was possible; ``in_word_list``
     False marks a play with a word the list lacks (it stood unchallenged).
     """
-    return await _run(_analyse_game, options, state, options)
-
-
-def _has_valid_play(state: GameState, options: AiOptions | None, seat: int) -> bool:
-    game = ScrabbleGame.from_json(dict(state))
-    return _generator(options).has_valid_play(game.board_copy(), game.racks[seat])
+    return await _run(analysis_of, options, state, options)
 
 
 async def has_valid_play(state: GameState, options: AiOptions | None, seat: int) -> bool:
     """Whether ``seat`` could still make a legal play (so a forced pass is not forced)."""
-    return await _run(_has_valid_play, options, state, options, seat)
-
-
-def _is_blocked(state: GameState, options: AiOptions | None) -> bool:
-    return _generator(options).is_blocked(ScrabbleGame.from_json(dict(state)))
+    return await _run(can_play, options, state, options, seat)
 
 
 async def is_blocked(state: GameState, options: AiOptions | None) -> bool:
     """Whether no seat can play any more (the game ends blocked)."""
-    return await _run(_is_blocked, options, state, options)
+    return await _run(is_blocked_now, options, state, options)
 
 
 async def warm_up(options: AiOptions | None = None) -> None:
     """Load the word list and build its graph now (at start-up, say), not on the first
     move: in this process (a thread), where the Scrabble service checks graph_ready."""
-    await asyncio.to_thread(_generator, options)
+    await asyncio.to_thread(generator_for, options)
 
 
 _warming: dict[int, asyncio.Task[None]] = {}

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.caches import SUGGESTIONS
+from bot.compute.scrabble import places_for
 from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
@@ -19,10 +20,8 @@ from bot.services.games import GameFinder, GameKind
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, loaded_game
 from bot.services.scrabble.snapshots import GameSnapshot, GameSummary, PositionChoice, RackSnapshot
-from engines.scrabble import ScrabbleError, ScrabbleGame, read_typed_word
-from engines.scrabble.board import Board
+from engines.scrabble import ScrabbleGame, read_typed_word
 from engines.scrabble.game import ACTIVE, ENDING
-from engines.scrabble.layout import COLUMNS, SIZE
 
 SCRABBLE = GameKind(KIND, "Scrabble", "`/scrabble new opponent:@member`")
 MAX_LISTED = 50
@@ -49,23 +48,6 @@ def summary(loaded: LoadedGame, user_id: int) -> GameSummary:
 
 async def _labels(uow: UnitOfWork, records: Sequence[GameRecord], user_id: int) -> list[str]:
     return [summary(await loaded_game(uow, record), user_id).label() for record in records]
-
-
-def places_for(board: Board, rack: str, word: str) -> list[tuple[str, bool, str, int]]:
-    """Every position where ``word`` can be played from ``rack`` on ``board``:
-    ``(position, across, main word, score)`` (450 tries: a few milliseconds of CPU, so
-    it runs in a worker process as a member types)."""
-    found = []
-    for row in range(SIZE):
-        for col in range(SIZE):
-            for across in (True, False):
-                position = f"{row + 1}{COLUMNS[col]}" if across else f"{COLUMNS[col]}{row + 1}"
-                try:
-                    evaluation = board.evaluate(word, position, rack=rack)
-                except ScrabbleError:
-                    continue
-                found.append((position, across, evaluation.words[0].word, evaluation.score))
-    return found
 
 
 class Reading:

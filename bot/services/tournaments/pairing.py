@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.compute.pairing import swiss_round
 from bot.db.models_tournaments import (
     TournamentEntrantRecord,
     TournamentPairingRecord,
@@ -26,10 +27,8 @@ from engines.pairings import (
     Entrant,
     Game,
     GameKind,
-    NoDutchPairingError,
     Pairing,
     Standing,
-    dutch_pairings,
     knockout_replay,
     knockout_round,
     knockout_rounds,
@@ -37,7 +36,6 @@ from engines.pairings import (
     repeat_pairings,
     round_robin,
     standings,
-    swiss_pairings,
 )
 
 __all__ = [
@@ -117,27 +115,6 @@ class RoundPairing:
 
     boards: list[Pairing]
     fell_back: bool = False
-
-
-def swiss_round(
-    playing: list[Entrant],
-    games: list[Game],
-    round_number: int,
-    rounds: int,
-    colours: bool,
-    dutch: bool,
-) -> tuple[list[Pairing], bool]:
-    """A Swiss round's boards, and whether the club's engine stood in for a Dutch pairing
-    that does not exist: what a worker process is sent (plain data in, plain data out)."""
-    if dutch:
-        try:
-            return dutch_pairings(playing, games, round=round_number, rounds=rounds), False
-        except NoDutchPairingError:
-            fell_back = True
-    else:
-        fell_back = False
-    boards = swiss_pairings(playing, games, round=round_number, rounds=rounds, colours=colours)
-    return boards, fell_back
 
 
 async def next_pairings(

@@ -1,4 +1,5 @@
-"""A Swiss round is paired off the event loop: a big field's pairing takes a
+"""A Swiss round is paired off the event loop (here in a thread, CPU_WORKERS=0; the
+bot's worker processes run bot.compute.pairing the same way): a big field's pairing takes a
 second or more (the FIDE Dutch system on 64 chess entrants, the club's matching
 on 256 Scrabble entrants), and the bot keeps answering everyone meanwhile."""
 
@@ -11,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from bot.compute import pairing
 from bot.services import ServiceContext
 from bot.services.chess import ChessService
-from bot.services.tournaments import pairing
 from bot.services.tournaments.service import TournamentService
 from tests.bot.services.scrabble_support import Words, make_service
 from tests.bot.services.test_tournaments import _made, _rows, _start
