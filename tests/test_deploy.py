@@ -1,5 +1,7 @@
 """deploy/clubbot.service: a unit systemd accepts, with the settings that keep a
-club's bot running (and stopped when only a human can fix it)."""
+club's bot running (and stopped when only a human can fix it); and
+deploy/clubbot@.service, the same as a template whose instances each run their
+own shards on one PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from bot.__main__ import EXIT_CONFIG
 
 REPO = Path(__file__).resolve().parents[1]
 UNIT = REPO / "deploy" / "clubbot.service"
+TEMPLATE = REPO / "deploy" / "clubbot@.service"
 CLONE = "/srv/clubbot/app"  # where the unit expects the clone
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
 
@@ -30,14 +33,14 @@ def _settings(text: str) -> dict[str, list[str]]:
     return found
 
 
-def _runnable_copy(tmp_path: Path, text: str) -> Path:
+def _runnable_copy(tmp_path: Path, text: str, name: str = "clubbot.service") -> Path:
     """The unit with its clone paths pointed at a folder that exists here, holding a
     .venv/bin/python (this interpreter) and a .env, so verify judges the unit itself."""
     clone = tmp_path / "app"
     (clone / ".venv" / "bin").mkdir(parents=True)
     (clone / ".venv" / "bin" / "python").symlink_to(sys.executable)
     (clone / ".env").write_text("DISCORD_TOKEN=\n")
-    unit = tmp_path / "clubbot.service"
+    unit = tmp_path / name
     unit.write_text(text.replace(CLONE, str(clone)))
     return unit
 
@@ -110,3 +113,33 @@ def test_verify_catches_a_broken_unit(tmp_path: Path, line: str, broken: str) ->
     text = UNIT.read_text()
     assert line in text
     assert _verify(_runnable_copy(tmp_path, text.replace(line, broken, 1))) != []
+
+
+def test_each_instance_of_the_template_reads_its_own_shards_after_the_shared_settings() -> None:
+    s = _settings(TEMPLATE.read_text())
+    # systemd reads them in order, the later winning: the instance's SHARD_IDS.
+    assert s["EnvironmentFile"] == [f"{CLONE}/.env", "/etc/clubbot/%i.env"]
+    single = _settings(UNIT.read_text())
+    for key in ("Type", "User", "WorkingDirectory", "ExecStart", "Restart", "RestartSec"):
+        assert s[key] == single[key], key
+    assert "2" in " ".join(s["RestartPreventExitStatus"]).split()
+    for key in ("NoNewPrivileges", "ProtectSystem", "PrivateTmp", "ProtectHome", "UMask"):
+        assert s[key] == single[key], key
+    cache = next(v for v in s["Environment"] if v.startswith("CLUBBOT_CACHE_DIR="))
+    assert cache.partition("=")[2] in " ".join(s["ReadWritePaths"]).split()
+
+
+def test_the_readme_shows_the_template_and_how_to_start_two_processes() -> None:
+    readme = (REPO / "README.md").read_text()
+    assert "deploy/clubbot@.service" in readme
+    assert "systemctl enable --now clubbot@0 clubbot@1" in readme
+    assert "/etc/clubbot/%i.env" in TEMPLATE.read_text()
+
+
+@pytest.mark.skipif(SYSTEMD_ANALYZE is None, reason="systemd-analyze is not installed")
+def test_systemd_accepts_the_template(tmp_path: Path) -> None:
+    assert _verify(_runnable_copy(tmp_path, TEMPLATE.read_text(), "clubbot@.service")) == []
+    # …and would say so if it did not: a value systemd cannot parse.
+    broken = TEMPLATE.read_text().replace("Restart=on-failure", "Restart=sometimes", 1)
+    (tmp_path / "again").mkdir()
+    assert _verify(_runnable_copy(tmp_path / "again", broken, "clubbot@.service")) != []
