@@ -88,16 +88,27 @@ class BoundedCache(Generic[K, V]):
         """The value for ``key``, made by ``make()`` on a miss. Callers asking for the
         same key while it is being made wait for that one making (a board drawn once,
         not once per asker); a failed making is not kept, and each waiter sees it."""
-        found = self.get(key)
-        if found is not None:
-            return found
-        pending = self._pending.get(key)
-        if pending is not None:
-            return await asyncio.shield(pending)
+        while True:
+            found = self.get(key)
+            if found is not None:
+                return found
+            pending = self._pending.get(key)
+            if pending is None:
+                break
+            try:
+                return await asyncio.shield(pending)
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not pending.cancelled() or (task is not None and task.cancelling()):
+                    raise  # this caller was cancelled
+                # The caller making it was cancelled (its member gave up): make it here.
         future: asyncio.Future[V] = asyncio.get_running_loop().create_future()
         self._pending[key] = future
         try:
             value = await make()
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: nobody else may be waiting

@@ -122,6 +122,27 @@ async def test_callers_asking_for_one_picture_at_once_draw_it_once():
     assert results == [b"png"] * 5 and made == 1
 
 
+async def test_a_caller_who_gives_up_does_not_leave_the_others_without_the_picture():
+    cache: BoundedCache[str, bytes] = BoundedCache("test", 1024)
+    started = asyncio.Event()
+
+    async def slow() -> bytes:
+        started.set()
+        await asyncio.sleep(10)
+        return b"never"
+
+    async def quick() -> bytes:
+        return b"png"
+
+    first = asyncio.create_task(cache.get_or_make("k", slow))
+    await started.wait()
+    second = asyncio.create_task(cache.get_or_make("k", quick))
+    await asyncio.sleep(0)
+    first.cancel()
+    assert await second == b"png"
+    assert first.cancelled() and cache.get("k") == b"png"
+
+
 async def test_a_failed_drawing_is_not_kept():
     cache: BoundedCache[str, bytes] = BoundedCache("test", 1024)
 
