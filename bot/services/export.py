@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import csv
 import io
-import zipfile
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 
+from bot.compute.archive import zip_archive
 from bot.db.models import RatingRecord, ResultRecord
+from bot.offload import offload
 from bot.services import ServiceContext
 
 Cell = str | int
@@ -69,22 +70,22 @@ class ExportService:
 
     async def export_zip(self, guild_id: int) -> tuple[bytes, dict[str, int]]:
         """The archive's bytes and how many rows/files of each kind it holds."""
-        buffer = io.BytesIO()
         async with self.ctx.reader() as uow:
             results = await uow.results.for_guild(guild_id)
             ratings = await uow.ratings.for_guild(guild_id)
             games = await uow.games.finished(guild_id, EXPORTERS)
             # The rows are read while their unit of work is open.
-            with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-                archive.writestr("results.csv", _csv(RESULT_COLUMNS, map(_result_cells, results)))
-                archive.writestr("ratings.csv", _csv(RATING_COLUMNS, map(_rating_cells, ratings)))
+            files = [
+                ("results.csv", _csv(RESULT_COLUMNS, map(_result_cells, results))),
+                ("ratings.csv", _csv(RATING_COLUMNS, map(_rating_cells, ratings))),
+            ]
         counts = {"results": len(results), "ratings": len(ratings), "games": 0}
-        with zipfile.ZipFile(buffer, "a", compression=zipfile.ZIP_DEFLATED) as archive:
-            for game_id, kind in games:
-                filename, text = await EXPORTERS[kind](self.ctx, game_id, guild_id)
-                archive.writestr(f"games/{filename}", text)
-                counts["games"] += 1
-        return buffer.getvalue(), counts
+        for game_id, kind in games:
+            filename, text = await EXPORTERS[kind](self.ctx, game_id, guild_id)
+            files.append((f"games/{filename}", text))
+            counts["games"] += 1
+        # Compressing a club's history is the CPU-heavy part: a worker does it.
+        return await offload(zip_archive, files), counts
 
 
 def _csv(columns: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
