@@ -1,6 +1,7 @@
 """``/metrics`` in Prometheus' text format: commands and their latency (observed
 where the command tree runs each command, ``bot.client.ClubTree``), and gauges
-read from the database at each scrape (games running, jobs due, outbox backlog).
+read from the database at each scrape (games running, jobs due, outbox backlog),
+the CPU workers' memory and the caches' hits.
 
 Each bot has its own registry, so several bots in one process (the tests) do not
 share counters."""
@@ -10,6 +11,8 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from bot import offload
+from bot.caches import IMAGES, SUGGESTIONS
 from bot.services import ServiceContext
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -47,6 +50,23 @@ class Metrics:
             "Announcements written but not yet sent to Discord",
             registry=self.registry,
         )
+        self.cpu_workers_rss = Gauge(
+            "clubbot_cpu_workers_rss_bytes",
+            "Resident memory of the CPU pool's worker processes, together (bot.offload)",
+            registry=self.registry,
+        )
+        self.cache_lookups = Gauge(
+            "clubbot_cache_lookups",
+            "Lookups in the bot's caches since start, by cache and result (hit or miss)",
+            ["cache", "result"],
+            registry=self.registry,
+        )
+        self.cache_bytes = Gauge(
+            "clubbot_cache_bytes",
+            "What each cache holds, in bytes",
+            ["cache"],
+            registry=self.registry,
+        )
         self.web_requests = Counter(
             "clubbot_web_requests",
             "Web page requests, by route and status code",
@@ -68,6 +88,11 @@ class Metrics:
             self.games_running.labels(game=kind).set(running.get(kind, 0))
         self.jobs_due.set(due)
         self.outbox_backlog.set(backlog)
+        self.cpu_workers_rss.set(sum(offload.current().worker_rss().values()))
+        for cache in (IMAGES, SUGGESTIONS):
+            self.cache_lookups.labels(cache=cache.name, result="hit").set(cache.hits)
+            self.cache_lookups.labels(cache=cache.name, result="miss").set(cache.misses)
+            self.cache_bytes.labels(cache=cache.name).set(cache.bytes)
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

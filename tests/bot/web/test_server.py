@@ -229,3 +229,20 @@ async def test_games_are_shown_by_the_club_s_number_of_their_kind(world: World) 
     assert f'games/{world.scrabble_done}">Scrabble #{scrabble_number}</a>' in home
     page = await _text(world, f"{world.base}games/{world.chess_done}")
     assert f"<h1>Chess #{chess_number}:" in page
+
+
+async def test_metrics_report_the_image_cache_as_a_board_is_asked_twice(world: World) -> None:
+    def lookups(text: str, result: str) -> float:
+        found = re.search(
+            rf'^clubbot_cache_lookups{{cache="images",result="{result}"}} (\S+)$', text, re.M
+        )
+        assert found is not None
+        return float(found.group(1))
+
+    before = await (await world.get("/metrics")).text()
+    for _ in range(2):
+        assert (await world.get(f"{world.base}games/{world.chess_done}/board.png")).status == 200
+    after = await (await world.get("/metrics")).text()
+    assert lookups(after, "hit") >= lookups(before, "hit") + 1
+    assert re.search(r'^clubbot_cache_bytes{cache="images"} [1-9]', after, re.M)
+    assert re.search(r"^clubbot_cpu_workers_rss_bytes 0\.0$", after, re.M)  # CPU_WORKERS=0
