@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -276,10 +276,12 @@ class BoggleCog(
         await think(interaction, private=True)
         info = await self.service.submissions.round_for_form(round_id=round_id)
         guild_name = interaction.guild.name if interaction.guild else ""
+
+        async def grid() -> dict[str, Any]:
+            return {"content": msg.grid_dm(info, guild_name), "file": await ui.grid_file(info)}
+
         try:
-            await interaction.user.send(
-                msg.grid_dm(info, guild_name), file=await ui.grid_file(info)
-            )
+            await self.bot.dms.send(interaction.user.id, grid)  # its remembered DM channel
         except discord.Forbidden:
             await reply_privately(
                 interaction, _(msg.DMS_CLOSED), view=ui.round_view(round_id, dm_button=False)

@@ -292,7 +292,7 @@ class HenyoCog(
             strict=strict,
         )
         if not await ui.send_dm(
-            self.bot, prepared.answerer.id, messages.secret_dm(prepared, for_host=False)
+            self.bot.dms, prepared.answerer.id, messages.secret_dm(prepared, for_host=False)
         ):
             await self.service.rounds.cancel(prepared.round_id, "dm_closed")
             await interaction.followup.send(
@@ -300,7 +300,7 @@ class HenyoCog(
             )
             return
         host_dm_ok = await ui.send_dm(
-            self.bot, prepared.host.id, messages.secret_dm(prepared, for_host=True)
+            self.bot.dms, prepared.host.id, messages.secret_dm(prepared, for_host=True)
         )
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)  # a guild command's channel

@@ -23,6 +23,7 @@ from bot.messages.i18n import _
 from bot.services.henyo import EventSnapshot, Standings, WordList
 from bot.services.henyo.events import Events
 from bot.ui.buttons import ButtonRoute, dispatch
+from bot.ui.dm_channels import DirectMessages
 from engines.henyo import Reply
 
 REPLY_STYLES = {
@@ -179,11 +180,15 @@ async def remove_buttons(client: discord.Client, channel_id: int, message_id: in
         log.info("could not take the reply buttons off message %s", message_id)
 
 
-async def send_dm(client: discord.Client, user_id: int, text: str) -> bool:
-    """Send a private message; False when the member's DMs are closed."""
+async def send_dm(dms: DirectMessages, user_id: int, text: str) -> bool:
+    """Send a private message (to the member's remembered DM channel); False when
+    the member's DMs are closed."""
+
+    async def message() -> dict[str, Any]:
+        return {"content": text}
+
     try:
-        user = client.get_user(user_id) or await client.fetch_user(user_id)
-        await user.send(text)
+        await dms.send(user_id, message)
         return True
     except discord.Forbidden:
         return False
