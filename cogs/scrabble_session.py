@@ -25,7 +25,7 @@ from bot.services.club import ClubService
 from bot.services.scrabble import VIEW_EXPLAIN, ScrabbleService
 from bot.services.sessions import Member, SessionService, SessionSnapshot
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import NO_MENTIONS, reply_privately
+from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think
 from bot.ui.permissions import is_moderator, require_guild
 from bot.ui.sessions import (
     DYNAMIC_ITEMS,
@@ -51,6 +51,7 @@ class SessionButtons:
         self.cog = cog
 
     async def signup_clicked(self, interaction: discord.Interaction, session_id: int) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         me = _member(interaction.user)
         done = await self.cog.service.entry.signup(
@@ -67,6 +68,7 @@ class SessionButtons:
         await self.cog.refresh_card(done.session)
 
     async def leave_clicked(self, interaction: discord.Interaction, session_id: int) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         view = await self.cog.service.entry.withdraw(
             guild_id=guild.id,
@@ -80,6 +82,8 @@ class SessionButtons:
     async def explain_clicked(
         self, interaction: discord.Interaction, game_id: int, ply: int
     ) -> None:
+        # A form must be the first answer, so it cannot follow a deferral; its title
+        # names the words to explain, which this one read finds (or refuses).
         words = await self.cog.service.explaining.words_to_explain(
             guild_id=require_guild(interaction).id,
             game_id=game_id,
@@ -91,6 +95,7 @@ class SessionButtons:
     async def explain_sent(
         self, interaction: discord.Interaction, game_id: int, ply: int, text: str
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         done = await self.cog.service.explaining.explain(
             guild_id=guild.id, game_id=game_id, ply=ply, user_id=interaction.user.id, text=text
@@ -136,6 +141,7 @@ class SessionCommands(app_commands.Group):
         word_list: str | None = None,
         odd: Choice[str] | None = None,
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         if isinstance(interaction.channel, discord.Thread):
             raise InvalidInputError(messages.NOT_IN_A_THREAD)
@@ -152,7 +158,8 @@ class SessionCommands(app_commands.Group):
             word_list=word_list,
             odd=odd.value if odd else None,
         )
-        await interaction.response.send_message(
+        await reply_publicly(
+            interaction,
             messages.session_card(view),
             view=signup_view(view.id) or discord.utils.MISSING,
             allowed_mentions=NO_MENTIONS,
@@ -177,6 +184,7 @@ class SessionCommands(app_commands.Group):
         partner: discord.Member | None = None,
         member: discord.Member | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         by = _member(interaction.user)
         done = await self.cog.service.entry.signup(
@@ -198,6 +206,7 @@ class SessionCommands(app_commands.Group):
     )
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         view = await self.cog.service.forming.start(
             guild_id=guild.id,
@@ -208,7 +217,7 @@ class SessionCommands(app_commands.Group):
         text = (
             messages.groups_text(view) if view.status == "formed" else messages.started_text(view)
         )
-        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        await reply_publicly(interaction, text, allowed_mentions=NO_MENTIONS)
         await self.cog.refresh_card(view)
 
     @app_commands.command(
@@ -222,6 +231,7 @@ class SessionCommands(app_commands.Group):
     async def swap(
         self, interaction: discord.Interaction, first: discord.Member, second: discord.Member
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         done = await self.cog.service.forming.swap(
             guild_id=guild.id,
@@ -230,16 +240,18 @@ class SessionCommands(app_commands.Group):
             second=_member(second),
             is_moderator=await self.cog.is_moderator(interaction),
         )
-        await interaction.response.send_message(
-            messages.swapped(done.first, done.second, done.session), allowed_mentions=NO_MENTIONS
+        await reply_publicly(
+            interaction,
+            messages.swapped(done.first, done.second, done.session),
+            allowed_mentions=NO_MENTIONS,
         )
 
     @app_commands.command(name="end", description="End every board of the session now (moderators)")
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         moderator = await self.cog.is_moderator(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.cog.service.running.end(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
         )
@@ -254,13 +266,14 @@ class SessionCommands(app_commands.Group):
     @app_commands.command(name="results", description="The session's pairs ranked across boards")
     @app_commands.guild_only()
     async def results(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         moderator = await self.cog.is_moderator(interaction)
         found = await self.cog.service.reading.results(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, is_moderator=moderator
         )
         for text in messages.results_private(found, moderator=moderator):
-            await reply_privately(interaction, text)  # the first answers, the rest follow up
+            await reply_privately(interaction, text)  # the first replaces "thinking…"
 
 
 class ScrabbleSessionCog(commands.Cog):
