@@ -35,6 +35,7 @@ from bot.services.club import ClubService
 from bot.services.henyo import ClosedRound, EventClosed, HenyoService, Member
 from bot.ui import henyo as ui
 from bot.ui.buttons import buttons_of
+from bot.ui.errors import reply_privately, reply_publicly, think, update_later
 from bot.ui.permissions import is_moderator, require_guild
 from engines.henyo import Reply
 
@@ -126,6 +127,7 @@ class HenyoCog(
         language: LanguageChoice = "Both",
         strict: bool = False,
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         event = await self.service.events.open(
             guild_id=guild.id,
@@ -143,12 +145,13 @@ class HenyoCog(
         # Hold the list's lock until its message id is saved: a registration
         # arriving meanwhile must edit this message, not post a second list.
         async with self.lists.lock(event.id):
-            await interaction.response.send_message(embed=ui.registration_embed(event))
+            await reply_publicly(interaction, embed=ui.registration_embed(event))
             message = await interaction.original_response()
             await self.service.events.set_list_message(event.id, message.id)
 
     @event.command(name="close", description="Close the event here and crown the winners (host)")
     async def event_close(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         closed = await self.service.events.close(
             guild_id=guild.id,
@@ -158,17 +161,18 @@ class HenyoCog(
         )
         if not isinstance(closed, EventClosed):
             # Pairs still to play: only the host sees who, and confirms with the button.
-            await interaction.response.send_message(
+            await reply_privately(
+                interaction,
                 messages.close_needs_confirmation(
                     closed.event.id, closed.not_played, closed.tie_break
                 ),
                 view=ui.close_view(closed.event.id),
-                ephemeral=True,
             )
             return
         await self._announce_closed(interaction, closed)
 
     async def on_close_button(self, interaction: discord.Interaction, event_id: int) -> None:
+        await update_later(interaction)
         guild = require_guild(interaction)
         closed = await self.service.events.close(
             guild_id=guild.id,
@@ -180,24 +184,19 @@ class HenyoCog(
         )
         assert isinstance(closed, EventClosed)  # confirmed: it always closes
         # The host's prompt loses its button; the closing is announced to everyone.
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=messages.closed_as_confirmed(closed.event.id), view=None
         )
-        await self._announce_closed(interaction, closed, followup=True)
+        await self._announce_closed(interaction, closed)
 
-    async def _announce_closed(
-        self, interaction: discord.Interaction, closed: EventClosed, *, followup: bool = False
-    ) -> None:
+    async def _announce_closed(self, interaction: discord.Interaction, closed: EventClosed) -> None:
         headline = messages.event_closed(
             closed.event.id,
             closed.winner.label if closed.winner else None,
             tie_unbroken=bool(closed.standings.leaders),
         )
         embed = ui.standings_embed(closed.standings)
-        if followup:
-            await interaction.followup.send(headline, embed=embed)
-        else:
-            await interaction.response.send_message(headline, embed=embed)
+        await reply_publicly(interaction, headline, embed=embed)
         await self.lists.refresh(closed.event.id)
 
     @app_commands.command(
@@ -211,6 +210,7 @@ class HenyoCog(
         partner: discord.Member,
         role: RoleChoice = "guesser",
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         _no_bots(partner)
         registration = await self.service.events.register(
@@ -222,22 +222,23 @@ class HenyoCog(
             role=role,
         )
         team = registration.team
-        await interaction.response.send_message(
+        await reply_privately(
+            interaction,
             messages.registered(team.label, team.number, waiting=team.status == "waiting"),
-            ephemeral=True,
         )
         await self.lists.refresh(registration.event.id)
 
     @app_commands.command(name="withdraw", description="Withdraw your pair from the Henyo event")
     @app_commands.guild_only()
     async def withdraw(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         withdrawal = await self.service.events.withdraw(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, user_id=interaction.user.id
         )
         moved_up = withdrawal.moved_up.label if withdrawal.moved_up else None
-        await interaction.response.send_message(
-            messages.withdrew(withdrawal.team.label, withdrawal.event.id, moved_up), ephemeral=True
+        await reply_privately(
+            interaction, messages.withdrew(withdrawal.team.label, withdrawal.event.id, moved_up)
         )
         await self.lists.refresh(withdrawal.event.id)
 
@@ -247,11 +248,12 @@ class HenyoCog(
     @app_commands.describe(event="An event number (default: this channel's event)")
     @app_commands.guild_only()
     async def standings(self, interaction: discord.Interaction, event: int | None = None) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         table = await self.service.standings.show(
             guild_id=guild.id, channel_id=interaction.channel_id or 0, event_id=event
         )
-        await interaction.response.send_message(embed=ui.standings_embed(table))
+        await reply_publicly(interaction, embed=ui.standings_embed(table))
 
     # ------------------------------------------------------------------ rounds
 
@@ -275,10 +277,9 @@ class HenyoCog(
         word: app_commands.Range[str, 1, 60] | None = None,
         strict: bool = False,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         _no_bots(guesser, answerer)
-        # DMs and the announcement take a few requests: answer within 3 s first.
-        await interaction.response.defer(ephemeral=True, thinking=True)
         prepared = await self.service.rounds.prepare(
             guild_id=guild.id,
             guild_name=guild.name,
@@ -295,8 +296,8 @@ class HenyoCog(
             self.bot.dms, prepared.answerer.id, messages.secret_dm(prepared, for_host=False)
         ):
             await self.service.rounds.cancel(prepared.round_id, "dm_closed")
-            await interaction.followup.send(
-                messages.answerer_unreachable(prepared.answerer.name), ephemeral=True
+            await reply_privately(
+                interaction, messages.answerer_unreachable(prepared.answerer.name)
             )
             return
         host_dm_ok = await ui.send_dm(
@@ -316,9 +317,9 @@ class HenyoCog(
         self._live_channels.add(
             prepared.channel_id
         )  # a stray message may have dropped it meanwhile
-        await interaction.followup.send(
+        await reply_privately(
+            interaction,
             messages.start_confirmation(prepared, running.ends_at, host_dm_failed=not host_dm_ok),
-            ephemeral=True,
         )
 
     @app_commands.command(
@@ -329,6 +330,7 @@ class HenyoCog(
     async def disqualify(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         result = await self.service.ending.disqualify(
             guild_id=guild.id,
@@ -342,22 +344,21 @@ class HenyoCog(
         else:
             assert result.team is not None
             text = messages.pair_disqualified(result.team.label)
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply_privately(interaction, text)
         if result.event_id is not None:
             await self.lists.refresh(result.event_id)
 
     async def on_reply_button(
         self, interaction: discord.Interaction, round_id: int, reply: Reply
     ) -> None:
+        await think(interaction, private=False)
         pressed = await self.service.referee.button_reply(
             round_id=round_id,
             user_id=interaction.user.id,
             reply=reply.value,
             interaction_id=interaction.id,
         )
-        await interaction.response.send_message(
-            messages.reply_text(pressed.reply, pressed.answerer.name)
-        )
+        await reply_publicly(interaction, messages.reply_text(pressed.reply, pressed.answerer.name))
 
     # ------------------------------------------------------------------ the referee
 
@@ -442,6 +443,7 @@ class HenyoCog(
         category: CategoryChoice,
         language: WordLanguageChoice,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         added = await self.service.words.add(
             guild_id=guild.id,
@@ -452,7 +454,7 @@ class HenyoCog(
             category=category,
             language=language,
         )
-        await interaction.response.send_message(messages.word_added(added), ephemeral=True)
+        await reply_privately(interaction, messages.word_added(added))
 
     @words.command(
         name="remove", description="Take a word out of the club's Henyo words (built-in ones too)"
@@ -461,6 +463,7 @@ class HenyoCog(
     async def words_remove(
         self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 60]
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         removed = await self.service.words.remove(
             guild_id=guild.id,
@@ -469,7 +472,7 @@ class HenyoCog(
             is_moderator=await self._is_moderator(interaction),
             text=text,
         )
-        await interaction.response.send_message(messages.word_removed(removed), ephemeral=True)
+        await reply_privately(interaction, messages.word_removed(removed))
 
     @words.command(name="list", description="List the club's Henyo words (only you see it)")
     @app_commands.describe(category="Only this category", builtin="Also list the built-in words")
@@ -479,6 +482,7 @@ class HenyoCog(
         category: CategoryChoice | None = None,
         builtin: bool = False,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         words = await self.service.words.show(
             guild_id=guild.id,
@@ -487,7 +491,7 @@ class HenyoCog(
             category=category,
             include_builtin=builtin,
         )
-        await interaction.response.send_message(embeds=ui.word_list_embeds(words), ephemeral=True)
+        await reply_privately(interaction, embeds=ui.word_list_embeds(words))
 
 
 async def setup(bot: ClubBot) -> None:

@@ -34,7 +34,7 @@ from bot.services.tournaments.core import Reply
 from bot.services.tournaments.director import Act
 from bot.services.tournaments.service import TournamentService
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import NO_MENTIONS
+from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think
 from bot.ui.permissions import is_moderator, require_guild
 from bot.ui.tournaments import (
     DYNAMIC_ITEMS,
@@ -96,9 +96,10 @@ class TournamentCog(
 
     @staticmethod
     async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
-        await interaction.response.send_message(
-            reply.text, ephemeral=not reply.public, allowed_mentions=NO_MENTIONS
-        )
+        if reply.public:
+            await reply_publicly(interaction, reply.text, allowed_mentions=NO_MENTIONS)
+        else:
+            await reply_privately(interaction, reply.text)
 
     # ------------------------------------------------------------------ making
 
@@ -148,6 +149,7 @@ class TournamentCog(
         name: app_commands.Range[str, 1, 80] | None = None,
         pairing: str | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         reply = await self.service.entry.create(
             opts.NewTournament(
@@ -193,6 +195,7 @@ class TournamentCog(
         leave: bool = False,
         tournament: int | None = None,
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         who = member or interaction.user
         if not leave and (who.bot or (partner is not None and partner.bot)):
@@ -224,6 +227,7 @@ class TournamentCog(
     async def checkin(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         reply = await self.service.entry.check_in(
             guild_id=guild.id,
@@ -236,6 +240,7 @@ class TournamentCog(
     async def entry_clicked(
         self, interaction: discord.Interaction, tournament_id: int, action: Action
     ) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         if action == "join":
             reply = await self.service.entry.join(
@@ -262,6 +267,7 @@ class TournamentCog(
     @app_commands.describe(tournament=T_HELP)
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         reply = await self.service.lifecycle.start(
             guild_id=act.guild_id,
@@ -281,16 +287,18 @@ class TournamentCog(
     async def standings(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
+        await think(interaction, private=False)
         guild = require_guild(interaction)
         reply = await self.service.reading.standings(
             guild_id=guild.id, channel_id=interaction.channel_id, ref=tournament
         )
-        await interaction.response.send_message(reply.text, allowed_mentions=NO_MENTIONS)
+        await reply_publicly(interaction, reply.text, allowed_mentions=NO_MENTIONS)
 
     @app_commands.command(name="log", description="The director's log: who did what, and when")
     @app_commands.describe(tournament=T_HELP)
     @app_commands.guild_only()
     async def log_(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
         reply = await self.service.reading.log(
             guild_id=guild.id, channel_id=interaction.channel_id, ref=tournament
@@ -303,14 +311,12 @@ class TournamentCog(
     @app_commands.describe(tournament=T_HELP)
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await think(interaction, private=True)
         guild = require_guild(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         reply, files = await self.service.reading.export(
             guild_id=guild.id, channel_id=interaction.channel_id, ref=tournament
         )
-        await interaction.followup.send(
-            reply.text, files=export_files(files), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await reply_privately(interaction, reply.text, files=export_files(files))
 
     # ------------------------------------------------------------------ director
 
@@ -330,6 +336,7 @@ class TournamentCog(
         confirm: bool = False,
         tournament: int | None = None,
     ) -> None:
+        await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         reply = await self.service.director.pair(
             act, (first.id, _name(first)), (second.id, _name(second)), confirm=confirm
@@ -352,6 +359,7 @@ class TournamentCog(
         round: app_commands.Range[int, 1, 99] | None = None,
         tournament: int | None = None,
     ) -> None:
+        await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         reply = await self.service.director.adjudicate(
             act, (member.id, _name(member)), result, round
@@ -374,6 +382,7 @@ class TournamentCog(
         round: app_commands.Range[int, 1, 99] | None = None,
         tournament: int | None = None,
     ) -> None:
+        await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         reply = await self.service.director.void(act, (member.id, _name(member)), round)
         await self._answer(interaction, reply)
@@ -390,6 +399,7 @@ class TournamentCog(
         member: discord.Member | None = None,
         tournament: int | None = None,
     ) -> None:
+        await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         who = member or interaction.user
         reply = await self.service.director.withdraw(act, (who.id, _name(who)))
@@ -401,6 +411,7 @@ class TournamentCog(
     async def extend(
         self, interaction: discord.Interaction, by: str, tournament: int | None = None
     ) -> None:
+        await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         await self._answer(interaction, await self.service.director.extend(act, by))
 
@@ -410,6 +421,7 @@ class TournamentCog(
     @app_commands.describe(tournament=T_HELP)
     @app_commands.guild_only()
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         await self._answer(interaction, await self.service.director.pause(act))
 
@@ -417,6 +429,7 @@ class TournamentCog(
     @app_commands.describe(tournament=T_HELP)
     @app_commands.guild_only()
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         await self._answer(interaction, await self.service.director.resume(act))
 

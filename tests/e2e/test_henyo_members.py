@@ -85,7 +85,7 @@ async def test_closing_with_pairs_to_play_asks_the_host_and_the_button_outlives_
     assert "Close it anyway?" in text
     event_id = int(text.split("#")[1].split(" ")[0])
     custom_id = f"henyo:close:{event_id}"
-    assert ask.original.custom_ids == [custom_id]
+    assert ask.answer.custom_ids == [custom_id]
     # Nothing changed: members still register and the list is still open.
     ix = await dc.slash(m["erin"], club.channel, "henyo register", partner=m["frank"])
     assert "pair 3 — playing" in ix.answer.content
@@ -94,10 +94,10 @@ async def test_closing_with_pairs_to_play_asks_the_host_and_the_button_outlives_
     await club.restart()
     # Only the host may press it (a member can't see the host's ephemeral message,
     # but the service checks anyway: see the service tests).
-    closed = await dc.click(club.moderator, ask.original, custom_id)
+    closed = await dc.click(club.moderator, ask.answer, custom_id)
     # The prompt loses its button and says so; everyone sees the event close.
     await dc.wait_until(lambda: closed.followups, what="the closing post")
-    prompt = dc.messages[ask.original.id]
+    prompt = dc.messages[ask.answer.id]
     assert prompt.custom_ids == [] and f"Event #{event_id} is closed" in prompt.content
     announcement = closed.followups[0]
     assert not announcement.ephemeral

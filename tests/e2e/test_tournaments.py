@@ -382,9 +382,10 @@ async def test_scrabble_knockout_of_four_with_a_director_adjudication_and_its_lo
 
 
 async def _private(ix: Any) -> str:
-    response = await ix.wait_response()
-    assert response.ephemeral, response
-    return response.content or ""
+    await ix.wait_done()
+    answer = ix.answer
+    assert answer.ephemeral, answer
+    return answer.content or ""
 
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(
