@@ -134,12 +134,12 @@ class EventCog(
     async def register(
         self, interaction: discord.Interaction, partner: discord.User, event: int | None = None
     ) -> None:
+        await think(interaction, private=True)
         await self._register(interaction, event, partner)
 
     async def _register(
         self, interaction: discord.Interaction, event: int | None, partner: discord.abc.User
     ) -> None:
-        await think(interaction, private=True)
         guild = require_guild(interaction)
         if partner.bot:
             raise InvalidInputError(_(msg.PARTNER_IS_BOT))
@@ -161,6 +161,7 @@ class EventCog(
     async def partner_picked(
         self, interaction: discord.Interaction, event_id: int, partner: discord.abc.User
     ) -> None:
+        await think(interaction, private=True)
         await self._register(interaction, event_id, partner)
 
     @app_commands.command(name="withdraw", description="Withdraw your pair from the games event")
