@@ -47,7 +47,7 @@ async def play_a_game(club: Any, code: str) -> dict[str, Any]:
     ix = await dc.slash(
         alice, club.channel, "chess new", opponent=bob, time="3 araw", color="white"
     )
-    seen["invite"] = invite = ix.answer
+    seen["invite"] = invite = dc.messages[ix.answer.id]  # live: the acceptance edits it
     game_id = shown_game(club.db_path, club.guild.id, "chess", invite.content)
     await dc.click(bob, invite, f"chess:invite:accept:{game_id}")
     thread = seen["thread"] = await dc.wait_until(

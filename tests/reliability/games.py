@@ -99,7 +99,7 @@ async def open_scrabble(
     """Invite, accept, and wait for the first board: the game's id, its thread and the invitation."""
     before = {t.id for t in dc.threads_in(channel)}
     ix = await dc.slash(creator, channel, "scrabble new", **options)
-    invite = ix.original
+    invite = ix.answer
     game_id = invite_game_id(invite)
     for member in invitees:
         await dc.click(member, invite, f"scrabble:join:{game_id}")

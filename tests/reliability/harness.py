@@ -582,7 +582,7 @@ class World:
 
     def problems(self) -> list[str]:
         found = []
-        for violation in self.dc.violations:
+        for violation in self.dc.unexpected_violations():
             if violation.kind != "interaction_timeout":
                 found.append(f"loopback violation: {violation}")
         for ix in self.dc.interactions.values():

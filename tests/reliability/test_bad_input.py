@@ -271,12 +271,12 @@ class Fuzz:
         ix = await dc.slash(self.mallory, club.channel, leaf.path, options=values)
         if ix.modal is None:
             text = await reply_text(ix)
-            assert ix.response.ephemeral or not (ix.original and ix.original.pings), (
+            assert ix.answer.ephemeral or not (ix.original and ix.original.pings), (
                 f"/{leaf.path} {values}: {text}"
             )
-            everything = [text, ix.response.content or ""] + [f.content or "" for f in ix.followups]
+            everything = [text, ix.answer.content or ""] + [f.content or "" for f in ix.followups]
             assert not any(APOLOGY in t for t in everything), f"/{leaf.path} {values!r}: {text}"
-            shown = " ".join(everything + [str(e) for e in ix.response.embeds]).lower()
+            shown = " ".join(everything + [str(e) for e in ix.answer.embeds]).lower()
             assert "victor" not in shown and "wendy" not in shown, (
                 f"/{leaf.path} showed the other guild: {shown[:300]}"
             )

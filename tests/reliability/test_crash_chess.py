@@ -29,7 +29,7 @@ async def _challenge(world: World) -> tuple[Any, int]:
     ix = await world.dc.slash(
         world["alice"], world.channel, "chess new", opponent=world["bob"], time="3d", color="white"
     )
-    invite = ix.original
+    invite = ix.answer
     assert invite is not None and "Chess #" in invite.content, ix.response
     return invite, chess_invite_game_id(invite)
 
@@ -59,7 +59,7 @@ async def _opened_once(world: World, game_id: int) -> Any:
 async def _plays(world: World, thread: Any) -> None:
     """The opened game takes a move, and its board is posted once."""
     ix = await world.dc.slash(world["alice"], thread, "chess move", move="e4")
-    assert ix.response.content.startswith("Done. "), ix.response.content
+    assert ix.answer.content.startswith("Done. "), ix.answer.content
     await world.wait_post(thread, "played **e4**")
     await world.settle()
     assert_once(world.bot_posts(thread, "played **e4**"), "board after 1. e4")

@@ -38,7 +38,7 @@ async def _chess_moves(world: World, game_id: int) -> list[str]:
 
 async def _pgn_moves(world: World, user: object, thread: object) -> list[str]:
     ix = await world.dc.slash(user, thread, "chess pgn")
-    ((_, data),) = ix.response.files
+    ((_, data),) = ix.answer.files
     game = chess.pgn.read_game(io.StringIO(data.decode("utf-8")))
     assert game is not None
     board = game.board()
@@ -56,8 +56,8 @@ async def test_chess_moves_survive_kills_before_and_after_their_commit(world: Wo
 
     await bot.start(crash=[crash_point("before_commit", "INSERT moves")])
     ix = await dc.slash(alice, world.channel, "chess new", opponent=bob, time="3d", color="white")
-    game_id = chess_invite_game_id(ix.original)
-    await dc.click(bob, ix.original, f"chess:invite:accept:{game_id}")
+    game_id = chess_invite_game_id(ix.answer)
+    await dc.click(bob, ix.answer, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next(iter(dc.threads_in(world.channel)), None), what="the game's thread"
     )
@@ -71,7 +71,7 @@ async def test_chess_moves_survive_kills_before_and_after_their_commit(world: Wo
     # -- Black's reply commits, the bot dies before its board is posted -------------------------------
     await bot.start(crash=[crash_point("commit", "INSERT moves", nth=2)])
     again = await dc.slash(alice, thread, "chess move", move="e4")
-    assert again.response.content.startswith("Done. "), again.response.content
+    assert again.answer.content.startswith("Done. "), again.answer.content
     await world.wait_post(thread, "played **e4**")
     await dc.slash(bob, thread, "chess move", move="e5", wait=False)
     await bot.wait_crashed()
@@ -83,7 +83,7 @@ async def test_chess_moves_survive_kills_before_and_after_their_commit(world: Wo
     await bot.start()
     await world.wait_post(thread, "played **e5**")
     repeat = await dc.slash(bob, thread, "chess move", move="e5")
-    assert repeat.response.ephemeral and not repeat.response.content.startswith("Done")
+    assert repeat.answer.ephemeral and not repeat.answer.content.startswith("Done")
     await dc.slash(alice, thread, "chess move", move="Nf3")
     await world.wait_post(thread, "played **Nf3**")
     assert len(await _chess_moves(world, game_id)) == 3

@@ -135,7 +135,7 @@ async def test_a_henyo_round_survives_kills_at_its_start_replies_guess_and_end(
     await bot.kill("idle, during a round")
     await bot.start()
     pressed = await dc.click(bob, announcement, f"henyo:reply:{rid}:oo")
-    assert not pressed.response.ephemeral and "**Oo**" in pressed.response.content
+    assert not pressed.answer.ephemeral and "**Oo**" in pressed.answer.content
 
     # -- the time limit passes while the bot is down: time's up is called once ----------------------
     await bot.kill("idle, just before the time limit")

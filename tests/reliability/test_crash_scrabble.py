@@ -44,7 +44,7 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     # -- the acceptance commits, then the bot dies before the deal -------------------------------
     await bot.start(crash=[crash_point("commit", "UPDATE game_seats")])
     ix = await dc.slash(alice, world.channel, "scrabble new", opponent=bob, clock="1d")
-    invite = ix.original
+    invite = ix.answer
     game_id = invite_game_id(invite)
     await dc.click(bob, invite, f"scrabble:join:{game_id}", wait=False)
     await bot.wait_crashed()
@@ -136,7 +136,7 @@ async def test_a_scrabble_game_survives_kills_at_every_step(world: World) -> Non
     # A play repeated after its commit is refused: nothing applies twice.
     again = await dc.slash(first, thread, "scrabble play", word=word, position=position)
     refusal = await reply_text(again)
-    assert again.response.ephemeral and not refusal.startswith("You played"), refusal
+    assert again.answer.ephemeral and not refusal.startswith("You played"), refusal
     assert [ply for ply, _ in await scrabble_moves(db, game_id)] == [0, 1]
 
     # Buttons posted before the crashes still work.

@@ -33,7 +33,7 @@ async def _formed(world: World) -> None:
         ix = await dc.click(world[name], card, button)
         assert "signed up" in await reply_text(ix)
     formed = await dc.slash(world.moderator, world.channel, "scrabble session start")
-    assert "Board 1** (2 pairs)" in formed.response.content
+    assert "Board 1** (2 pairs)" in formed.answer.content
 
 
 async def _board_opened_once(world: World) -> tuple[int, object]:

@@ -29,7 +29,7 @@ async def _round_one(world: World) -> None:
     ix = await dc.slash(
         world.moderator, world.channel, "tournament new", game="chess", format="round_robin"
     )
-    tid = int(re.search(r"\(#(\d+)\)", ix.response.content).group(1))  # type: ignore[union-attr]
+    tid = int(re.search(r"\(#(\d+)\)", ix.answer.content).group(1))  # type: ignore[union-attr]
     post = await world.wait_post(world.channel, f"(tournament #{tid})")
     for name in ("alice", "bob", "carol"):
         await dc.click(world[name], post, f"tournament:join:{tid}")

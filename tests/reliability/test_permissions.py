@@ -36,7 +36,7 @@ async def _refused(club: Any, who: Any, where: Any, command: str, **options: Any
     before = await db.snapshot()
     ix = await club.dc.slash(who, where, command, **options)
     text = await reply_text(ix)
-    assert ix.response.ephemeral, f"/{command}: {text}"
+    assert ix.answer.ephemeral, f"/{command}: {text}"
     assert APOLOGY not in text, f"/{command}: {text}"
     assert await db.snapshot() == before, f"/{command} changed the database: {text}"
     return text
@@ -48,7 +48,7 @@ async def _refused_click(club: Any, who: Any, message: Any, custom_id: str) -> s
     before = await db.snapshot()
     ix = await club.dc.click(who, message, custom_id)
     text = await reply_text(ix)
-    assert ix.response.ephemeral and APOLOGY not in text, text
+    assert ix.answer.ephemeral and APOLOGY not in text, text
     assert await db.snapshot() == before, f"{custom_id} changed the database: {text}"
     return text
 
@@ -57,8 +57,8 @@ async def _chess_game(club: Any, white: Any, black: Any, channel: Any) -> tuple[
     dc = club.dc
     before = {t.id for t in dc.threads_in(channel)}
     ix = await dc.slash(white, channel, "chess new", opponent=black, time="3d", color="white")
-    game_id = chess_invite_game_id(ix.original)
-    await dc.click(black, ix.original, f"chess:invite:accept:{game_id}")
+    game_id = chess_invite_game_id(ix.answer)
+    await dc.click(black, ix.answer, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next((t for t in dc.threads_in(channel) if t.id not in before), None), 10
     )
@@ -124,7 +124,7 @@ async def test_only_moderators_start_boggle_rounds_and_open_henyo_events(club) -
     gina = dc.add_user("gina")
     dc.add_member(club.guild, gina, roles=[club.mod_role])
     opened = await dc.slash(gina, club.channel, "henyo event open")
-    assert not opened.response.ephemeral
+    assert not opened.answer.ephemeral
     started = await dc.slash(gina, club.channel, "boggle start", duration="3m")
     assert "is on" in await reply_text(started)
 
@@ -140,7 +140,7 @@ async def test_another_guilds_games_are_not_found_never_shown(club) -> None:
     scrabble_id, _, _ = await open_scrabble(dc, other_channel, victor, [wendy], opponent=wendy)
     chess_id, _ = await _chess_game(club, victor, wendy, other_channel)
     opened = await dc.slash(victor, other_channel, "henyo event open")
-    assert not opened.response.ephemeral
+    assert not opened.answer.ephemeral
     event_id = await club_db(club).value("select id from henyo_events")
 
     alice = club.members["alice"]  # a member of both guilds, asking in the first
@@ -163,17 +163,17 @@ async def test_another_guilds_games_are_not_found_never_shown(club) -> None:
         text = await reply_text(ix)
         shown = (
             text
-            + " ".join(str(e) for e in ix.response.embeds)
-            + " ".join(n for n, _ in ix.response.files)
+            + " ".join(str(e) for e in ix.answer.embeds)
+            + " ".join(n for n, _ in ix.answer.files)
         )
-        assert ix.response.ephemeral, f"/{command}: {text}"
+        assert ix.answer.ephemeral, f"/{command}: {text}"
         assert "victor" not in shown.lower() and "wendy" not in shown.lower(), (
             f"/{command} showed: {shown}"
         )
         assert re.search(r"there is no .*#\d+|not found", text, re.IGNORECASE), (
             f"/{command}: {text}"
         )
-        assert not ix.response.files and not (ix.followups and ix.followups[-1].files), (
+        assert not ix.answer.files and not (ix.followups and ix.followups[-1].files), (
             f"/{command} sent a file"
         )
 

@@ -76,7 +76,7 @@ async def test_twenty_plays_by_both_partners_at_once_apply_once(club) -> None:
     texts = await _answers(plays)
 
     assert sum(t.startswith("You played") for t in texts) == 1, texts
-    assert all(ix.response.ephemeral for ix in plays)
+    assert all(ix.answer.ephemeral for ix in plays)
     await dc.wait_until(
         lambda: any("· move 1\n" in (m.content or "") for m in dc.messages_in(thread)), 10
     )
@@ -92,7 +92,7 @@ async def test_twenty_clicks_on_one_accept_button_start_one_game(club) -> None:
     db = club_db(club)
     alice, bob = club.members["alice"], club.members["bob"]
     ix = await dc.slash(alice, club.channel, "scrabble new", opponent=bob)
-    invite = ix.original
+    invite = ix.answer
     game_id = int(next(c for c in invite.custom_ids if c.startswith("scrabble:join")).split(":")[2])
 
     # A click that finds everyone accepted opens the thread unless the bot already knows it
@@ -158,23 +158,23 @@ async def test_twenty_identical_chess_moves_at_once_apply_once(club) -> None:
     db = club_db(club)
     alice, bob = club.members["alice"], club.members["bob"]
     ix = await dc.slash(alice, club.channel, "chess new", opponent=bob, time="3d", color="white")
-    game_id = chess_invite_game_id(ix.original)
-    await dc.click(bob, ix.original, f"chess:invite:accept:{game_id}")
+    game_id = chess_invite_game_id(ix.answer)
+    await dc.click(bob, ix.answer, f"chess:invite:accept:{game_id}")
     thread = await dc.wait_until(
         lambda: next(iter(dc.threads_in(club.channel)), None), 10, "the game's thread"
     )
 
     moves = [await dc.slash(alice, thread, "chess move", move="e4", wait=False) for _ in range(N)]
-    await asyncio.gather(*(m.wait_response(20) for m in moves))
+    await asyncio.gather(*(m.wait_done(20) for m in moves))
 
     # The one applied is acknowledged privately (its board goes to the thread through the outbox).
-    applied = [m for m in moves if m.response.content.startswith("Done. ")]
-    assert len(applied) == 1, [m.response.content for m in moves]
+    applied = [m for m in moves if m.answer.content.startswith("Done. ")]
+    assert len(applied) == 1, [m.answer.content for m in moves]
     board = await dc.wait_for_message(
         thread, predicate=lambda m: "played **e4**" in m.content, include_ephemeral=False
     )
     assert board.files
-    assert not any(APOLOGY in (m.response.content or "") for m in moves)
+    assert not any(APOLOGY in (m.answer.content or "") for m in moves)
     assert await db.rows("select notation from moves where game_id = :g", g=game_id) == [("e4",)]
     tally.add("races run (20 at once, applied once)")
 
@@ -255,10 +255,10 @@ async def test_twenty_games_made_at_once_take_one_number_each_per_kind(club) -> 
         await dc.slash(carol, club.channel, "scrabble new", opponent=dave, wait=False)
         for _ in range(N // 2)
     ]
-    await asyncio.gather(*(ix.wait_response(20) for ix in made))
+    await asyncio.gather(*(ix.wait_done(20) for ix in made))
     shown: dict[str, list[int]] = {"chess": [], "scrabble": []}
     for ix in made:
-        text = ix.original.content if ix.original is not None else ix.response.content
+        text = ix.answer.content
         kind = "chess" if "Chess #" in text else "scrabble"
         match = re.search(r"Chess #(\d+)" if kind == "chess" else r"\*\*Scrabble #(\d+)\*\*", text)
         assert match, text

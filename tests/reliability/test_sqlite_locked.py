@@ -53,7 +53,7 @@ async def test_a_command_waits_for_a_competing_writer_and_then_succeeds(club) ->
 
     ix = await dc.slash(club.moderator, club.channel, "henyo event open", pairs=3)
 
-    assert not ix.response.ephemeral, ix.response.content
+    assert not ix.answer.ephemeral, ix.answer.content
     assert await club_db(club).value("select count(*) from henyo_events") == 1
 
 
