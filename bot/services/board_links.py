@@ -29,8 +29,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
+from bot.db.models import GuildRecord
 from bot.errors import ClubError
+from bot.messages.i18n import language_of
 from bot.messages.web import (
     LINK_ENDED as ENDED,
 )
@@ -47,6 +50,7 @@ from bot.messages.web import (
     LINK_REVOKED as REVOKED,
 )
 from bot.services import ServiceContext
+from bot.services.boggle.options import club_zone
 
 Kind = Literal["scrabble", "chess", "boggle"]
 LINK_DAYS = 30
@@ -165,6 +169,31 @@ def with_new_secret(settings: dict[str, Any] | None) -> dict[str, Any]:
     }
 
 
+def csrf_token(secret: bytes, grant: Grant) -> str:
+    """The token a board page sends back with every change it asks for: an HMAC of the
+    grant under the club's secret with a purpose of its own, so it is not the link (a
+    page's script reads it; the link stays in an HTTP-only cookie) and a page of one
+    member's board cannot make another's."""
+    return _mac(secret, f"csrf.{grant.body()}")
+
+
+@dataclass(frozen=True)
+class BoardSession:
+    """An open board: the grant its cookie carries, checked as :meth:`BoardLinks.open`
+    checks a link, with what the page needs of its club."""
+
+    grant: Grant
+    token: str  # the link's token, kept in the cookie
+    csrf: str
+    language: str
+    zone: ZoneInfo
+    guild_name: str
+
+    def csrf_ok(self, sent: str | None) -> bool:
+        """Whether ``sent`` is this session's CSRF token (compared in constant time)."""
+        return sent is not None and hmac.compare_digest(sent.encode(), self.csrf.encode())
+
+
 class BoardLinks:
     """Private board links: made for a member in a game, read back on the web page."""
 
@@ -212,6 +241,24 @@ class BoardLinks:
         """The grant of a link or session token, if it still opens its board: genuine,
         current, its game or round still on, and its member still playing in it.
         Otherwise ``LinkRefused``."""
+        return (await self.session(token)).grant
+
+    async def session(self, token: str) -> BoardSession:
+        """:meth:`open`, with the session's CSRF token and the club's language, time
+        zone and name: what a board page and each request of it need."""
+        grant, guild = await self._check(token)
+        secret = link_secret(guild.settings)
+        assert secret is not None  # _check read it
+        return BoardSession(
+            grant,
+            token,
+            csrf_token(secret[0], grant),
+            language_of(guild.settings),
+            club_zone(guild.timezone),
+            guild.name,
+        )
+
+    async def _check(self, token: str) -> tuple[Grant, GuildRecord]:
         parsed = parse(token)
         if parsed is None:
             raise LinkRefused(FORGED, code="link_forged")
@@ -219,7 +266,7 @@ class BoardLinks:
         async with self.ctx.reader() as uow:
             guild = await uow.guilds.get(claimed.guild_id)
             current = link_secret(guild.settings if guild is not None else None)
-            if current is None:
+            if guild is None or current is None:
                 raise LinkRefused(FORGED, code="link_forged")
             grant = check(token, current[0], current[1], self.ctx.clock())
             if grant.kind == "boggle":
@@ -228,7 +275,7 @@ class BoardLinks:
                     raise LinkRefused(NOT_YOURS, code="link_not_yours")
                 if round_.status not in _ROUND_OPEN:
                     raise LinkRefused(ENDED, code="link_ended")
-                return grant
+                return grant, guild
             try:
                 game = await uow.games.get(grant.subject_id, guild_id=grant.guild_id)
             except ClubError:
@@ -239,4 +286,4 @@ class BoardLinks:
                 raise LinkRefused(ENDED, code="link_ended")
             if all(seat.user_id != grant.user_id for seat in game.seats):
                 raise LinkRefused(NOT_YOURS, code="link_not_yours")
-        return grant
+        return grant, guild

@@ -35,6 +35,8 @@ from bot.services import ServiceContext
 from bot.services.leaderboard import KINDS, PERIODS
 from bot.services.scrabble.snapshots import BoardPicture
 from bot.services.web import PAGE_PREFIX, WebService
+from bot.web.board_kinds import board_kinds
+from bot.web.boards import MAX_BODY, BoardRoutes
 from bot.web.data import BoardImage, ClubPages, GamePage
 from bot.web.metrics import CONTENT_TYPE, Metrics
 
@@ -191,11 +193,12 @@ class WebApp:
         self.pages = ClubPages(ctx)
         self.web = WebService(ctx)
         self.env = _environment()
+        self.boards = BoardRoutes(ctx, self.env, board_kinds(ctx))
 
     def app(self) -> web.Application:
         app = web.Application(
             middlewares=[self._headers, self._language, self._errors],
-            client_max_size=1024,
+            client_max_size=MAX_BODY,
             handler_args={"max_line_size": 2048, "max_field_size": 4096},
         )
         club = f"{PAGE_PREFIX}{{token}}"
@@ -214,9 +217,11 @@ class WebApp:
                 web.get(f"{club}/tournaments/{{tournament}}", self.tournament),
                 web.get(f"{club}/events/{{event}}", self.games_event),
                 web.get(f"{club}/sessions/{{session}}", self.club_session),
+                *self.boards.routes(),
                 web.static("/static", STATIC, append_version=False),
             ]
         )
+        app.on_shutdown.append(self.boards.on_shutdown)
         return app
 
     # ------------------------------------------------------------------ middlewares

@@ -1,0 +1,14 @@
+"""The kinds of board a member can open from their link (``bot.web.boards``): one
+entry each, made with the service context."""
+
+from __future__ import annotations
+
+from bot.services import ServiceContext
+from bot.services.board_links import Kind
+from bot.web.boards import BoardKind
+
+
+def board_kinds(ctx: ServiceContext) -> dict[Kind, BoardKind]:
+    """Every board kind the web server serves, by its name in the path."""
+    kinds: list[BoardKind] = []
+    return {board.kind: board for board in kinds}

@@ -1,0 +1,79 @@
+// What every board page shares (bot/web/boards.py): its state, its changes sent
+// with the session's CSRF token, and the pushed versions that say when to look
+// again. A page that loses its connection says so, and catches up when it is back.
+
+const app = document.getElementById("board-app");
+
+/** The page's root element, its path (`/board/<kind>/<id>`) and the state it was served with. */
+export const root = app;
+export const path = app.dataset.path;
+export const initialState = JSON.parse(app.dataset.state);
+
+/** Says `text` in the page's alert line (read out by screen readers); empty clears it. */
+export function notice(text) {
+  const line = document.getElementById("notice");
+  line.textContent = text || "";
+}
+
+/** The board's state, as the server has it now (for this member only). */
+export async function fetchState() {
+  const response = await fetch(`${path}/state`, { cache: "no-store", credentials: "same-origin" });
+  const data = await response.json();
+  if (!response.ok) { throw new BoardError(data); }
+  return data;
+}
+
+/** A refusal from the server: `code` for the page, `message` in the club's language. */
+export class BoardError extends Error {
+  constructor(data) {
+    super((data && data.message) || "");
+    this.code = (data && data.code) || "failed";
+  }
+}
+
+/** Asks for a change (`action` is the route's last part); resolves with the answer,
+ *  rejects with a BoardError carrying the server's words. */
+export async function act(action, body = {}) {
+  let response;
+  try {
+    response = await fetch(`${path}/${action}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": app.dataset.csrf },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new BoardError({ code: "offline", message: app.dataset.lost });
+  }
+  let data = null;
+  try { data = await response.json(); } catch (error) { data = null; }
+  if (!response.ok || !data || data.ok === false) { throw new BoardError(data); }
+  return data;
+}
+
+/** Calls `onVersion(version)` whenever the board changed, pushed by the server (a
+ *  move in Discord or on another page); after a lost connection, once it is back. */
+export function follow(onVersion) {
+  const line = document.getElementById("connection");
+  let lost = false;
+  let last = null;
+  const source = new EventSource(`${path}/events`);
+  source.addEventListener("version", (event) => {
+    const version = Number(event.data);
+    if (version !== last) { last = version; onVersion(version); }
+  });
+  source.addEventListener("open", () => {
+    if (lost) {
+      lost = false;
+      line.textContent = app.dataset.back;
+      line.classList.remove("lost");
+      onVersion(last);  // whatever happened meanwhile
+    }
+  });
+  source.addEventListener("error", () => {
+    lost = true;
+    line.textContent = app.dataset.lost;
+    line.classList.add("lost");
+  });
+  return source;
+}
