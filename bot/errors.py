@@ -102,3 +102,11 @@ class ConflictError(ClubError):
         message: str = "The game moved on while you were typing: look at the board and try again.",
     ) -> None:
         super().__init__(message)
+
+
+class StaleBoardError(ConflictError):
+    """A change asked for from a board page (bot/web) on a version of the game that is
+    no longer the current one: refused, so nothing is applied to a board the member has
+    not seen (its message: ``bot.messages.web.STALE_BOARD``)."""
+
+    code = "stale_board"

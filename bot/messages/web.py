@@ -16,6 +16,9 @@ LINK_EXPIRED = N_("This board link has expired: ask the bot for the board again.
 LINK_REVOKED = N_("This board link was revoked: ask the bot for the board again.")
 LINK_ENDED = N_("This game is over, so its board link no longer opens it.")
 LINK_NOT_YOURS = N_("This board link is for another member or another game.")
+# A change made on a board page on a version of the game that is no longer current
+# (``bot.errors.StaleBoardError``): every kind of board says it the same way.
+STALE_BOARD = N_("The board changed: look again.")
 WEB_OFF_SERVER = N_(
     "The web page is not running on this bot (its host sets `WEB_PORT` to turn it on): "
     "the setting is saved and the page opens when it is."

@@ -184,3 +184,10 @@ class GameFinder:
             if not needle or needle in label.lower()
         ]
         return picked[:CHOICES]
+
+
+async def game_version(ctx: ServiceContext, game_id: int) -> int:
+    """A game's version now (``games.version``, moved on by every change to it): what a
+    board page watches (``bot.web.boards``); 0 when there is no such game."""
+    async with ctx.reader() as uow:
+        return await uow.games.version(game_id) or 0

@@ -160,6 +160,15 @@ class GameRepository:
             raise GameNotFoundError(kind, game_id)  # written in the club's language by the handler
         return game
 
+    async def version(self, game_id: int) -> int | None:
+        """The game's version (one indexed row, one column): what a board page watches;
+        None when there is no such game."""
+        if not is_row_id(game_id):
+            return None
+        return (
+            await self.session.execute(select(GameRecord.version).where(GameRecord.id == game_id))
+        ).scalar_one_or_none()
+
     async def by_thread(self, thread_id: int, *, kind: str | None = None) -> GameRecord | None:
         stmt = select(GameRecord).where(GameRecord.thread_id == thread_id)
         if kind:
