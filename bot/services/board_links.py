@@ -194,6 +194,20 @@ class BoardSession:
         return sent is not None and hmac.compare_digest(sent.encode(), self.csrf.encode())
 
 
+@dataclass(frozen=True)
+class _Club:
+    """What a session needs of its club's row, read while the row is loaded (the read's
+    unit of work ends with a rollback, which expires the row)."""
+
+    settings: dict[str, Any]
+    timezone: str
+    name: str
+
+    @classmethod
+    def of(cls, guild: GuildRecord) -> _Club:
+        return cls(dict(guild.settings or {}), guild.timezone, guild.name)
+
+
 class BoardLinks:
     """Private board links: made for a member in a game, read back on the web page."""
 
@@ -246,19 +260,19 @@ class BoardLinks:
     async def session(self, token: str) -> BoardSession:
         """:meth:`open`, with the session's CSRF token and the club's language, time
         zone and name: what a board page and each request of it need."""
-        grant, guild = await self._check(token)
-        secret = link_secret(guild.settings)
+        grant, club = await self._check(token)
+        secret = link_secret(club.settings)
         assert secret is not None  # _check read it
         return BoardSession(
             grant,
             token,
             csrf_token(secret[0], grant),
-            language_of(guild.settings),
-            club_zone(guild.timezone),
-            guild.name,
+            language_of(club.settings),
+            club_zone(club.timezone),
+            club.name,
         )
 
-    async def _check(self, token: str) -> tuple[Grant, GuildRecord]:
+    async def _check(self, token: str) -> tuple[Grant, _Club]:
         parsed = parse(token)
         if parsed is None:
             raise LinkRefused(FORGED, code="link_forged")
@@ -275,7 +289,7 @@ class BoardLinks:
                     raise LinkRefused(NOT_YOURS, code="link_not_yours")
                 if round_.status not in _ROUND_OPEN:
                     raise LinkRefused(ENDED, code="link_ended")
-                return grant, guild
+                return grant, _Club.of(guild)
             try:
                 game = await uow.games.get(grant.subject_id, guild_id=grant.guild_id)
             except ClubError:
@@ -286,4 +300,4 @@ class BoardLinks:
                 raise LinkRefused(ENDED, code="link_ended")
             if all(seat.user_id != grant.user_id for seat in game.seats):
                 raise LinkRefused(NOT_YOURS, code="link_not_yours")
-        return grant, guild
+            return grant, _Club.of(guild)
