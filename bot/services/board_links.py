@@ -13,7 +13,10 @@ clubs' links working, and ``/club web rotate`` makes a new secret with the next
 *generation*, so every link given before is refused at once ("revoked", told apart
 from a forged one by the generation it names).
 
-A link lasts until its game or round ends, and at most ``LINK_DAYS`` days.
+A link lasts until its game ends, and at most ``LINK_DAYS`` days. A Boggle round's
+link still opens its page once the round is over, to show its results (public by
+then; the page's changes are refused by the round itself), until the round is
+cancelled or the link's days are up.
 
 Why not itsdangerous: the format is ten lines of :mod:`hmac`, the standard tool
 for this, and a dependency would add nothing; the fields are plain numbers, so
@@ -61,7 +64,7 @@ MAC_BYTES = 16
 _LETTER: dict[str, Kind] = {"s": "scrabble", "c": "chess", "b": "boggle"}
 _KIND_LETTER = {kind: letter for letter, kind in _LETTER.items()}
 _PLAYING = frozenset({"invited", "active"})
-_ROUND_OPEN = frozenset({"scheduled", "open"})
+_ROUND_SHOWN = frozenset({"scheduled", "open", "closed", "scored"})
 
 
 class LinkRefused(ClubError):
@@ -287,7 +290,7 @@ class BoardLinks:
                 round_ = await uow.boggle.get_round(grant.subject_id)
                 if round_ is None or round_.guild_id != grant.guild_id:
                     raise LinkRefused(NOT_YOURS, code="link_not_yours")
-                if round_.status not in _ROUND_OPEN:
+                if round_.status not in _ROUND_SHOWN:
                     raise LinkRefused(ENDED, code="link_ended")
                 return grant, _Club.of(guild)
             try:
