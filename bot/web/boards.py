@@ -249,8 +249,10 @@ class BoardRoutes:
         if guild_id is not None:
             async with self.ctx.reader() as uow:
                 guild = await uow.guilds.get(guild_id)
-            if guild is not None:
-                set_language(language_of(guild.settings), guild_id)
+                # Read while the row is loaded: the read's rollback expires it.
+                language = language_of(guild.settings) if guild is not None else None
+            if language is not None:
+                set_language(language, guild_id)
         html = self.env.get_template("error.html").render(
             title=_(LINK_REFUSED_TITLE), text=refusal(refused), status=403
         )
