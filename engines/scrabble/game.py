@@ -497,6 +497,12 @@ class ScrabbleGame:
         self._check_seat(seat)
         return self._board.evaluate(word, position, direction, rack=self._racks[seat])
 
+    def preview_tiles(self, seat: int, placements: Sequence[tuple[str, str]]) -> Evaluation:
+        """:meth:`preview` for loose tiles (as :meth:`play_tiles` takes them): the words
+        they would form and the score, or the refusal the play would meet."""
+        self._check_seat(seat)
+        return self._board.evaluate_tiles(placements, rack=self._racks[seat])
+
     # -- moves ------------------------------------------------------------------------
 
     def play(

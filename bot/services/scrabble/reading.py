@@ -18,9 +18,23 @@ from bot.messages.limits import CHOICES
 from bot.offload import offload
 from bot.services.games import GameFinder, GameKind
 from bot.services.scrabble.core import ScrabbleCore
-from bot.services.scrabble.loaded import KIND, LoadedGame, game_view, loaded_game
-from bot.services.scrabble.snapshots import GameSnapshot, GameSummary, PositionChoice, RackSnapshot
-from engines.scrabble import ScrabbleGame, read_typed_word
+from bot.services.scrabble.loaded import (
+    KIND,
+    LoadedGame,
+    board_facts,
+    game_view,
+    loaded_game,
+    picture,
+)
+from bot.services.scrabble.snapshots import (
+    BoardView,
+    GameSnapshot,
+    GameSummary,
+    PlayPreview,
+    PositionChoice,
+    RackSnapshot,
+)
+from engines.scrabble import ScrabbleError, ScrabbleGame, read_typed_word
 from engines.scrabble.game import ACTIVE, ENDING
 
 SCRABBLE = GameKind(KIND, "Scrabble", "`/scrabble new opponent:@member`")
@@ -50,6 +64,41 @@ async def _labels(uow: UnitOfWork, records: Sequence[GameRecord], user_id: int) 
     return [summary(await loaded_game(uow, record), user_id).label() for record in records]
 
 
+def _board_view(loaded: LoadedGame, engine: ScrabbleGame, seat: int, now: datetime) -> BoardView:
+    record = loaded.record
+    waiting = engine.status == ACTIVE and record.status == "active"
+    current = engine.current_seat if waiting else None
+    shown = picture(loaded)
+    challenge = engine.can_challenge(seat)
+    return BoardView(
+        game_id=record.id,
+        number=record.number,
+        version=loaded.version,
+        status=record.status,
+        phase=engine.status,
+        rows=tuple(engine.board_rows()),
+        last=shown.last,
+        seats=tuple(loaded.seat_info(s) for s in range(engine.seats)),
+        scores=tuple(engine.scores),
+        resigned=tuple(engine.resigned),
+        seat=seat,
+        rack=engine.racks[seat],
+        current_seat=current,
+        turn_due=loaded.turn_due if current is not None else None,
+        deadline=record.deadline if record.status == "active" else None,
+        as_of=now,
+        bag=engine.bag_count,
+        unseen=engine.unseen_tiles(seat),
+        rack_size=engine.options.rack_size,
+        challenge_rule=engine.options.challenge,
+        can_exchange=engine.bag_count >= engine.exchange_minimum,
+        can_challenge=challenge,
+        can_accept=challenge and engine.status == ENDING,
+        facts=board_facts(loaded),
+        description=shown.description,
+    )
+
+
 class Reading:
     """Reading a game without changing it: board, racks, lists, GCG record, suggestions."""
 
@@ -75,6 +124,42 @@ class Reading:
             loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
             return RackSnapshot(game_view(loaded, seat), seat, engine.racks[seat])
+
+    async def board_view(
+        self, game_id: int, user_id: int, *, guild_id: int | None = None
+    ) -> BoardView:
+        """The game as the member's own board page shows it (``BoardView``): their seat's
+        rack and nobody else's; refused if they don't play in it or before the deal."""
+        async with self.ctx.reader() as uow:
+            loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
+            engine = loaded.require_engine()
+            return _board_view(loaded, engine, seat, self.ctx.clock())
+
+    async def preview_tiles(
+        self,
+        game_id: int,
+        user_id: int,
+        placements: Sequence[tuple[str, str]],
+        *,
+        guild_id: int | None = None,
+    ) -> PlayPreview:
+        """What tiles put down on the member's board would make (``Moves.play_tiles``'s
+        placements), scored by the engine against their rack; nothing is played. A
+        placement the play would be refused for raises that refusal."""
+        async with self.ctx.reader() as uow:
+            loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
+            engine = loaded.require_engine()
+        try:
+            found = engine.preview_tiles(seat, placements)
+        except ScrabbleError as exc:
+            raise InvalidInputError.passing_on(exc, sentence=True) from exc
+        return PlayPreview(
+            loaded.version,
+            found.position,
+            tuple((w.word, w.score) for w in found.words),
+            found.score,
+            found.bingo,
+        )
 
     async def rack_text(self, game_id: int, user_id: int) -> str | None:
         """The member's tiles, or None where they have no rack to show."""

@@ -151,3 +151,54 @@ class PositionChoice:
     position: str
     label: str
     score: int
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """A game as one member's own board page shows it (``bot.web.board_scrabble``):
+    the board, the member's own rack (their seat's: a partner's too), the scores,
+    whose turn and until when, the bag and the tiles this member has not seen, and
+    what they may do now. Never another seat's rack."""
+
+    game_id: int
+    number: int
+    version: int  # games.version: a change from the page names it
+    status: str  # the row's: invited | active | finished | abandoned
+    phase: str  # the engine's: active | ending | finished
+    rows: tuple[str, ...]  # 15 rows: "." empty, a letter, a blank's letter in lower case
+    last: tuple[str, ...]  # the squares of the last play still on the board
+    seats: tuple[SeatInfo, ...]
+    scores: tuple[int, ...]
+    resigned: tuple[int, ...]
+    seat: int  # the member's
+    rack: str  # the member's own tiles, "?" a blank
+    current_seat: int | None  # the seat to move, while the game waits for a move
+    turn_due: datetime | None
+    deadline: datetime | None
+    as_of: datetime  # the moment it was read (the page's clock counts from it)
+    bag: int
+    unseen: str  # the bag and the other racks, sorted: what this member cannot see
+    rack_size: int
+    challenge_rule: str  # double | single | void
+    can_exchange: bool  # the bag holds enough to exchange
+    can_challenge: bool  # the last play is open to this member's challenge now
+    can_accept: bool  # a play that ends the game waits for this member's say
+    facts: msg.BoardFacts  # the last play and latest turn in words, names as they are
+    description: str  # the board in words (the image's alt text)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the game waits for this member's seat to move."""
+        return self.current_seat == self.seat
+
+
+@dataclass(frozen=True)
+class PlayPreview:
+    """What tiles put down on a board page would make, as the engine scores them
+    (nothing played): the words (main first) with their scores, the total."""
+
+    version: int
+    position: str  # where the main word starts: 8H across, H8 down
+    words: tuple[tuple[str, int], ...]
+    score: int
+    bingo: bool
