@@ -9,7 +9,7 @@ so the scoring can be rerun from what players actually wrote.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import (
     JSON,
@@ -27,12 +27,15 @@ from bot.db.models import Base, utcnow
 
 
 class SubmissionEntry(TypedDict):
-    """One message of a list, as sent."""
+    """One message of a list, as sent (or one change made on the member's board page)."""
 
-    id: str  # the Discord message or interaction snowflake
-    at: str  # its time (ISO): the message's own for a DM, the bot's for a form
-    via: str  # "dm" | "form"
-    text: str  # the raw text
+    id: str  # the Discord message or interaction snowflake (minted by the bot for a page)
+    at: str  # its time (ISO): the message's own for a DM, the bot's for a form or page
+    via: str  # "dm" | "form" | "web"
+    text: str  # the raw text (the words a page added, space-separated)
+    # Words the member took off the list on the board page (normalised), before ``text``
+    # is added: the list is rebuilt by replaying the entries in order.
+    removed: NotRequired[list[str]]
 
 
 class BoggleScheduleRecord(Base):

@@ -229,6 +229,32 @@ class BoggleRepository:
         )
         return list((await self.session.execute(stmt)).scalars())
 
+    async def lists_of_players(
+        self, round_id: int, player_ids: Collection[int]
+    ) -> list[BoggleSubmissionRecord]:
+        """The lists of ``player_ids`` in a round (no lock)."""
+        stmt = select(BoggleSubmissionRecord).where(
+            BoggleSubmissionRecord.round_id == round_id,
+            BoggleSubmissionRecord.player_id.in_(list(player_ids)),
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def round_changes(self, round_id: int) -> int | None:
+        """A number that grows whenever the round or any list of it changes: the round's
+        version plus every list's entries (each DM, form and page change is one, and
+        entries are only ever added). None when there is no such round."""
+        entries = func.coalesce(func.sum(func.json_array_length(BoggleSubmissionRecord.entries)), 0)
+        stmt = (
+            select(BoggleRoundRecord.version, entries)
+            .outerjoin(
+                BoggleSubmissionRecord, BoggleSubmissionRecord.round_id == BoggleRoundRecord.id
+            )
+            .where(BoggleRoundRecord.id == round_id)
+            .group_by(BoggleRoundRecord.id, BoggleRoundRecord.version)
+        )
+        row = (await self.session.execute(stmt)).first()
+        return None if row is None else int(row[0]) + int(row[1])
+
     async def open_lists(self) -> list[tuple[BoggleSubmissionRecord, datetime]]:
         """Every list of an open round, with the round's opening, by player."""
         stmt = (

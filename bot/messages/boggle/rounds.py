@@ -227,6 +227,7 @@ JUST_ENDED = N_("That round has just ended: its results are on the way.")
 NO_SCHEDULE_TO_CANCEL = N_("There is no weekly Boggle schedule to cancel.")
 EMPTY_FORM = N_("The form was empty: write your words separated by spaces, commas or new lines.")
 NO_OPEN_ROUND = N_("No Boggle round is open right now.")
+EMPTY_PAGE_CHANGE = N_("Write a word of letters to add it to your list.")
 NO_SUCH_ROUND = N_("That Boggle round doesn't exist.")
 AM_PM_HOUR = N_("With am/pm the hour is 1 to 12 (e.g. `7pm`).")
 BAD_CLOCK_TIME = N_("A time is 00:00 to 23:59.")
@@ -254,6 +255,12 @@ def season_target_range(low: int, high: int) -> str:
 def opens_later(number: int, opens_at: datetime) -> str:
     return _("Round #{number} opens {when}: send your words then.").format(
         number=number, when=relative_time(opens_at)
+    )
+
+
+def page_too_many(limit: int) -> str:
+    return _("That is too many words at once: add or remove at most {limit} at a time.").format(
+        limit=limit
     )
 
 

@@ -22,7 +22,7 @@ from bot.services.boggle.core import MISSED_AFTER, BoggleCore
 from bot.services.boggle.jobs import JOB_SCORE, score_key
 from bot.services.boggle.pairs import pair_choice
 from bot.services.boggle.snapshots import RoundInfo
-from bot.services.boggle.submissions import MAX_WORDS_PER_LIST
+from bot.services.boggle.submissions import replay_words
 from bot.services.results import record_points
 from bot.services.words import word_list_ref
 from engines.boggle import Grid, RoundResult, WordStatus, player_words
@@ -34,12 +34,12 @@ def timely_words(
     submission: BoggleSubmissionRecord, ends_at: datetime, longest: int | None = None
 ) -> list[str]:
     """The list as frozen: words from messages sent before the end, in the order first written
-    (of letters only, at most ``longest`` letters, as the list was read when sent)."""
+    (of letters only, at most ``longest`` letters, as the list was read when sent), less
+    those taken off on the board page (``replay_words``)."""
     entries = submission.entries
     if all(datetime.fromisoformat(entry["at"]) < ends_at for entry in entries):
         return player_words(submission.words, longest)
-    texts = [entry["text"] for entry in entries if datetime.fromisoformat(entry["at"]) < ends_at]
-    return player_words("\n".join(texts), longest)[:MAX_WORDS_PER_LIST]
+    return replay_words(entries, longest, ends_at)
 
 
 def round_summary(

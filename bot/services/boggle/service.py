@@ -9,6 +9,8 @@ exposes them as attributes; cogs and tests call them there
 - ``catch_up``: the guilds a DM may concern, whose DMs to read back after a restart
 - ``closing``: the open, close and score jobs
 - ``results``: ``/boggle results``, ``/boggle season`` and the season's end
+- ``board``: what a member's own board page reads (their list changes go through
+  ``submissions``)
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Callable, Mapping
 
 from bot.context import ServiceContext
 from bot.scheduler import JobSpec
+from bot.services.boggle.board import BoardReading
 from bot.services.boggle.cancelling import Cancelling
 from bot.services.boggle.catchup import CatchUp
 from bot.services.boggle.closing import Closing
@@ -42,6 +45,7 @@ class BoggleService:
         self.catch_up = CatchUp(self.core)
         self.closing = Closing(self.core)
         self.results = Results(self.core)
+        self.board = BoardReading(self.core)
 
     def job_handlers(self) -> Mapping[str, JobSpec]:
         """Boggle's jobs for the scheduler: a round's open, close and score, the weekly round and

@@ -81,6 +81,7 @@ class SubmissionReceipt:
     ends_at: datetime
     new_words: int  # words not on the list before this message
     total_words: int  # distinct words on the list now
+    removed_words: int = 0  # words taken off the list (on the board page)
     repeated: bool = False  # this very message was stored before (a replay)
     full: bool = False  # the list hit its cap; some words were not added
     # Tokens of this message left out: not letters (as written), longer than the grid spells.

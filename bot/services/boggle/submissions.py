@@ -15,8 +15,9 @@ message itself is stored as sent.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import replace
+import secrets
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord, SubmissionEntry
@@ -32,10 +33,48 @@ from bot.services.boggle.snapshots import (
     SubmissionReceipt,
 )
 from bot.services.transactions import transact
-from engines.boggle import Grid, read_words
+from engines.boggle import Grid, normalise_word, read_words
+from engines.henyo.timing import datetime_ms, snowflake_at
 
 MAX_WORDS_PER_LIST = 500
 MAX_MESSAGES_PER_LIST = 300
+MAX_PAGE_WORDS = 50  # words one change from the board page may add or take off
+
+
+def replay_words(
+    entries: Iterable[SubmissionEntry],
+    longest: int | None = None,
+    ends_at: datetime | None = None,
+) -> list[str]:
+    """The list the entries make, replayed in the order they reached the bot: each takes
+    off its ``removed`` words, then adds its text's new words (at most
+    ``MAX_WORDS_PER_LIST`` in all, as they were taken); only entries sent before
+    ``ends_at`` when it is given."""
+    words: list[str] = []
+    for entry in entries:
+        if ends_at is not None and datetime.fromisoformat(entry["at"]) >= ends_at:
+            continue
+        words = _apply(words, entry, longest).words
+    return words
+
+
+@dataclass(frozen=True)
+class _Applied:
+    words: list[str]  # the list after the entry
+    added: int
+    removed: int
+    left_out: int  # new words not added: the list was full
+
+
+def _apply(known: Sequence[str], entry: SubmissionEntry, longest: int | None) -> _Applied:
+    """The list after one entry: its ``removed`` words taken off, then its text's new words
+    added, up to the cap."""
+    removed = set(entry.get("removed") or ())
+    kept = [word for word in known if word not in removed]
+    seen = set(kept)
+    fresh = [word for word in read_words(entry["text"], longest).words if word not in seen]
+    added = fresh[: max(0, MAX_WORDS_PER_LIST - len(kept))]
+    return _Applied(kept + added, len(added), len(known) - len(kept), len(fresh) - len(added))
 
 
 def require_open(record: BoggleRoundRecord | None, now: datetime) -> BoggleRoundRecord:
@@ -149,6 +188,54 @@ class Submissions:
         guild_name = row[1] if row else ""
         return await self._add_entry(uow, record, guild_name, user_id, display_name, entry)
 
+    async def submit_page(
+        self,
+        *,
+        round_id: int,
+        user_id: int,
+        add: Sequence[str] = (),
+        remove: Sequence[str] = (),
+    ) -> tuple[SubmissionReceipt, list[str]]:
+        """A change made on the member's board page: ``remove`` taken off their list, then
+        ``add`` added, as one entry of the same list their DMs and forms make (so it is
+        refused, and changes nothing, once the round no longer takes words). The receipt
+        and the list as it now stands."""
+        if len(add) > MAX_PAGE_WORDS or len(remove) > MAX_PAGE_WORDS:
+            raise InvalidInputError(say.page_too_many(MAX_PAGE_WORDS))
+        removed = list(dict.fromkeys(w for w in map(normalise_word, remove) if w))
+        text = " ".join(add)
+        if not removed and not text.strip():
+            raise InvalidInputError(say.EMPTY_PAGE_CHANGE)
+        async with self.core.writing():
+            return await transact(
+                self.core.ctx,
+                lambda uow: self._submit_page(uow, round_id, user_id, text, removed),
+            )
+
+    async def _submit_page(
+        self,
+        uow: UnitOfWork,
+        round_id: int,
+        user_id: int,
+        text: str,
+        removed: list[str],
+    ) -> tuple[SubmissionReceipt, list[str]]:
+        now = self.core.now()
+        # An id of the kind a form's interaction has, minted now: ordered by time like
+        # every other entry's, and never one a DM's read-back resumes from (``via``).
+        source_id = snowflake_at(datetime_ms(now), secrets.randbits(22))
+        entry = SubmissionEntry(id=str(source_id), at=now.isoformat(), via="web", text=text)
+        if removed:
+            entry["removed"] = removed
+        row = await uow.boggle.round_taking_lists(round_id)
+        record = require_open(row[0] if row else None, now)
+        guild_name = row[1] if row else ""
+        # The page knows no display name: the one the bot has (a link is given in Discord).
+        name = (await uow.players.names([user_id])).get(user_id, "")
+        receipt = await self._add_entry(uow, record, guild_name, user_id, name, entry)
+        submission = await uow.boggle.list_for_update(record.id, user_id)
+        return receipt, list(submission.words) if submission is not None else []
+
     async def _add_entry(
         self,
         uow: UnitOfWork,
@@ -193,24 +280,22 @@ class Submissions:
             return replace(receipt, total_words=len(submission.words), repeated=True)
         if len(submission.entries) >= MAX_MESSAGES_PER_LIST:
             return replace(receipt, total_words=len(submission.words), full=True)
-        known = list(submission.words)
-        seen = set(known)
         read = read_words(entry["text"], longest)
         receipt = replace(receipt, not_letters=read.not_letters, too_long=read.too_long)
-        fresh = [word for word in read.words if word not in seen]
-        added = fresh[: max(0, MAX_WORDS_PER_LIST - len(known))]
+        applied = _apply(submission.words, entry, longest)
         # New list objects: the JSON columns are saved when reassigned, not when mutated.
         submission.entries = [*submission.entries, entry]
-        submission.words = known + added
+        submission.words = applied.words
         submission.last_at = max(submission.last_at, at)
         submission.first_at = min(submission.first_at, at)
         submission.last_source_id = max(submission.last_source_id, source_id)
         await uow.boggle.flush()
         return replace(
             receipt,
-            new_words=len(added),
+            new_words=applied.added,
+            removed_words=applied.removed,
             total_words=len(submission.words),
-            full=len(added) < len(fresh),
+            full=applied.left_out > 0,
         )
 
     @staticmethod
