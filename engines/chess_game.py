@@ -440,6 +440,20 @@ def move_choices(
     return [(f"{san} ({uci})", san) for san, uci in ranked[:limit]]
 
 
+def legal_targets(board: chess.Board) -> dict[str, list[tuple[str, bool]]]:
+    """The legal moves of the side to move by the square each starts from, in square
+    names: ``{"e2": [("e3", False), ("e4", False)], "e7": [("e8", True)]}``. A pawn's
+    move to the last rank is listed once, with ``True``: its piece is chosen then.
+    Castling is the king's two-square move (``e1`` to ``g1``), as a board shows it."""
+    targets: dict[str, list[tuple[str, bool]]] = {}
+    for move in board.legal_moves:
+        origin = targets.setdefault(chess.square_name(move.from_square), [])
+        entry = (chess.square_name(move.to_square), move.promotion is not None)
+        if entry not in origin:
+            origin.append(entry)
+    return targets
+
+
 # ------------------------------------------------------------------- endings
 
 
@@ -553,6 +567,15 @@ def claim_draw(board: chess.Board, claimant: chess.Color) -> Finish:
     raise DrawClaimError(template, count=moves)
 
 
+def can_claim_draw(board: chess.Board, claimant: chess.Color) -> bool:
+    """Whether ``claimant`` may claim a draw now (:func:`claim_draw` would grant it)."""
+    try:
+        claim_draw(board, claimant)
+    except DrawClaimError:
+        return False
+    return True
+
+
 def resignation(resigning: chess.Color) -> Finish:
     """``resigning`` resigned: the other side wins."""
     return _win(not resigning, Termination.RESIGNATION)
@@ -661,8 +684,10 @@ __all__ = [
     "automatic_finish",
     "biggest_mistakes",
     "board_from_moves",
+    "can_claim_draw",
     "claim_draw",
     "color_name",
+    "legal_targets",
     "move_choices",
     "numbered_moves",
     "parse_move",

@@ -20,7 +20,9 @@ from engines.chess_game import (
     automatic_finish,
     biggest_mistakes,
     board_from_moves,
+    can_claim_draw,
     claim_draw,
+    legal_targets,
     move_choices,
     numbered_moves,
     parse_move,
@@ -259,6 +261,12 @@ def test_fifty_moves_without_capture_or_pawn_move_may_be_claimed() -> None:
     assert claim_draw(board, chess.BLACK).termination == Termination.FIFTY_MOVES
 
 
+def test_whether_a_draw_can_be_claimed_is_what_a_claim_would_answer() -> None:
+    board = board_after("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
+    assert can_claim_draw(board, chess.BLACK) and not can_claim_draw(board, chess.WHITE)
+    assert not can_claim_draw(board_after("e4", "e5"), chess.WHITE)
+
+
 def test_an_unfounded_claim_says_how_far_the_position_is_from_a_draw() -> None:
     with pytest.raises(DrawClaimError) as error:
         claim_draw(chess.Board("8/8/4k3/8/8/3RK3/8/8 w - - 40 80"), chess.WHITE)
@@ -328,3 +336,25 @@ def test_every_legal_move_reads_back_from_its_san_and_its_uci(seed: int, plies: 
     for move in board.legal_moves:
         assert parse_move(board, board.san(move)) == move
         assert parse_move(board, move.uci()) == move
+
+
+# ------------------------------------------------------------------ a board's targets
+
+
+def test_legal_targets_are_every_legal_move_by_its_square() -> None:
+    board = board_after("e4", "e5", "Nf3")
+    targets = legal_targets(board)
+    assert set(targets["g8"]) == {("h6", False), ("f6", False), ("e7", False)}
+    assert sum(len(t) for t in targets.values()) == board.legal_moves.count()
+
+
+def test_legal_targets_show_castling_as_the_king_s_two_squares_and_en_passant() -> None:
+    board = board_after("e4", "a6", "e5", "d5", "Nf3", "a5", "Bc4", "a4")
+    assert {to for to, _ in legal_targets(board)["e1"]} == {"e2", "f1", "g1"}
+    board = board_after("e4", "a6", "e5", "d5")
+    assert ("d6", False) in legal_targets(board)["e5"]
+
+
+def test_a_promotion_is_one_target_flagged_whatever_the_piece() -> None:
+    board = board_after("e4", "d5", "exd5", "c6", "dxc6", "Nd7", "cxb7", "a5")
+    assert sorted(legal_targets(board)["b7"]) == [("a8", True), ("b8", True), ("c8", True)]

@@ -132,6 +132,7 @@ class ChessCore:
                 for row in game.seats
                 if not row.accepted and game.status == "invited"
             ),
+            version=game.version,
         )
 
     async def save(

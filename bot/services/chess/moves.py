@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.errors import ConflictError, InvalidInputError
+from bot.errors import ConflictError, InvalidInputError, StaleBoardError
 from bot.messages.chess import refusals
+from bot.messages.web import STALE_BOARD
 from bot.services.chess.core import UseCase
 from bot.services.chess.snapshots import ChessUpdate, PromotionNeeded
 from engines.chess_game import ChessMoveError, PromotionChoiceError, parse_move
@@ -20,6 +21,7 @@ class Moves(UseCase):
         *,
         reply_channel_id: int | None = None,
         expected_ply: int | None = None,
+        expected_version: int | None = None,
         guild_id: int | None = None,
     ) -> ChessUpdate:
         """Play ``text`` (SAN or UCI) for ``user_id``.
@@ -27,6 +29,9 @@ class Moves(UseCase):
         Bad input raises a ``ClubError`` and changes nothing; a pawn reaching the
         last rank without a piece raises ``PromotionNeeded`` with the choices.
         With ``guild_id``, another server's game is "not found" (see ``GameFinder.resolve``).
+        With ``expected_version`` (a board page's move, made on the game as it was at that
+        version), a game that has changed since is refused with ``StaleBoardError``,
+        checked in the move's own transaction (and the save compares it again).
         """
         core = self.core
         now = core.now()
@@ -34,6 +39,8 @@ class Moves(UseCase):
             game, color, state = await core.players_turn(uow, game_id, user_id, guild_id)
             if expected_ply is not None and expected_ply != len(state.moves):
                 raise ConflictError(refusals.STALE_BUTTONS)
+            if expected_version is not None and expected_version != game.version:
+                raise StaleBoardError(STALE_BOARD)
             board = state.board()
             if board.turn != color:
                 snap = await core.snapshot(uow, game, state)

@@ -96,6 +96,9 @@ class ChessSnapshot:
     opening_message_id: int | None = None
     # An invitation's members who have not accepted yet (their names).
     waiting_for: tuple[str, ...] = ()
+    # The game row's version when this was read (``games.version``): a board page's
+    # move names it, and is refused if the game has moved on since.
+    version: int = 0
 
     @property
     def half_open(self) -> bool:
