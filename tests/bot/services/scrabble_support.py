@@ -5,6 +5,7 @@ built on them are in ``conftest.py``)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from types import SimpleNamespace
 
 from sqlalchemy import select
@@ -79,6 +80,28 @@ async def rig(ctx: ServiceContext, game_id: int, game: ScrabbleGame) -> None:
         state = dict(record.state)
         state["engine"] = game.to_json()
         state["seat"] = game.current_seat
+        await uow.games.save_state(record, expected_version=record.version, state=state)
+        await uow.commit()
+
+
+async def set_racks(ctx: ServiceContext, game_id: int, racks: dict[int, str]) -> None:
+    """Give each seat these tiles, swapped with the bag (the 100 tiles stay the 100), in
+    the game's saved state, which the service reads afresh for every move (tests only)."""
+    async with ctx.uow() as uow:
+        record = await uow.games.get(game_id)
+        state = dict(record.state)
+        engine = dict(state["engine"])
+        pool = Counter(engine["bag"])
+        for seat in racks:
+            pool += Counter(engine["racks"][seat])
+        engine["racks"] = list(engine["racks"])
+        for seat, rack in racks.items():
+            pool.subtract(Counter(rack))
+            engine["racks"][seat] = rack
+        assert min(pool.values()) >= 0, f"the tiles cannot make {racks}"
+        engine["bag"] = "".join(sorted(pool.elements()))
+        ScrabbleGame.from_json(engine)  # still a whole set of tiles
+        state["engine"] = engine
         await uow.games.save_state(record, expected_version=record.version, state=state)
         await uow.commit()
 
