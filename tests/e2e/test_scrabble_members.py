@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from engines.scrabble import ScrabbleGame, ScrabbleOptions
+from tests.bot.services.scrabble_support import set_racks as swap_racks
 from tests.e2e.games import number_of
 from tests.e2e.test_scrabble import game_state, reply_text
 
@@ -49,24 +49,7 @@ def deal_from(club: Any, seed: int) -> None:
 async def set_racks(club: Any, game_id: int, racks: dict[int, str]) -> None:
     """Give each seat these tiles, swapped with the bag (the 100 tiles stay the 100),
     through the bot's own unit of work (as the service tests rig a game)."""
-    ctx = club.bot.get_cog("ScrabbleCog").service.ctx
-    async with ctx.uow() as uow:
-        record = await uow.games.get(game_id)
-        state = dict(record.state)
-        engine = dict(state["engine"])
-        pool = Counter(engine["bag"])
-        for seat in racks:
-            pool += Counter(engine["racks"][seat])
-        engine["racks"] = list(engine["racks"])
-        for seat, rack in racks.items():
-            pool.subtract(Counter(rack))
-            engine["racks"][seat] = rack
-        assert min(pool.values()) >= 0, f"the tiles cannot make {racks}"
-        engine["bag"] = "".join(sorted(pool.elements()))
-        ScrabbleGame.from_json(engine)  # still a whole set of tiles
-        state["engine"] = engine
-        await uow.games.save_state(record, expected_version=record.version, state=state)
-        await uow.commit()
+    await swap_racks(club.bot.get_cog("ScrabbleCog").service.ctx, game_id, racks)
 
 
 def outbox_headers(db_path: Path) -> list[list[str]]:

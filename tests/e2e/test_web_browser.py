@@ -54,6 +54,7 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(os.environ.get("CLUBBOT_TEST_ARTIFACTS") or "/tmp/clubbot-test-artifacts") / "web"
 SCRABBLE_TW = (196, 38, 38)  # the triple-word squares' red (bot/render/scrabble.py)
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 640}  # the board pages' smallest screen (issue #28)
 
 
 @pytest.fixture
@@ -72,6 +73,26 @@ async def browser(tmp_path: Path) -> AsyncIterator[Any]:
             yield context
         finally:
             await context.close()
+
+
+@pytest.fixture
+async def touch_phone() -> AsyncIterator[Any]:
+    """A small phone's touch screen: 360 × 640, touch events, a phone's user agent (the
+    board pages are played there with ``tap()``)."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        chromium = await pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        context = await chromium.new_context(
+            viewport=SMALL_PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
+        )
+        try:
+            yield context
+        finally:
+            await context.close()
+            await chromium.close()
 
 
 async def _watched(browser: Any) -> tuple[Any, list[str]]:
