@@ -24,11 +24,11 @@ scrabble_web = scrabble_pages.scrabble_web
 MOVER_RACK, OTHER_RACK = "CATERSX", "ZEBRAQU"
 
 
-async def _dealt(scrabble: Scrabble, *opponents, **options) -> tuple[int, int, int]:
+async def _dealt(scrabble: Scrabble) -> tuple[int, int, int]:
     """A game whose mover holds MOVER_RACK and the other seat OTHER_RACK; its id, the
     mover's member and the other seat's."""
     unlimited(scrabble)
-    game_id = await scrabble.new_game(*opponents, **options)
+    game_id = await scrabble.new_game()
     seat, mover = await scrabble.mover(game_id)
     other_seat = 1 - seat
     await scrabble.set_racks(game_id, {seat: MOVER_RACK, other_seat: OTHER_RACK})
