@@ -31,7 +31,9 @@ from bot.db.models import utcnow
 from bot.messages.i18n import DEFAULT_LANGUAGE, set_language
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
+from bot.services.board_address import VIEW_BOARD_LINK, BoardAddresses
 from bot.services.words import get_lexicon
+from bot.ui.board_link import BoardLinkDms
 from bot.ui.dm_channels import DirectMessages
 from bot.ui.errors import NO_MENTIONS, handle_interaction_error
 from bot.ui.outbox import OutboxSender, default_owner
@@ -169,6 +171,8 @@ class ClubBot(commands.AutoShardedBot):
             clock=clock,
             outbox_notify=self.outbox.notify,
         )
+        # A DM's "Open the board" button, made for the member it goes to as it is sent.
+        self.outbox.dm_views[VIEW_BOARD_LINK] = BoardLinkDms(BoardAddresses(self.ctx))
         self._sync_commands = sync_commands
         self._force_sync = force_sync
         # The scopes ("global", "guild:<id>") the last sync_commands() sent to Discord.

@@ -13,6 +13,7 @@ CHOICES = 25  # autocomplete choices, and an option's fixed choices
 CHOICE_NAME_CHARS = 100
 CHOICE_VALUE_CHARS = 100
 BUTTON_LABEL_CHARS = 80
+BUTTON_URL_CHARS = 512  # a link button's address
 CUSTOM_ID_CHARS = 100
 MODAL_INPUT_CHARS = 4000
 THREAD_NAME_CHARS = 100

@@ -9,6 +9,10 @@ member whose DMs are closed (403, code 50007) goes to the fallback channel;
 the same notice to several members (both partners of a pair: the same text and
 fallback to the same channel, queued together) whose DMs are closed makes one
 post there that names them all.
+
+A DM's buttons may be its member's own (``dm_views``: a private board link, made
+for the member it is sent to as it is sent); such buttons never go on a channel
+post, the fallback of a closed DM included.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ log = logging.getLogger(__name__)
 
 FileRenderer = Callable[[dict[str, Any]], Awaitable[tuple[str, bytes]]]
 ViewBuilder = Callable[[dict[str, Any]], discord.ui.View]
+# Buttons for one member's DM, made as it is sent: (the view's args, the member) → a view, or None.
+DmViewBuilder = Callable[[dict[str, Any], int], Awaitable[discord.ui.View | None]]
 MAX_ATTEMPTS = 5
 BATCH = 50  # rows claimed at a time
 CONCURRENCY = 8  # targets sent to at once (discord.py keeps each route's rate limit)
@@ -80,6 +86,7 @@ class OutboxSender:
         self._sending = asyncio.Semaphore(concurrency)
         self.renderers: dict[str, FileRenderer] = {}
         self.views: dict[str, ViewBuilder] = {}
+        self.dm_views: dict[str, DmViewBuilder] = {}
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
         self._stopping = False
@@ -177,7 +184,11 @@ class OutboxSender:
                 sent += len(ids)
         return sent, False
 
-    async def _payload_kwargs(self, row: OutboxRecord) -> dict[str, Any]:
+    async def _payload_kwargs(
+        self, row: OutboxRecord, *, dm_to: int | None = None
+    ) -> dict[str, Any]:
+        """``send``'s arguments for the row; ``dm_to`` is the member a DM goes to (None
+        for a channel post, where a DM's own buttons are left off)."""
         post = Post.from_json(row.payload)
         kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
         if post.content:
@@ -195,7 +206,13 @@ class OutboxSender:
         if files:
             kwargs["files"] = files
         if post.view is not None:
-            kwargs["view"] = self.views[post.view.kind](dict(post.view.args))
+            own = self.dm_views.get(post.view.kind)
+            if own is None:
+                kwargs["view"] = self.views[post.view.kind](dict(post.view.args))
+            elif dm_to is not None:
+                view = await own(dict(post.view.args), dm_to)
+                if view is not None:
+                    kwargs["view"] = view
         if post.mention_user_ids:
             kwargs["allowed_mentions"] = discord.AllowedMentions(
                 everyone=False,
@@ -215,7 +232,7 @@ class OutboxSender:
     async def _dm(self, row: OutboxRecord) -> None:
         async def message() -> dict[str, Any]:
             # A DM carries a nonce too: resent after a crash, it is not delivered twice.
-            return {"nonce": f"ob{row.id}", **await self._payload_kwargs(row)}
+            return {"nonce": f"ob{row.id}", **await self._payload_kwargs(row, dm_to=row.target_id)}
 
         # To the member's stored DM channel: one request (bot/ui/dm_channels.py).
         await self.dms.send(row.target_id, message)
