@@ -28,6 +28,7 @@ from bot.messages.limits import (
     CHOICE_VALUE_CHARS,
     CHOICES,
 )
+from bot.services.board_address import BoardAddresses
 from bot.services.scrabble import (
     COMPUTER_LEVELS,
     RENDER_BOARD,
@@ -42,6 +43,7 @@ from bot.services.scrabble import (
     lexicon_display_name,
 )
 from bot.ui import threads
+from bot.ui.board_link import board_link_view
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think, update_later
 from bot.ui.game_lookup import GameLookup
@@ -57,6 +59,7 @@ from bot.ui.scrabble import (
     render_text_for_outbox,
     text_file,
 )
+from bot.ui.views import view_kwargs
 from engines.scrabble import FINISH_LINE_TARGETS
 
 log = logging.getLogger(__name__)
@@ -103,6 +106,7 @@ class ScrabbleButtons:
 
     def __init__(self, service: ScrabbleService) -> None:
         self.service = service
+        self.boards = BoardAddresses(service.ctx)
 
     async def start_against_computer(
         self, interaction: discord.Interaction, outcome: InviteOutcome
@@ -177,15 +181,22 @@ class ScrabbleButtons:
         )
 
     async def show_rack(self, interaction: discord.Interaction, game_id: int) -> None:
+        """``/scrabble rack`` and the board's Show my rack: the rack, privately, with
+        the member's own board link (their rack is theirs to play from there too)."""
         await think(interaction, private=True)
-        rack = await self.service.reading.rack(
-            game_id, interaction.user.id, guild_id=require_guild(interaction).id
-        )
+        guild = require_guild(interaction)
+        rack = await self.service.reading.rack(game_id, interaction.user.id, guild_id=guild.id)
         files = [await rack_file(rack.tiles)]
         if rack.game.picture is not None:
             files.append(await board_file(rack.game.picture))
+        url = await self.boards.url(
+            guild.id, interaction.user.id, "scrabble", game_id, guild_name=guild.name
+        )
         await reply_privately(
-            interaction, msg.rack_message(rack.text, rack.game.summary), files=files
+            interaction,
+            msg.rack_message(rack.text, rack.game.summary),
+            files=files,
+            **view_kwargs(board_link_view(url)),
         )
 
     async def challenge_button(

@@ -17,6 +17,7 @@ from bot.db.uow import UnitOfWork
 from bot.messages import scrabble as msg
 from bot.messages.post import FileSpec, Post, ViewSpec
 from bot.messages.text import clip
+from bot.services.board_address import BoardAddresses
 from bot.services.definitions import Definitions
 from bot.services.scrabble.loaded import LoadedGame, picture, status_lines, when
 from engines.scrabble.game import ACTIVE, ENDING, FINISHED
@@ -54,8 +55,13 @@ def board_buttons(loaded: LoadedGame) -> ViewSpec | None:
 class Announcer:
     """The posts and DMs a game's changes make, written to the outbox in their transaction."""
 
-    def __init__(self, definitions: Callable[[], Definitions | None]) -> None:
+    def __init__(
+        self,
+        definitions: Callable[[], Definitions | None],
+        boards: BoardAddresses | None = None,
+    ) -> None:
         self._definitions_loader = definitions
+        self.boards = boards  # the turn DMs' "Open the board" (None: never offered)
         self._definitions: Definitions | Literal[False] | None = False  # False: not looked for yet
 
     def board(
@@ -135,11 +141,17 @@ class Announcer:
     ) -> None:
         """The DM to each member of the seat; ``in_thread`` is what the game's thread
         says instead (no "in <#thread>"): partners whose DMs are closed are named in
-        one post there (the outbox joins the same DM's fallbacks)."""
+        one post there (the outbox joins the same DM's fallbacks). Each DM carries
+        its member's own board link, made as it is sent (never in the thread)."""
+        link = (
+            self.boards.dm_button(loaded.record.guild_id, "scrabble", loaded.game_id)
+            if self.boards is not None
+            else None
+        )
         for user_id in loaded.seats.get(seat, []):
             uow.outbox.to_user(
                 user_id,
-                Post(content=text, fallback_content=in_thread),
+                Post(content=text, fallback_content=in_thread, view=link),
                 fallback_channel_id=loaded.home,
             )
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from bot.context import ServiceContext
 from bot.scheduler import JobSpec
+from bot.services.board_address import BoardAddresses
 from bot.services.definitions import Definitions, open_definitions
 from bot.services.scrabble.announce import Announcer
 from bot.services.scrabble.computer import Computer
@@ -55,7 +56,9 @@ class ScrabbleService:
             ctx,
             rng=rng or random.SystemRandom(),
             lexicons=lexicons or ClubLexicons(ctx),
-            announce=Announcer(definitions or (lambda: open_definitions(path))),
+            announce=Announcer(
+                definitions or (lambda: open_definitions(path)), BoardAddresses(ctx)
+            ),
         )
         self.invitations = Invitations(self.core)
         self.moves = Moves(self.core)
