@@ -27,6 +27,7 @@ from bot.messages.chess import refusals
 from bot.messages.errors import refusal
 from bot.messages.i18n import _
 from bot.messages.text import clip
+from bot.services.board_address import BoardAddresses
 from bot.services.chess import (
     BOARD_RENDERER,
     DRAW_OFFER_VIEW,
@@ -36,6 +37,7 @@ from bot.services.chess import (
     PromotionNeeded,
 )
 from bot.services.chess.engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
+from bot.ui.board_link import board_link_view
 from bot.ui.buttons import buttons_of
 from bot.ui.chess import (
     CHESS_BUTTONS,
@@ -71,6 +73,7 @@ class ChessCog(
         self.bot = bot
         self.service = ChessService(bot.ctx)
         self.finder = self.service.finder
+        self.boards = BoardAddresses(bot.ctx)
         self.service.starting.thread_opener = lambda plan: open_game_thread(bot, plan)
         self.service.starting.announcer = lambda channel_id, content, nonce: post_game_announcement(
             bot, channel_id, content, nonce
@@ -401,7 +404,12 @@ class ChessCog(
         game_id = await self._game_id(interaction, game, want="any")
         snap = await self.service.reading.snapshot(game_id, guild_id=interaction.guild_id)
         file = await board_file(snap, viewer=snap.color_of(interaction.user.id))
-        await reply_privately(interaction, msg.board_text(snap), files=[file])
+        # The answer is private, so it may carry the member's own board link (a player's
+        # in a game in play only).
+        url = await self.boards.url(snap.guild_id, interaction.user.id, "chess", snap.game_id)
+        await reply_privately(
+            interaction, msg.board_text(snap), files=[file], **view_kwargs(board_link_view(url))
+        )
 
     @app_commands.command(name="pgn", description="Export a chess game as a PGN file")
     @app_commands.describe(game=GAME_HELP)

@@ -18,6 +18,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import NotFoundError
 from bot.messages import chess as msg
 from bot.messages.post import Post
+from bot.services.board_address import BoardAddresses
 from bot.services.chess.core import UseCase
 from bot.services.chess.engine import DEFAULT_LEVEL, INSTALL_HINT, EngineUnavailableError
 from bot.services.chess.options import JOB_TIMEOUT, timeout_key
@@ -66,7 +67,8 @@ class Timers(UseCase):
 
     async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
         """Tell a correspondence player (both partners of a pair) by DM (the game's thread
-        if DMs are closed) that time is running out."""
+        if DMs are closed) that time is running out; each DM carries its member's own
+        board link, made as it is sent (never in the thread)."""
         found = await self._active(uow, job)
         if found is not None:
             game, state = found
@@ -74,10 +76,11 @@ class Timers(UseCase):
             clock = state.running_clock()
             if job.payload.get("ply") == snap.ply and not clock.has_flagged(self.core.now()):
                 text, fallback = msg.reminder(snap, clock.flag_time())
+                link = BoardAddresses(self.core.ctx).dm_button(snap.guild_id, "chess", game.id)
                 for user_id in snap.to_move.user_ids:  # both partners of a pair
                     uow.outbox.to_user(
                         user_id,
-                        Post(content=text, fallback_content=fallback),
+                        Post(content=text, fallback_content=fallback, view=link),
                         fallback_channel_id=snap.place_id,
                     )
         await self._done(uow)
