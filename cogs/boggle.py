@@ -27,6 +27,7 @@ from bot.gateway import Gateway, Throttle, TypedCommand
 from bot.messages import boggle as msg
 from bot.messages.boggle import rounds as say
 from bot.messages.i18n import _, use_language
+from bot.services.board_address import BoardAddresses
 from bot.services.boggle import (
     ANNOUNCE_LEAD,
     CATCH_UP_PER_GUILD,
@@ -37,6 +38,7 @@ from bot.services.boggle import (
 )
 from bot.services.club import ClubService
 from bot.ui import boggle as ui
+from bot.ui.board_link import board_link_view, with_board_link
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import (
     handle_interaction_error,
@@ -46,6 +48,7 @@ from bot.ui.errors import (
     user_message_for,
 )
 from bot.ui.permissions import require_guild, require_moderator
+from bot.ui.views import view_kwargs
 
 if TYPE_CHECKING:
     from discord.interactions import InteractionChannel
@@ -78,6 +81,7 @@ class BoggleCog(
         self.bot = bot
         self.service = BoggleService(bot.ctx)
         self.club = ClubService(bot.ctx)
+        self.boards = BoardAddresses(bot.ctx)
         self.gateway = Gateway(bot, clock=bot.ctx.clock)
         self._hints: Throttle[int] = Throttle(
             HINT_EVERY, clock=bot.ctx.clock, remember=HINTS_REMEMBERED
@@ -273,21 +277,29 @@ class BoggleCog(
         await self._send_form(interaction, info)
 
     async def send_grid_dm(self, interaction: discord.Interaction, round_id: int) -> None:
+        """The grid by DM, with the member's own link to the round's board (on the
+        DM and on the private answer: both are theirs only)."""
         await think(interaction, private=True)
         info = await self.service.submissions.round_for_form(round_id=round_id)
         guild_name = interaction.guild.name if interaction.guild else ""
+        url = await self.boards.url(
+            info.guild_id, interaction.user.id, "boggle", info.id, guild_name=guild_name
+        )
 
         async def grid() -> dict[str, Any]:
-            return {"content": msg.grid_dm(info, guild_name), "file": await ui.grid_file(info)}
+            return {
+                "content": msg.grid_dm(info, guild_name),
+                "file": await ui.grid_file(info),
+                **view_kwargs(board_link_view(url)),
+            }
 
         try:
             await self.bot.dms.send(interaction.user.id, grid)  # its remembered DM channel
         except discord.Forbidden:
-            await reply_privately(
-                interaction, _(msg.DMS_CLOSED), view=ui.round_view(round_id, dm_button=False)
-            )
+            view = with_board_link(ui.round_view(round_id, dm_button=False), url)
+            await reply_privately(interaction, _(msg.DMS_CLOSED), **view_kwargs(view))
             return
-        await reply_privately(interaction, _(msg.GRID_SENT))
+        await reply_privately(interaction, _(msg.GRID_SENT), **view_kwargs(board_link_view(url)))
 
     @commands.Cog.listener("on_interaction")
     async def on_form_submit(self, interaction: discord.Interaction) -> None:
@@ -306,7 +318,16 @@ class BoggleCog(
                 source_id=interaction.id,
                 text=ui.modal_text(interaction.data),
             )
-            await reply_privately(interaction, msg.form_receipt(receipt))
+            url = await self.boards.url(
+                receipt.guild_id,
+                interaction.user.id,
+                "boggle",
+                receipt.round_id,
+                guild_name=receipt.guild_name,
+            )
+            await reply_privately(
+                interaction, msg.form_receipt(receipt), **view_kwargs(board_link_view(url))
+            )
         except Exception as error:
             await handle_interaction_error(interaction, error, where="boggle form")
 
