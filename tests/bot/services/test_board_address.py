@@ -131,7 +131,7 @@ async def test_without_pages_at_an_absolute_address_nothing_is_offered(
     assert boards.dm_button(GUILD, "scrabble", game_id) is None
     async with boards.ctx.reader() as uow:  # no secret was made for nothing
         guild = await uow.guilds.get(GUILD)
-    assert guild is not None and "links" not in (guild.settings or {})
+        assert guild is not None and "links" not in (guild.settings or {})
 
 
 def test_only_an_absolute_http_address_is_a_base() -> None:
