@@ -18,6 +18,7 @@ import pytest
 
 from tests.clock import FakeClock
 from tests.e2e.club import Club, open_club
+from tests.e2e.links import public_link_leaks
 
 
 @pytest.fixture
@@ -45,3 +46,13 @@ async def every_file_the_bot_sends_says_what_it_shows(loopback: Any) -> AsyncIte
         if not (attachment.description or "").strip()
     ]
     assert not missing, f"files sent without alt text: {missing}"
+
+
+@pytest.fixture(autouse=True)
+async def no_public_message_carries_a_board_link(loopback: Any) -> AsyncIterator[None]:
+    """Issue #28: a member's board link is a secret (whoever holds it acts as them), so
+    it goes only on answers they alone see and DMs. After each end-to-end test, no
+    public message the bot posted or edited, in a channel or a thread, carries one."""
+    yield
+    leaks = public_link_leaks(loopback)
+    assert not leaks, f"board links in public messages: {leaks}"
