@@ -365,6 +365,13 @@ class BoardRoutes:
         )
         await response.prepare(request)
         await response.write(b"retry: 1000\n\n")
+        # A page closed (or a server stopping) ends its stream: the next write finds the
+        # connection gone, which is the end of this answer, not a failure.
+        with contextlib.suppress(ConnectionResetError):
+            await self._stream(response, kind, subject_id)
+        return response
+
+    async def _stream(self, response: web.StreamResponse, kind: Kind, subject_id: int) -> None:
         sent: int | None = None
         async with self.watch.watching(kind, subject_id) as watched:
             while not self.watch.closing.is_set():
@@ -378,7 +385,6 @@ class BoardRoutes:
                     sent = version
                 else:
                     await response.write(b": still here\n\n")
-        return response
 
     # ------------------------------------------------------------------ answers
 
