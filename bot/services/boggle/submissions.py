@@ -263,8 +263,11 @@ class Submissions:
             pairs=await self._pairs_note(uow, record.id, player_id),
         )
         at, source_id = datetime.fromisoformat(entry["at"]), int(entry["id"])
-        if submission is None:
+        if submission is None or display_name:
+            # A list made on the board page has no name of its own until a DM or a
+            # form brings one (the page knows none): the name a member sends with is kept.
             await uow.players.ensure(player_id, display_name)
+        if submission is None:
             submission = uow.boggle.add_list(
                 BoggleSubmissionRecord(
                     round_id=record.id,
