@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.services import ServiceContext
 from bot.services.board_links import Kind
+from bot.web.board_boggle import BoggleBoard
 from bot.web.board_chess import ChessBoard
 from bot.web.board_scrabble import ScrabbleBoard
 from bot.web.boards import BoardKind
@@ -14,6 +15,7 @@ def board_kinds(ctx: ServiceContext) -> dict[Kind, BoardKind]:
     """Every board kind the web server serves, by its name in the path."""
     kinds: list[BoardKind] = [
         ChessBoard(ctx),
+        BoggleBoard(ctx),
         ScrabbleBoard(ctx),
     ]
     return {board.kind: board for board in kinds}
