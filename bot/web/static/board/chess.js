@@ -276,7 +276,7 @@ function onPointerUp(event) {
   const { from, moved } = drag;
   endDrag();
   if (!moved) { return; }  // a tap: its click chooses
-  clickAfterDrag = performance.now() + 400;
+  clickAfterDrag = performance.now() + 100;  // the release's own click comes at once
   const under = document.elementFromPoint(event.clientX, event.clientY);
   const button = under && under.closest ? under.closest(".sq") : null;
   const to = button ? button.dataset.square : null;
