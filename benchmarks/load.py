@@ -67,6 +67,7 @@ class LoadConfig:
     small_words: bool = False  # the tests' 15-word list instead of the bot's default
     profile: bool = False
     seed: int = 1
+    keep_logs: str | None = None  # a folder the bot processes' logs are copied to
 
 
 @dataclass
@@ -288,6 +289,11 @@ async def run_load(config: LoadConfig, *, progress: bool = True) -> LoadRun:
                 task.cancel()
         finally:
             problems = await world.close()
+            if config.keep_logs:
+                kept = Path(config.keep_logs)
+                kept.mkdir(parents=True, exist_ok=True)
+                for log in tmp.glob("*.log"):
+                    shutil.copy(log, kept / log.name)
             if config.database != "sqlite":
                 await _drop_postgres(config.postgres)
     return LoadRun(config, ready, start_rss, figures, problems, errors, profiles)
@@ -353,6 +359,7 @@ def _parse(argv: list[str] | None) -> tuple[LoadConfig, str | None]:
     parser.add_argument("--boggle-every", type=int, default=4, help="a round in every n-th guild")
     parser.add_argument("--small-words", action="store_true", help="a 15-word list: starts fast")
     parser.add_argument("--profile", action="store_true", help="py-spy record each step")
+    parser.add_argument("--keep-logs", metavar="DIR", help="copy the bot processes' logs here")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default=None, help="also write the figures here")
     args = parser.parse_args(argv)
@@ -372,6 +379,7 @@ def _parse(argv: list[str] | None) -> tuple[LoadConfig, str | None]:
         boggle_every=args.boggle_every,
         small_words=args.small_words,
         profile=args.profile,
+        keep_logs=args.keep_logs,
         seed=args.seed,
     )
     return config, args.json

@@ -12,7 +12,7 @@ from typing import Any
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.repositories import JobRepository
 from engines.scrabble import ScrabbleError, ScrabbleGame
-from tests.engines.scrabble.support import random_placement
+from tests.engines.scrabble.support import anchor_squares, random_placement
 from tests.reliability import logscan
 from tests.reliability.botproc import PROBE_KIND
 from tests.reliability.harness import Database, World
@@ -60,8 +60,9 @@ def legal_play(engine_state: dict[str, Any], seed: int) -> tuple[str, str]:
         return "".join("e" if t == "?" else t for t in rack[:5]), "8H"
     rng = random.Random(seed)
     best: tuple[tuple[int, int], str, str] | None = None
+    anchors = anchor_squares(game)
     for _ in range(300):
-        candidate = random_placement(game, rng)
+        candidate = random_placement(game, rng, anchors=anchors)
         if candidate is None:
             break
         word, position = candidate

@@ -129,7 +129,10 @@ class Database:
 
     def _pg(self) -> AsyncEngine:
         if self._engine is None:
-            self._engine = create_async_engine(self.url, pool_size=2)
+            # Kept open and reused: under the load benchmark's reads, a small pool's
+            # overflow opened and closed a server connection per read (a PostgreSQL
+            # backend started each time, CPU the bots were measured against).
+            self._engine = create_async_engine(self.url, pool_size=12, max_overflow=4)
         return self._engine
 
     async def value(self, sql: str, **params: Any) -> Any:

@@ -125,23 +125,53 @@ async def test_human_member_ids_come_from_the_cache_or_one_page_and_none_for_a_l
     assert len(await members.human_member_ids(world.near.id, 1)) == 2  # the cache cuts at limit + 1
 
 
-async def test_without_member_lists_held_guilds_are_asked_about_too(
+async def test_without_member_lists_a_held_guild_with_a_round_is_fetched_once(
     world: World, clock: FakeClock
 ) -> None:
-    """The bot does not chunk (bot/client.py): its cache knows no member of a guild it
-    holds, so membership there is asked of Discord (and remembered), as for a far guild."""
+    """The bot does not chunk at start (bot/client.py): its cache knows no member of a
+    guild it holds. The first DM about a guild with a round open fetches that guild's
+    list once over the gateway; from then on the cache answers, with no REST call per
+    sender (a guild too large to fetch is asked about per member, as a far guild is)."""
     bot = client(shard_count=2, chunk_guilds_at_startup=False)
     await world.dc.start_bot(bot)
     members = Gateway(bot, clock=clock).members
     assert members.holds_every_shard()
     ana, ben = await _user(bot, world.ana), await _user(bot, world.ben)
     assert ana.mutual_guilds == []  # nothing cached
+    assert not any(g.chunked for g in bot.guilds)
 
     async def rounds() -> list[int]:
         return [world.near.id, world.far.id]
 
     assert await members.guilds_of(ana, rounds) == [world.near.id, world.far.id]
     assert await members.guilds_of(ben, rounds) == [world.near.id]
+    assert all(g.chunked for g in bot.guilds)
+    assert world.member_asks(world.near) + world.member_asks(world.far) == 0
+    # A member who joins later is in the list the members intent keeps whole.
+    cleo = world.dc.add_user("cleo")
+    world.dc.add_member(world.far, cleo)
+    await world.dc.wait_until(
+        lambda: bot.get_guild(world.far.id).get_member(cleo.id), 5, "cleo's join"
+    )
+    assert await members.guilds_of(await _user(bot, cleo), rounds) == [world.far.id]
+    assert world.member_asks(world.near) + world.member_asks(world.far) == 0
+
+
+async def test_a_guild_too_large_to_fetch_is_asked_about_per_member(
+    world: World, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.gateway.members.CHUNK_UP_TO", 1)
+    bot = client(shard_count=2, chunk_guilds_at_startup=False)
+    await world.dc.start_bot(bot)
+    members = Gateway(bot, clock=clock).members
+    ana, ben = await _user(bot, world.ana), await _user(bot, world.ben)
+
+    async def rounds() -> list[int]:
+        return [world.near.id, world.far.id]
+
+    assert await members.guilds_of(ana, rounds) == [world.near.id, world.far.id]
+    assert await members.guilds_of(ben, rounds) == [world.near.id]
+    assert not any(g.chunked for g in bot.guilds)
     asked = world.member_asks(world.near) + world.member_asks(world.far)
     assert asked == 4
     await members.guilds_of(ben, rounds)

@@ -104,7 +104,8 @@ def rigged_game(
     return ScrabbleGame.from_json(state)
 
 
-def _anchor_squares(game: ScrabbleGame) -> list[int]:
+def anchor_squares(game: ScrabbleGame) -> list[int]:
+    """The empty squares next to a tile (the centre on an empty board)."""
     cells = game.board_copy().cells
     if all(cell is None for cell in cells):
         return [7 * 15 + 7]
@@ -121,13 +122,18 @@ def _anchor_squares(game: ScrabbleGame) -> list[int]:
     return anchors
 
 
-def random_placement(game: ScrabbleGame, rng: random.Random) -> tuple[str, str] | None:
+def random_placement(
+    game: ScrabbleGame, rng: random.Random, *, anchors: list[int] | None = None
+) -> tuple[str, str] | None:
     """A (word, position) notation laying some of the current seat's tiles through an anchor.
 
-    Not always legal (it may run off the board); the engine decides.
+    Not always legal (it may run off the board); the engine decides. ``anchors``: the
+    board's anchor squares, when the caller tries many placements on one board (they
+    are the costly part: the load benchmark's generator spent most of its time here).
     """
     rack = list(game.racks[game.current_seat])
-    anchors = _anchor_squares(game)
+    if anchors is None:
+        anchors = anchor_squares(game)
     if not rack or not anchors:
         return None
     cells = game.board_copy().cells
