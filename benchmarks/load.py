@@ -192,6 +192,12 @@ def _step_figures(driver: Any, step: Any, names: dict[int, str]) -> StepFigures:
     )
 
 
+def _keep_logs(source: Path, kept: Path) -> None:
+    kept.mkdir(parents=True, exist_ok=True)
+    for log in source.glob("*.log"):
+        shutil.copy(log, kept / log.name)
+
+
 def _profile(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes] | None:
     spy = shutil.which("py-spy")
     if spy is None:
@@ -290,10 +296,7 @@ async def run_load(config: LoadConfig, *, progress: bool = True) -> LoadRun:
         finally:
             problems = await world.close()
             if config.keep_logs:
-                kept = Path(config.keep_logs)
-                kept.mkdir(parents=True, exist_ok=True)
-                for log in tmp.glob("*.log"):
-                    shutil.copy(log, kept / log.name)
+                await asyncio.to_thread(_keep_logs, tmp, Path(config.keep_logs))
             if config.database != "sqlite":
                 await _drop_postgres(config.postgres)
     return LoadRun(config, ready, start_rss, figures, problems, errors, profiles)
