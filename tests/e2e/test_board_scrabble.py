@@ -177,9 +177,7 @@ async def test_a_game_between_the_board_and_discord_to_its_end(
     assert said == "Your challenge succeeded: TAX is not in the word list."
     assert (await _square(page, "J10").get_attribute("aria-label")).endswith("empty")
     assert await challenge.is_hidden()
-    await _thread_says(
-        club, thread, "'s play: **TAX** is not in the word list."
-    )
+    await _thread_says(club, thread, "'s play: **TAX** is not in the word list.")
 
     # 5. An exchange: two tiles chosen in the dialog.
     version = await _version(page)
