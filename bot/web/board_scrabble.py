@@ -23,7 +23,7 @@ transaction (``StaleBoardError``, "The board changed: look again.").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from bot.errors import ClubError, InvalidInputError
@@ -70,10 +70,10 @@ class ScrabbleBoard:
             "preview": self.preview,
             "play": self.play,
             "exchange": self.exchange,
-            "pass": self.pass_turn,
-            "challenge": self.challenge,
-            "accept": self.accept,
-            "resign": self.resign,
+            "pass": self._turn_action(self.service.moves.pass_turn),
+            "challenge": self._turn_action(self.service.moves.challenge),
+            "accept": self._turn_action(self.service.moves.accept_play),
+            "resign": self._turn_action(self.service.moves.resign),
         }
 
     async def preview(self, session: BoardSession, body: dict[str, Any]) -> Mapping[str, Any]:
@@ -135,50 +135,22 @@ class ScrabbleBoard:
         )
         return await self._answer(session, outcome)
 
-    async def pass_turn(self, session: BoardSession, body: dict[str, Any]) -> Mapping[str, Any]:
-        """``{"version": 12}``: the member's turn passed, as ``/scrabble pass``."""
-        grant = session.grant
-        outcome = await self.service.moves.pass_turn(
-            grant.subject_id,
-            grant.user_id,
-            guild_id=grant.guild_id,
-            expected_version=_version(body),
-        )
-        return await self._answer(session, outcome)
+    def _turn_action(self, move: Callable[..., Awaitable[ActionOutcome]]) -> Action:
+        """A change that takes nothing but the board's version (``{"version": 12}``):
+        pass, challenge, accepting a play that would end the game, resign (the page
+        asked first), each the same service method as its slash command or button."""
 
-    async def challenge(self, session: BoardSession, body: dict[str, Any]) -> Mapping[str, Any]:
-        """``{"version": 12}``: the last play challenged, as ``/scrabble challenge``."""
-        grant = session.grant
-        outcome = await self.service.moves.challenge(
-            grant.subject_id,
-            grant.user_id,
-            guild_id=grant.guild_id,
-            expected_version=_version(body),
-        )
-        return await self._answer(session, outcome)
+        async def act(session: BoardSession, body: dict[str, Any]) -> Mapping[str, Any]:
+            grant = session.grant
+            outcome = await move(
+                grant.subject_id,
+                grant.user_id,
+                guild_id=grant.guild_id,
+                expected_version=_version(body),
+            )
+            return await self._answer(session, outcome)
 
-    async def accept(self, session: BoardSession, body: dict[str, Any]) -> Mapping[str, Any]:
-        """``{"version": 12}``: a play that would end the game accepted, as its button."""
-        grant = session.grant
-        outcome = await self.service.moves.accept_play(
-            grant.subject_id,
-            grant.user_id,
-            guild_id=grant.guild_id,
-            expected_version=_version(body),
-        )
-        return await self._answer(session, outcome)
-
-    async def resign(self, session: BoardSession, body: dict[str, Any]) -> Mapping[str, Any]:
-        """``{"version": 12}``: the member's seat resigns, as ``/scrabble resign`` (the
-        page asked first)."""
-        grant = session.grant
-        outcome = await self.service.moves.resign(
-            grant.subject_id,
-            grant.user_id,
-            guild_id=grant.guild_id,
-            expected_version=_version(body),
-        )
-        return await self._answer(session, outcome)
+        return act
 
     async def _answer(self, session: BoardSession, outcome: ActionOutcome) -> dict[str, Any]:
         """What the member is told (the slash command's private answer) and the state

@@ -5,7 +5,7 @@
 // Here: drawing it, choosing a move by tap, drag or keyboard, the clocks ticking.
 // Every word shown comes from the page (the template's data- attributes) or the state.
 
-import { act, fetchState, follow, initialState, notice } from "./common.js";
+import { act, follow, initialState, notice, refresher } from "./common.js";
 
 const FILES = "abcdefgh";
 const root = document.getElementById("chess");
@@ -394,27 +394,8 @@ function show(next) {
   drawPanel();
 }
 
-let refreshing = null;
-let again = false;
-
 /** Asks for the state again (after a pushed version); a refusal is said, the board kept. */
-async function refresh(force = false) {
-  if (!force && state.status !== "active" && state.status !== "invited") { return; }
-  if (refreshing) { again = true; return refreshing; }
-  refreshing = (async () => {
-    do {
-      again = false;
-      try {
-        const next = await fetchState();
-        if (force || next.version !== state.version) { show(next); }
-      } catch (error) {
-        notice(error.message);
-      }
-    } while (again);
-    refreshing = null;
-  })();
-  return refreshing;
-}
+const refresh = refresher(() => state, (next) => show(next), (s) => s.status === "active" || s.status === "invited");
 
 function hook(id, action, body) {
   document.getElementById(id).addEventListener("click", () => { if (!busy) { change(action, body); } });

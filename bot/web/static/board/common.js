@@ -77,3 +77,30 @@ export function follow(onVersion) {
   });
   return source;
 }
+
+/** A page's `refresh(force)`: asks for the state again (after a pushed version or a
+ *  change), one request at a time (a version pushed meanwhile asks once more after
+ *  it), and hands a newer state to `show`; a refusal is said, the board kept.
+ *  `current()` is the state shown; `live(state)` whether it can still change
+ *  (unless `force`, a finished board is not asked about again). */
+export function refresher(current, show, live) {
+  let refreshing = null;
+  let again = false;
+  return function refresh(force = false) {
+    if (!force && !live(current())) { return Promise.resolve(); }
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = (async () => {
+      do {
+        again = false;
+        try {
+          const next = await fetchState();
+          if (force || next.version !== current().version) { show(next); }
+        } catch (error) {
+          notice(error.message);
+        }
+      } while (again);
+      refreshing = null;
+    })();
+    return refreshing;
+  };
+}

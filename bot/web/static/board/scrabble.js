@@ -5,7 +5,7 @@
 // Here: drawing the board and the rack, putting tiles down by tap, drag or keyboard.
 // Every word shown comes from the page (the template's data- attributes) or the state.
 
-import { act, fetchState, follow, initialState, notice } from "./common.js";
+import { act, follow, initialState, notice, refresher } from "./common.js";
 
 const SIZE = 15;
 const COLUMNS = "ABCDEFGHIJKLMNO";
@@ -609,27 +609,8 @@ function show(next) {
   if (placed.size) { askPreview(); } else { previewEl.textContent = ""; }
 }
 
-let refreshing = null;
-let again = false;
-
 /** Asks for the state again (after a pushed version); a refusal is said, the board kept. */
-async function refresh(force = false) {
-  if (!force && state.status !== "active") { return; }
-  if (refreshing) { again = true; return refreshing; }
-  refreshing = (async () => {
-    do {
-      again = false;
-      try {
-        const next = await fetchState();
-        if (force || next.version !== state.version) { show(next); }
-      } catch (error) {
-        notice(error.message);
-      }
-    } while (again);
-    refreshing = null;
-  })();
-  return refreshing;
-}
+const refresh = refresher(() => state, (next) => show(next), (s) => s.status === "active");
 
 document.getElementById("play").addEventListener("click", play);
 document.getElementById("recall").addEventListener("click", recallAll);
