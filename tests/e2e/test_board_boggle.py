@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 import bot.services.boggle as boggle_service
-from bot.services.board_links import BoardLinks
 from engines.boggle import Grid, find_path
 from tests.e2e import test_web_browser
 from tests.e2e.club import Club
@@ -30,37 +28,21 @@ from tests.e2e.test_boggle import boggle_words, wait_said
 from tests.e2e.test_web_browser import (
     ARTIFACTS,
     CHROMIUM,
-    CHROMIUM_ARGS,
     HAVE_CHROMIUM,
+    SMALL_PHONE,
     _save,
-    _watched,
+    open_board,
 )
 
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason=f"Chromium not found at {CHROMIUM}")
 __all__ = ["boggle_words"]  # the fixture (a small word list, a fixed seed)
 GRID = Grid.parse("I T V A/T E V W/Y O N I/L U C A")  # seed 42, classic16
-PHONE = {"width": 360, "height": 640}
+PHONE = SMALL_PHONE
 WAIT_MS = 10_000
 browser = test_web_browser.browser  # the web page's tests' desktop browser (a fixture)
 
 
-@pytest.fixture
-async def phone() -> AsyncIterator[Any]:
-    """A phone-sized touch screen: 360 × 640, touch events, a phone's user agent."""
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as pw:
-        chromium = await pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        context = await chromium.new_context(
-            viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
-        )
-        try:
-            yield context
-        finally:
-            await context.close()
-            await chromium.close()
+phone = test_web_browser.touch_phone  # 360 × 640, touch (a fixture)
 
 
 async def _board_page(club: Club, context: Any, user: Any, round_id: int) -> tuple[Any, list[str]]:
@@ -70,14 +52,7 @@ async def _board_page(club: Club, context: Any, user: Any, round_id: int) -> tup
     async with club.bot.ctx.uow() as uow:
         await uow.players.ensure(user.id, user.name)
         await uow.commit()
-    path = await BoardLinks(club.bot.ctx).link(club.guild.id, user.id, "boggle", round_id)
-    assert path is not None
-    page, errors = await _watched(context)
-    await page.goto(club.bot.web.url + path)
-    await page.wait_for_url(f"**/board/boggle/{round_id}")
-    assert "/p/" not in page.url  # the link's secret is not left in the address bar
-    await page.locator("#boggle[data-version]").wait_for()
-    return page, errors
+    return await open_board(club, context, user, "boggle", round_id)
 
 
 def _round(club: Club) -> tuple[int, datetime]:

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from bot.services.board_links import BoardLinks
 from tests.e2e import test_web_browser
 from tests.e2e.club import Club
 from tests.e2e.test_chess import _move, _start
@@ -26,7 +25,9 @@ from tests.e2e.test_web_browser import (
     SMALL_PHONE,
     _number,
     _save,
-    _watched,
+    at_board_version,
+    board_version,
+    open_board,
 )
 
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason=f"Chromium not found at {CHROMIUM}")
@@ -38,23 +39,15 @@ touch_phone = test_web_browser.touch_phone
 
 async def _board_page(club: Club, context: Any, user: Any, game_id: int) -> tuple[Any, list[str]]:
     """``user``'s board of the game, opened from the private link the bot makes."""
-    assert club.bot is not None and club.bot.web is not None
-    path = await BoardLinks(club.bot.ctx).link(club.guild.id, user.id, "chess", game_id)
-    assert path is not None
-    page, errors = await _watched(context)
-    await page.goto(club.bot.web.url + path)
-    await page.wait_for_url(f"**/board/chess/{game_id}")
-    assert "/p/" not in page.url  # the link's secret is not left in the address bar
-    await page.locator("#chess[data-version]").wait_for()
-    return page, errors
+    return await open_board(club, context, user, "chess", game_id)
 
 
 async def _version(page: Any) -> int:
-    return int(await page.locator("#chess").get_attribute("data-version"))
+    return await board_version(page, "chess")
 
 
 async def _at_version(page: Any, version: int) -> None:
-    await page.locator(f'#chess[data-version="{version}"]').wait_for(timeout=WAIT_MS)
+    await at_board_version(page, "chess", version, WAIT_MS)
 
 
 def _square(page: Any, name: str) -> Any:

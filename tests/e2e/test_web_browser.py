@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.services.board_links import BoardLinks, Kind
 from tests.e2e.club import Club
 from tests.e2e.test_chess import _move, _start
 from tests.e2e.test_scrabble import game_state, reply_text
@@ -103,6 +104,33 @@ async def _watched(browser: Any) -> tuple[Any, list[str]]:
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     return page, errors
+
+
+async def open_board(
+    club: Club, context: Any, user: Any, kind: Kind, subject_id: int
+) -> tuple[Any, list[str]]:
+    """``user``'s board of one game or round (issue #28), opened from the private link
+    the bot makes, and the errors the tab reports; the link's secret is not left in the
+    address bar, and the page has drawn its first state."""
+    assert club.bot is not None and club.bot.web is not None
+    path = await BoardLinks(club.bot.ctx).link(club.guild.id, user.id, kind, subject_id)
+    assert path is not None
+    page, errors = await _watched(context)
+    await page.goto(club.bot.web.url + path)
+    await page.wait_for_url(f"**/board/{kind}/{subject_id}")
+    assert "/p/" not in page.url
+    await page.locator(f"#{kind}[data-version]").wait_for()
+    return page, errors
+
+
+async def board_version(page: Any, kind: str) -> int:
+    """The version of the state a board page shows."""
+    return int(await page.locator(f"#{kind}").get_attribute("data-version"))
+
+
+async def at_board_version(page: Any, kind: str, version: int, timeout_ms: int = 10_000) -> None:
+    """Waits until the board page shows ``version``."""
+    await page.locator(f'#{kind}[data-version="{version}"]').wait_for(timeout=timeout_ms)
 
 
 async def _page_on(club: Club) -> str:
