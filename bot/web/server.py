@@ -119,6 +119,7 @@ def _environment() -> Environment:
     )
     env.globals["page_lang"] = page_lang
     env.globals["page_note"] = page_note
+    env.globals["times_note"] = times_note
     env.filters["when"] = when
     env.filters["status"] = status_name
     env.filters["format_name"] = format_name

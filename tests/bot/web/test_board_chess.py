@@ -178,6 +178,17 @@ async def test_the_state_shows_the_position_and_the_members_side_and_legal_moves
     assert white["version"] == black["version"]
 
 
+async def test_the_page_s_footer_names_the_club_s_time_zone_not_a_read_only_page(
+    chess_web: Chess,
+) -> None:
+    game_id = await chess_web.new_game("e4")
+    await ClubService(chess_web.ctx).setup(GUILD, "Chess Club", timezone="Asia/Manila")
+    page = await chess_web.open(BLACK, game_id)
+    footer = page.html.split('<footer class="site">', 1)[1]
+    assert "Times are in the club&#39;s time zone, Asia/Manila." in footer
+    assert "read-only" not in footer
+
+
 async def test_en_passant_and_castling_are_offered_and_played_as_the_engine_has_them(
     chess_web: Chess,
 ) -> None:
