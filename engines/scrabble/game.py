@@ -48,6 +48,17 @@ Rules as implemented (RULES.md "Scrabble"; choices the rules leave open):
   adjustments, otherwise every tied seat wins (a draw).
 * Finish line (``target_score``): the first seat whose score reaches the
   target with a play that stands wins at once, with no rack adjustments.
+* Over the board (``room``, RULES.md "In the room"): the tiles are real and the
+  bot keeps only the tally, so it knows the board but not the racks. The bag
+  is the pool of tiles not on the board; each seat's rack is a count (7 at the
+  start, less what it plays, plus what the bag could give back), so a play of
+  tiles the pool no longer holds, or of more tiles than the seat has, is refused,
+  an exchange names only how many tiles, and a seat whose count reaches 0 with
+  the bag empty has played out. Whoever enters first plays first. An ending
+  that deducts unplayed tiles waits (status ``"racks"``) until each seat still
+  playing has entered the tiles left on its rack (``enter_rack``: as many as
+  its count, from the pool); then the usual adjustments apply. An opponent's
+  rack entered while an ending play waits accepts that play.
 * Resign: the seat loses and leaves. With two seats the game ends; with more
   the others play on (the resigned seat's tiles stay out of play with it) and
   the game ends when one seat is left. Resigned seats rank below the others,
@@ -80,6 +91,7 @@ from engines.scrabble.errors import (
     LexiconRequiredError,
     NotationError,
     NotYourTurnError,
+    RackError,
     ScrabbleError,
     StateFormatError,
     TurnError,
@@ -105,6 +117,7 @@ FINISH_LINE_TARGETS: dict[str, dict[int, int]] = {
 }
 
 ACTIVE, ENDING, FINISHED = "active", "ending", "finished"
+RACKS = "racks"  # over the board: the game is over, waiting for the unplayed tiles
 
 
 @dataclass(frozen=True)
@@ -118,6 +131,7 @@ class ScrabbleOptions:
     end_rule: str = "six_zeros"
     target_score: int | None = None
     turn_order: str = "draw"  # "draw" for first play, "random" seat, or "fixed" (seat 0)
+    room: bool = False  # played over the board: the bot keeps the tally, not the racks
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 4:
@@ -146,8 +160,12 @@ class ScrabbleOptions:
         return cls(seats=seats, target_score=target, **others)
 
     def to_json(self) -> dict[str, Any]:
-        """The options as stored with the game."""
-        return asdict(self)
+        """The options as stored with the game (``room`` only when set, so a game saved
+        before it existed reads back equal)."""
+        data = asdict(self)
+        if not self.room:
+            del data["room"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ScrabbleOptions:
@@ -313,6 +331,8 @@ class ScrabbleGame:
         self._passes_in_row: list[int] = []
         self._accepted: list[int] = []
         self._end: dict[str, Any] | None = None
+        self._counts: list[int] = []  # over the board: tiles on each rack
+        self._awaiting: dict[str, Any] | None = None  # over the board: the ending held for racks
 
     # -- construction -------------------------------------------------------------
 
@@ -341,6 +361,13 @@ class ScrabbleGame:
         game._scores = [0] * seats
         game._lost_turns = [0] * seats
         game._passes_in_row = [0] * seats
+        if options.room:
+            # Nothing is dealt: the bag is every tile not on the board, a rack a count.
+            game._bag = sorted(t for t, count in TILE_COUNTS.items() for _ in range(count))
+            game.first_draw = []
+            game.first_seat = game.current_seat = 0
+            game._racks = [""] * seats
+            game._counts = [options.rack_size] * seats
         return game
 
     @classmethod
@@ -358,12 +385,15 @@ class ScrabbleGame:
         kind = move["type"]
         if kind == "play":
             self._require_turn(move["seat"])
-            evaluation = self._board.evaluate(
-                move["word"], move["position"], rack=self._racks[move["seat"]]
-            )
+            rack = None if self.options.room else self._racks[move["seat"]]
+            evaluation = self._board.evaluate(move["word"], move["position"], rack=rack)
             self._commit_play(move["seat"], evaluation, lexicon=None, check_words=False)
+        elif kind == "exchange" and self.options.room:
+            self.exchange(move["seat"], str(move["count"]))
         elif kind == "exchange":
             self.exchange(move["seat"], move["tiles"])
+        elif kind == "rack":
+            self.enter_rack(move["seat"], move["tiles"])
         elif kind == "pass":
             self.pass_turn(move["seat"], timed_out=bool(move.get("timed_out")))
         elif kind == "challenge":
@@ -421,7 +451,19 @@ class ScrabbleGame:
     @property
     def bag_count(self) -> int:
         """How many tiles are left in the bag."""
-        return len(self._bag)
+        return len(self._bag) - sum(self._counts)
+
+    @property
+    def rack_counts(self) -> list[int]:
+        """Over the board: how many tiles each seat holds (0 once its rack is entered)."""
+        return list(self._counts) if self.options.room else [len(r) for r in self._racks]
+
+    @property
+    def awaiting_racks(self) -> list[int]:
+        """Over the board, once the game is over: the seats whose unplayed tiles are due."""
+        if self.status != RACKS:
+            return []
+        return [s for s in range(self.seats) if s not in self._resigned and self._counts[s]]
 
     @property
     def scores(self) -> list[int]:
@@ -495,7 +537,8 @@ class ScrabbleGame:
     ) -> Evaluation:
         """Validate and score a play for ``seat`` without making it (e.g. to confirm)."""
         self._check_seat(seat)
-        return self._board.evaluate(word, position, direction, rack=self._racks[seat])
+        rack = None if self.options.room else self._racks[seat]
+        return self._board.evaluate(word, position, direction, rack=rack)
 
     def preview_tiles(self, seat: int, placements: Sequence[tuple[str, str]]) -> Evaluation:
         """:meth:`preview` for loose tiles (as :meth:`play_tiles` takes them): the words
@@ -519,7 +562,8 @@ class ScrabbleGame:
         ignored otherwise (words are checked only when challenged).
         """
         self._require_turn(seat)
-        evaluation = self._board.evaluate(word, position, direction, rack=self._racks[seat])
+        rack = None if self.options.room else self._racks[seat]
+        evaluation = self._board.evaluate(word, position, direction, rack=rack)
         return self._commit_play(seat, evaluation, lexicon, check_words=True)
 
     def play_tiles(
@@ -547,10 +591,15 @@ class ScrabbleGame:
                     template = N_("{words} are not in the word list")
                 raise InvalidWordError(Text(template, words=", ".join(invalid)), invalid)
         rack_before = self._racks[seat]
-        remaining = take_from_rack(rack_before, evaluation.rack_tiles)
-        self._board.apply(evaluation)
-        drawn = self._draw(len(evaluation.tiles))
-        self._racks[seat] = remaining + drawn
+        count_before = self._counts[seat] if self.options.room else None
+        if self.options.room:
+            drawn = ""
+            self._room_play(seat, evaluation)
+        else:
+            remaining = take_from_rack(rack_before, evaluation.rack_tiles)
+            self._board.apply(evaluation)
+            drawn = self._draw(len(evaluation.tiles))
+            self._racks[seat] = remaining + drawn
         self._scores[seat] += evaluation.score
         scoreless_before = self._scoreless_run
         self._scoreless_run = 0 if evaluation.score else self._scoreless_run + 1
@@ -578,6 +627,8 @@ class ScrabbleGame:
             "open": self.options.challenge != "void",
             "ends": None,
         }
+        if count_before is not None:
+            self._pending["count_before"] = count_before
         ends = self._play_ends_game(seat)
         if ends is not None and self.options.challenge == "void":
             self._finish(ends, seat)
@@ -602,13 +653,79 @@ class ScrabbleGame:
         target = self.options.target_score
         if target is not None and self._scores[seat] >= target:
             return "target"
-        if not self._racks[seat]:
+        if not (self._counts[seat] if self.options.room else self._racks[seat]):
             return "out"
         return None
+
+    def _room_play(self, seat: int, evaluation: Evaluation) -> None:
+        """Over the board: the tiles come out of the pool and off the seat's count, which
+        the bag tops up as far as it can."""
+        placed = len(evaluation.tiles)
+        if placed > self._counts[seat]:
+            raise RackError(
+                N_("this side has only {count} tiles left, and the play puts down {placed}"),
+                count=self._counts[seat],
+                placed=placed,
+            )
+        pool = list(self._bag)
+        for tile in evaluation.rack_tiles:
+            if tile not in pool:
+                if tile == BLANK:
+                    raise RackError(N_("both blanks are already on the board"))
+                raise RackError(N_("all the {letter} tiles are already on the board"), letter=tile)
+            pool.remove(tile)
+        refill = min(placed, self.bag_count)
+        self._board.apply(evaluation)
+        self._bag = pool
+        self._counts[seat] += refill - placed
+
+    def enter_rack(self, seat: int, tiles: str) -> None:
+        """Over the board, once the game is over: the tiles left on ``seat``'s rack (``?`` =
+        a blank); when every seat still playing has entered its own, the game ends with
+        the usual adjustments. While a finishing play waits, an opponent's rack accepts it."""
+        self._check_seat(seat)
+        if not self.options.room:
+            raise TurnError(N_("only a game over the board takes the tiles left on a rack"))
+        if self.status == ENDING:
+            # The room has moved on to counting tiles: the finishing play stands.
+            assert self._pending is not None
+            if seat == self._pending["seat"]:
+                raise TurnError(N_("the play that ends the game must be accepted first"))
+            for other in range(self.seats):
+                waiting = other not in self._resigned and other not in self._accepted
+                if self.status == ENDING and other != self._pending["seat"] and waiting:
+                    self.accept(other)
+        if self.status != RACKS:
+            raise TurnError(N_("the tiles left on the racks are entered once the game is over"))
+        if seat not in self.awaiting_racks:
+            raise TurnError(N_("this side's tiles are in already"))
+        rack = _normalise_tiles(tiles)
+        if len(rack) != self._counts[seat]:
+            raise RackError(
+                N_("this side should have {count} tiles left, not {given}"),
+                count=self._counts[seat],
+                given=len(rack),
+            )
+        try:
+            pool = take_from_rack("".join(self._bag), rack)
+        except RackError:
+            raise RackError(
+                N_("those tiles are not all left: some of them are on the board or on another rack")
+            ) from None
+        self._bag = list(pool)
+        self._racks[seat] = rack
+        self._counts[seat] = 0
+        self._moves.append({"type": "rack", "seat": seat, "tiles": rack, "score": 0})
+        if not self.awaiting_racks:
+            assert self._awaiting is not None
+            awaiting, self._awaiting = self._awaiting, None
+            self._finish(awaiting["reason"], awaiting["seat"])
 
     def exchange(self, seat: int, tiles: str) -> str:
         """Swap ``tiles`` (``?`` = blank) for new ones; returns the tiles drawn (private)."""
         self._require_turn(seat)
+        if self.options.room:
+            return self._room_exchange(seat, tiles)
         wanted = _normalise_tiles(tiles)
         if not wanted:
             raise ExchangeError(N_("say which tiles to exchange"))
@@ -634,6 +751,31 @@ class ScrabbleGame:
         )
         self._scoreless_turn(seat, is_pass=False)
         return drawn
+
+    def _room_exchange(self, seat: int, tiles: str) -> str:
+        """Over the board an exchange says how many tiles (a number, or the tiles, which
+        the bot cannot check): the rack's count stays as it was."""
+        text = tiles.strip()
+        count = int(text) if text.isdigit() else len(_normalise_tiles(text))
+        if not 1 <= count <= self._counts[seat]:
+            raise ExchangeError(
+                N_("exchange from 1 to {count} tiles"), count=max(1, self._counts[seat])
+            )
+        if self.bag_count < self.exchange_minimum:
+            raise ExchangeError(
+                N_(
+                    "you can exchange only while the bag holds at least {minimum} tiles; "
+                    "it holds {count}"
+                ),
+                minimum=self.exchange_minimum,
+                count=self.bag_count,
+            )
+        self._end_challenge_window()
+        self._moves.append(
+            {"type": "exchange", "seat": seat, "tiles": "", "count": count, "score": 0, "rack": ""}
+        )
+        self._scoreless_turn(seat, is_pass=False)
+        return ""
 
     def pass_turn(self, seat: int, *, timed_out: bool = False) -> None:
         """Pass (also what a turn clock that runs out does: ``timed_out=True``)."""
@@ -667,7 +809,7 @@ class ScrabbleGame:
 
     def _check_challenge(self, challenger: int) -> None:
         self._check_seat(challenger)
-        if self.status == FINISHED:
+        if self.status in (FINISHED, RACKS):
             raise GameOverError(N_("the game is over"))
         if self.options.challenge == "void":
             raise ChallengeError(
@@ -724,8 +866,13 @@ class ScrabbleGame:
     def _withdraw(self, pending: dict[str, Any]) -> None:
         seat = pending["seat"]
         self._board.remove((square_index(square), cell) for square, cell in pending["tiles"])
-        self._bag[:0] = list(pending["drawn"])
-        self._racks[seat] = pending["rack_before"]
+        if self.options.room:
+            self._bag += [BLANK if cell.islower() else cell for _, cell in pending["tiles"]]
+            self._bag.sort()
+            self._counts[seat] = pending["count_before"]
+        else:
+            self._bag[:0] = list(pending["drawn"])
+            self._racks[seat] = pending["rack_before"]
         self._scores[seat] -= pending["score"]
         if pending["score"]:
             # The play had broken the scoreless run; now it is one more scoreless turn.
@@ -786,7 +933,7 @@ class ScrabbleGame:
 
         ``early``: it was ended before its deadline (a club session's moderator
         ended every board), the same ending under its own reason, ``"ended"``."""
-        if self.status == FINISHED:
+        if self.status in (FINISHED, RACKS):
             raise GameOverError(N_("the game is over"))
         self._moves.append({"type": "deadline", "early": True} if early else {"type": "deadline"})
         if self.status == ENDING:
@@ -820,6 +967,13 @@ class ScrabbleGame:
         self._check_seat(seat)
         if self.status == FINISHED:
             raise GameOverError(N_("the game is over"))
+        if self.status == RACKS:
+            raise GameOverError(
+                N_("the game is over: enter the tiles left on each rack to finish the tally")
+            )
+        if self.options.room and not self._moves and self.status == ACTIVE:
+            # Over the board the players draw for first play themselves: whoever enters first.
+            self.first_seat = self.current_seat = seat
         if seat in self._resigned:
             raise TurnError(N_("you have resigned from this game"))
         if self.status == ENDING:
@@ -888,6 +1042,13 @@ class ScrabbleGame:
         # decide a winner, so nothing is deducted and every seat ties (on 0).
         no_contest = reason in ("deadline", "ended") and self._board.is_empty
         deducted = ("out", "six_zeros", "two_passes", "deadline", "ended", "blocked")
+        if self.options.room and reason in deducted and not no_contest:
+            if self._pending is not None:
+                self._pending["open"] = False
+            if any(self._counts[s] for s in playing):
+                self.status = RACKS  # the unplayed tiles first (``enter_rack``)
+                self._awaiting = {"reason": reason, "seat": seat}
+                return
         if reason in deducted and not no_contest:
             for s in playing:
                 adjustments[s] -= face_value(self._racks[s])
@@ -951,6 +1112,11 @@ class ScrabbleGame:
             "passes_in_row": list(self._passes_in_row),
             "accepted": list(self._accepted),
             "end": copy.deepcopy(self._end),
+            **(
+                {"counts": list(self._counts), "awaiting": copy.deepcopy(self._awaiting)}
+                if self.options.room
+                else {}
+            ),
         }
 
     @classmethod
@@ -979,6 +1145,9 @@ class ScrabbleGame:
             game._passes_in_row = list(data["passes_in_row"])
             game._accepted = list(data["accepted"])
             game._end = copy.deepcopy(data["end"])
+            if game.options.room:
+                game._counts = list(data["counts"])
+                game._awaiting = copy.deepcopy(data["awaiting"])
         except (KeyError, TypeError, ValueError) as exc:
             raise StateFormatError(f"the saved Scrabble state is damaged: {exc}") from exc
         game._check_integrity()
@@ -991,7 +1160,7 @@ class ScrabbleGame:
             raise StateFormatError(
                 N_("the saved Scrabble state does not match its number of seats")
             )
-        if self.status not in (ACTIVE, ENDING, FINISHED):
+        if self.status not in (ACTIVE, ENDING, FINISHED, RACKS):
             raise StateFormatError(f"unknown game status {self.status!r}")
         counts: dict[str, int] = dict(self._board.tile_counts())
         for tile in self._bag + [t for rack in self._racks for t in rack]:
@@ -1022,6 +1191,7 @@ __all__ = [
     "FINISHED",
     "FINISH_LINE_TARGETS",
     "FORMAT",
+    "RACKS",
     "ChallengeResult",
     "GameResult",
     "PlayResult",
