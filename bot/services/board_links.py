@@ -13,10 +13,16 @@ clubs' links working, and ``/club web rotate`` makes a new secret with the next
 *generation*, so every link given before is refused at once ("revoked", told apart
 from a forged one by the generation it names).
 
-A link lasts until its game ends, and at most ``LINK_DAYS`` days. A Boggle round's
-link still opens its page once the round is over, to show its results (public by
-then; the page's changes are refused by the round itself), until the round is
-cancelled or the link's days are up.
+A link acts until its game ends, and lasts at most ``LINK_DAYS`` days. Once the
+game is over, its link (and a page open on it) still shows the final position,
+the result and the scores, read-only, for ``ENDED_VIEW`` after the end: a member
+who had the page open sees how it ended instead of a refusal, and one who opens
+the turn DM's link a little late sees what happened (all public by then, in the
+thread's final post); every change is refused by the game itself. After that the
+link is refused as ended. A Boggle round's link still opens its page once the
+round is over, to show its results (public by then; the page's changes are
+refused by the round itself), until the round is cancelled or the link's days
+are up.
 
 Why not itsdangerous: the format is ten lines of :mod:`hmac`, the standard tool
 for this, and a dependency would add nothing; the fields are plain numbers, so
@@ -57,6 +63,8 @@ from bot.services.boggle.options import club_zone
 
 Kind = Literal["scrabble", "chess", "boggle"]
 LINK_DAYS = 30
+# How long after its end a game's link still shows the final position, read-only.
+ENDED_VIEW = timedelta(hours=24)
 LINK_PATH = "/p/"
 VERSION = "v1"
 SECRET_BYTES = 32
@@ -64,6 +72,7 @@ MAC_BYTES = 16
 _LETTER: dict[str, Kind] = {"s": "scrabble", "c": "chess", "b": "boggle"}
 _KIND_LETTER = {kind: letter for letter, kind in _LETTER.items()}
 _PLAYING = frozenset({"invited", "active"})
+_ENDED = frozenset({"finished", "abandoned"})
 _ROUND_SHOWN = frozenset({"scheduled", "open", "closed", "scored"})
 
 
@@ -299,8 +308,17 @@ class BoardLinks:
                 raise LinkRefused(NOT_YOURS, code="link_not_yours") from None
             if game.kind != grant.kind:
                 raise LinkRefused(NOT_YOURS, code="link_not_yours")
-            if game.status not in _PLAYING:
+            if game.status not in _PLAYING and not _shown_ended(
+                game.status, game.finished_at, self.ctx.clock()
+            ):
                 raise LinkRefused(ENDED, code="link_ended")
             if all(seat.user_id != grant.user_id for seat in game.seats):
                 raise LinkRefused(NOT_YOURS, code="link_not_yours")
             return grant, _Club.of(guild)
+
+
+def _shown_ended(status: str, finished_at: datetime | None, now: datetime) -> bool:
+    """Whether a game over still shows its end to its players' links (``ENDED_VIEW``)."""
+    if status not in _ENDED or finished_at is None:
+        return False
+    return now - finished_at <= ENDED_VIEW

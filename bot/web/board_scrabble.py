@@ -28,7 +28,13 @@ from typing import Any
 
 from bot.errors import ClubError, InvalidInputError
 from bot.messages.errors import refusal
-from bot.messages.scrabble.page import last_text, points_text, preview_text, status_text
+from bot.messages.scrabble.page import (
+    last_text,
+    points_text,
+    preview_text,
+    result_text,
+    status_text,
+)
 from bot.services import ServiceContext
 from bot.services.board_links import BoardSession, Kind
 from bot.services.games import game_version
@@ -251,5 +257,11 @@ def board_state(view: BoardView) -> dict[str, Any]:
             can_accept=view.can_accept,
         ),
         "last_text": last_text(view.facts),
+        "result_text": result_text(
+            view.end_reason,
+            [names[seat] for seat in view.winners],
+            draw=len(view.winners) > 1,
+            no_contest=view.no_contest,
+        ),
         "description": view.description,
     }

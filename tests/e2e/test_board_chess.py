@@ -235,3 +235,44 @@ async def test_a_move_by_touch_on_a_phone_screen(club: Club, touch_phone: Any) -
     assert box is not None and top is not None and box["y"] < top["y"]
     assert errors == []
     await page.close()
+
+
+async def test_a_game_resigned_in_discord_shows_its_end_on_the_open_page(
+    club: Club, browser: Any
+) -> None:
+    await club.start(web_port=0)
+    alice, bob = club.members["alice"], club.members["bob"]
+    game_id, thread = await _start(club, alice, bob)
+    page, errors = await _board_page(club, browser, alice, game_id)
+    await page.evaluate("window.__sameDocument = true")  # a reload would drop this
+    await _click_move(page, "white pawn on e2", "e4, empty")
+    await _discord_move(club, page, bob, thread, "e5")
+
+    # bob resigns in Discord: the open page shows the end, pushed, without a reload.
+    version = await _version(page)
+    resign = await club.dc.slash(bob, thread, "chess resign")
+    await resign.wait_done()
+    await _at_version(page, version + 1)
+    await page.locator('#chess[data-status="finished"]').wait_for(timeout=WAIT_MS)
+    status = await page.locator("#status").inner_text()
+    assert "1-0" in status and "bob resigned" in status, status
+    assert await page.locator("#notice").inner_text() == ""  # no refusal
+    # The final position, read-only: no move, draw or resignation is offered.
+    assert await _square(page, "white pawn on e4").count() == 1
+    assert await _square(page, "black pawn on e5").count() == 1
+    for name in ("Resign", "Offer a draw", "Claim a draw"):
+        assert await page.get_by_role("button", name=name).is_hidden()
+    await _square(page, "white knight on g1").click()
+    assert await page.locator("#board .sq.target").count() == 0  # no legal moves drawn
+    assert await page.evaluate("window.__sameDocument === true")  # never reloaded
+    assert _game(club, game_id)[0::2] == ("finished", "1-0")
+    await _shot(page, "chess-board-resigned")
+
+    # The link opened after the end shows the same final position, read-only.
+    again, more_errors = await _board_page(club, browser, alice, game_id)
+    assert "bob resigned" in await again.locator("#status").inner_text()
+    assert await _square(again, "black pawn on e5").count() == 1
+    assert await again.get_by_role("button", name="Resign").is_hidden()
+    assert errors == [] and more_errors == []
+    await again.close()
+    await page.close()

@@ -207,8 +207,8 @@ async def test_a_game_between_the_board_and_discord_to_its_end(
     await dialog.wait_for()
     await dialog.get_by_role("button", name="Yes, resign").click()
     await page.locator('#scrabble[data-status="finished"]').wait_for(timeout=WAIT_MS)
-    assert await page.locator("#status").inner_text() == "The game is over."
-    assert await page.get_by_role("button", name="Pass", exact=True).is_disabled()
+    assert await page.locator("#status").inner_text() == "Game over (resignation): bob won."
+    assert await page.get_by_role("button", name="Pass", exact=True).is_hidden()
     await _thread_says(club, thread, "Game over")
     assert game_state(club.db_path, game_id)["engine"]["status"] == "finished"
     assert await page.evaluate("window.__sameDocument === true")  # never reloaded
@@ -262,5 +262,48 @@ async def test_one_play_by_touch_on_a_phone_screen(
     await page.get_by_role("button", name="Play", exact=True).tap()
     await _at_version(page, version + 1)
     await _thread_says(club, thread, "**alice** played **AT** at 8H for 4")
+    assert errors == []
+    await page.close()
+
+
+async def test_a_game_finished_in_discord_shows_its_final_scores_on_the_open_page(
+    club: Club, browser: Any, tmp_path: Path
+) -> None:
+    game_id, thread = await _game(club, tmp_path, "CATHYZE", "SAXDEIU")
+    alice, bob = club.members["alice"], club.members["bob"]
+    page, errors = await _board_page(club, browser, alice, game_id)
+    await page.evaluate("window.__sameDocument = true")  # a reload would drop this
+    version = await _version(page)
+    for letter, square in (("C", "H8"), ("A", "I8"), ("T", "J8")):
+        await _tile(page, letter).click()
+        await _square(page, square).click()
+    await _preview(page, "CAT 10")
+    await page.get_by_role("button", name="Play", exact=True).click()
+    await _at_version(page, version + 1)
+    await _discord(club, page, bob, thread, "scrabble play", word="CATS", position="8H")
+    await _tile(page, "H").click()  # a tile put down, not played, when the game ends
+    await _square(page, "H9").click()
+
+    # bob resigns in Discord: alice's open page shows the end, pushed, without a reload.
+    await _discord(club, page, bob, thread, "scrabble resign")
+    await page.locator('#scrabble[data-status="finished"]').wait_for(timeout=WAIT_MS)
+    assert await page.locator("#status").inner_text() == "Game over (resignation): alice won."
+    assert await page.locator("#notice").inner_text() == ""  # no refusal
+    final = await club.dc.wait_for_message(
+        thread, predicate=lambda m: "Game over" in (m.content or ""), timeout=10
+    )
+    scores = page.locator("#scores li")
+    assert await scores.count() == 2
+    for index, name in enumerate(("alice", "bob")):
+        who = await scores.nth(index).locator(".who").inner_text()
+        score = await scores.nth(index).locator(".score").inner_text()
+        assert who.startswith(name) and f"{name} — {score}" in final.content, (who, final.content)
+    # The final position, read-only: the tile put down went back, nothing can be done.
+    assert (await _square(page, "H9").get_attribute("aria-label")).endswith("empty")
+    assert (await _square(page, "K8").get_attribute("aria-label")).startswith("K8, S, last play")
+    for name in ("Play", "Pass", "Exchange", "Resign", "Shuffle the rack"):
+        assert await page.get_by_role("button", name=name, exact=True).is_hidden()
+    assert await page.evaluate("window.__sameDocument === true")  # never reloaded
+    await _shot(page, "scrabble-board-finished")
     assert errors == []
     await page.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.messages.i18n import N_, _, ngettext
+from bot.messages.scrabble.names import reason_text
 from bot.messages.scrabble.thread import (
     NO_TILES_YET,
     BoardFacts,
@@ -37,6 +38,20 @@ def status_text(
     if my_turn:
         return _(YOUR_TURN)
     return _(THEIR_TURN).format(seat=to_play or "?")
+
+
+def result_text(reason: str | None, winners: Sequence[str], *, draw: bool, no_contest: bool) -> str:
+    """How a finished game ended, in one line (``Game over (a player went out): alice
+    won.``); empty while it goes on."""
+    if reason is None:
+        return ""
+    why = reason_text(reason)
+    if no_contest:
+        return _("Game over ({reason}): no contest, as no tile was ever placed.").format(reason=why)
+    who = " & ".join(winners)
+    if draw:
+        return _("Game over ({reason}): a draw between {who}.").format(reason=why, who=who)
+    return _("Game over ({reason}): {who} won.").format(reason=why, who=who)
 
 
 def last_text(facts: BoardFacts) -> str:

@@ -70,6 +70,7 @@ def _board_view(loaded: LoadedGame, engine: ScrabbleGame, seat: int, now: dateti
     current = engine.current_seat if waiting else None
     shown = picture(loaded)
     challenge = engine.can_challenge(seat)
+    result = engine.result()
     return BoardView(
         game_id=record.id,
         number=record.number,
@@ -96,6 +97,9 @@ def _board_view(loaded: LoadedGame, engine: ScrabbleGame, seat: int, now: dateti
         can_accept=challenge and engine.status == ENDING,
         facts=board_facts(loaded),
         description=shown.description,
+        end_reason=result.reason if result is not None else None,
+        winners=result.winners if result is not None else (),
+        no_contest=result.no_contest if result is not None else False,
     )
 
 

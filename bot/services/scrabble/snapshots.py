@@ -185,6 +185,12 @@ class BoardView:
     can_accept: bool  # a play that ends the game waits for this member's say
     facts: msg.BoardFacts  # the last play and latest turn in words, names as they are
     description: str  # the board in words (the image's alt text)
+    # Once the game is over: why it ended, the winning seats (several: a draw), and
+    # whether it was no contest (``engines.scrabble.game.GameResult``); the scores
+    # above are then the final ones.
+    end_reason: str | None = None
+    winners: tuple[int, ...] = ()
+    no_contest: bool = False
 
     @property
     def my_turn(self) -> bool:

@@ -10,6 +10,7 @@ import pytest
 from bot.db.models import GameRecord, PlayerRecord
 from bot.services import ServiceContext
 from bot.services.board_links import (
+    ENDED_VIEW,
     LINK_DAYS,
     LINK_PATH,
     BoardLinks,
@@ -133,7 +134,25 @@ async def test_rotating_revokes_every_link_given_before(links, web_ctx) -> None:
     assert (await links.open(new)).generation == 2
 
 
-async def test_a_finished_game_no_longer_opens(links, web_ctx) -> None:
+async def test_a_finished_game_shows_its_end_for_a_while_then_no_longer_opens(
+    links, web_ctx, clock
+) -> None:
+    game_id = await _game(web_ctx)
+    token = _token(await links.link(GUILD, ALICE, "scrabble", game_id))
+    async with web_ctx.uow() as uow:
+        game = await uow.games.get(game_id)
+        game.status, game.finished_at = "finished", clock()
+        await uow.commit()
+    # Its final position, read-only (the game refuses every change), for ENDED_VIEW.
+    clock.advance(seconds=ENDED_VIEW.total_seconds() - 60)
+    assert (await links.open(token)).user_id == ALICE
+    clock.advance(minutes=2)
+    with pytest.raises(LinkRefused) as refused:
+        await links.open(token)
+    assert refused.value.code == "link_ended"
+
+
+async def test_a_finished_game_with_no_end_time_no_longer_opens(links, web_ctx) -> None:
     game_id = await _game(web_ctx)
     token = _token(await links.link(GUILD, ALICE, "scrabble", game_id))
     async with web_ctx.uow() as uow:

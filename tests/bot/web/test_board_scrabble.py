@@ -217,9 +217,22 @@ async def test_exchange_pass_challenge_and_resign_from_the_page_are_the_commands
     assert answer["state"]["status"] == "finished" and not any(answer["state"]["can"].values())
     assert answer["state"]["status_text"] == "The game is over."
     assert (await scrabble_web.row(game_id)).status == "finished"
-    # A game over: its links open nothing more.
-    response = await scrabble_web.client.get(f"{mine.path}/state", cookies=mine.cookies)
-    assert response.status == 403 and (await response.json())["code"] == "link_ended"
+    # A game over: its pages show the end, read-only, and every change is refused.
+    final = await mine.state()
+    assert final["status"] == "finished" and not any(final["can"].values())
+    assert final["result_text"] == answer["state"]["result_text"] != ""
+    assert [seat["score"] for seat in final["seats"]] == [
+        seat["score"] for seat in answer["state"]["seats"]
+    ]
+    before = await scrabble_web.row(game_id)
+    response = await scrabble_web.client.post(
+        f"{mine.path}/pass",
+        json={"version": final["version"]},
+        cookies=mine.cookies,
+        headers={"X-CSRF-Token": mine.csrf},
+    )
+    assert response.status == 409
+    assert (await scrabble_web.row(game_id)).version == before.version
 
 
 async def test_bad_requests_and_moves_out_of_turn_are_refused_and_change_nothing(

@@ -169,7 +169,10 @@ function drawRack() {
 }
 
 function drawPanel() {
-  document.getElementById("status").textContent = state.status_text;
+  // A game over says how it ended; its page is then read-only (no action buttons).
+  document.getElementById("status").textContent = state.result_text || state.status_text;
+  for (const row of document.querySelectorAll(".scrabble-actions")) { row.hidden = ended(state); }
+  document.getElementById("board-help").hidden = ended(state);
   document.getElementById("last").textContent = state.last_text;
   const list = document.getElementById("scores");
   list.replaceChildren(...state.seats.map((seat) => {
@@ -595,9 +598,13 @@ function setRack(tiles) {
   selected = null;
 }
 
+/** Whether the game is over (its page shows the end, and takes no more changes). */
+function ended(s) { return s.status === "finished" || s.status === "abandoned"; }
+
 function show(next) {
   state = next;
   received = performance.now();
+  if (ended(state)) { placed.clear(); order = []; selected = null; }
   setRack(state.rack);
   for (const index of [...placed.keys()]) {  // a square taken meanwhile gives its tile back
     if (cell(index)) { placed.delete(index); order = order.filter((i) => i !== index); }
