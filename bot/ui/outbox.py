@@ -21,10 +21,12 @@ import asyncio
 import io
 import logging
 import socket
-from collections.abc import Awaitable, Callable, Sequence
+from collections import deque
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import timedelta
 from typing import Any
 
+import aiohttp
 import discord
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -42,10 +44,14 @@ FileRenderer = Callable[[dict[str, Any]], Awaitable[tuple[str, bytes]]]
 ViewBuilder = Callable[[dict[str, Any]], discord.ui.View]
 # Buttons for one member's DM, made as it is sent: (the view's args, the member) → a view, or None.
 DmViewBuilder = Callable[[dict[str, Any], int], Awaitable[discord.ui.View | None]]
+Target = tuple[str, int]
 MAX_ATTEMPTS = 5
 BATCH = 50  # rows claimed at a time
 CONCURRENCY = 8  # targets sent to at once (discord.py keeps each route's rate limit)
+MAX_IN_FLIGHT = 400  # rows claimed and not yet sent: beyond it, claiming waits
 LEASE = timedelta(seconds=60)  # a claim held this long by a process that died is let go
+# Network trouble on the way to Discord (after discord.py's own retries): worth trying later.
+_NETWORK_TROUBLE = (OSError, asyncio.TimeoutError, aiohttp.ClientError)
 
 
 def _messageable(channel: object, channel_id: int) -> discord.abc.Messageable:
@@ -56,14 +62,19 @@ def _messageable(channel: object, channel_id: int) -> discord.abc.Messageable:
 
 
 class OutboxSender:
-    """Sends the outbox: claims a batch of rows (a short transaction), sends them with no
-    transaction open (rendering images, calling Discord), then marks each sent.
+    """Sends the outbox, continuously: claims rows (a short transaction) while earlier
+    ones are still going out, sends them with no transaction open (rendering images,
+    calling Discord), and marks what was sent together, a transaction for many.
 
-    Posts to different channels (and DMs to different members) go out at once, up to
-    ``concurrency``; each target's posts go one after another, in the order they were
-    written. ``owner`` names this process in its claims: another process (a shard of
-    its own, on the same database) never takes a row this one holds until the lease
-    runs out, and this process started again takes its own back at once.
+    Each target (a channel, a member's DMs) has a queue and one worker draining it
+    in the order the rows were written; up to ``concurrency`` targets are sent to at
+    once. Rows already queued are skipped by the next claims (they are this
+    process's, and marked only once sent), so a busy channel never stops the
+    others, and later rows of a target join its queue behind the earlier ones.
+    ``owner`` names this process in its claims: another process (a shard of its
+    own, on the same database) never takes a row this one holds until the lease
+    runs out (renewed while rows wait in a queue), and this process started again
+    takes its own back at once.
     """
 
     def __init__(
@@ -76,6 +87,7 @@ class OutboxSender:
         batch: int = BATCH,
         concurrency: int = CONCURRENCY,
         lease: timedelta = LEASE,
+        max_in_flight: int = MAX_IN_FLIGHT,
     ) -> None:
         self.client = client
         self._factory = session_factory
@@ -83,106 +95,200 @@ class OutboxSender:
         self.dms = dms or DirectMessages(client, session_factory)
         self.batch = batch
         self.lease = lease
+        self.max_in_flight = max_in_flight
         self._sending = asyncio.Semaphore(concurrency)
         self.renderers: dict[str, FileRenderer] = {}
         self.views: dict[str, ViewBuilder] = {}
         self.dm_views: dict[str, DmViewBuilder] = {}
         self._wake = asyncio.Event()
+        self._progress = asyncio.Event()  # a worker finished with a row
         self._lock = asyncio.Lock()
         self._stopping = False
+        self._queues: dict[Target, deque[OutboxRecord]] = {}
+        self._workers: dict[Target, asyncio.Task[None]] = {}
+        self._in_flight: set[int] = set()  # claimed here and not yet marked
+        self._sent: list[int] = []  # sent, to be marked
+        self._refused: set[int] = set()  # refused for good: not tried again until the next poll
+        self._trouble = False  # Discord's own trouble: no claims until the next poll
+        self._renewed = 0.0
+        self.sent_total = 0
 
     def notify(self) -> None:
         """Look for rows to send now (a commit just wrote some)."""
         self._wake.set()
 
     def stop(self) -> None:
-        """Finish the flush under way and return from ``run_forever``."""
+        """Finish sending what is claimed and return from ``run_forever``."""
         self._stopping = True
         self._wake.set()
 
     async def run_forever(self, poll_seconds: float = 5.0) -> None:
-        """Flush whenever notified, and every ``poll_seconds`` (rows another process wrote)."""
-        while not self._stopping:
-            try:
-                await self.flush()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("outbox flush failed")
-            if self._stopping:
-                return
-            self._wake.clear()
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout=poll_seconds)
-            except TimeoutError:
-                pass
+        """Claim whenever notified, whenever a row is done (room for more), and every
+        ``poll_seconds`` (rows another process wrote; rows refused or held up by
+        Discord's trouble are tried again then)."""
+        loop = asyncio.get_running_loop()
+        next_poll = loop.time() + poll_seconds
+        try:
+            while True:
+                self._wake.clear()
+                self._progress.clear()
+                try:
+                    async with self._lock:
+                        await self._mark()
+                        if not self._stopping:
+                            await self._claim(self._in_flight | self._refused)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("outbox pass failed")
+                if self._stopping and not self._workers:
+                    await self._mark()
+                    return
+                timeout = next_poll - loop.time()
+                if timeout <= 0:
+                    next_poll = loop.time() + poll_seconds
+                    self._refused.clear()
+                    self._trouble = False
+                    continue
+                await _first(self._wake, self._progress, timeout=timeout)
+        finally:
+            for task in self._workers.values():
+                task.cancel()
 
     async def flush(self) -> int:
-        """Passes over the unsent rows until none is left to this process: each row is
-        tried at most once per call.
+        """Claims and sends until no row is left to this process, and returns how many
+        were sent: each row is tried at most once per call.
 
         A row Discord refuses for good (403, 404, a bad body) counts an attempt and is
         given up after ``MAX_ATTEMPTS`` calls; given-up rows are left out, so they
-        never hold up the rest. Discord's own trouble (5xx, rate limits) ends the call
-        without counting: the rows claimed and not sent are let go, and wait for the
-        next call however long the outage lasts, later posts behind them in order.
+        never hold up the rest. Discord's own trouble (5xx, rate limits) stops the
+        claiming without counting: that target's rows claimed and not sent are let
+        go, and wait for the next call however long the outage lasts, later posts
+        behind them in order.
         """
-        sent = 0
-        tried: set[int] = set()
         async with self._lock:
+            before = self.sent_total
+            tried: set[int] = set()
+            self._trouble = False
             while True:
-                now = utcnow()
-                async with self._factory() as session:
-                    rows = await OutboxRepository(session).claim(
-                        owner=self.owner,
-                        until=now + self.lease,
-                        now=now,
-                        limit=self.batch,
-                        max_attempts=MAX_ATTEMPTS,
-                        exclude=tried,
-                    )
-                    await session.commit()
-                if not rows:
-                    return sent
-                tried.update(r.id for r in rows)
-                outcomes = await asyncio.gather(*(self._send_queue(q) for q in _queues(rows)))
-                sent += sum(count for count, _ in outcomes)
-                if any(trouble for _, trouble in outcomes) or self._stopping:
-                    return sent
+                self._progress.clear()
+                await self._mark()
+                if not (self._trouble or self._stopping):
+                    tried |= await self._claim(tried | self._in_flight)
+                if not self._workers:
+                    break
+                await self._progress.wait()
+            await self._mark()
+            return self.sent_total - before
 
-    async def _send_queue(self, queue: list[OutboxRecord]) -> tuple[int, bool]:
-        """One target's rows (with the same DM to others beside them), in order:
-        how many were sent, and whether Discord's own trouble stopped it."""
-        sent = 0
-        done: set[int] = set()
-        async with self._sending:
-            for index, row in enumerate(queue):
-                if row.id in done:
-                    continue  # sent along with an earlier row (one fallback post)
-                siblings = [r for r in queue[index + 1 :] if r.id not in done and _same_dm(row, r)]
-                try:
-                    along = await self._send(row, siblings)
-                except discord.HTTPException as exc:
-                    transient = discords_trouble(exc)
-                    error = f"{exc.status} {exc.code}: {exc.text}"
-                    log.warning("outbox row %s not sent (%s)", row.id, error[:200])
-                    async with self._factory() as session:
-                        repo = OutboxRepository(session)
-                        await repo.mark_failed(row.id, error, counts=not transient)
-                        if transient:
-                            rest = [r.id for r in queue[index + 1 :] if r.id not in done]
-                            await repo.release(rest, self.owner)
-                        await session.commit()
-                    if transient:
-                        return sent, True
-                    continue
-                ids = [row.id, *(r.id for r in along)]
-                done.update(ids)
-                async with self._factory() as session:
-                    await OutboxRepository(session).mark_sent(ids, utcnow())
-                    await session.commit()
-                sent += len(ids)
-        return sent, False
+    async def _claim(self, skip: set[int]) -> set[int]:
+        """Claims what there is room for and queues it; the ids claimed."""
+        room = min(self.batch, self.max_in_flight - len(self._in_flight))
+        if room <= 0 or self._trouble:
+            return set()
+        now = utcnow()
+        async with self._factory() as session:
+            repo = OutboxRepository(session)
+            rows = await repo.claim(
+                owner=self.owner,
+                until=now + self.lease,
+                now=now,
+                limit=room,
+                max_attempts=MAX_ATTEMPTS,
+                skip=skip,
+            )
+            if self._trouble and rows:
+                # Discord's trouble began meanwhile: an earlier row of one of these
+                # targets may have been let go, so these must not overtake it.
+                await repo.release([r.id for r in rows], self.owner)
+                rows = []
+            await session.commit()
+        for key, row in _targets(rows, busy=self._queues.keys()):
+            self._in_flight.add(row.id)
+            self._queues.setdefault(key, deque()).append(row)
+            if key not in self._workers:
+                self._workers[key] = asyncio.create_task(
+                    self._work(key), name=f"outbox {key[0]} {key[1]}"
+                )
+        return {r.id for r in rows}
+
+    async def _mark(self) -> None:
+        """Marks the rows sent since the last time (one transaction), and holds the
+        rows still queued a while longer."""
+        now = utcnow()
+        loop = asyncio.get_running_loop()
+        renew = loop.time() - self._renewed > self.lease.total_seconds() / 3
+        if not self._sent and not (renew and self._in_flight):
+            return
+        ids, self._sent = self._sent, []
+        try:
+            async with self._factory() as session:
+                repo = OutboxRepository(session)
+                if ids:
+                    await repo.mark_sent(ids, now)
+                if renew:
+                    await repo.renew(self._in_flight - set(ids), self.owner, now + self.lease)
+                await session.commit()
+        except BaseException:
+            self._sent = ids + self._sent  # marked the next time
+            raise
+        if renew:
+            self._renewed = loop.time()
+        self._in_flight.difference_update(ids)
+        self.sent_total += len(ids)
+
+    async def _work(self, key: Target) -> None:
+        """Drains one target's queue, in order."""
+        queue = self._queues[key]
+        try:
+            async with self._sending:
+                while queue:
+                    row = queue.popleft()
+                    siblings = [r for r in queue if _same_dm(row, r)]
+                    try:
+                        along = await self._send(row, siblings)
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception as exc:
+                        if await self._failed(row, queue, exc):
+                            return
+                        continue
+                    finally:
+                        self._progress.set()
+                    for other in along:
+                        queue.remove(other)
+                    self._sent.extend([row.id, *(r.id for r in along)])
+        finally:
+            if self._workers.get(key) is asyncio.current_task():
+                del self._workers[key]
+                if not queue:
+                    del self._queues[key]
+
+    async def _failed(self, row: OutboxRecord, queue: deque[OutboxRecord], exc: Exception) -> bool:
+        """Notes why ``row`` was not sent; whether the queue stops (Discord's trouble:
+        the rest of it is let go, to keep its order, and the claiming pauses)."""
+        if isinstance(exc, discord.HTTPException):
+            transient = discords_trouble(exc)
+            error = f"{exc.status} {exc.code}: {exc.text}"
+        else:
+            transient = isinstance(exc, _NETWORK_TROUBLE)
+            error = f"{type(exc).__name__}: {exc}"
+            if not transient:
+                log.error("outbox row %s could not be sent", row.id, exc_info=exc)
+        log.warning("outbox row %s not sent (%s)", row.id, error[:200])
+        rest = [r.id for r in queue] if transient else []
+        async with self._factory() as session:
+            repo = OutboxRepository(session)
+            await repo.mark_failed(row.id, error, counts=not transient)
+            await repo.release(rest, self.owner)
+            await session.commit()
+        self._in_flight.difference_update([row.id, *rest])
+        if transient:
+            queue.clear()
+            self._trouble = True
+        else:
+            self._refused.add(row.id)
+        return transient
 
     async def _payload_kwargs(
         self, row: OutboxRecord, *, dm_to: int | None = None
@@ -278,20 +384,35 @@ class OutboxSender:
         return along
 
 
-def _queues(rows: list[OutboxRecord]) -> list[list[OutboxRecord]]:
-    """The claimed rows as queues that may go out side by side: one per target, in
-    order, with the same DM to several members (a pair's partners, whose DMs may be
-    closed: one fallback post names them all) in the queue of the first of them."""
-    queues: dict[tuple[str, int], list[OutboxRecord]] = {}
-    home: dict[int, tuple[str, int]] = {}
+def _targets(
+    rows: list[OutboxRecord], busy: Collection[Target] = ()
+) -> list[tuple[Target, OutboxRecord]]:
+    """Which queue each claimed row goes to: its target's, in order, but the same DM
+    to several members (a pair's partners, whose DMs may be closed: one fallback
+    post names them all) goes in the queue of the first of them, unless the
+    member's own queue is ``busy`` with earlier rows (they go first)."""
+    home: dict[int, Target] = {}
+    seen: set[Target] = set()
+    placed = []
     for row in rows:
-        key = (row.target_kind, row.target_id)
+        key: Target = (row.target_kind, row.target_id)
         twin = next((r for r in rows if r.id < row.id and _same_dm(r, row)), None)
-        if twin is not None and (row.target_kind, row.target_id) not in queues:
+        if twin is not None and key not in seen and key not in busy:
             key = home[twin.id]
         home[row.id] = key
-        queues.setdefault(key, []).append(row)
-    return list(queues.values())
+        seen.add(key)
+        placed.append((key, row))
+    return placed
+
+
+async def _first(*events: asyncio.Event, timeout: float) -> None:
+    """Waits until one of ``events`` is set, or ``timeout`` seconds."""
+    waiters = [asyncio.ensure_future(e.wait()) for e in events]
+    try:
+        await asyncio.wait(waiters, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiter in waiters:
+            waiter.cancel()
 
 
 def default_owner(shard_ids: Sequence[int] | None = None) -> str:

@@ -329,7 +329,7 @@ class OutboxRepository:
         now: datetime,
         limit: int,
         max_attempts: int,
-        exclude: Collection[int] = (),
+        skip: Collection[int] = (),
     ) -> list[OutboxRecord]:
         """Claim up to ``limit`` unsent rows for ``owner`` until ``until``, oldest first.
 
@@ -337,9 +337,11 @@ class OutboxRepository:
         held it (the same process, started again). Each target's posts keep their
         order across processes: a target's rows are claimed only as the unbroken
         start of its unsent rows, so while another process holds (or is claiming)
-        an earlier one, the later ones wait. On PostgreSQL the candidates are read
-        ``FOR UPDATE SKIP LOCKED``, so two processes claiming at once never wait
-        for each other and never take the same row.
+        an earlier one, the later ones wait. ``skip``: rows not to take now, which
+        do not hold their target's later rows up either (the ones this owner is
+        sending, queued before them; one Discord refused this pass). On PostgreSQL
+        the candidates are read ``FOR UPDATE SKIP LOCKED``, so two processes
+        claiming at once never wait for each other and never take the same row.
         """
         unsent = and_(OutboxRecord.sent_at.is_(None), OutboxRecord.attempts < max_attempts)
         free = or_(
@@ -348,8 +350,8 @@ class OutboxRepository:
             OutboxRecord.claimed_by == owner,
         )
         stmt = select(OutboxRecord).where(unsent, free)
-        if exclude:
-            stmt = stmt.where(OutboxRecord.id.not_in(list(exclude)))
+        if skip:
+            stmt = stmt.where(OutboxRecord.id.not_in(list(skip)))
         stmt = stmt.order_by(OutboxRecord.id).limit(limit)
         if self.session.get_bind().dialect.name == "postgresql":
             stmt = stmt.with_for_update(skip_locked=True)
@@ -368,23 +370,43 @@ class OutboxRepository:
         mine: set[int] = set()
         for key in targets:
             for row_id in order.get(key, []):
+                if row_id in skip:
+                    continue
                 if row_id not in held:
-                    break  # an earlier row is someone else's (or failed this pass): wait
+                    break  # an earlier row is someone else's: wait
                 mine.add(row_id)
+        if not mine:
+            return []
+        # One statement claims them all (on PostgreSQL they are locked already;
+        # elsewhere a row taken meanwhile is not returned).
+        taken = set(
+            (
+                await self.session.execute(
+                    update(OutboxRecord)
+                    .where(OutboxRecord.id.in_(mine), unsent, free)
+                    .values(claimed_by=owner, claimed_until=until)
+                    .returning(OutboxRecord.id)
+                    .execution_options(synchronize_session=False)
+                )
+            ).scalars()
+        )
         claimed = []
         for row in candidates:
-            if row.id not in mine:
-                continue
-            result = await self.session.execute(
-                update(OutboxRecord)
-                .where(OutboxRecord.id == row.id, unsent, free)
-                .values(claimed_by=owner, claimed_until=until)
-            )
-            if rowcount(result) == 1:
+            if row.id in taken:
                 set_committed_value(row, "claimed_by", owner)
                 set_committed_value(row, "claimed_until", until)
                 claimed.append(row)
         return claimed
+
+    async def renew(self, ids: Collection[int], owner: str, until: datetime) -> None:
+        """Hold these rows (still queued to send) longer: another process waits."""
+        if ids:
+            await self.session.execute(
+                update(OutboxRecord)
+                .where(OutboxRecord.id.in_(list(ids)), OutboxRecord.claimed_by == owner)
+                .values(claimed_until=until)
+                .execution_options(synchronize_session=False)
+            )
 
     async def mark_sent(self, ids: Collection[int], at: datetime) -> None:
         """These rows reached Discord: never again."""

@@ -147,3 +147,105 @@ async def test_a_row_another_process_holds_waits_until_its_lease_runs_out(
     await _sender(session_factory, {CHANNEL: Channel(CHANNEL, posted)}).flush()
     # b is never sent before a: while a's holder lives, the channel waits for it
     assert posted == ([] if holder_alive else [(CHANNEL, "a"), (CHANNEL, "b")])
+
+
+async def test_a_slow_channel_holds_up_no_other_and_its_later_posts_queue_behind(
+    session_factory,
+) -> None:
+    """The sender keeps claiming while a post is on its way: another channel's posts
+    go out meanwhile, and the slow channel's later posts follow its first, in order."""
+    posted: list[tuple[int, str]] = []
+    channels = {CHANNEL: Channel(CHANNEL, posted), OTHER: Channel(OTHER, posted)}
+    sender = _sender(session_factory, channels)
+    drawing, finish = asyncio.Event(), asyncio.Event()
+
+    async def slow_board(args: dict[str, Any]) -> tuple[str, bytes]:
+        drawing.set()
+        await finish.wait()
+        return "board.png", b"\x89PNG"
+
+    sender.renderers["board"] = slow_board
+    board = FileSpec("board", {}, "the board after move 1")
+    await _write(session_factory, (CHANNEL, Post(content="move 1", files=(board,))))
+    running = asyncio.create_task(sender.run_forever(poll_seconds=60))
+    try:
+        await asyncio.wait_for(drawing.wait(), 5)
+        await _write(
+            session_factory,
+            (CHANNEL, Post(content="move 2")),
+            (OTHER, Post(content="elsewhere 1")),
+            (OTHER, Post(content="elsewhere 2")),
+        )
+        sender.notify()
+        for _ in range(200):
+            if len(posted) == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert posted == [(OTHER, "elsewhere 1"), (OTHER, "elsewhere 2")]
+        finish.set()
+        for _ in range(200):
+            if len(posted) == 4 and all(r.sent_at for r in await _rows(session_factory)):
+                break
+            await asyncio.sleep(0.01)
+        assert [text for where, text in posted if where == CHANNEL] == ["move 1", "move 2"]
+        rows = await _rows(session_factory)
+        assert all(r.sent_at is not None and r.claimed_by is None for r in rows)
+    finally:
+        sender.stop()
+        await asyncio.wait_for(running, 5)
+
+
+async def test_rows_waiting_in_a_queue_stay_claimed_past_the_first_lease(
+    session_factory,
+) -> None:
+    """A row queued behind a slow post is held (the lease renewed) for as long as it
+    waits: another process never takes it and posts it out of order."""
+    from datetime import timedelta
+
+    from bot.db.models import utcnow
+
+    posted: list[tuple[int, str]] = []
+    sender = OutboxSender(
+        Client({CHANNEL: Channel(CHANNEL, posted)}),  # type: ignore[arg-type]
+        session_factory,
+        owner="test:1",
+        lease=timedelta(seconds=0.6),
+    )
+    drawing, finish = asyncio.Event(), asyncio.Event()
+
+    async def slow_board(args: dict[str, Any]) -> tuple[str, bytes]:
+        drawing.set()
+        await finish.wait()
+        return "board.png", b"\x89PNG"
+
+    sender.renderers["board"] = slow_board
+    board = FileSpec("board", {}, "the board")
+    await _write(
+        session_factory,
+        (CHANNEL, Post(content="first", files=(board,))),
+        (CHANNEL, Post(content="second")),
+    )
+    running = asyncio.create_task(sender.run_forever(poll_seconds=0.1))
+    try:
+        await asyncio.wait_for(drawing.wait(), 5)
+        await asyncio.sleep(1.5)  # well past the first lease of 0.6 s
+        async with session_factory() as session:
+            now = utcnow()
+            taken = await OutboxRepository(session).claim(
+                owner="other:0",
+                until=now + timedelta(seconds=60),
+                now=now,
+                limit=10,
+                max_attempts=5,
+            )
+            await session.commit()
+        assert taken == []
+        finish.set()
+        for _ in range(300):
+            if len(posted) == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert posted == [(CHANNEL, "first"), (CHANNEL, "second")]
+    finally:
+        sender.stop()
+        await asyncio.wait_for(running, 5)
