@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ClubBot
+from bot.messages import screen as screen_msg
 from bot.messages import web as web_msg
 from bot.messages.club import (
     EXPORT_FILE_ALT,
@@ -16,9 +17,12 @@ from bot.messages.club import (
     settings_summary,
 )
 from bot.messages.i18n import _, available_languages, set_language
+from bot.services.board_address import BoardAddresses
+from bot.services.board_links import LINK_DAYS
 from bot.services.club import ClubService, timezone_choices
 from bot.services.export import ExportService
 from bot.services.web import WebService, page_url
+from bot.ui.board_link import board_link_view
 from bot.ui.errors import reply_privately, think
 from bot.ui.permissions import require_guild, require_moderator
 
@@ -34,6 +38,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         self.service = ClubService(bot.ctx)
         self.exports = ExportService(bot.ctx)
         self.web_pages = WebService(bot.ctx)
+        self.boards = BoardAddresses(bot.ctx)
         super().__init__()
 
     @app_commands.command(
@@ -130,6 +135,23 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
                 running=self.bot.web is not None and self.bot.web.running,
             )
         await reply_privately(interaction, text)
+
+    @app_commands.command(
+        name="screen",
+        description="A private link to the room's screen, for a projector (moderators)",
+    )
+    @app_commands.guild_only()
+    async def screen(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)  # the screen's link is a secret
+        guild = require_guild(interaction)
+        settings = await self.service.get(guild.id)
+        require_moderator(interaction.user, settings.moderator_role_id, _(screen_msg.SCREEN_WHAT))
+        url = await self.boards.screen_url(guild.id, interaction.user.id, guild_name=guild.name)
+        if url is None:
+            await reply_privately(interaction, _(screen_msg.SCREEN_OFF))
+            return
+        text = screen_msg.t(screen_msg.SCREEN_LINK, club=guild.name, days=LINK_DAYS)
+        await reply_privately(interaction, text, view=board_link_view(url, screen_msg.OPEN_SCREEN))
 
     @setup.autocomplete("timezone")
     async def _timezones(

@@ -78,7 +78,21 @@ class BoardAddresses:
         address = page_url(base, path)
         return address if len(address) <= BUTTON_URL_CHARS else None
 
+    async def screen_url(self, guild_id: int, user_id: int, *, guild_name: str = "") -> str | None:
+        """The absolute address of the club's room screen (issue #29), made for the
+        moderator ``user_id`` who asked; None while the bot offers no links."""
+        base = absolute_base(self.ctx.settings.web_base_url)
+        if base is None or not self.links.enabled:
+            return None
+        path = await self.links.link(guild_id, user_id, "screen", guild_id, guild_name=guild_name)
+        if path is None:
+            return None
+        address = page_url(base, path)
+        return address if len(address) <= BUTTON_URL_CHARS else None
+
     async def _playable(self, guild_id: int, user_id: int, kind: Kind, subject_id: int) -> bool:
+        if kind not in _IN_PLAY:  # the room's screen is no member's board
+            return False
         async with self.ctx.reader() as uow:
             if kind == "boggle":
                 round_ = await uow.boggle.get_round(subject_id)

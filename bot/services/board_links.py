@@ -4,7 +4,7 @@ The bot hands a member a link that names one club, one member and one game or
 Boggle round. Whoever holds it acts as that member on that board, so the link is
 a secret and carries its own proof:
 
-``/p/v1.<guild>.<user>.<s|c|b><id>.<expires>.<generation>.<mac>``
+``/p/v1.<guild>.<user>.<s|c|b|r><id>.<expires>.<generation>.<mac>``
 
 ``mac`` is an HMAC-SHA256 of everything before it, under the club's link secret,
 cut to 128 bits. The secret is kept in the database (``guilds.settings["links"]``,
@@ -12,6 +12,11 @@ made on first use), never in ``.env``: a bot moved to another machine keeps its
 clubs' links working, and ``/club web rotate`` makes a new secret with the next
 *generation*, so every link given before is refused at once ("revoked", told apart
 from a forged one by the generation it names).
+
+The room's screen (issue #29, ``/club screen``) has a link of this kind too:
+``r<guild>``, the club's own screen, given to a moderator. It shows only what the
+club may see on a projector, so it is not tied to a game: it lasts ``LINK_DAYS``
+days or until ``/club web rotate``.
 
 A link acts until its game ends, and lasts at most ``LINK_DAYS`` days. Once the
 game is over, its link (and a page open on it) still shows the final position,
@@ -61,7 +66,7 @@ from bot.messages.web import (
 from bot.services import ServiceContext
 from bot.services.boggle.options import club_zone
 
-Kind = Literal["scrabble", "chess", "boggle"]
+Kind = Literal["scrabble", "chess", "boggle", "screen"]
 LINK_DAYS = 30
 # How long after its end a game's link still shows the final position, read-only.
 ENDED_VIEW = timedelta(hours=24)
@@ -69,7 +74,7 @@ LINK_PATH = "/p/"
 VERSION = "v1"
 SECRET_BYTES = 32
 MAC_BYTES = 16
-_LETTER: dict[str, Kind] = {"s": "scrabble", "c": "chess", "b": "boggle"}
+_LETTER: dict[str, Kind] = {"s": "scrabble", "c": "chess", "b": "boggle", "r": "screen"}
 _KIND_LETTER = {kind: letter for letter, kind in _LETTER.items()}
 _PLAYING = frozenset({"invited", "active"})
 _ENDED = frozenset({"finished", "abandoned"})
@@ -295,6 +300,10 @@ class BoardLinks:
             if guild is None or current is None:
                 raise LinkRefused(FORGED, code="link_forged")
             grant = check(token, current[0], current[1], self.ctx.clock())
+            if grant.kind == "screen":  # the club's own screen, and no other club's
+                if grant.subject_id != grant.guild_id:
+                    raise LinkRefused(NOT_YOURS, code="link_not_yours")
+                return grant, _Club.of(guild)
             if grant.kind == "boggle":
                 round_ = await uow.boggle.get_round(grant.subject_id)
                 if round_ is None or round_.guild_id != grant.guild_id:

@@ -27,9 +27,9 @@ from bot.services.board_address import BoardAddresses
 log = logging.getLogger(__name__)
 
 
-def board_link_button(url: str) -> discord.ui.Button[discord.ui.View]:
-    """The button itself, in the active language."""
-    return discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=_(OPEN_BOARD))
+def board_link_button(url: str, label: str = OPEN_BOARD) -> discord.ui.Button[discord.ui.View]:
+    """The button itself, in the active language (``label``: a message id)."""
+    return discord.ui.Button(style=discord.ButtonStyle.link, url=url, label=_(label))
 
 
 def with_board_link(view: discord.ui.View | None, url: str | None) -> discord.ui.View | None:
@@ -43,9 +43,14 @@ def with_board_link(view: discord.ui.View | None, url: str | None) -> discord.ui
     return view
 
 
-def board_link_view(url: str | None) -> discord.ui.View | None:
-    """A view holding only the button; None when there is no address."""
-    return with_board_link(None, url)
+def board_link_view(url: str | None, label: str = OPEN_BOARD) -> discord.ui.View | None:
+    """A view holding only the button (labelled ``label``, a message id); None when
+    there is no address."""
+    if url is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(board_link_button(url, label))
+    return view
 
 
 class BoardLinkDms:

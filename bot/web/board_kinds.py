@@ -9,6 +9,7 @@ from bot.web.board_boggle import BoggleBoard
 from bot.web.board_chess import ChessBoard
 from bot.web.board_scrabble import ScrabbleBoard
 from bot.web.boards import BoardKind
+from bot.web.screen import ScreenBoard
 
 
 def board_kinds(ctx: ServiceContext) -> dict[Kind, BoardKind]:
@@ -17,5 +18,6 @@ def board_kinds(ctx: ServiceContext) -> dict[Kind, BoardKind]:
         ChessBoard(ctx),
         BoggleBoard(ctx),
         ScrabbleBoard(ctx),
+        ScreenBoard(ctx),
     ]
     return {board.kind: board for board in kinds}

@@ -51,7 +51,7 @@ from bot.services.board_links import LINK_PATH, BoardLinks, BoardSession, Kind, 
 
 log = logging.getLogger(__name__)
 
-KINDS: tuple[Kind, ...] = ("scrabble", "chess", "boggle")
+KINDS: tuple[Kind, ...] = ("scrabble", "chess", "boggle", "screen")
 BOARD_PREFIX = "/board/"
 RATE = 5  # state-changing requests a second, per member (a burst of RATE, then RATE/s)
 WATCH_S = 0.25  # how often a watched board's version is read
@@ -168,6 +168,9 @@ class BoardWatch:
 
     async def _read(self, key: tuple[Kind, int], watched: _Watched) -> None:
         kind, subject_id = key
+        # A kind may be read less often than a board (the room's screen computes its
+        # version from everything it shows: bot/web/screen.py).
+        every = getattr(self.kinds[kind], "watch_every", None) or self.every
         while True:
             version: int | None
             try:
@@ -183,7 +186,7 @@ class BoardWatch:
                     watched.changed.notify_all()
             watched.wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watched.wake.wait(), self.every)
+                await asyncio.wait_for(watched.wake.wait(), max(every, self.every))
 
 
 class BoardRoutes:
@@ -264,7 +267,8 @@ class BoardRoutes:
         kind_name = request.match_info["kind"]
         text = request.match_info["id"]
         board = self.kinds.get(kind_name)  # type: ignore[call-overload]
-        if board is None or not text.isascii() or not text.isdigit() or len(text) > 9:
+        # A game's or round's id, or a club's (the room's screen: a Discord snowflake).
+        if board is None or not text.isascii() or not text.isdigit() or len(text) > 20:
             raise web.HTTPNotFound()
         return board, board.kind, int(text)
 

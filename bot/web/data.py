@@ -232,6 +232,8 @@ class SessionBoardLine:
     seats: list[str]  # "alice & bob: 312"
     game_id: int | None
     status: str
+    turn: str | None = None  # who is to play, while the board is in play
+    turn_due: datetime | None = None  # when their turn clock runs out
 
 
 @dataclass(frozen=True)
@@ -250,6 +252,7 @@ class SessionPage:
     boards: list[SessionBoardLine]
     ranking: list[SessionRankLine] = field(default_factory=list)  # once the boards start
     final: bool = False
+    deadline: datetime | None = None  # the session's own end, once it started
 
 
 @dataclass(frozen=True)
@@ -723,7 +726,17 @@ class ClubPages:
                     f"{loaded.name(seat)}: {engine.scores[seat]}" if engine else loaded.name(seat)
                     for seat in sorted(loaded.seats)
                 ]
-                boards.append(SessionBoardLine(board.number, seats, record.id, record.status))
+                playing = engine is not None and record.status in LIVE
+                boards.append(
+                    SessionBoardLine(
+                        board.number,
+                        seats,
+                        record.id,
+                        record.status,
+                        loaded.name(engine.current_seat) if playing and engine else None,
+                        loaded.turn_due if playing else None,
+                    )
+                )
             ids = [m for group in row.groups for seat in group for m in seat]
             names = await uow.players.names(list(dict.fromkeys(ids)))
             if not boards:
@@ -750,7 +763,7 @@ class ClubPages:
                     for p in results.pairs
                 ]
             final = results is not None and results.final
-            return SessionPage(row.id, row.status, boards, ranking, final)
+            return SessionPage(row.id, row.status, boards, ranking, final, row.deadline)
 
 
 # ---------------------------------------------------------------------- helpers

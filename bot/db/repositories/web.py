@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GameRecord, GuildRecord, JobRecord, MoveRecord, OutboxRecord
 from bot.db.models_boggle import BoggleRoundRecord
-from bot.db.models_henyo import HenyoEventRecord
+from bot.db.models_henyo import HenyoEventRecord, HenyoRoundRecord
 from bot.db.models_sessions import ClubSessionRecord
 
 
@@ -81,6 +81,16 @@ class WebRepository:
             select(HenyoEventRecord)
             .where(HenyoEventRecord.guild_id == guild_id)
             .order_by(HenyoEventRecord.id.desc())
+            .limit(limit)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def henyo_rounds(self, guild_id: int, *, limit: int = 5) -> list[HenyoRoundRecord]:
+        """The club's newest Henyo rounds (the room's screen follows the latest)."""
+        stmt = (
+            select(HenyoRoundRecord)
+            .where(HenyoRoundRecord.guild_id == guild_id)
+            .order_by(HenyoRoundRecord.id.desc())
             .limit(limit)
         )
         return list((await self.session.execute(stmt)).scalars())
