@@ -33,7 +33,12 @@ class ServiceContext:
 
     def uow(self) -> UnitOfWork:
         uow = UnitOfWork(self.session_factory)
-        uow.on_commit(self.outbox_notify)
+
+        def posts_queued() -> None:
+            if uow.wrote_outbox:  # most commits queue none: no claim for them
+                self.outbox_notify()
+
+        uow.on_commit(posts_queued)
         uow.on_commit(self.scheduler.wake)
         return uow
 

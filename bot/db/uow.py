@@ -25,6 +25,7 @@ from bot.db.repositories import (
     RatingRepository,
     ResultRepository,
 )
+from bot.db.repositories.common import WROTE_OUTBOX
 from bot.db.repositories.events import EventRepository
 from bot.db.repositories.sessions import SessionRepository
 from bot.db.repositories.signups import SignupRepository
@@ -78,6 +79,11 @@ class UnitOfWork:
             await self.session.rollback()
         finally:
             await self.session.close()
+
+    @property
+    def wrote_outbox(self) -> bool:
+        """Whether this unit of work queued a post (sent once it commits)."""
+        return bool(self.session.info.get(WROTE_OUTBOX))
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         self._after_commit.append(callback)

@@ -49,6 +49,7 @@ MAX_ATTEMPTS = 5
 BATCH = 50  # rows claimed at a time
 CONCURRENCY = 8  # targets sent to at once (discord.py keeps each route's rate limit)
 MAX_IN_FLIGHT = 400  # rows claimed and not yet sent: beyond it, claiming waits
+MARK_EVERY = 0.5  # seconds between marking rows sent, when there is nothing to claim
 LEASE = timedelta(seconds=60)  # a claim held this long by a process that died is let go
 # Network trouble on the way to Discord (after discord.py's own retries): worth trying later.
 _NETWORK_TROUBLE = (OSError, asyncio.TimeoutError, aiohttp.ClientError)
@@ -111,6 +112,7 @@ class OutboxSender:
         self._refused: set[int] = set()  # refused for good: not tried again until the next poll
         self._trouble = False  # Discord's own trouble: no claims until the next poll
         self._renewed = 0.0
+        self._marked = 0.0
         self.sent_total = 0
 
     def notify(self) -> None:
@@ -123,33 +125,52 @@ class OutboxSender:
         self._wake.set()
 
     async def run_forever(self, poll_seconds: float = 5.0) -> None:
-        """Claim whenever notified, whenever a row is done (room for more), and every
-        ``poll_seconds`` (rows another process wrote; rows refused or held up by
-        Discord's trouble are tried again then)."""
+        """Claim whenever notified, when the last claim was full (more may wait), and
+        every ``poll_seconds`` (rows another process wrote; rows refused or held up by
+        Discord's trouble are tried again then); mark what was sent at most every
+        ``MARK_EVERY`` seconds, so a busy outbox costs a few transactions a second,
+        not two a post."""
         loop = asyncio.get_running_loop()
         next_poll = loop.time() + poll_seconds
+        want = True  # rows may be waiting to be claimed
         try:
             while True:
+                want = want or self._wake.is_set()
                 self._wake.clear()
                 self._progress.clear()
+                now = loop.time()
+                polled = now >= next_poll
+                if polled:
+                    next_poll = now + poll_seconds
+                    self._refused.clear()
+                    self._trouble = False
+                    want = True
                 try:
                     async with self._lock:
-                        await self._mark()
-                        if not self._stopping:
-                            await self._claim(self._in_flight | self._refused)
+                        room = self._room() if want and not self._stopping else 0
+                        if room > 0:
+                            skip = self._in_flight | self._refused
+                            claimed = await self._pass(claim=True, skip=skip)
+                            want = len(claimed) == room  # full: there may be more
+                        elif (
+                            polled
+                            or self._stopping
+                            or not self._workers
+                            or now - self._marked >= MARK_EVERY
+                        ):
+                            await self._pass(claim=False)
                 except asyncio.CancelledError:
                     raise
                 except Exception:
                     log.exception("outbox pass failed")
                 if self._stopping and not self._workers:
-                    await self._mark()
+                    await self._pass(claim=False)
                     return
-                timeout = next_poll - loop.time()
-                if timeout <= 0:
-                    next_poll = loop.time() + poll_seconds
-                    self._refused.clear()
-                    self._trouble = False
+                if want and self._room() > 0 and not self._trouble:
                     continue
+                timeout = next_poll - loop.time()
+                if self._sent:
+                    timeout = min(timeout, max(0.0, self._marked + MARK_EVERY - loop.time()))
                 await _first(self._wake, self._progress, timeout=timeout)
         finally:
             for task in self._workers.values():
@@ -172,54 +193,29 @@ class OutboxSender:
             self._trouble = False
             while True:
                 self._progress.clear()
-                await self._mark()
-                if not (self._trouble or self._stopping):
-                    tried |= await self._claim(tried | self._in_flight)
+                tried |= await self._pass(claim=not self._stopping, skip=tried | self._in_flight)
                 if not self._workers:
                     break
                 await self._progress.wait()
-            await self._mark()
+            await self._pass(claim=False)
             return self.sent_total - before
 
-    async def _claim(self, skip: set[int]) -> set[int]:
-        """Claims what there is room for and queues it; the ids claimed."""
-        room = min(self.batch, self.max_in_flight - len(self._in_flight))
-        if room <= 0 or self._trouble:
-            return set()
-        now = utcnow()
-        async with self._factory() as session:
-            repo = OutboxRepository(session)
-            rows = await repo.claim(
-                owner=self.owner,
-                until=now + self.lease,
-                now=now,
-                limit=room,
-                max_attempts=MAX_ATTEMPTS,
-                skip=skip,
-            )
-            if self._trouble and rows:
-                # Discord's trouble began meanwhile: an earlier row of one of these
-                # targets may have been let go, so these must not overtake it.
-                await repo.release([r.id for r in rows], self.owner)
-                rows = []
-            await session.commit()
-        for key, row in _targets(rows, busy=self._queues.keys()):
-            self._in_flight.add(row.id)
-            self._queues.setdefault(key, deque()).append(row)
-            if key not in self._workers:
-                self._workers[key] = asyncio.create_task(
-                    self._work(key), name=f"outbox {key[0]} {key[1]}"
-                )
-        return {r.id for r in rows}
+    def _room(self) -> int:
+        """How many rows the next claim may take."""
+        return min(self.batch, self.max_in_flight - len(self._in_flight))
 
-    async def _mark(self) -> None:
-        """Marks the rows sent since the last time (one transaction), and holds the
-        rows still queued a while longer."""
-        now = utcnow()
+    async def _pass(self, *, claim: bool, skip: Collection[int] = ()) -> set[int]:
+        """One short transaction: marks the rows sent since the last pass, holds the
+        rows still queued a while longer (when due), and, with ``claim``, claims
+        what there is room for and queues it. The ids claimed."""
         loop = asyncio.get_running_loop()
-        renew = loop.time() - self._renewed > self.lease.total_seconds() / 3
-        if not self._sent and not (renew and self._in_flight):
-            return
+        now = utcnow()
+        renew = bool(self._in_flight) and (
+            loop.time() - self._renewed > self.lease.total_seconds() / 3
+        )
+        room = self._room() if claim and not self._trouble else 0
+        if not (self._sent or renew or room > 0):
+            return set()
         ids, self._sent = self._sent, []
         try:
             async with self._factory() as session:
@@ -228,14 +224,38 @@ class OutboxSender:
                     await repo.mark_sent(ids, now)
                 if renew:
                     await repo.renew(self._in_flight - set(ids), self.owner, now + self.lease)
+                rows = []
+                if room > 0:
+                    rows = await repo.claim(
+                        owner=self.owner,
+                        until=now + self.lease,
+                        now=now,
+                        limit=room,
+                        max_attempts=MAX_ATTEMPTS,
+                        skip=skip,
+                    )
+                    if self._trouble and rows:
+                        # Discord's trouble began meanwhile: an earlier row of one of these
+                        # targets may have been let go, so these must not overtake it.
+                        await repo.release([r.id for r in rows], self.owner)
+                        rows = []
                 await session.commit()
         except BaseException:
             self._sent = ids + self._sent  # marked the next time
             raise
         if renew:
             self._renewed = loop.time()
+        self._marked = loop.time()
         self._in_flight.difference_update(ids)
         self.sent_total += len(ids)
+        for key, row in _targets(rows, busy=self._queues.keys()):
+            self._in_flight.add(row.id)
+            self._queues.setdefault(key, deque()).append(row)
+            if key not in self._workers:
+                self._workers[key] = asyncio.create_task(
+                    self._work(key), name=f"outbox {key[0]} {key[1]}"
+                )
+        return {r.id for r in rows}
 
     async def _work(self, key: Target) -> None:
         """Drains one target's queue, in order."""

@@ -286,6 +286,9 @@ class MoveRepository:
         ).scalar_one()
 
 
+WROTE_OUTBOX = "clubbot_wrote_outbox"  # in ``session.info``: this session queued a post
+
+
 class OutboxRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
@@ -293,6 +296,7 @@ class OutboxRepository:
     def to_channel(self, channel_id: int, post: Post) -> OutboxRecord:
         row = OutboxRecord(target_kind="channel", target_id=channel_id, payload=post.to_json())
         self.session.add(row)
+        self.session.info[WROTE_OUTBOX] = True
         return row
 
     def to_user(
@@ -306,6 +310,7 @@ class OutboxRepository:
             fallback_channel_id=fallback_channel_id,
         )
         self.session.add(row)
+        self.session.info[WROTE_OUTBOX] = True
         return row
 
     async def pending(
