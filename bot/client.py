@@ -94,6 +94,12 @@ def client_options() -> dict[str, Any]:
     return {"chunk_guilds_at_startup": False, "max_messages": None}
 
 
+# Suggestions Discord no longer waits for (it drops an autocomplete unanswered
+# after 3 s): when the bot is that far behind, it skips them rather than spend
+# the time on a list nobody will see.
+AUTOCOMPLETE_TOO_LATE_S = 2.5
+
+
 class ClubTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -104,6 +110,11 @@ class ClubTree(app_commands.CommandTree):
     async def _call(self, interaction: discord.Interaction) -> None:
         # Every slash command passes here once: /metrics counts them and their latency.
         started = time.perf_counter()
+        if interaction.type is discord.InteractionType.autocomplete and _too_late(
+            interaction, getattr(self.client, "ctx", None)
+        ):
+            log.info("autocomplete %s skipped: %s s old", interaction.id, AUTOCOMPLETE_TOO_LATE_S)
+            return
         ok = False
         try:
             await super()._call(interaction)
@@ -116,6 +127,36 @@ class ClubTree(app_commands.CommandTree):
             ):
                 name = interaction.command.qualified_name if interaction.command else "?"
                 metrics.observe_command(name, time.perf_counter() - started, ok=ok)
+
+
+def _too_late(interaction: discord.Interaction, ctx: ServiceContext | None) -> bool:
+    """The interaction is older than ``AUTOCOMPLETE_TOO_LATE_S`` by the bot's clock
+    (the loopback's, in tests)."""
+    now = ctx.clock() if ctx is not None else utcnow()
+    return (now - interaction.created_at).total_seconds() > AUTOCOMPLETE_TOO_LATE_S
+
+
+class _LateAutocomplete(logging.Filter):
+    """discord.py logs a failed autocomplete answer with its traceback; one Discord
+    refused because it came too late (10062, unknown interaction) is no fault of
+    the bot's: a line without the traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if (
+            record.getMessage().startswith("Ignoring exception in autocomplete")
+            and isinstance(error, discord.NotFound)
+            and error.code == 10062
+        ):
+            message = record.getMessage()
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg, record.args = "%s: answered too late (10062)", (message,)
+        return True
+
+
+logging.getLogger("discord.app_commands.tree").addFilter(_LateAutocomplete())
 
 
 class ClubBot(commands.AutoShardedBot):

@@ -27,7 +27,7 @@ import pytest
 import bot.services.boggle as boggle_service
 from tests.e2e.club import Club
 from tests.e2e.games import shown_game
-from tests.loopback.handles import DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE
+from tests.loopback.handles import AUTOCOMPLETE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE
 
 pytestmark = pytest.mark.clock(datetime(2026, 11, 30, 18, 0, tzinfo=UTC))
 
@@ -192,3 +192,37 @@ async def test_a_boggle_form_is_acknowledged_before_its_words_are_taken(
     await held.check(sent, DEFERRED_CHANNEL_MESSAGE)
     receipt = await sent.wait_done()
     assert receipt is not None and receipt.ephemeral and "2 new words" in receipt.content
+
+
+async def test_suggestions_discord_has_stopped_waiting_for_are_skipped(
+    club: Club, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Back-pressure: an autocomplete that reaches the bot already 3 s old (the bot
+    was that far behind; Discord has given up on it) costs no work and gets no
+    answer; a fresh one is answered as usual."""
+    import logging
+    from datetime import timedelta
+
+    await club.start()
+    dc, alice = club.dc, club.members["alice"]
+    caplog.set_level(logging.INFO, logger="clubbot")
+    # Unanswered, as Discord itself drops it: what the loopback would flag is expected.
+    dc.allow_violation("interaction_timeout")
+    issue = dc.ids.next
+    monkeypatch.setattr(
+        dc.ids, "next", lambda at=None: issue(at or club.clock() - timedelta(seconds=3))
+    )
+    late = asyncio.create_task(
+        dc.autocomplete(alice, club.channel, "chess board", "game", game="", timeout=30)
+    )
+    await dc.wait_until(
+        lambda: any("skipped" in r.getMessage() for r in caplog.records if r.name == "clubbot"),
+        10,
+        "the late autocomplete skipped",
+    )
+    monkeypatch.undo()
+    stale = next(ix for ix in dc.interactions.values() if ix.type == AUTOCOMPLETE)
+    offered = await dc.autocomplete(alice, club.channel, "chess board", "game", game="")
+    assert offered == []  # answered (no games yet)
+    assert stale.response is None
+    late.cancel()
