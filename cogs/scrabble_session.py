@@ -20,12 +20,18 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.messages import sessions as messages
+from bot.messages import tally as tally_messages
 from bot.messages.i18n import _
+from bot.services.board_address import BoardAddresses
 from bot.services.club import ClubService
+from bot.services.games import GameFinder
 from bot.services.scrabble import VIEW_EXPLAIN, ScrabbleService
 from bot.services.sessions import Member, SessionService, SessionSnapshot
+from bot.services.sessions.tally import TallyAnswer
+from bot.ui.board_link import board_link_view
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think
+from bot.ui.game_lookup import GameLookup
 from bot.ui.permissions import is_moderator, require_guild
 from bot.ui.sessions import (
     DYNAMIC_ITEMS,
@@ -118,6 +124,8 @@ class SessionCommands(app_commands.Group):
         challenge="Word check: double (default), single, or void",
         word_list="The word list that judges challenges",
         odd="A member left over: a pair's third player (default) or alone",
+        where="Online (moves typed into Discord) or in the room (real boards, the bot's tally)",
+        pairs="The most pairs on one board (default 4)",
     )
     @app_commands.choices(
         challenge=[
@@ -128,6 +136,10 @@ class SessionCommands(app_commands.Group):
         odd=[
             Choice(name="joins a pair as its third player", value="third"),
             Choice(name="plays alone against the pairs", value="alone"),
+        ],
+        where=[
+            Choice(name="online (moves typed into Discord)", value="online"),
+            Choice(name="in the room (real boards; the bot keeps the tally)", value="room"),
         ],
     )
     @app_commands.guild_only()
@@ -140,6 +152,8 @@ class SessionCommands(app_commands.Group):
         challenge: Choice[str] | None = None,
         word_list: str | None = None,
         odd: Choice[str] | None = None,
+        where: Choice[str] | None = None,
+        pairs: app_commands.Range[int, 2, 4] | None = None,
     ) -> None:
         await think(interaction, private=False)
         guild = require_guild(interaction)
@@ -157,6 +171,8 @@ class SessionCommands(app_commands.Group):
             challenge=challenge.value if challenge else None,
             word_list=word_list,
             odd=odd.value if odd else None,
+            where=where.value if where else None,
+            board_pairs=pairs,
         )
         await reply_publicly(
             interaction,
@@ -276,6 +292,188 @@ class SessionCommands(app_commands.Group):
             await reply_privately(interaction, text)  # the first replaces "thinking…"
 
 
+GAME_HELP = "Game number (default: this thread's, or your only game)"
+
+
+class TallyCommands(app_commands.Group):
+    """/scrabble tally …: a session's board played over a real board in the room (the bot
+    keeps the tally; ``SessionService.tally``)."""
+
+    def __init__(self, cog: ScrabbleSessionCog) -> None:
+        super().__init__(
+            name="tally", description="Boards in the room: enter plays, the bot keeps the score"
+        )
+        self.cog = cog
+
+    async def _game_id(self, interaction: discord.Interaction, game: str | None) -> int:
+        return await self.cog.lookup._game_id(interaction, game)
+
+    async def _answer(self, interaction: discord.Interaction, done: TallyAnswer) -> None:
+        url = await self.cog.addresses.url(
+            require_guild(interaction).id, interaction.user.id, "tally", done.tally.game_id
+        )
+        await reply_privately(
+            interaction,
+            done.message,
+            view=board_link_view(url, tally_messages.PAGE_TITLE) or discord.utils.MISSING,
+        )
+
+    @app_commands.command(name="play", description="Enter your play: word and position, as played")
+    @app_commands.describe(
+        word="The whole word (quiz); a blank as ? before its letter (qui?zz)",
+        position="Where it starts: 8H goes across, H8 goes down",
+        game=GAME_HELP,
+    )
+    @app_commands.guild_only()
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        word: app_commands.Range[str, 1, 40],
+        position: app_commands.Range[str, 2, 8],
+        game: str | None = None,
+    ) -> None:
+        await think(interaction, private=True)
+        game_id = await self._game_id(interaction, game)
+        done = await self.cog.service.tally.play(
+            game_id, interaction.user.id, word, position, guild_id=require_guild(interaction).id
+        )
+        await self._answer(interaction, done)
+
+    @app_commands.command(name="pass", description="Enter a pass")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def pass_(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
+        game_id = await self._game_id(interaction, game)
+        done = await self.cog.service.tally.pass_turn(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
+        await self._answer(interaction, done)
+
+    @app_commands.command(name="exchange", description="Enter an exchange: how many tiles")
+    @app_commands.describe(count="How many tiles went back to the bag", game=GAME_HELP)
+    @app_commands.guild_only()
+    async def exchange(
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 9],
+        game: str | None = None,
+    ) -> None:
+        await think(interaction, private=True)
+        game_id = await self._game_id(interaction, game)
+        done = await self.cog.service.tally.exchange(
+            game_id, interaction.user.id, count, guild_id=require_guild(interaction).id
+        )
+        await self._answer(interaction, done)
+
+    @app_commands.command(
+        name="challenge", description="You challenged the last play: the word list judges"
+    )
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def challenge(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
+        game_id = await self._game_id(interaction, game)
+        done = await self.cog.service.tally.challenge(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
+        await self._answer(interaction, done)
+
+    @app_commands.command(name="rack", description="At the end: the tiles left on your rack")
+    @app_commands.describe(
+        tiles="The tiles left, e.g. QVE (? is a blank); nothing left: leave the game over",
+        member="The director: enter them for this member's side",
+        game=GAME_HELP,
+    )
+    @app_commands.guild_only()
+    async def rack(
+        self,
+        interaction: discord.Interaction,
+        tiles: app_commands.Range[str, 1, 30],
+        member: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        await think(interaction, private=True)
+        game_id = await self._game_id(interaction, game)
+        done = await self.cog.service.tally.rack(
+            game_id,
+            interaction.user.id,
+            tiles,
+            for_user=member.id if member else None,
+            is_moderator=await self.cog.is_moderator(interaction) if member else False,
+            guild_id=require_guild(interaction).id,
+        )
+        await self._answer(interaction, done)
+
+    @app_commands.command(
+        name="correct",
+        description="Correct the last entry (the director: any entry), as it should be",
+    )
+    @app_commands.describe(
+        word="The play's whole word, as it should be",
+        position="The play's position, as it should be (8H across, H8 down)",
+        passed="It was a pass",
+        exchanged="It was an exchange of this many tiles",
+        tiles="It was the tiles left on a rack at the end",
+        entry="The director: the entry's number on the tally (default: the last)",
+        game=GAME_HELP,
+    )
+    @app_commands.guild_only()
+    async def correct(
+        self,
+        interaction: discord.Interaction,
+        word: app_commands.Range[str, 1, 40] | None = None,
+        position: app_commands.Range[str, 2, 8] | None = None,
+        passed: bool | None = None,
+        exchanged: app_commands.Range[int, 1, 9] | None = None,
+        tiles: app_commands.Range[str, 1, 30] | None = None,
+        entry: app_commands.Range[int, 1, 500] | None = None,
+        game: str | None = None,
+    ) -> None:
+        await think(interaction, private=True)
+        game_id = await self._game_id(interaction, game)
+        done = await self.cog.service.tally.correct(
+            game_id,
+            interaction.user.id,
+            is_moderator=await self.cog.is_moderator(interaction),
+            entry=entry,
+            word=word,
+            position=position,
+            passed=bool(passed),
+            exchanged=exchanged,
+            tiles=tiles,
+            guild_id=require_guild(interaction).id,
+        )
+        await self._answer(interaction, done)
+
+    @app_commands.command(name="show", description="The board's tally: entries, scores, whose turn")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def show(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
+        game_id = await self._game_id(interaction, game)
+        tally = await self.cog.service.tally.board(game_id, guild_id=require_guild(interaction).id)
+        done = TallyAnswer(tally_messages.tally_text(tally), tally, None)
+        await self._answer(interaction, done)
+
+    @play.autocomplete("game")
+    @pass_.autocomplete("game")
+    @exchange.autocomplete("game")
+    @challenge.autocomplete("game")
+    @rack.autocomplete("game")
+    @correct.autocomplete("game")
+    @show.autocomplete("game")
+    async def _game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self.cog.lookup._game_choices(interaction, current)
+
+
+class _Lookup(GameLookup):
+    def __init__(self, finder: GameFinder) -> None:
+        self.finder = finder
+
+
 class ScrabbleSessionCog(commands.Cog):
     def __init__(self, bot: ClubBot, scrabble: ScrabbleService) -> None:
         self.bot = bot
@@ -285,6 +483,9 @@ class ScrabbleSessionCog(commands.Cog):
             open_board_thread(bot, channel_id, name, text, nonce, members)
         )
         self.commands = SessionCommands(self)
+        self.tally_commands = TallyCommands(self)
+        self.lookup = _Lookup(scrabble.finder)
+        self.addresses = BoardAddresses(bot.ctx)
         self._card_locks: dict[int, asyncio.Lock] = {}
         buttons_of(bot).bind(SESSION_BUTTONS, SessionButtons(self))
 
@@ -326,6 +527,7 @@ async def setup(bot: ClubBot) -> None:
         raise RuntimeError("cogs.scrabble must load before cogs.scrabble_session")
     cog = ScrabbleSessionCog(bot, service)
     group.add_command(cog.commands)
+    group.add_command(cog.tally_commands)
     bot.scheduler.register_service(cog.service)
     bot.outbox.views[VIEW_EXPLAIN] = explain_view
     bot.add_dynamic_items(*DYNAMIC_ITEMS)

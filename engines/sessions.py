@@ -33,16 +33,19 @@ class GroupingError(TextError):
     """The members cannot make a session (too few, or pairs that do not add up)."""
 
 
-def board_sizes(seats: int) -> list[int]:
-    """How many seats each board gets: 4s, then a 3, then a 2 (never a board of 1)."""
+def board_sizes(seats: int, most: int = BOARD_PAIRS) -> list[int]:
+    """How many seats each board gets: ``most`` (4) each, then the rest (never a board of
+    1: one pair over makes the last two boards one smaller and a 2, or, at 2 a board, a 3)."""
     if seats < 2:
         raise GroupingError(N_("a board needs at least 2 pairs"))
-    fours, left = divmod(seats, BOARD_PAIRS)
+    fulls, left = divmod(seats, most)
     if left == 0:
-        return [BOARD_PAIRS] * fours
+        return [most] * fulls
+    if left == 1 and most == 2:
+        return [2] * (fulls - 1) + [3]
     if left == 1:
-        return [BOARD_PAIRS] * (fours - 1) + [3, 2]
-    return [BOARD_PAIRS] * fours + [left]
+        return [most] * (fulls - 1) + [most - 1, 2]
+    return [most] * fulls + [left]
 
 
 def form_groups(
@@ -51,6 +54,7 @@ def form_groups(
     seed: int,
     *,
     odd: str = "third",
+    board_pairs: int = BOARD_PAIRS,
 ) -> list[Board]:
     """The boards of a session (see the module's docstring)."""
     if odd not in ODD_CHOICES:
@@ -82,7 +86,7 @@ def form_groups(
             pairs[rng.randrange(len(pairs))].append(left_over)
     boards: list[Board] = []
     start = 0
-    for size in board_sizes(len(pairs)):
+    for size in board_sizes(len(pairs), board_pairs):
         boards.append(pairs[start : start + size])
         start += size
     return boards

@@ -37,7 +37,9 @@ HELP_SECTIONS: list[tuple[str, str]] = [
             "`/scrabble session signup partner:@member` to play with someone. `/scrabble session start` forms "
             "boards of 4 pairs (a moderator may `/scrabble session swap` two members), run again it opens every "
             "board in its thread; one deadline ends them all and `/scrabble session results` ranks every pair. "
-            "After each play, press **Explain** to explain your word."
+            "After each play, press **Explain** to explain your word. Played on real boards "
+            "(`/scrabble session open where:room`), each pair enters its plays with "
+            "`/scrabble tally play word:QUIZ position:8H` and the bot keeps the score."
         ),
     ),
     (

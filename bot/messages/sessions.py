@@ -170,6 +170,8 @@ def options_line(options: _Options) -> str:
     ]
     if options.word_list:
         parts.append(_("word list {name}").format(name=f"`{plain(options.word_list, 40)}`"))
+    if getattr(options, "where", "online") == "room":
+        parts.append(_("over the board (the bot keeps the tally)"))
     return ", ".join(parts)
 
 

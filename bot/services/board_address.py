@@ -36,7 +36,7 @@ from bot.services.web import page_url
 # The outbox's name for "this DM carries its member's board link" (a DM-only view).
 VIEW_BOARD_LINK = "board_link"
 # The state a game or round is in while its board can be played on.
-_IN_PLAY = {"scrabble": "active", "chess": "active", "boggle": "open"}
+_IN_PLAY = {"scrabble": "active", "chess": "active", "boggle": "open", "tally": "active"}
 _KINDS: dict[str, Kind] = {kind: kind for kind in get_args(Kind)}
 
 
@@ -102,7 +102,9 @@ class BoardAddresses:
                     and round_.status == _IN_PLAY[kind]
                 )
             try:
-                game = await uow.games.get(subject_id, guild_id=guild_id, kind=kind)
+                # A board's tally in the room is a Scrabble game's other page.
+                game_kind = "scrabble" if kind == "tally" else kind
+                game = await uow.games.get(subject_id, guild_id=guild_id, kind=game_kind)
             except ClubError:
                 return False
             return game.status == _IN_PLAY[kind] and any(

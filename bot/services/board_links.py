@@ -66,7 +66,7 @@ from bot.messages.web import (
 from bot.services import ServiceContext
 from bot.services.boggle.options import club_zone
 
-Kind = Literal["scrabble", "chess", "boggle", "screen"]
+Kind = Literal["scrabble", "chess", "boggle", "screen", "tally"]
 LINK_DAYS = 30
 # How long after its end a game's link still shows the final position, read-only.
 ENDED_VIEW = timedelta(hours=24)
@@ -74,7 +74,13 @@ LINK_PATH = "/p/"
 VERSION = "v1"
 SECRET_BYTES = 32
 MAC_BYTES = 16
-_LETTER: dict[str, Kind] = {"s": "scrabble", "c": "chess", "b": "boggle", "r": "screen"}
+_LETTER: dict[str, Kind] = {
+    "s": "scrabble",
+    "c": "chess",
+    "b": "boggle",
+    "r": "screen",
+    "t": "tally",  # a Scrabble board's tally in the room (issue #29): the game's id
+}
 _KIND_LETTER = {kind: letter for letter, kind in _LETTER.items()}
 _PLAYING = frozenset({"invited", "active"})
 _ENDED = frozenset({"finished", "abandoned"})
@@ -315,7 +321,7 @@ class BoardLinks:
                 game = await uow.games.get(grant.subject_id, guild_id=grant.guild_id)
             except ClubError:
                 raise LinkRefused(NOT_YOURS, code="link_not_yours") from None
-            if game.kind != grant.kind:
+            if game.kind != ("scrabble" if grant.kind == "tally" else grant.kind):
                 raise LinkRefused(NOT_YOURS, code="link_not_yours")
             if game.status not in _PLAYING and not _shown_ended(
                 game.status, game.finished_at, self.ctx.clock()

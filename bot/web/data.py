@@ -47,6 +47,7 @@ from bot.services.tournaments.pairing import table as tournament_table
 from engines.boggle import Grid
 from engines.chess_game import board_from_moves
 from engines.scrabble import ScrabbleError, ScrabbleGame
+from engines.scrabble.game import ACTIVE, ENDING
 
 log = logging.getLogger(__name__)
 
@@ -726,7 +727,13 @@ class ClubPages:
                     f"{loaded.name(seat)}: {engine.scores[seat]}" if engine else loaded.name(seat)
                     for seat in sorted(loaded.seats)
                 ]
-                playing = engine is not None and record.status in LIVE
+                # Over the board, a game that is over waits for the tiles left on the
+                # racks (engine status "racks"): nobody's turn, no clock.
+                playing = (
+                    engine is not None
+                    and record.status in LIVE
+                    and engine.status in (ACTIVE, ENDING)
+                )
                 boards.append(
                     SessionBoardLine(
                         board.number,

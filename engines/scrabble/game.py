@@ -381,6 +381,11 @@ class ScrabbleGame:
                 game._apply_logged(move)
         return game
 
+    def apply_entry(self, move: dict[str, Any]) -> None:
+        """Apply one logged entry as ``replay`` does (a correction of the tally over the
+        board rebuilds the game entry by entry, to say which one no longer stands)."""
+        self._apply_logged(move)
+
     def _apply_logged(self, move: dict[str, Any]) -> None:
         kind = move["type"]
         if kind == "play":

@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ScalarSelect, and_, func, or_, select, update
+from sqlalchemy import ScalarSelect, and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -279,6 +279,13 @@ class MoveRepository:
     async def for_game(self, game_id: int) -> list[MoveRecord]:
         stmt = select(MoveRecord).where(MoveRecord.game_id == game_id).order_by(MoveRecord.ply)
         return list((await self.session.execute(stmt)).scalars())
+
+    async def drop_from(self, game_id: int, ply: int) -> None:
+        """Take a game's moves from ``ply`` on off its log: only for a correction of the tally
+        over the board, which writes them again as the corrected game has them."""
+        await self.session.execute(
+            delete(MoveRecord).where(MoveRecord.game_id == game_id, MoveRecord.ply >= ply)
+        )
 
     async def count(self, game_id: int) -> int:
         return (

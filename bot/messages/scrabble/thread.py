@@ -394,7 +394,7 @@ def _entry_line(entry: Mapping[str, Any], who: str, label: Callable[[int], str])
         ) + _also(entry["words"][1:])
         return line + (f" — {'; '.join(extra)}" if extra else "") + "."
     if kind == "exchange":
-        count = len(entry["tiles"])
+        count = entry.get("count") or len(entry["tiles"])
         return ngettext(
             "{who} exchanged {count} tile.", "{who} exchanged {count} tiles.", count
         ).format(who=who, count=count)
@@ -418,6 +418,10 @@ def _entry_line(entry: Mapping[str, Any], who: str, label: Callable[[int], str])
             "The play is taken back: no points for {seat} this turn.",
             len(bad),
         ).format(who=who, seat=challenged, words=f"**{', '.join(bad)}**")
+    if kind == "rack":
+        return _("{who}'s tiles left on the rack: {tiles}.").format(
+            who=who, tiles=entry["tiles"] or "—"
+        )
     if kind == "deadline" and entry.get("early"):
         return _("The moderator ended the session: the game ends now, unplayed tiles are deducted.")
     template = {

@@ -39,7 +39,7 @@ from bot.services.scrabble.loaded import (
     when,
 )
 from bot.services.tournaments.hooks import game_finished as tournament_game_finished
-from engines.scrabble.game import ACTIVE, ENDING, FINISHED
+from engines.scrabble.game import ACTIVE, ENDING, FINISHED, RACKS
 from engines.scrabble.gcg import export_gcg
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,9 @@ def notation(entry: dict[str, Any]) -> str:
     if kind == "play":
         return f"{entry['position']} {entry['word']}"
     if kind == "exchange":
-        return f"-{len(entry['tiles'])}"
+        return f"-{entry.get('count') or len(entry['tiles'])}"
+    if kind == "rack":
+        return f"({entry['tiles']})"  # over the board: the tiles left at the end
     if kind == "pass":
         if entry.get("timed_out"):
             return "- (timed out)"
@@ -203,6 +205,8 @@ class ScrabbleCore:
         engine = loaded.require_engine()
         if engine.status != ACTIVE or engine.bag_count >= engine.exchange_minimum:
             return False
+        if engine.options.room:
+            return False  # over the board the racks are not known: the players know
         try:
             lexicon = await self.lexicons.get(loaded.settings.lexicon)
         except InvalidInputError:
@@ -241,6 +245,9 @@ class ScrabbleCore:
             await uow.jobs.cancel(job_key(game_id, "ending"))
             await uow.jobs.cancel(job_key(game_id, "deadline"))
             return meta
+        if engine.status == RACKS:
+            await uow.jobs.cancel(job_key(game_id, "ending"))
+            return meta  # over the board: no clock while the unplayed tiles are counted
         if engine.status == ENDING:
             # The window opens with the finishing play; an acceptance by one of
             # several opponents keeps its end but re-keys the job to the new log.

@@ -24,7 +24,7 @@ from bot.services.scrabble.loaded import LoadedGame
 from bot.services.scrabble.options import GameSettings, known_word_list
 from engines.lexicon import available_lexicons
 from engines.scrabble import ScrabbleError, ScrabbleOptions
-from engines.scrabble.game import FINISHED
+from engines.scrabble.game import FINISHED, RACKS
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ class SessionBoards:
         challenge: str,
         word_list: str | None,
         explain: bool,
+        room: bool = False,
     ) -> GameSettings:
         """The session boards' settings, checked: a standard game with the session's clock,
         deadline, challenge rule and word list."""
@@ -76,7 +77,7 @@ class SessionBoards:
             names.insert(0, default)
         lexicon = known_word_list(word_list or default, names)
         try:
-            rules = ScrabbleOptions(seats=seats, challenge=challenge)
+            rules = ScrabbleOptions(seats=seats, challenge=challenge, room=room)
         except ScrabbleError as exc:
             raise InvalidInputError.passing_on(exc, sentence=True) from exc
         return GameSettings(
@@ -118,7 +119,7 @@ class SessionBoards:
         ``early`` when the moderator ended the session before then."""
         loaded = await self.core.load(uow, game_id)
         engine = loaded.engine
-        if loaded.record.status != "active" or engine is None or engine.status == FINISHED:
+        if loaded.record.status != "active" or engine is None or engine.status in (FINISHED, RACKS):
             return
         before = len(engine.moves)
         engine.end_by_deadline(early=early)

@@ -35,8 +35,11 @@ class SessionEntry:
         challenge: str | None = None,
         word_list: str | None = None,
         odd: str | None = None,
+        where: str | None = None,
+        board_pairs: int | None = None,
     ) -> SessionSnapshot:
-        """A moderator opens a session in this channel, with its options; sign-ups open."""
+        """A moderator opens a session in this channel, with its options; sign-ups open
+        (``where`` 'room': played over real boards, the bot keeping the tally)."""
         if not is_moderator:
             raise PermissionDeniedError(moderators_only("open a session"))
         options = read_options(
@@ -46,6 +49,8 @@ class SessionEntry:
             challenge=challenge,
             word_list=word_list,
             odd=odd,
+            where=where,
+            board_pairs=board_pairs,
         )
         # The word list is checked as a board would check it (2 seats: any count will do).
         self.core.boards.settings(
@@ -55,6 +60,7 @@ class SessionEntry:
             challenge=options.challenge,
             word_list=options.word_list,
             explain=options.explain,
+            room=options.in_room,
         )
         now = self.core.ctx.clock()
 

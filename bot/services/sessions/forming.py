@@ -69,7 +69,9 @@ class SessionForming:
         requested = [(e.user_id, e.partner_id) for e in roster.playing if e.partner_id is not None]
         options = SessionOptions.from_json(row.options)
         try:
-            groups = form_groups(members, requested, seed, odd=options.odd)
+            groups = form_groups(
+                members, requested, seed, odd=options.odd, board_pairs=options.board_pairs
+            )
         except GroupingError as exc:
             raise InvalidInputError.passing_on(exc, frame=messages.CANNOT_GROUP) from exc
         await signups.close(uow, lst)
@@ -89,6 +91,7 @@ class SessionForming:
                 challenge=options.challenge,
                 word_list=options.word_list,
                 explain=options.explain,
+                room=options.in_room,
             )
             game = await seat_game(
                 uow,

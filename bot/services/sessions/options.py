@@ -10,9 +10,10 @@ from typing import Any
 
 from bot.errors import InvalidInputError
 from bot.messages import sessions as messages
+from bot.messages import tally as tally_messages
 from bot.services.durations import read_required_duration
 from engines.durations import Duration
-from engines.sessions import ODD_CHOICES
+from engines.sessions import BOARD_PAIRS, ODD_CHOICES
 
 DEFAULT_CLOCK = "3m"
 DEFAULT_LENGTH = "80m"
@@ -20,6 +21,7 @@ DEFAULT_LENGTH = "80m"
 TURN_CLOCK = Duration("the turn clock", "m", timedelta(seconds=10), timedelta(hours=1))
 SESSION_LENGTH = Duration("the session length", "m", timedelta(minutes=1), timedelta(hours=8))
 CHALLENGES = ("double", "single", "void")
+WHERE = ("online", "room")  # typed into Discord, or over real boards with the bot's tally
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,13 @@ class SessionOptions:
     challenge: str = "double"
     word_list: str | None = None
     odd: str = "third"  # a member left over: a pair's third player, or 'alone'
+    where: str = "online"  # 'room': played over real boards, the bot keeping the tally
+    board_pairs: int = BOARD_PAIRS  # the most pairs a board seats (RULES.md: 4)
+
+    @property
+    def in_room(self) -> bool:
+        """Whether the boards are real boards in the room (the bot keeps the tally)."""
+        return self.where == "room"
 
     def to_json(self) -> dict[str, Any]:
         """The options as ``club_sessions.options`` keeps them."""
@@ -58,6 +67,8 @@ def read_options(
     challenge: str | None = None,
     word_list: str | None = None,
     odd: str | None = None,
+    where: str | None = None,
+    board_pairs: int | None = None,
 ) -> SessionOptions:
     """The moderator's options, read and checked: what is left out takes its default (3-minute
     turns, 80 minutes, explanations on, double challenge, a leftover member as a third)."""
@@ -67,6 +78,12 @@ def read_options(
     leftover = (odd or "third").strip().lower()
     if leftover not in ODD_CHOICES:
         raise InvalidInputError(messages.ODD_CHOICES)
+    place = (where or "online").strip().lower()
+    if place not in WHERE:
+        raise InvalidInputError(tally_messages.WHERE_CHOICES)
+    most = BOARD_PAIRS if board_pairs is None else board_pairs
+    if not 2 <= most <= BOARD_PAIRS:
+        raise InvalidInputError(tally_messages.BOARD_PAIRS_CHOICES)
     return SessionOptions(
         clock_seconds=_duration(clock or DEFAULT_CLOCK, TURN_CLOCK),
         length_seconds=_duration(length or DEFAULT_LENGTH, SESSION_LENGTH),
@@ -74,4 +91,6 @@ def read_options(
         challenge=rule,
         word_list=(word_list or "").strip() or None,
         odd=leftover,
+        where=place,
+        board_pairs=most,
     )

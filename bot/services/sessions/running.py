@@ -12,6 +12,7 @@ from bot.db.models_sessions import ClubSessionRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import ConflictError, PermissionDeniedError
 from bot.messages import sessions as messages
+from bot.messages import tally as tally_messages
 from bot.messages.errors import moderators_only
 from bot.messages.i18n import _
 from bot.messages.post import Post
@@ -165,5 +166,17 @@ class SessionRunning:
         await uow.jobs.cancel(watch_key(row.id))
         await self.core.bump(uow, row, status="ended", ended_at=now)
         results = await self.reading.ranked(uow, row)
+        counting = [
+            board.number
+            for board in boards
+            if (await uow.games.get(board.game_id)).status == "active"
+        ]
+        if counting:
+            # Over the board: the boards wait for the tiles left on their racks; the
+            # last rack entered posts the results (``SessionTallying``).
+            uow.outbox.to_channel(
+                row.channel_id, Post(content=tally_messages.racks_wanted(counting))
+            )
+            return
         for text in messages.results_posts(results):
             uow.outbox.to_channel(row.channel_id, Post(content=text))

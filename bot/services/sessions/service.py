@@ -36,12 +36,14 @@ from bot.services.sessions.explaining import SessionExplaining
 from bot.services.sessions.forming import SessionForming
 from bot.services.sessions.reading import SessionReading
 from bot.services.sessions.running import SessionRunning
+from bot.services.sessions.tally import SessionTallying
 
 
 class SessionService:
     """A club session's stages, one object each: ``entry`` (open, sign up, withdraw),
     ``forming`` (start, swap), ``running`` (the boards' jobs, end), ``reading``
-    (results, ranking) and ``explaining`` (Explain the word)."""
+    (results, ranking), ``explaining`` (Explain the word) and ``tally`` (boards over
+    the board, in the room: entries, corrections, the tally)."""
 
     def __init__(
         self, ctx: ServiceContext, scrabble: ScrabbleService, *, rng: random.Random | None = None
@@ -52,6 +54,7 @@ class SessionService:
         self.reading = SessionReading(self.core)
         self.running = SessionRunning(self.core, self.reading)
         self.explaining = SessionExplaining(self.core)
+        self.tally = SessionTallying(self.core, self.reading)
 
     def job_handlers(self) -> dict[str, JobSpec]:
         """The session jobs the scheduler runs, by kind."""
