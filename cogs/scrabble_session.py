@@ -124,8 +124,8 @@ class SessionCommands(app_commands.Group):
         challenge="Word check: double (default), single, or void",
         word_list="The word list that judges challenges",
         odd="A member left over: a pair's third player (default) or alone",
-        where="Online (moves typed into Discord) or in the room (real boards, the bot's tally)",
-        pairs="The most pairs on one board (default 4)",
+        where="Online (default) or in the room on real boards",
+        pairs="Most pairs on a board (default 4)",
     )
     @app_commands.choices(
         challenge=[
@@ -138,8 +138,8 @@ class SessionCommands(app_commands.Group):
             Choice(name="plays alone against the pairs", value="alone"),
         ],
         where=[
-            Choice(name="online (moves typed into Discord)", value="online"),
-            Choice(name="in the room (real boards; the bot keeps the tally)", value="room"),
+            Choice(name="online", value="online"),
+            Choice(name="in the room (real boards)", value="room"),
         ],
     )
     @app_commands.guild_only()
@@ -296,12 +296,14 @@ GAME_HELP = "Game number (default: this thread's, or your only game)"
 
 
 class TallyCommands(app_commands.Group):
-    """/scrabble tally …: a session's board played over a real board in the room (the bot
-    keeps the tally; ``SessionService.tally``)."""
+    """/tally …: a club session's board played over a real board in the room (the bot
+    keeps the tally; ``SessionService.tally``). A group of its own: /scrabble is at
+    Discord's 4,000 characters for one command."""
 
     def __init__(self, cog: ScrabbleSessionCog) -> None:
         super().__init__(
-            name="tally", description="Boards in the room: enter plays, the bot keeps the score"
+            name="tally",
+            description="Scrabble on real boards: enter plays, the bot keeps the score",
         )
         self.cog = cog
 
@@ -527,7 +529,7 @@ async def setup(bot: ClubBot) -> None:
         raise RuntimeError("cogs.scrabble must load before cogs.scrabble_session")
     cog = ScrabbleSessionCog(bot, service)
     group.add_command(cog.commands)
-    group.add_command(cog.tally_commands)
+    bot.tree.add_command(cog.tally_commands)
     bot.scheduler.register_service(cog.service)
     bot.outbox.views[VIEW_EXPLAIN] = explain_view
     bot.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -39,7 +39,7 @@ HELP_SECTIONS: list[tuple[str, str]] = [
             "board in its thread; one deadline ends them all and `/scrabble session results` ranks every pair. "
             "After each play, press **Explain** to explain your word. Played on real boards "
             "(`/scrabble session open where:room`), each pair enters its plays with "
-            "`/scrabble tally play word:QUIZ position:8H` and the bot keeps the score."
+            "`/tally play word:QUIZ position:8H` and the bot keeps the score."
         ),
     ),
     (

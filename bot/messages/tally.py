@@ -1,5 +1,5 @@
 """Scrabble over the board (issue #29): the tally a club session keeps for real
-boards in the room. The private answers to ``/scrabble tally …``, the tally as
+boards in the room. The private answers to ``/tally …``, the tally as
 text, the thread's line for a correction, and the phone page's words.
 
 Built from plain data (the services' tally snapshots, read through small
@@ -169,8 +169,7 @@ def tally_text(tally: _Tally, *, last: int = 12) -> str:
         due = [s.label for s in tally.seats if s.rack_due]
         lines.append(
             _(
-                "The game is over: enter the tiles left on the rack of {names} "
-                "with `/scrabble tally rack`."
+                "The game is over: enter the tiles left on the rack of {names} with `/tally rack`."
             ).format(names=", ".join(due))
         )
     elif tally.status == "finished":
@@ -195,5 +194,5 @@ def racks_wanted(boards: Sequence[int]) -> str:
     """The session's channel, when every board has ended but some racks are not in yet."""
     return _(
         "Every board has ended. Boards {boards}: enter the tiles left on each rack with "
-        "`/scrabble tally rack`; the results follow."
+        "`/tally rack`; the results follow."
     ).format(boards=", ".join(str(b) for b in boards))
