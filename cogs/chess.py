@@ -36,6 +36,7 @@ from bot.services.chess import (
     PlayerRef,
     PromotionNeeded,
 )
+from bot.services.chess.endings import OfferAnsweredError
 from bot.services.chess.engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
 from bot.ui.board_link import board_link_view
 from bot.ui.buttons import buttons_of
@@ -51,6 +52,7 @@ from bot.ui.chess import (
     outbox_board_renderer,
     post_game_announcement,
     promotion_view,
+    remove_offer_buttons,
     warm_up_renderer,
 )
 from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think, update_later
@@ -75,6 +77,9 @@ class ChessCog(
         self.finder = self.service.finder
         self.boards = BoardAddresses(bot.ctx)
         self.service.starting.thread_opener = lambda plan: open_game_thread(bot, plan)
+        self.service.endings.offer_buttons_remover = lambda channel_id, game_id: (
+            remove_offer_buttons(bot, channel_id, game_id)
+        )
         self.service.starting.announcer = lambda channel_id, content, nonce: post_game_announcement(
             bot, channel_id, content, nonce
         )
@@ -357,12 +362,26 @@ class ChessCog(
         self, interaction: discord.Interaction, game_id: int, action: str
     ) -> None:
         await think(interaction, private=True)
-        update = await self.service.endings.draw(
-            game_id, interaction.user.id, action, reply_channel_id=interaction.channel_id
-        )
+        try:
+            update = await self.service.endings.draw(
+                game_id,
+                interaction.user.id,
+                action,
+                reply_channel_id=interaction.channel_id,
+                answering=True,
+            )
+        except OfferAnsweredError:
+            await self._offer_answered(interaction)
+            raise  # said privately by the error handler; nothing changed
         await self._send_update(interaction, update)
+        await self._offer_answered(interaction)
+
+    @staticmethod
+    async def _offer_answered(interaction: discord.Interaction) -> None:
+        """The offer is answered: the pressed post's buttons go (the others' go by the
+        job the answer scheduled)."""
         if interaction.message is not None:
-            try:  # the offer is answered: its buttons go
+            try:
                 await interaction.message.edit(view=None)
             except discord.HTTPException:
                 pass

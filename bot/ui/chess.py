@@ -66,6 +66,46 @@ async def post_game_announcement(
     return message.id
 
 
+OFFER_SCAN = 50  # how far back a channel is searched for an answered offer's buttons
+
+
+def draw_button_ids(game_id: int) -> frozenset[str]:
+    """The custom ids of a game's draw offer buttons (``draw_offer_view``)."""
+    return frozenset(f"chess:draw:{action}:{game_id}" for action in ("accept", "decline"))
+
+
+def carries_any(message: discord.Message, custom_ids: frozenset[str]) -> bool:
+    """Whether one of the message's buttons has one of ``custom_ids``."""
+    return any(
+        getattr(child, "custom_id", None) in custom_ids
+        for row in message.components
+        for child in getattr(row, "children", ())
+    )
+
+
+async def remove_offer_buttons(client: discord.Client, channel_id: int, game_id: int) -> None:
+    """An answered draw offer's buttons off every post of the bot's that carries them
+    among the channel's latest ``OFFER_SCAN`` (the offer's post, and any board posted
+    while it waited). A channel gone or closed to the bot is left as it is (a stale
+    button still says the offer was answered); Discord's own trouble (5xx, 429) is
+    raised, so the job tries again later."""
+    ids = draw_button_ids(game_id)
+    me = client.user.id if client.user is not None else None
+    try:
+        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        async for message in channel.history(limit=OFFER_SCAN):
+            if message.author.id == me and carries_any(message, ids):
+                await message.edit(view=None)
+    except discord.HTTPException as error:
+        if discords_trouble(error):
+            raise
+        log.info(
+            "could not take the draw buttons of chess #%s off in %s: %s", game_id, channel_id, error
+        )
+
+
 class ChessButtonHandler(Protocol):
     async def invite_clicked(
         self, interaction: discord.Interaction, game_id: int, action: str
@@ -269,6 +309,7 @@ __all__ = [
     "mentions",
     "outbox_board_renderer",
     "promotion_view",
+    "remove_offer_buttons",
     "render_board_png",
     "warm_up_renderer",
 ]

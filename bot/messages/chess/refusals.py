@@ -35,6 +35,7 @@ COMPUTER_PLAYS_ON = N_(
     "The computer plays every game to the end: play on, or claim a draw when the rules allow."
 )
 NO_OFFER_TO_DECLINE = N_("There is no draw offer to decline.")
+OFFER_ANSWERED = N_("This draw offer was already answered, so nothing changed.")
 NOT_ON_VACATION = N_("You are not on vacation, so there is nothing to end: your clock is running.")
 NO_CORRESPONDENCE_GAME = N_(
     "You have no correspondence chess game in progress here. A live clock can't be paused."

@@ -32,6 +32,7 @@ from bot.services.chess.engine import ChessEngine
 from bot.services.chess.options import (
     BLACK_SEAT,
     JOB_COMPUTER,
+    JOB_OFFER_ANSWERED,
     JOB_REMINDER,
     JOB_TIMEOUT,
     KIND,
@@ -39,13 +40,14 @@ from bot.services.chess.options import (
     WHITE_SEAT,
     computer_key,
     invite_key,
+    offer_answered_key,
     open_key,
     options_of,
     reminder_key,
     seat_of,
     timeout_key,
 )
-from bot.services.chess.snapshots import ChessSnapshot, ChessUpdate, PlayerRef, Seat
+from bot.services.chess.snapshots import ChessSnapshot, ChessUpdate, PlayerRef, Seat, color_key
 from bot.services.chess.state import ChessState
 from bot.services.results import RatingChange, SeatOutcome, record_game_result
 from bot.services.tournaments.hooks import game_finished as tournament_game_finished
@@ -138,13 +140,29 @@ class ChessCore:
     async def save(
         self, uow: UnitOfWork, game: GameRecord, state: ChessState | None, **changes: object
     ) -> None:
-        """Write the game if nobody else did since it was loaded (else ``ConflictError``)."""
+        """Write the game if nobody else did since it was loaded (else ``ConflictError``).
+
+        A draw offer that ends here (accepted, declined, withdrawn, lapsed with a
+        move, or the game over) leaves its Accept and Decline buttons on the posts
+        that offered it, wherever it was answered (the board page, a command, a
+        button of another post): a job, in this transaction, takes them off."""
+        offered = (game.state or {}).get("draw_offer")
+        offers = state.draw_offer if state is not None else None
+        answered = offered is not None and (offers is None or color_key(offers) != offered)
         await uow.games.save_state(
             game,
             expected_version=game.version,
             state=dict(state.dump()) if state is not None else None,
             **changes,
         )
+        place = game.thread_id or game.channel_id
+        if answered and place is not None:
+            await uow.jobs.schedule(
+                JOB_OFFER_ANSWERED,
+                self.now(),
+                {"game_id": game.id, "channel_id": place},
+                key=offer_answered_key(game.id),
+            )
 
     # ------------------------------------------------------------------ who may act
 

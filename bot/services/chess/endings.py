@@ -6,9 +6,11 @@ instead of answering (``ChessCore.play`` lets it lapse then).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any
 
-from bot.db.models import GameRecord
+from bot.db.models import GameRecord, JobRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages import chess as msg
@@ -19,9 +21,23 @@ from bot.services.chess.snapshots import ChessUpdate
 from bot.services.chess.state import ChessState
 from engines.chess_game import ChessError, agreement, claim_draw, resignation
 
+# Takes the Accept and Decline buttons of a game's draw offer off the bot's posts in
+# a channel: (channel_id, game_id); given by the cog (it is a call to Discord).
+OfferButtonsRemover = Callable[[int, int], Awaitable[None]]
+
+
+class OfferAnsweredError(InvalidInputError):
+    """A draw offer's button pressed after the offer was answered (on the board page,
+    by a command, by another post's button) or lapsed: nothing changes."""
+
+    code = "offer_answered"
+
 
 class Endings(UseCase):
     """The endings a player chooses: resigning, and draws offered, answered or claimed."""
+
+    # Given by the cog: see ``OfferButtonsRemover``.
+    offer_buttons_remover: OfferButtonsRemover | None = None
 
     async def resign(
         self,
@@ -57,12 +73,20 @@ class Endings(UseCase):
         *,
         reply_channel_id: int | None = None,
         guild_id: int | None = None,
+        answering: bool = False,
     ) -> ChessUpdate:
-        """``offer``, ``accept``, ``decline`` (or withdraw one's own offer) or ``claim``."""
+        """``offer``, ``accept``, ``decline`` (or withdraw one's own offer) or ``claim``.
+        ``answering``: pressed on an offer's own buttons, which answer that offer only:
+        with none waiting (answered or lapsed since), ``OfferAnsweredError``."""
         chosen = read_draw_action(action)
         core = self.core
         now = core.now()
         async with core.ctx.uow() as uow:
+            game = await core.game(uow, game_id, guild_id)
+            if answering and (
+                game.status != "active" or (game.state or {}).get("draw_offer") is None
+            ):
+                raise OfferAnsweredError(refusals.OFFER_ANSWERED)
             game, color, state = await core.players_turn(uow, game_id, user_id, guild_id)
             snap = await core.snapshot(uow, game, state)
             me, other = snap.player(color).name, snap.player(not color)
@@ -127,3 +151,14 @@ class Endings(UseCase):
         await core.save(uow, game, state)
         snap = await core.snapshot(uow, game, state)
         return core.announce(uow, snap, headline, reply_channel_id)
+
+    async def prepare_offer_answered(self, payload: dict[str, Any]) -> None:
+        """Job ``JOB_OFFER_ANSWERED``, outside its transaction (it is a call to Discord):
+        the answered offer's buttons come off the game's posts. Discord's own trouble is
+        raised, so the job tries again later; taking them off twice changes nothing."""
+        remover = self.offer_buttons_remover
+        if remover is not None:
+            await remover(int(payload["channel_id"]), int(payload["game_id"]))
+
+    async def on_offer_answered(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        """Nothing to write: the buttons came off in ``prepare_offer_answered``."""

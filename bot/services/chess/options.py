@@ -25,6 +25,7 @@ JOB_REMINDER = "chess.reminder"
 JOB_COMPUTER = "chess.computer_move"
 JOB_INVITE = "chess.invite_expiry"
 JOB_OPEN = "chess.open_thread"
+JOB_OFFER_ANSWERED = "chess.offer_answered"
 BOARD_RENDERER = "chess_board"  # outbox file renderer, registered by the cog
 DRAW_OFFER_VIEW = "chess_draw_offer"  # outbox view builder, registered by the cog
 REMINDER_LEAD = timedelta(hours=24)
@@ -89,6 +90,11 @@ def invite_key(game_id: int) -> str:
 def open_key(game_id: int) -> str:
     """The job key of the game's opening (its thread and opening board)."""
     return f"chess:open:{game_id}"
+
+
+def offer_answered_key(game_id: int) -> str:
+    """The job key that takes an answered draw offer's buttons off the game's posts."""
+    return f"chess:offer-answered:{game_id}"
 
 
 def read_time_control(typed: str | None) -> TimeControl:

@@ -22,6 +22,7 @@ from bot.services.chess.moves import Moves
 from bot.services.chess.options import (
     JOB_COMPUTER,
     JOB_INVITE,
+    JOB_OFFER_ANSWERED,
     JOB_OPEN,
     JOB_REMINDER,
     JOB_TIMEOUT,
@@ -75,4 +76,7 @@ class ChessService:
             JOB_COMPUTER: JobSpec(timers.on_computer_move, prepare=timers.prepare_computer_move),
             JOB_INVITE: JobSpec(timers.on_invite_expiry),
             JOB_OPEN: JobSpec(self.starting.on_open_thread, prepare=self.starting.prepare_open),
+            JOB_OFFER_ANSWERED: JobSpec(
+                self.endings.on_offer_answered, prepare=self.endings.prepare_offer_answered
+            ),
         }
