@@ -75,6 +75,7 @@ class ProcessFigures:
     name: str
     cpu_pct: float  # of one core, the process itself (its event loop)
     cpu_ms_per_interaction: float
+    loop_ms_per_interaction: float  # the main thread's alone: the event loop
     workers_cpu_pct: float
     rss_mib: float
     workers_rss_mib: float
@@ -167,6 +168,7 @@ def _step_figures(driver: Any, step: Any, names: dict[int, str]) -> StepFigures:
                 name=names.get(pid, str(pid)),
                 cpu_pct=100.0 * cpu / span,
                 cpu_ms_per_interaction=1000.0 * cpu / events,
+                loop_ms_per_interaction=1000.0 * (after.loop_cpu - before.loop_cpu) / events,
                 workers_cpu_pct=100.0 * max(0.0, after.workers_cpu - before.workers_cpu) / span,
                 rss_mib=after.rss_mib,
                 workers_rss_mib=after.workers_rss_mib,
@@ -319,12 +321,13 @@ def table(run: LoadRun) -> str:
     header = (
         f"{'rate/s':>7} {'sent':>6} {'dms':>5} {'ack p50':>8} {'p95':>7} {'p99':>7} {'max':>7} "
         f"{'miss':>5} {'board p50':>10} {'p99':>7} {'gen cpu%':>9}  process: cpu% ms/ix "
-        "workers% RSS MiB"
+        "(loop) workers% RSS MiB"
     )
     lines = [head, header, "-" * len(header)]
     for s in run.steps:
         procs = "; ".join(
             f"{p.name}: {_fmt(p.cpu_pct)} {p.cpu_ms_per_interaction:.1f} "
+            f"({p.loop_ms_per_interaction:.1f}) "
             f"{_fmt(p.workers_cpu_pct)} {p.rss_mib:.0f}"
             + (f"+{p.workers_rss_mib:.0f}" if p.workers_rss_mib else "")
             for p in s.processes
@@ -334,7 +337,10 @@ def table(run: LoadRun) -> str:
             f"{_fmt(s.ack_p99):>7} {_fmt(s.ack_max):>7} {s.misses:>5} {_fmt(s.board_p50):>10} "
             f"{_fmt(s.board_p99):>7} {_fmt(s.generator_cpu_pct):>9}  {procs}"
         )
-    lines.append("(latencies in ms; cpu% of one core; ms/ix: the process's CPU per interaction)")
+    lines.append(
+        "(latencies in ms; cpu% of one core; ms/ix: the process's CPU per interaction, "
+        "(loop): its event loop's thread alone)"
+    )
     if run.problems:
         lines.append(f"{len(run.problems)} problem(s) the harness saw, first: {run.problems[:3]}")
     if run.driver_errors:

@@ -161,15 +161,18 @@ class ProcSample:
     workers_cpu: float
     rss_mib: float
     workers_rss_mib: float
+    loop_cpu: float = 0.0  # the main thread's alone: the event loop (not the database threads)
 
 
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def _stat(pid: int) -> tuple[int, float] | None:
-    """(parent pid, CPU seconds) of a process from /proc, None when it is gone."""
+def _stat(pid: int, thread: int | None = None) -> tuple[int, float] | None:
+    """(parent pid, CPU seconds) of a process (or of one of its threads) from /proc,
+    None when it is gone."""
+    path = f"/proc/{pid}/task/{thread}/stat" if thread is not None else f"/proc/{pid}/stat"
     try:
-        raw = Path(f"/proc/{pid}/stat").read_text()
+        raw = Path(path).read_text()
     except OSError:
         return None
     fields = raw[raw.rindex(")") + 2 :].split()
@@ -204,10 +207,12 @@ def _descendants(pid: int) -> list[int]:
 def sample_process(pid: int) -> ProcSample:
     """CPU and memory of a bot process and of its workers (a render pool's processes)."""
     own = _stat(pid)
+    main = _stat(pid, thread=pid)
     children = _descendants(pid)
     return ProcSample(
         at=time.monotonic(),
         cpu=own[1] if own else 0.0,
+        loop_cpu=main[1] if main else 0.0,
         workers_cpu=sum(s[1] for c in children if (s := _stat(c)) is not None),
         rss_mib=_rss_mib(pid),
         workers_rss_mib=sum(_rss_mib(c) for c in children),
