@@ -62,14 +62,8 @@ async def _rows(session_factory) -> list[OutboxRecord]:
         )
 
 
-def _sender(session_factory, channels: dict[int, Channel]) -> OutboxSender:
-    return OutboxSender(Client(channels), session_factory, owner="test:1")  # type: ignore[arg-type]
-
-
-async def test_drawing_an_image_holds_no_transaction_open(session_factory) -> None:
-    posted: list[tuple[int, str]] = []
-    channels = {CHANNEL: Channel(CHANNEL, posted), OTHER: Channel(OTHER, posted)}
-    sender = _sender(session_factory, channels)
+def _slow_board(sender: OutboxSender) -> tuple[asyncio.Event, asyncio.Event]:
+    """A board image that takes as long as the test likes: (drawing has begun, let it finish)."""
     drawing, finish = asyncio.Event(), asyncio.Event()
 
     async def slow_board(args: dict[str, Any]) -> tuple[str, bytes]:
@@ -78,6 +72,18 @@ async def test_drawing_an_image_holds_no_transaction_open(session_factory) -> No
         return "board.png", b"\x89PNG"
 
     sender.renderers["board"] = slow_board
+    return drawing, finish
+
+
+def _sender(session_factory, channels: dict[int, Channel]) -> OutboxSender:
+    return OutboxSender(Client(channels), session_factory, owner="test:1")  # type: ignore[arg-type]
+
+
+async def test_drawing_an_image_holds_no_transaction_open(session_factory) -> None:
+    posted: list[tuple[int, str]] = []
+    channels = {CHANNEL: Channel(CHANNEL, posted), OTHER: Channel(OTHER, posted)}
+    sender = _sender(session_factory, channels)
+    drawing, finish = _slow_board(sender)
     board = FileSpec("board", {}, "the board after move 1")
     await _write(session_factory, (CHANNEL, Post(content="move 1", files=(board,))))
     flushing = asyncio.create_task(sender.flush())
@@ -157,14 +163,7 @@ async def test_a_slow_channel_holds_up_no_other_and_its_later_posts_queue_behind
     posted: list[tuple[int, str]] = []
     channels = {CHANNEL: Channel(CHANNEL, posted), OTHER: Channel(OTHER, posted)}
     sender = _sender(session_factory, channels)
-    drawing, finish = asyncio.Event(), asyncio.Event()
-
-    async def slow_board(args: dict[str, Any]) -> tuple[str, bytes]:
-        drawing.set()
-        await finish.wait()
-        return "board.png", b"\x89PNG"
-
-    sender.renderers["board"] = slow_board
+    drawing, finish = _slow_board(sender)
     board = FileSpec("board", {}, "the board after move 1")
     await _write(session_factory, (CHANNEL, Post(content="move 1", files=(board,))))
     running = asyncio.create_task(sender.run_forever(poll_seconds=60))
@@ -211,14 +210,7 @@ async def test_rows_waiting_in_a_queue_stay_claimed_past_the_first_lease(
         owner="test:1",
         lease=timedelta(seconds=0.6),
     )
-    drawing, finish = asyncio.Event(), asyncio.Event()
-
-    async def slow_board(args: dict[str, Any]) -> tuple[str, bytes]:
-        drawing.set()
-        await finish.wait()
-        return "board.png", b"\x89PNG"
-
-    sender.renderers["board"] = slow_board
+    drawing, finish = _slow_board(sender)
     board = FileSpec("board", {}, "the board")
     await _write(
         session_factory,
