@@ -10,6 +10,7 @@ tournaments'), looked up when a round starts: the cogs load in any order.
 from __future__ import annotations
 
 import logging
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -184,6 +185,7 @@ class EventCog(
         format="Scrabble and chess: round robin (default), knockout or Swiss",
         rounds="Swiss only: how many rounds",
         duration="Boggle: how long the round lasts (default 3m)",
+        referee="Henyo: typed replies (default), or host: played aloud, you press a console",
         event=E_HELP,
     )
     @app_commands.choices(
@@ -203,6 +205,7 @@ class EventCog(
         rounds: app_commands.Range[int, 1, 20] | None = None,
         duration: str | None = None,
         event: int | None = None,
+        referee: Literal["typed", "host"] | None = None,
     ) -> None:
         await think(interaction, private=True)
         guild = require_guild(interaction)
@@ -217,6 +220,7 @@ class EventCog(
             fmt=format,
             rounds_count=rounds,
             duration=duration,
+            referee=referee,
         )
         await reply_privately(interaction, msg.round_started(started.game, started.pairs))
         await self._refresh_card(started.event)

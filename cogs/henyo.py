@@ -30,9 +30,17 @@ from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.gateway import Gateway, is_chatty
 from bot.messages import henyo as messages
-from bot.messages.i18n import use_language
+from bot.messages.henyo import aloud
+from bot.messages.i18n import _, use_language
 from bot.services.club import ClubService
-from bot.services.henyo import ClosedRound, EventClosed, HenyoService, Member
+from bot.services.henyo import (
+    ClosedRound,
+    ConsoleView,
+    EventClosed,
+    HenyoService,
+    Member,
+    PreparedRound,
+)
 from bot.ui import henyo as ui
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import reply_privately, reply_publicly, think, update_later
@@ -45,6 +53,7 @@ CategoryChoice = Literal["Tao", "Bagay", "Hayop", "Pagkain", "Lugar"]
 LanguageChoice = Literal["Filipino", "English", "Both"]
 WordLanguageChoice = Literal["Filipino", "English"]
 RoleChoice = Literal["guesser", "answerer"]
+RefereeChoice = Literal["typed", "host"]
 HISTORY_LIMIT = 500
 
 
@@ -80,7 +89,9 @@ class HenyoCog(
         super().__init__()
 
     async def cog_load(self) -> None:
-        self._live_channels = {r.channel_id for r in await self.service.rounds.active()}
+        self._live_channels = {
+            r.channel_id for r in await self.service.rounds.active() if r.referee != "host"
+        }
 
     async def cog_unload(self) -> None:
         for task in list(self._tasks):
@@ -116,6 +127,7 @@ class HenyoCog(
         categories="Word categories, e.g. 'Hayop, Pagkain' (default: all five)",
         language="Words in Filipino, English or both (default both)",
         strict="Bare Oo/Hindi/Pwede only: polite Opo, Oo po, Hindi po, Pwede po cost a penalty too",
+        referee="Rounds refereed from typed replies (default) or by you in the room (played aloud)",
     )
     async def event_open(
         self,
@@ -126,6 +138,7 @@ class HenyoCog(
         categories: str | None = None,
         language: LanguageChoice = "Both",
         strict: bool = False,
+        referee: RefereeChoice = "typed",
     ) -> None:
         await think(interaction, private=False)
         guild = require_guild(interaction)
@@ -141,6 +154,7 @@ class HenyoCog(
             language=language,
             is_moderator=await self._is_moderator(interaction),
             strict=strict,
+            referee=referee,
         )
         # Hold the list's lock until its message id is saved: a registration
         # arriving meanwhile must edit this message, not post a second list.
@@ -266,6 +280,8 @@ class HenyoCog(
         category="Pick the word from this category",
         word="Set the secret yourself (only you and the answerer see it)",
         strict="Bare Oo/Hindi/Pwede only in this round (a strict event's rounds always are)",
+        referee="typed: replies typed here; host: played aloud, you press a private console "
+        "(default: the event's choice, else typed)",
     )
     @app_commands.guild_only()
     async def start(
@@ -276,6 +292,7 @@ class HenyoCog(
         category: CategoryChoice | None = None,
         word: app_commands.Range[str, 1, 60] | None = None,
         strict: bool = False,
+        referee: RefereeChoice | None = None,
     ) -> None:
         await think(interaction, private=True)
         guild = require_guild(interaction)
@@ -291,7 +308,11 @@ class HenyoCog(
             category=category,
             word=word,
             strict=strict,
+            referee=referee,
         )
+        if prepared.referee == "host":
+            await self._start_aloud(interaction, prepared)
+            return
         if not await ui.send_dm(
             self.bot.dms, prepared.answerer.id, messages.secret_dm(prepared, for_host=False)
         ):
@@ -321,6 +342,77 @@ class HenyoCog(
             interaction,
             messages.start_confirmation(prepared, running.ends_at, host_dm_failed=not host_dm_ok),
         )
+
+    async def _start_aloud(self, interaction: discord.Interaction, prepared: PreparedRound) -> None:
+        """A round played aloud: no DMs (the card is in the room, the host's console shows
+        the word), the announcement without reply buttons, and the host's console."""
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)  # a guild command's channel
+        try:
+            posted = await channel.send(aloud.announcement(prepared))
+        except discord.HTTPException as error:
+            await self.service.rounds.cancel(prepared.round_id, "announce_failed")
+            raise InvalidInputError(messages.CANNOT_ANNOUNCE) from error
+        console = await self.service.host.announce(prepared.round_id, posted.id)
+        await self._send_console(interaction, console)
+
+    async def _phone_url(
+        self, interaction: discord.Interaction, console: ConsoleView
+    ) -> str | None:
+        guild = interaction.guild
+        return await self.service.host.phone_url(
+            console.round_id, interaction.user.id, guild_name=guild.name if guild else ""
+        )
+
+    async def _send_console(self, interaction: discord.Interaction, console: ConsoleView) -> None:
+        await reply_privately(
+            interaction,
+            aloud.console_text(console),
+            view=ui.console_view(console, await self._phone_url(interaction, console)),
+        )
+
+    @app_commands.command(
+        name="console", description="Your private console for the round played aloud here (host)"
+    )
+    @app_commands.guild_only()
+    async def console(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)
+        console = await self.service.host.console_in_channel(
+            interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            is_moderator=await self._is_moderator(interaction),
+        )
+        await self._send_console(interaction, console)
+
+    async def on_host_button(
+        self, interaction: discord.Interaction, round_id: int, press: str, version: int
+    ) -> None:
+        await update_later(interaction)
+        is_mod = await self._is_moderator(interaction)
+        counted = True
+        if press in ("screen_on", "screen_off"):
+            console = await self.service.host.show_on_screen(
+                round_id,
+                user_id=interaction.user.id,
+                is_moderator=is_mod,
+                shown=press == "screen_on",
+            )
+        else:
+            result = await self.service.host.press(
+                round_id,
+                user_id=interaction.user.id,
+                is_moderator=is_mod,
+                action=press,
+                version=version,
+                via="discord",
+            )
+            console, counted = result.console, result.counted
+        await interaction.edit_original_response(
+            content=aloud.console_text(console),
+            view=ui.console_view(console, await self._phone_url(interaction, console)),
+        )
+        if not counted:
+            await reply_privately(interaction, _(aloud.ALREADY_COUNTED))
 
     @app_commands.command(
         name="disqualify", description="End the running round here for coaching (host)"
@@ -407,7 +499,11 @@ class HenyoCog(
     async def on_ready(self) -> None:
         """Catch up on what was said in running rounds while the bot was away."""
         for active in await self.service.rounds.active():
-            if active.status != "running" or active.announce_message_id is None:
+            if (
+                active.status != "running"
+                or active.announce_message_id is None
+                or active.referee == "host"  # played aloud: nothing typed to read back
+            ):
                 continue
             self._live_channels.add(active.channel_id)
             channel = await ui.round_channel(self.bot, active.channel_id)
@@ -496,7 +592,7 @@ class HenyoCog(
 
 async def setup(bot: ClubBot) -> None:
     cog = HenyoCog(bot)
-    bot.add_dynamic_items(ui.HenyoReplyButton, ui.HenyoCloseButton)
+    bot.add_dynamic_items(ui.HenyoReplyButton, ui.HenyoCloseButton, ui.HenyoHostButton)
     buttons_of(bot).bind(ui.HENYO_BUTTONS, cog)
     bot.scheduler.register_service(cog.service)
     await bot.add_cog(cog)

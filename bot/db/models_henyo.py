@@ -43,6 +43,9 @@ class HenyoEventRecord(Base):
     language: Mapped[str] = mapped_column(String(8), default="any")
     # Bare Oo / Hindi / Pwede only: the polite forms (Opo, Oo po…) cost a penalty too.
     strict: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Who rules on the event's rounds: typed replies (``typed``) or the host's
+    # presses in the room (``host``, played aloud); a round may choose otherwise.
+    referee: Mapped[str] = mapped_column(String(8), default="typed", server_default="typed")
     list_message_id: Mapped[int | None] = mapped_column(BigInteger)
     winner_team_id: Mapped[int | None] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -103,6 +106,13 @@ class HenyoRoundRecord(Base):
     penalty_ms: Mapped[int] = mapped_column(Integer)
     # Bare words only (the event's setting, or the host's for this round).
     strict: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # ``typed``: the referee reads the channel; ``host``: played aloud, the clock
+    # and penalties come from the host's presses (``henyo_presses``).
+    referee: Mapped[str] = mapped_column(String(8), default="typed", server_default="typed")
+    # The room's screen may show the secret during the round (the host's switch).
+    show_word_on_screen: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
     announce_message_id: Mapped[int | None] = mapped_column(BigInteger)
     started_at: Mapped[datetime | None] = mapped_column()
     guess_message_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -138,6 +148,32 @@ class HenyoRoundEventRecord(Base):
     __table_args__ = (
         UniqueConstraint("round_id", "source_id", name="uq_henyo_round_events_round_id_source_id"),
     )
+
+
+class HenyoPressRecord(Base):
+    """One press of the host's console in a round played aloud, in order (``seq``).
+
+    ``action``: ``start | penalty | got_it | coaching | undo``. A press is made on
+    the round's version the console showed, so the same press arriving twice (a
+    double tap, a second device, a retried request) finds a newer version and
+    counts once; ``(round_id, seq)`` is unique besides. An ``undo`` names the press
+    it reverted (``reverts``), and that press is marked ``undone``.
+    """
+
+    __tablename__ = "henyo_presses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("henyo_rounds.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    via: Mapped[str] = mapped_column(String(8))  # discord | web
+    at: Mapped[datetime] = mapped_column()
+    elapsed_ms: Mapped[int | None] = mapped_column(Integer)
+    undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    reverts: Mapped[int | None] = mapped_column(Integer)
+
+    __table_args__ = (UniqueConstraint("round_id", "seq", name="uq_henyo_presses_round_id_seq"),)
 
 
 class HenyoWordRecord(Base):

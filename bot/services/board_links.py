@@ -4,7 +4,7 @@ The bot hands a member a link that names one club, one member and one game or
 Boggle round. Whoever holds it acts as that member on that board, so the link is
 a secret and carries its own proof:
 
-``/p/v1.<guild>.<user>.<s|c|b|r><id>.<expires>.<generation>.<mac>``
+``/p/v1.<guild>.<user>.<s|c|b|r|h><id>.<expires>.<generation>.<mac>``
 
 ``mac`` is an HMAC-SHA256 of everything before it, under the club's link secret,
 cut to 128 bits. The secret is kept in the database (``guilds.settings["links"]``,
@@ -17,6 +17,9 @@ The room's screen (issue #29, ``/club screen``) has a link of this kind too:
 ``r<guild>``, the club's own screen, given to a moderator. It shows only what the
 club may see on a projector, so it is not tied to a game: it lasts ``LINK_DAYS``
 days or until ``/club web rotate``.
+
+A Henyo host's console (``h<round>``) is a link of this kind too: the phone page of
+the console of one round played aloud, for its host only.
 
 A link acts until its game ends, and lasts at most ``LINK_DAYS`` days. Once the
 game is over, its link (and a page open on it) still shows the final position,
@@ -46,6 +49,7 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from bot.db.models import GuildRecord
+from bot.db.uow import UnitOfWork
 from bot.errors import ClubError
 from bot.messages.i18n import language_of
 from bot.messages.web import (
@@ -66,7 +70,7 @@ from bot.messages.web import (
 from bot.services import ServiceContext
 from bot.services.boggle.options import club_zone
 
-Kind = Literal["scrabble", "chess", "boggle", "screen", "tally"]
+Kind = Literal["scrabble", "chess", "boggle", "screen", "henyo_host", "tally"]
 LINK_DAYS = 30
 # How long after its end a game's link still shows the final position, read-only.
 ENDED_VIEW = timedelta(hours=24)
@@ -79,6 +83,7 @@ _LETTER: dict[str, Kind] = {
     "c": "chess",
     "b": "boggle",
     "r": "screen",
+    "h": "henyo_host",
     "t": "tally",  # a Scrabble board's tally in the room (issue #29): the game's id
 }
 _KIND_LETTER = {kind: letter for letter, kind in _LETTER.items()}
@@ -310,6 +315,9 @@ class BoardLinks:
                 if grant.subject_id != grant.guild_id:
                     raise LinkRefused(NOT_YOURS, code="link_not_yours")
                 return grant, _Club.of(guild)
+            if grant.kind == "henyo_host":
+                await _check_henyo_host(uow, grant)
+                return grant, _Club.of(guild)
             if grant.kind == "boggle":
                 round_ = await uow.boggle.get_round(grant.subject_id)
                 if round_ is None or round_.guild_id != grant.guild_id:
@@ -330,6 +338,24 @@ class BoardLinks:
             if all(seat.user_id != grant.user_id for seat in game.seats):
                 raise LinkRefused(NOT_YOURS, code="link_not_yours")
             return grant, _Club.of(guild)
+
+
+async def _check_henyo_host(uow: UnitOfWork, grant: Grant) -> None:
+    """A Henyo host console's link (``h<round>``): a round played aloud in this club,
+    not cancelled, whose host (or whose event's host) the link names. A finished
+    round's console still opens (its last press may be undone)."""
+    rnd = await uow.henyo.round(grant.subject_id)
+    if rnd is None or rnd.guild_id != grant.guild_id or rnd.referee != "host":
+        raise LinkRefused(NOT_YOURS, code="link_not_yours")
+    if rnd.status == "cancelled":
+        raise LinkRefused(ENDED, code="link_ended")
+    hosts = {rnd.host_id}
+    if rnd.event_id is not None:
+        event = await uow.henyo.event(rnd.event_id)
+        if event is not None:
+            hosts.add(event.host_id)
+    if grant.user_id not in hosts:
+        raise LinkRefused(NOT_YOURS, code="link_not_yours")
 
 
 def _shown_ended(status: str, finished_at: datetime | None, now: datetime) -> bool:

@@ -176,3 +176,17 @@ async def record_points(
         extra=extra,
         played_at=played_at,
     )
+
+
+async def take_back_points(uow: UnitOfWork, *, guild_id: int, kind: str, round_ref: str) -> None:
+    """Undo ``record_points`` for a round (a Henyo host took back Got it or Coaching):
+    its results go, and each member's running totals lose them (the best time is
+    read again from the results that remain)."""
+    for row in await uow.results.take_back(guild_id, kind, round_ref):
+        rec = await uow.ratings.get_or_new(guild_id, kind, row.player_id)
+        rec.games = max(0, rec.games - 1)
+        rec.wins -= row.outcome == "win" and rec.wins > 0
+        rec.losses -= row.outcome == "loss" and rec.losses > 0
+        if row.points is not None:
+            rec.points -= row.points
+        rec.best_time_ms = await uow.results.best_time(guild_id, kind, row.player_id)

@@ -6,7 +6,9 @@ registration list message, a finished round's buttons, the secret's DMs.
 The reply buttons are dynamic items: their custom id carries the round id and
 the reply (``henyo:reply:<round>:<oo|hindi|pwede>``), so they keep working after
 a restart without any view being re-registered per round. So is the host's
-"close anyway" button (``henyo:close:<event>``), shown when pairs still have to play.
+"close anyway" button (``henyo:close:<event>``), shown when pairs still have to play,
+and the host console's buttons of a round played aloud
+(``henyo:host:<round>:<press>:<version>``, on the host's ephemeral console only).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from typing import Any, Protocol
 import discord
 
 from bot.messages import henyo as messages
+from bot.messages.henyo import aloud
 from bot.messages.i18n import _
-from bot.services.henyo import EventSnapshot, Standings, WordList
+from bot.services.henyo import ConsoleView, EventSnapshot, Standings, WordList
 from bot.services.henyo.events import Events
 from bot.ui.buttons import ButtonRoute, dispatch
 from bot.ui.dm_channels import DirectMessages
@@ -50,6 +53,10 @@ class HenyoButtonHandler(Protocol):
     ) -> None: ...
 
     async def on_close_button(self, interaction: discord.Interaction, event_id: int) -> None: ...
+
+    async def on_host_button(
+        self, interaction: discord.Interaction, round_id: int, press: str, version: int
+    ) -> None: ...
 
 
 HENYO_BUTTONS: ButtonRoute[HenyoButtonHandler] = ButtonRoute("Henyo")
@@ -117,6 +124,85 @@ class HenyoCloseButton(
             lambda henyo: henyo.on_close_button(interaction, self.event_id),
             where="henyo close button",
         )
+
+
+HOST_STYLES = {
+    "start": discord.ButtonStyle.success,
+    "penalty": discord.ButtonStyle.danger,
+    "got_it": discord.ButtonStyle.success,
+    "coaching": discord.ButtonStyle.danger,
+    "undo": discord.ButtonStyle.secondary,
+    "screen_on": discord.ButtonStyle.secondary,
+    "screen_off": discord.ButtonStyle.secondary,
+}
+
+
+class HenyoHostButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=(
+        r"henyo:host:(?P<round_id>\d+)"
+        r":(?P<press>start|penalty|got_it|coaching|undo|screen_on|screen_off):(?P<version>\d+)"
+    ),
+):
+    """A button of the host's console: a press made on the round's version it shows
+    (so a double tap, found on an older version, counts once)."""
+
+    def __init__(
+        self, round_id: int, press: str, version: int, label: str = "", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or press,
+                style=HOST_STYLES[press],
+                custom_id=f"henyo:host:{round_id}:{press}:{version}",
+                disabled=disabled,
+            )
+        )
+        self.round_id = round_id
+        self.press = press
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HenyoHostButton:
+        return cls(int(match["round_id"]), match["press"], int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch(
+            interaction,
+            HENYO_BUTTONS,
+            lambda henyo: henyo.on_host_button(
+                interaction, self.round_id, self.press, self.version
+            ),
+            where="henyo host console",
+        )
+
+
+def console_view(view: ConsoleView, phone_url: str | None = None) -> discord.ui.View:
+    """The host's console: Start, +5 s, Got it, Coaching, Undo last (each enabled when it
+    would count now), the screen's switch, and the phone page's link."""
+    drawn = discord.ui.View(timeout=None)
+    for press in ("start", "penalty", "got_it", "coaching", "undo"):
+        drawn.add_item(
+            HenyoHostButton(
+                view.round_id,
+                press,
+                view.version,
+                aloud.press_name(press, view.penalty_ms),
+                disabled=press not in view.can,
+            )
+        )
+    switch = "screen_off" if view.show_word_on_screen else "screen_on"
+    label = aloud.SCREEN_WORD_OFF if view.show_word_on_screen else aloud.SCREEN_WORD_ON
+    drawn.add_item(HenyoHostButton(view.round_id, switch, view.version, _(label)))
+    if phone_url is not None:
+        drawn.add_item(
+            discord.ui.Button(
+                style=discord.ButtonStyle.link, url=phone_url, label=_(aloud.OPEN_ON_PHONE)
+            )
+        )
+    return drawn
 
 
 def close_view(event_id: int) -> discord.ui.View:

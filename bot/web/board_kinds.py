@@ -7,6 +7,7 @@ from bot.services import ServiceContext
 from bot.services.board_links import Kind
 from bot.web.board_boggle import BoggleBoard
 from bot.web.board_chess import ChessBoard
+from bot.web.board_henyo_host import HenyoHostBoard
 from bot.web.board_scrabble import ScrabbleBoard
 from bot.web.boards import BoardKind
 from bot.web.screen import ScreenBoard
@@ -18,6 +19,7 @@ def board_kinds(ctx: ServiceContext) -> dict[Kind, BoardKind]:
         ChessBoard(ctx),
         BoggleBoard(ctx),
         ScrabbleBoard(ctx),
+        HenyoHostBoard(ctx),
         ScreenBoard(ctx),
     ]
     return {board.kind: board for board in kinds}

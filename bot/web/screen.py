@@ -73,14 +73,13 @@ MISSED_SHOWN = 10
 
 
 def secret_on_screen(round_: HenyoRoundRecord) -> bool:
-    """The hook for the host's "show the word on the screen" (issue #29).
+    """The host's "show the word on the screen" (issue #29).
 
     The audience may see the secret, as they see the card on Player One's
     forehead; the guesser must not, so it is off unless the host turns it on for
-    the round. The Henyo host console stores that choice on the round (a boolean
-    ``screen_secret`` on ``henyo_rounds``); until it does, this is False and the
-    screen never shows the word of a round in play."""
-    return bool(getattr(round_, "screen_secret", False))
+    the round from the console of a round played aloud (``henyo_rounds.
+    show_word_on_screen``, set by ``HenyoService.host.show_on_screen``)."""
+    return round_.show_word_on_screen
 
 
 @dataclass(frozen=True)

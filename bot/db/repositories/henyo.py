@@ -17,6 +17,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from bot.db.dml import compare_and_set
 from bot.db.models_henyo import (
     HenyoEventRecord,
+    HenyoPressRecord,
     HenyoRoundEventRecord,
     HenyoRoundRecord,
     HenyoTeamRecord,
@@ -25,12 +26,18 @@ from bot.db.models_henyo import (
 from bot.db.models_signups import SignupRecord
 from bot.db.repositories.common import is_row_id
 
-OPEN_ROUND = ("ready", "running")
+# ``waiting``: a round played aloud, announced, until the host presses Start.
+OPEN_ROUND = ("ready", "waiting", "running")
 # A source id after every Discord snowflake: "all the round's penalties".
 LAST_SOURCE_ID = 2**63 - 1
 
 HenyoRow = (
-    HenyoEventRecord | HenyoTeamRecord | HenyoRoundRecord | HenyoRoundEventRecord | HenyoWordRecord
+    HenyoEventRecord
+    | HenyoTeamRecord
+    | HenyoRoundRecord
+    | HenyoRoundEventRecord
+    | HenyoWordRecord
+    | HenyoPressRecord
 )
 
 
@@ -41,6 +48,7 @@ class OpenRoundRow(NamedTuple):
     channel_id: int
     announce_message_id: int | None
     status: str
+    referee: str = "typed"
 
 
 class TeamRow(NamedTuple):
@@ -168,6 +176,7 @@ class HenyoRepository:
             HenyoRoundRecord.channel_id,
             HenyoRoundRecord.announce_message_id,
             HenyoRoundRecord.status,
+            HenyoRoundRecord.referee,
         ).where(HenyoRoundRecord.status.in_(OPEN_ROUND))
         return [OpenRoundRow(*row) for row in (await self.session.execute(stmt)).all()]
 
@@ -203,6 +212,26 @@ class HenyoRepository:
             HenyoRoundEventRecord.round_id == round_id,
             HenyoRoundEventRecord.kind == "penalty",
             HenyoRoundEventRecord.source_id < source_id,
+        )
+
+    async def presses(self, round_id: int) -> list[HenyoPressRecord]:
+        """The host's presses in a round played aloud, in order (undone ones too)."""
+        stmt = (
+            select(HenyoPressRecord)
+            .where(HenyoPressRecord.round_id == round_id)
+            .order_by(HenyoPressRecord.seq)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def newer_round_in_channel(self, round_id: int, channel_id: int) -> bool:
+        """Whether a later round (not cancelled) was started in the channel."""
+        return bool(
+            await self._count(
+                HenyoRoundRecord,
+                HenyoRoundRecord.channel_id == channel_id,
+                HenyoRoundRecord.id > round_id,
+                HenyoRoundRecord.status != "cancelled",
+            )
         )
 
     # ------------------------------------------------------------------ the club's words

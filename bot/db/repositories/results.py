@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import PlayerRecord, RatingRecord, ResultRecord
@@ -61,6 +61,37 @@ class ResultRepository:
         """Write the pending results and standings now, so this unit of work's next
         reads (a season's standings, a table) count them."""
         await self.session.flush()
+
+    async def take_back(self, guild_id: int, kind: str, round_ref: str) -> list[ResultRecord]:
+        """Delete a round's results (a Henyo host's undo) and return them."""
+        await self.session.flush()
+        rows = list(
+            (
+                await self.session.execute(
+                    select(ResultRecord).where(
+                        ResultRecord.guild_id == guild_id,
+                        ResultRecord.game_kind == kind,
+                        ResultRecord.round_ref == round_ref,
+                    )
+                )
+            ).scalars()
+        )
+        for row in rows:
+            await self.session.delete(row)
+        await self.session.flush()
+        return rows
+
+    async def best_time(self, guild_id: int, kind: str, player_id: int) -> int | None:
+        """A member's best time in a game, from their results."""
+        return (
+            await self.session.execute(
+                select(func.min(ResultRecord.time_ms)).where(
+                    ResultRecord.guild_id == guild_id,
+                    ResultRecord.game_kind == kind,
+                    ResultRecord.player_id == player_id,
+                )
+            )
+        ).scalar_one_or_none()
 
     async def for_guild(self, guild_id: int) -> list[tuple[ResultRecord, str | None]]:
         """Every result of the club, oldest first, each with the member's cached name."""

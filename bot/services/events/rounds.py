@@ -78,14 +78,21 @@ async def start_henyo(
     playing: Sequence[signups.Entrant],
     started_by: int,
     now: datetime,
+    referee: str | None = None,
 ) -> int:
     """Open a Henyo event in the event's channel with the pairs in order and store the round;
-    the Henyo event's id. Refused while the channel has an open Henyo event."""
+    the Henyo event's id. Refused while the channel has an open Henyo event. ``referee``:
+    ``host`` plays its words aloud, refereed from the host's console (typed by default)."""
     busy = await uow.henyo.open_event_in_channel(event.channel_id)
     if busy is not None:
         raise InvalidInputError(_(msg.HENYO_EVENT_HERE))
     options = event_options(
-        pairs=len(playing), time_limit=None, penalty=None, categories=None, language=None
+        pairs=len(playing),
+        time_limit=None,
+        penalty=None,
+        categories=None,
+        language=None,
+        referee=referee,
     )
     henyo, lst = await new_event(
         uow,

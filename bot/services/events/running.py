@@ -26,6 +26,7 @@ from bot.services.events.snapshots import (
     Prize,
     RoundStarted,
 )
+from bot.services.henyo.options import read_referee
 from bot.services.transactions import transact
 
 
@@ -48,9 +49,12 @@ class EventRunning:
         fmt: str | None = None,
         rounds_count: int | None = None,
         duration: str | None = None,
+        referee: str | None = None,
     ) -> RoundStarted:
-        """The host starts ``game``'s round for the pairs playing; registration closes."""
+        """The host starts ``game``'s round for the pairs playing; registration closes.
+        ``referee`` (Henyo): ``host`` plays the words aloud, refereed from the host's console."""
         chosen = read_game(game)
+        refereed_by = read_referee(referee)
         tournament_format = read_format(fmt) if chosen in TOURNAMENT_GAMES else None
 
         async def claim(uow: UnitOfWork) -> tuple[GamesEventRecord, Sequence[signups.Entrant]]:
@@ -101,7 +105,9 @@ class EventRunning:
             event, playing = await claim(uow)
             now = self.core.ctx.clock()
             if chosen == "henyo":
-                ref_id = await rounds.start_henyo(uow, event, playing, user_id, now)
+                ref_id = await rounds.start_henyo(
+                    uow, event, playing, user_id, now, referee=refereed_by
+                )
                 uow.outbox.to_channel(
                     event.channel_id, Post(content=msg.henyo_round(event.name, len(playing)))
                 )

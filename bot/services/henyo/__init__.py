@@ -20,10 +20,12 @@ posts reveal it once the round is over, and it is never logged.
 Modules: ``options`` (what a host types), ``snapshots`` (what is returned),
 ``core`` (shared plumbing), ``pairs`` (an event's pairs on the club's one
 sign-up list), ``events``, ``standings``, ``words``, ``rounds``
-(starting), ``referee``, ``ending``, and ``service`` (the composition root).
+(starting), ``referee``, ``ending``, ``host`` (a round played aloud, refereed
+from the host's console), and ``service`` (the composition root).
 """
 
 from bot.services.henyo.core import JOB_KIND
+from bot.services.henyo.host import ConsoleView, PressResult, ScreenRound
 from bot.services.henyo.rounds import END_GRACE, START_WINDOW
 from bot.services.henyo.service import HenyoService
 from bot.services.henyo.snapshots import (
@@ -54,15 +56,18 @@ __all__ = [
     "ActiveRound",
     "ButtonReply",
     "ClosedRound",
+    "ConsoleView",
     "Disqualification",
     "EventClosed",
     "EventSnapshot",
     "HenyoService",
     "Member",
     "PreparedRound",
+    "PressResult",
     "RefereeOutcome",
     "Registration",
     "RunningRound",
+    "ScreenRound",
     "StandingRow",
     "Standings",
     "TeamSnapshot",

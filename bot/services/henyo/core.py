@@ -32,7 +32,7 @@ KIND = "henyo"
 JOB_KIND = "henyo.round_end"
 ATTEMPTS = 6
 
-OPEN_ROUND = ("ready", "running")
+OPEN_ROUND = ("ready", "waiting", "running")
 FINISHED_ROUND = ("guessed", "timed_out", "disqualified")
 
 

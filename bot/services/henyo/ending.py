@@ -26,6 +26,14 @@ from bot.services.transactions import transact
 RESULT_OUTCOME = {"guessed": None, "timed_out": "loss", "disqualified": "loss"}
 
 
+async def penalties_so_far(uow: UnitOfWork, rnd: HenyoRoundRecord) -> int:
+    """The round's penalties: the referee's rulings on messages, or (played aloud) the
+    host's +5 s presses not undone, counted on the round as they are pressed."""
+    if rnd.referee == "host":
+        return rnd.penalties
+    return await uow.henyo.penalties_before(rnd.id)
+
+
 class RoundEnding:
     """Ending rounds: guessed, out of time or disqualified; and disqualifying a pair between
     rounds."""
@@ -108,7 +116,7 @@ class RoundEnding:
                 status="timed_out",
                 ended_at=rnd.started_at + timedelta(milliseconds=rnd.time_limit_ms),
                 elapsed=None,
-                penalties=await uow.henyo.penalties_before(rnd.id),
+                penalties=await penalties_so_far(uow, rnd),
                 final_ms=None,
             )
             headline = messages.time_up(
@@ -144,7 +152,7 @@ class RoundEnding:
                 )
             if rnd is None:
                 raise InvalidInputError(messages.NO_ROUND_RUNNING)
-            return await self._disqualify_round(uow, rnd, user_id, is_moderator)
+            return await self.disqualify_round(uow, rnd, user_id, is_moderator)
 
         async with self.core.lock(channel_id):
             return await transact(self.core.ctx, work)
@@ -171,9 +179,10 @@ class RoundEnding:
         self.core.post(uow, channel_id, messages.disqualified_pair(view.label))
         return Disqualification(event.id, view, None)
 
-    async def _disqualify_round(
+    async def disqualify_round(
         self, uow: UnitOfWork, rnd: HenyoRoundRecord, user_id: int, is_moderator: bool
     ) -> Disqualification:
+        """End ``rnd`` for coaching (``/henyo disqualify``, or the console's Coaching)."""
         event = await uow.henyo.open_event_in_channel(rnd.channel_id)
         if (
             user_id != rnd.host_id
@@ -195,7 +204,7 @@ class RoundEnding:
             status="disqualified",
             ended_at=self.core.ctx.clock(),
             elapsed=None,
-            penalties=await uow.henyo.penalties_before(rnd.id),
+            penalties=await penalties_so_far(uow, rnd),
             final_ms=None,
         )
         headline = messages.disqualified_in_round(await self._pair(uow, rnd), rnd.word)

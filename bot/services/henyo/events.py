@@ -62,8 +62,10 @@ class Events:
         language: str | None = None,
         is_moderator: bool = True,
         strict: bool = False,
+        referee: str | None = None,
     ) -> EventSnapshot:
-        """``strict``: the event's rounds take the bare Oo / Hindi / Pwede only."""
+        """``strict``: the event's rounds take the bare Oo / Hindi / Pwede only;
+        ``referee``: ``host`` plays them aloud from the host's console by default."""
         options = event_options(
             pairs=pairs,
             time_limit=time_limit,
@@ -71,6 +73,7 @@ class Events:
             categories=categories,
             language=language,
             strict=strict,
+            referee=referee,
         )
         # The host of an open event may see the club's word bank: only moderators host.
         if not is_moderator:

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from bot.errors import InvalidInputError
 from bot.messages import henyo as messages
+from bot.messages.henyo import aloud
 from bot.messages.i18n import N_
 from bot.services.durations import read_required_duration
 from bot.services.henyo.snapshots import Member
@@ -31,6 +32,8 @@ from engines.henyo import (
 from engines.text import TextError
 
 DEFAULT_PAIRS = 5
+# Who rules on a round: the channel's typed replies, or the host's presses (played aloud).
+REFEREES = ("typed", "host")
 MAX_PAIRS = 25
 DEFAULT_TIME_LIMIT_MS = 120_000
 DEFAULT_PENALTY_MS = 5_000
@@ -61,6 +64,17 @@ class EventOptions:
     categories: tuple[str, ...]
     language: str
     strict: bool = False  # bare Oo / Hindi / Pwede only: the polite forms are penalised
+    referee: str = "typed"  # the event's rounds: typed replies, or the host's presses aloud
+
+
+def read_referee(referee: str | None) -> str | None:
+    """``typed`` or ``host`` (None: not chosen); anything else is refused."""
+    if referee is None:
+        return None
+    chosen = referee.strip().lower()
+    if chosen not in REFEREES:
+        raise InvalidInputError(aloud.REFEREE_CHOICES)
+    return chosen
 
 
 def event_options(
@@ -71,6 +85,7 @@ def event_options(
     categories: str | None,
     language: str | None,
     strict: bool = False,
+    referee: str | None = None,
 ) -> EventOptions:
     """The event's options checked, the defaults filling in what the host left out."""
     pairs = DEFAULT_PAIRS if pairs is None else pairs
@@ -84,6 +99,7 @@ def event_options(
             parse_categories(categories),
             parse_language(language),
             strict,
+            read_referee(referee) or "typed",
         )
     except HenyoWordError as exc:
         raise user_error(exc) from None
@@ -98,6 +114,7 @@ class RoundRequest:
     category: str | None
     word: str | None  # the host's own secret, cleaned
     strict: bool = False  # bare words only for this round (an event's own setting adds to it)
+    referee: str | None = None  # typed | host; None: the event's choice (one-off: typed)
 
 
 def round_request(
@@ -107,6 +124,7 @@ def round_request(
     category: str | None,
     word: str | None,
     strict: bool = False,
+    referee: str | None = None,
 ) -> RoundRequest:
     """``/henyo start``'s options checked: both players or neither, two different members, a
     known category, a clean word."""
@@ -119,7 +137,7 @@ def round_request(
         secret = clean_word(word) if word is not None else None
     except HenyoWordError as exc:
         raise user_error(exc) from None
-    return RoundRequest(guesser, answerer, chosen_category, secret, strict)
+    return RoundRequest(guesser, answerer, chosen_category, secret, strict, read_referee(referee))
 
 
 def bank_word(text: str) -> str:

@@ -143,6 +143,7 @@ async def new_event(
         categories=list(options.categories),
         language=options.language,
         strict=options.strict,
+        referee=options.referee,
         version=1,
         created_at=now,
     )

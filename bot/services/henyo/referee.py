@@ -90,6 +90,9 @@ class Referee:
         rnd = await uow.henyo.round_in_channel(channel_id)
         if rnd is None:
             return None
+        if rnd.referee == "host":
+            # Played aloud: the host's presses keep the time, the channel is just talk.
+            return RefereeOutcome(rnd.id, "aloud")
         if (
             rnd.status != "running"
             or rnd.announce_message_id is None

@@ -125,15 +125,23 @@ class RoundStarts:
         category: str | None = None,
         word: str | None = None,
         strict: bool = False,
+        referee: str | None = None,
     ) -> PreparedRound:
         """Choose the pair and the secret and store the round as ``ready``.
 
         Nothing is announced yet: the cog DMs the secret and posts the
         announcement, then calls ``begin`` (or ``cancel``). The round is strict
         (bare words only) when ``strict`` asks for it or its event is strict.
+        ``referee``: ``host`` plays it aloud, refereed from the host's console
+        (``HenyoService.host``); None takes the event's choice (a one-off: typed).
         """
         request = round_request(
-            guesser=guesser, answerer=answerer, category=category, word=word, strict=strict
+            guesser=guesser,
+            answerer=answerer,
+            category=category,
+            word=word,
+            strict=strict,
+            referee=referee,
         )
 
         async def work(uow: UnitOfWork) -> PreparedRound:
@@ -166,6 +174,7 @@ class RoundStarts:
             limit_ms = event.time_limit_ms if event else DEFAULT_TIME_LIMIT_MS
             penalty_ms = event.penalty_ms if event else DEFAULT_PENALTY_MS
             strict_round = request.strict or (event is not None and event.strict)
+            refereed_by = request.referee or (event.referee if event is not None else "typed")
             entry, source = await self._secret(uow, request, guild_id, event)
             now = self.core.ctx.clock()
             rnd = HenyoRoundRecord(
@@ -186,6 +195,8 @@ class RoundStarts:
                 time_limit_ms=limit_ms,
                 penalty_ms=penalty_ms,
                 strict=strict_round,
+                referee=refereed_by,
+                show_word_on_screen=False,
                 penalties=0,
                 version=1,
                 created_at=now,
@@ -212,6 +223,7 @@ class RoundStarts:
                 now + timedelta(milliseconds=limit_ms),
                 host_set_word=source == "host",
                 strict=strict_round,
+                referee=refereed_by,
             )
 
         # One start at a time per channel: two hosts pressing at once get one round.
@@ -271,4 +283,7 @@ class RoundStarts:
         """Rounds that are ready or running (the cog watches their channels)."""
         async with self.core.ctx.uow() as uow:
             rows = await uow.henyo.open_rounds()
-        return [ActiveRound(r.id, r.channel_id, r.announce_message_id, r.status) for r in rows]
+        return [
+            ActiveRound(r.id, r.channel_id, r.announce_message_id, r.status, r.referee)
+            for r in rows
+        ]

@@ -7,7 +7,9 @@ Cogs and tests call them through its attributes:
 - ``words``: the club's word bank;
 - ``rounds``: prepare a round, begin it at its announcement, cancel it;
 - ``referee``: rule on each message and reply button of a running round;
-- ``ending``: the end job (time up) and disqualifying a pair.
+- ``ending``: the end job (time up) and disqualifying a pair;
+- ``host``: a round played aloud, refereed from the host's console (presses,
+  undo, the screen's switch and the screen's public view).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from bot.services import ServiceContext
 from bot.services.henyo.core import JOB_KIND, HenyoCore
 from bot.services.henyo.ending import RoundEnding
 from bot.services.henyo.events import Events
+from bot.services.henyo.host import HostReferee
 from bot.services.henyo.referee import Referee
 from bot.services.henyo.rounds import RoundStarts
 from bot.services.henyo.snapshots import ClosedRound
@@ -39,6 +42,7 @@ class HenyoService:
         self.rounds = RoundStarts(self.core, self.words)
         self.ending = RoundEnding(self.core, self.standings)
         self.referee = Referee(self.core, self.ending, self.standings)
+        self.host = HostReferee(self.core, self.ending, self.standings)
 
     @property
     def round_closed_listeners(self) -> list[Callable[[ClosedRound], None]]:

@@ -125,6 +125,7 @@ class PreparedRound:
     planned_end: datetime
     host_set_word: bool = False
     strict: bool = False  # bare Oo / Hindi / Pwede only: the polite forms cost a penalty
+    referee: str = "typed"  # host: played aloud, refereed from the host's console
 
     @property
     def title(self) -> str:
@@ -168,7 +169,8 @@ class RefereeOutcome:
     message must go."""
 
     round_id: int
-    kind: str  # reply | penalty | guessed | audience | question | late | early | duplicate | host
+    # reply | penalty | guessed | audience | question | late | early | duplicate | host | aloud
+    kind: str
     round_over: bool = False
     hide_message: bool = False  # it spelled out the secret: the cog removes it
     penalties: int = 0
@@ -191,6 +193,7 @@ class ActiveRound:
     channel_id: int
     announce_message_id: int | None
     status: str
+    referee: str = "typed"  # a round played aloud: nothing in the channel is refereed
 
 
 @dataclass(frozen=True)
