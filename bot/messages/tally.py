@@ -65,6 +65,7 @@ PAGE_YOUR_TURN = N_("Your turn")
 PAGE_TURN_OF = N_("{name} to play")
 PAGE_CLOCK = N_("Turn clock")
 PAGE_BAG = N_("In the bag: {count}")
+FIRST_ENTRY = N_("Whoever plays first enters the first play.")
 
 
 class _Seat(Protocol):
@@ -165,6 +166,8 @@ def tally_text(tally: _Tally, *, last: int = 12) -> str:
                 when=relative_time(tally.turn_due)
             )
         lines.append(turn)
+    elif tally.status == "playing":
+        lines.append(_(FIRST_ENTRY))
     elif tally.status == "racks":
         due = [s.label for s in tally.seats if s.rack_due]
         lines.append(

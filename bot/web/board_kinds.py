@@ -9,6 +9,7 @@ from bot.web.board_boggle import BoggleBoard
 from bot.web.board_chess import ChessBoard
 from bot.web.board_henyo_host import HenyoHostBoard
 from bot.web.board_scrabble import ScrabbleBoard
+from bot.web.board_tally import TallyBoard
 from bot.web.boards import BoardKind
 from bot.web.screen import ScreenBoard
 
@@ -19,6 +20,7 @@ def board_kinds(ctx: ServiceContext) -> dict[Kind, BoardKind]:
         ChessBoard(ctx),
         BoggleBoard(ctx),
         ScrabbleBoard(ctx),
+        TallyBoard(ctx),
         HenyoHostBoard(ctx),
         ScreenBoard(ctx),
     ]

@@ -226,13 +226,14 @@ def board_tally(loaded: LoadedGame, board: int, session_id: int | None) -> Board
         session_id=session_id,
         status=_status(engine),
         seats=seats,
-        to_move=engine.current_seat if engine.status == ACTIVE else None,
+        # Before the first entry whoever plays first enters it (they drew at the board).
+        to_move=engine.current_seat if engine.status == ACTIVE and engine.moves else None,
         turn_due=loaded.turn_due if playing else None,
         lines=tuple(lines),
         bag=engine.bag_count,
         rows=tuple(engine.board_rows()),
         last_squares=tuple(last["squares"]) if last else (),
-        can_challenge=last is not None and engine.status in (ACTIVE, ENDING),
+        can_challenge=any(engine.can_challenge(s) for s in range(engine.seats)),
         deadline=loaded.record.deadline,
         version=loaded.version,
     )
