@@ -25,6 +25,7 @@ from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.gateway import Gateway, Throttle, TypedCommand
 from bot.messages import boggle as msg
+from bot.messages.boggle import room as room_say
 from bot.messages.boggle import rounds as say
 from bot.messages.i18n import _, use_language
 from bot.services.board_address import BoardAddresses
@@ -47,7 +48,7 @@ from bot.ui.errors import (
     think,
     user_message_for,
 )
-from bot.ui.permissions import require_guild, require_moderator
+from bot.ui.permissions import is_moderator, require_guild, require_moderator
 from bot.ui.views import view_kwargs
 
 if TYPE_CHECKING:
@@ -117,6 +118,8 @@ class BoggleCog(
         min_length="Shortest word that scores (default 4)",
         dice="Which dice (default: the classic set for the size)",
         channel="Where to post the grid (default: here)",
+        where="room: on paper, the grid on the screen, lists typed after the countdown",
+        entry_time="In the room: time to type the lists after the countdown (default 2m)",
     )
     @app_commands.choices(dice=DICE_CHOICES)
     @app_commands.guild_only()
@@ -128,6 +131,8 @@ class BoggleCog(
         min_length: MinLengthChoice | None = None,
         dice: str | None = None,
         channel: discord.TextChannel | None = None,
+        where: Literal["discord", "room"] | None = None,
+        entry_time: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         await think(interaction, private=True)
         guild = await self._require_moderator(interaction, "start Boggle rounds")
@@ -141,8 +146,45 @@ class BoggleCog(
             duration=duration,
             min_length=min_length,
             dice=dice,
+            where=where,
+            entry_time=entry_time,
         )
         await reply_privately(interaction, msg.start_reply(info))
+
+    @app_commands.command(
+        name="enter", description="Type a member's paper list for them (the host, moderators)"
+    )
+    @app_commands.describe(
+        member="Whose list it is", words="Their words, separated by spaces or commas"
+    )
+    @app_commands.guild_only()
+    async def enter(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        words: app_commands.Range[str, 1, 4000],
+    ) -> None:
+        await think(interaction, private=True)
+        guild = require_guild(interaction)
+        if member.bot:
+            raise InvalidInputError(room_say.NOT_A_PLAYER)
+        settings = await self.club.get(guild.id)
+        entered = await self.service.submissions.enter_for(
+            guild_id=guild.id,
+            entered_by=interaction.user.id,
+            host_name=interaction.user.display_name,
+            moderator=is_moderator(interaction.user, settings.moderator_role_id),
+            member_id=member.id,
+            member_name=member.display_name,
+            text=words,
+        )
+        receipt = entered.receipt
+        await reply_privately(
+            interaction,
+            room_say.entered_reply(
+                member.id, receipt.round_number, receipt.new_words, receipt.total_words
+            ),
+        )
 
     @app_commands.command(
         name="schedule",

@@ -31,7 +31,7 @@ class SubmissionEntry(TypedDict):
 
     id: str  # the Discord message or interaction snowflake (minted by the bot for a page)
     at: str  # its time (ISO): the message's own for a DM, the bot's for a form or page
-    via: str  # "dm" | "form" | "web"
+    via: str  # "dm" | "form" | "web" | "host" (typed by the host: /boggle enter)
     text: str  # the raw text (the words a page added, space-separated)
     # Words the member took off the list on the board page (normalised), before ``text``
     # is added: the list is rebuilt by replaying the entries in order.
@@ -82,6 +82,9 @@ class BoggleRoundRecord(Base):
     dice: Mapped[str] = mapped_column(String(16))
     min_length: Mapped[int] = mapped_column(Integer, default=4)
     duration_s: Mapped[int] = mapped_column(Integer, default=180)
+    # A round played in the room (issue #29): after the countdown, this long to type the
+    # lists written on paper; ``ends_at`` is then the end of it. 0: played in Discord.
+    entry_s: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     seed: Mapped[int] = mapped_column(BigInteger)
     grid: Mapped[str | None] = mapped_column(
         String(200)

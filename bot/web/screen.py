@@ -14,7 +14,8 @@ priority, also said on the idle panel):
    penalties, the time left; never the secret, unless the host turned it on for
    the round: :func:`secret_on_screen`);
 2. ``boggle``: a Boggle round open, or closed and being judged (the grid, the
-   countdown);
+   countdown; a round played in the room, after its countdown, "Type your words
+   now" with the time left to type the lists);
 3. ``henyo_result`` / ``boggle_result``: the newest Henyo round or Boggle round
    that ended within ``RECENT`` (the result and the event's standings; a Boggle
    round's ranking and the best words nobody found), whichever ended last;
@@ -110,8 +111,9 @@ class BoggleLine:
     grid: str | None
     min_length: int
     opens_at: datetime
-    ends_at: datetime | None
+    ends_at: datetime | None  # when the lists close
     scored_at: datetime | None
+    entry_s: int = 0  # played in the room: the time to type the lists after the countdown
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,7 @@ class ScreenBoard:
                     r.opens_at,
                     r.ends_at,
                     r.scored_at,
+                    r.entry_s,
                 )
                 for r in await uow.web.boggle_rounds(guild_id, limit=5)
             ]
@@ -261,16 +264,35 @@ class ScreenBoard:
         line = next((r for r in club.boggle if r.status in BOGGLE_LIVE), None)
         if line is None:
             return None
-        return {
+        panel: dict[str, Any] = {
             "panel": "boggle",
             "heading": say.t(say.BOGGLE_TITLE, number=line.number),
             "status": line.status,
+            "phase": None,
             "grid": _grid_faces(line.grid or ""),
             "ends_at": _iso(line.ends_at),
             "left_label": say.t(say.TIME_LEFT),
             "playing_text": say.t(say.WRITE_NOW, count=line.min_length),
             "closed_text": say.t(say.LISTS_CLOSED),
         }
+        if line.entry_s and line.ends_at is not None and line.status == "open":
+            # Played in the room: the countdown on paper, then the time to type the lists
+            # (the countdown's end turns the note to "type now" until this panel follows).
+            countdown_ends = line.ends_at - timedelta(seconds=line.entry_s)
+            if club.now < countdown_ends:
+                panel |= {
+                    "phase": "paper",
+                    "ends_at": _iso(countdown_ends),
+                    "playing_text": say.t(say.WRITE_ON_PAPER, count=line.min_length),
+                    "closed_text": say.t(say.TYPE_NOW),
+                }
+            else:
+                panel |= {
+                    "phase": "typing",
+                    "left_label": say.t(say.TIME_TO_TYPE),
+                    "playing_text": say.t(say.TYPE_NOW),
+                }
+        return panel
 
     async def recent_result(self, club: ClubNow) -> dict[str, Any] | None:
         henyo = next((r for r in club.henyo if r.status in FINISHED_ROUND), None)

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.messages.boggle.results import PreviousSeason, StandingFacts, standings_text
+from bot.messages.boggle.room import started_in_room
 from bot.messages.boggle.rounds import (
     OptionFacts,
     RoundFacts,
@@ -247,12 +248,17 @@ def grid_dm(info: RoundFacts, guild_name: str) -> str:
 
 
 def start_reply(info: RoundFacts) -> str:
-    return _("Round #{number} is on in {channel} ({options}); it ends {when}.").format(
+    text = _("Round #{number} is on in {channel} ({options}); it ends {when}.").format(
         number=info.number,
         channel=f"<#{info.channel_id}>",
         options=round_options(info),
         when=relative_time(info.ends_at or info.opens_at),
     )
+    entry_s = info.entry_s
+    if entry_s and info.ends_at is not None:  # played in the room
+        countdown = info.ends_at - timedelta(seconds=entry_s)
+        text += " " + started_in_room(entry_s, countdown)
+    return text
 
 
 def schedule_reply(info: ScheduleFacts, lead: timedelta) -> str:

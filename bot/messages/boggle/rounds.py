@@ -9,9 +9,10 @@ Built from plain data: a round's facts as any object with the fields of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
+from bot.messages.boggle.room import room_lines
 from bot.messages.i18n import N_, _
 from bot.messages.limits import ALT_TEXT_CHARS
 from bot.messages.post import FileSpec, Post, ViewSpec
@@ -61,6 +62,8 @@ class RoundFacts(OptionFacts, Protocol):
     def ends_at(self) -> datetime | None: ...
     @property
     def rows(self) -> tuple[tuple[str, ...], ...]: ...
+    @property
+    def entry_s(self) -> int: ...  # played in the room: the time to type the lists (else 0)
 
 
 def _ends(moment: datetime | None) -> datetime:
@@ -115,23 +118,28 @@ def round_options(options: OptionFacts) -> str:
 def announcement(info: RoundFacts) -> Post:
     """The grid, its letters in words, the countdown and the buttons."""
     ends = _ends(info.ends_at)
-    content = "\n".join(
-        (
-            "🎲 "
-            + _("**Word Boggle — round #{number}** · {options}").format(
-                number=info.number, options=round_options(info)
-            ),
+    entry_s = info.entry_s
+    heading = "🎲 " + _("**Word Boggle — round #{number}** · {options}").format(
+        number=info.number, options=round_options(info)
+    )
+    letters = _("Letters, row by row: {letters}").format(letters=f"**{letters_text(info.rows)}**")
+    if entry_s:  # played in the room (bot.messages.boggle.room)
+        countdown = ends - timedelta(seconds=entry_s)
+        lines: tuple[str, ...] = (heading, *room_lines(entry_s, countdown, ends), letters)
+    else:
+        lines = (
+            heading,
             _("Ends {when} (at {time}).").format(
                 when=relative_time(ends), time=absolute_time(ends, "T")
             ),
-            _("Letters, row by row: {letters}").format(letters=f"**{letters_text(info.rows)}**"),
+            letters,
             _(
                 "**DM me your words** (spaces, commas or new lines; send as many messages as "
                 "you like) or press **Submit words**. A word on two players' lists is crossed "
                 "off both!"
             ),
         )
-    )
+    content = "\n".join(lines)
     return Post(
         content=content,
         files=(grid_file(info.rows, info.number),),

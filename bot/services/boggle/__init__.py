@@ -8,6 +8,9 @@ A round's life (each arrow one committed transaction):
 * ``open`` — the grid is rolled from the stored seed and posted (through the
   outbox) with a countdown; the close job is set for ``ends_at`` plus a short
   grace, so a DM *sent* before the end but *delivered* just after still counts.
+  A round played in the room (``where: room``, issue #29) is written on paper:
+  its ``ends_at`` is its countdown plus ``entry_s`` to type the lists, and a job
+  at the countdown's end (``JOB_ENTRY``) tells the channel to type them now.
 * ``closed`` — the close job froze the lists: from now on nothing is added.
 * ``scored`` — the score job judged every list with the engine, recorded points
   for the leaderboard and the season, and posted the results.
@@ -33,6 +36,7 @@ from bot.services.boggle.core import (
 )
 from bot.services.boggle.jobs import (
     JOB_CLOSE,
+    JOB_ENTRY,
     JOB_KINDS,
     JOB_OPEN,
     JOB_SCORE,
@@ -41,6 +45,7 @@ from bot.services.boggle.jobs import (
 )
 from bot.services.boggle.options import (
     DEFAULT_DURATION_S,
+    DEFAULT_ENTRY_S,
     DEFAULT_SEASON_TARGET,
     MAX_DURATION_S,
     MAX_SEASON_TARGET,
@@ -62,6 +67,7 @@ from bot.services.boggle.snapshots import (
     CancelOutcome,
     CatchUpTarget,
     DmOutcome,
+    HostEntry,
     LateNote,
     OpenList,
     ResultsSnapshot,
@@ -79,8 +85,10 @@ __all__ = [
     "CATCH_UP_PER_GUILD",
     "CLOSE_GRACE",
     "DEFAULT_DURATION_S",
+    "DEFAULT_ENTRY_S",
     "DEFAULT_SEASON_TARGET",
     "JOB_CLOSE",
+    "JOB_ENTRY",
     "JOB_KINDS",
     "JOB_OPEN",
     "JOB_SCORE",
@@ -101,6 +109,7 @@ __all__ = [
     "CancelOutcome",
     "CatchUpTarget",
     "DmOutcome",
+    "HostEntry",
     "LateNote",
     "OpenList",
     "ResultsSnapshot",

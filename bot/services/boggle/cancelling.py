@@ -9,7 +9,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import ConflictError, InvalidInputError, NotFoundError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import BoggleCore
-from bot.services.boggle.jobs import close_key, open_key, weekly_key
+from bot.services.boggle.jobs import close_key, entry_key, open_key, weekly_key
 from bot.services.boggle.snapshots import CancelOutcome
 
 
@@ -55,6 +55,7 @@ class Cancelling:
         self.core.cancel_record(record, "moderator")
         await uow.jobs.cancel(open_key(record.id))
         await uow.jobs.cancel(close_key(record.id))
+        await uow.jobs.cancel(entry_key(record.id))
         uow.outbox.to_channel(record.channel_id, say.round_cancelled(record.number, was == "open"))
         return CancelOutcome(
             "round",

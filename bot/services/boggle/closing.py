@@ -15,6 +15,7 @@ from bot.db.models import JobRecord
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord
 from bot.db.uow import UnitOfWork
 from bot.messages import boggle as msg
+from bot.messages.boggle import room
 from bot.messages.boggle import rounds as say
 from bot.offload import offload
 from bot.services.boggle import seasons
@@ -104,6 +105,19 @@ class Closing:
                 )
             else:
                 await self.core.open_round(uow, record, now)
+        self.core.after_commit(uow)
+        await uow.commit()
+
+    async def on_entry_open(self, uow: UnitOfWork, job: JobRecord) -> None:
+        """A room round's countdown is over: pens down, the lists are typed now (until
+        ``ends_at``). The channel is told, and the round's pages and screen move on."""
+        record = await uow.boggle.lock_round(int(job.payload["round_id"]))
+        if record is None or record.status != "open" or record.ends_at is None:
+            return
+        record.version += 1
+        uow.outbox.to_channel(
+            record.channel_id, room.entry_open_post(record.number, record.ends_at)
+        )
         self.core.after_commit(uow)
         await uow.commit()
 

@@ -25,7 +25,7 @@ from bot.db.uow import UnitOfWork
 from bot.messages import boggle as msg
 from bot.offload import offload
 from bot.services.boggle import seasons
-from bot.services.boggle.jobs import JOB_CLOSE, close_key
+from bot.services.boggle.jobs import JOB_CLOSE, JOB_ENTRY, close_key, entry_key
 from bot.services.boggle.snapshots import RoundInfo
 from bot.services.words import word_list_ref
 from engines.boggle import roll
@@ -89,9 +89,17 @@ class BoggleCore:
         record.grid = str(roll(record.dice, record.seed))
         record.status = "open"
         record.opens_at = now
-        record.ends_at = now + timedelta(seconds=record.duration_s)
+        # In the room, the lists close once the time to type them after the countdown is up.
+        record.ends_at = now + timedelta(seconds=record.duration_s + record.entry_s)
         record.version += 1
         await uow.boggle.flush()
+        if record.entry_s:
+            await uow.jobs.schedule(
+                JOB_ENTRY,
+                now + timedelta(seconds=record.duration_s),
+                {"round_id": record.id},
+                key=entry_key(record.id),
+            )
         await uow.jobs.schedule(
             JOB_CLOSE,
             record.ends_at + CLOSE_GRACE,

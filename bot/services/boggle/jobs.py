@@ -6,9 +6,10 @@ from __future__ import annotations
 JOB_OPEN = "boggle.open"  # a scheduled round opens: on_round_open
 JOB_CLOSE = "boggle.close"  # the countdown (and its grace) is over: on_round_close
 JOB_SCORE = "boggle.score"  # the frozen lists are judged: on_round_score
+JOB_ENTRY = "boggle.entry"  # a room round's countdown is over, its lists are typed: on_entry_open
 JOB_WEEKLY = "boggle.weekly"  # this week's round is made and announced: on_weekly_round
 JOB_SEASON = "boggle.season"  # the season's time is up: on_season_end
-JOB_KINDS = (JOB_OPEN, JOB_CLOSE, JOB_SCORE, JOB_WEEKLY, JOB_SEASON)
+JOB_KINDS = (JOB_OPEN, JOB_CLOSE, JOB_SCORE, JOB_ENTRY, JOB_WEEKLY, JOB_SEASON)
 
 
 def open_key(round_id: int) -> str:
@@ -19,6 +20,11 @@ def open_key(round_id: int) -> str:
 def close_key(round_id: int) -> str:
     """The key of a round's close job."""
     return f"boggle:close:{round_id}"
+
+
+def entry_key(round_id: int) -> str:
+    """The key of a room round's job at the end of its countdown."""
+    return f"boggle:entry:{round_id}"
 
 
 def score_key(round_id: int) -> str:

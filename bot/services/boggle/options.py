@@ -14,6 +14,7 @@ from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import InvalidInputError
+from bot.messages.boggle import room
 from bot.messages.boggle import rounds as say
 from bot.messages.i18n import N_
 from bot.services.durations import read_required_duration
@@ -29,6 +30,16 @@ ROUND_DURATION = Duration(
     "m",
     minimum=timedelta(seconds=MIN_DURATION_S),
     maximum=timedelta(seconds=MAX_DURATION_S),
+)
+# A round played in the room (issue #29): the grid on the screen, the words on paper,
+# then this long after the countdown to type the lists (the host's option).
+WHERES = ("discord", "room")
+DEFAULT_ENTRY_S = 120
+ENTRY_TIME = Duration(
+    N_("the time to type the lists"),
+    "m",
+    minimum=timedelta(seconds=30),
+    maximum=timedelta(minutes=30),
 )
 MIN_LENGTHS = (3, 4, 5, 6)
 DEFAULT_SEASON_TARGET = 100
@@ -55,6 +66,21 @@ class RoundOptions:
 def round_seconds(duration: str) -> int:
     """A round's length in whole seconds ("3m", "90s", "1:30"; a plain number is minutes)."""
     return round(read_required_duration(ROUND_DURATION, duration).total_seconds())
+
+
+def entry_seconds(where: str | None, entry_time: str | None) -> int:
+    """How long a round's players have after its countdown to type their paper lists:
+    0 for a round played in Discord, ``entry_time`` (default 2 minutes) for one played
+    in the room. A time to type the lists of a round played in Discord is refused."""
+    if where is not None and where not in WHERES:
+        raise InvalidInputError(room.BAD_WHERE)
+    if where != "room":
+        if entry_time is not None:
+            raise InvalidInputError(room.ENTRY_TIME_IN_ROOM_ONLY)
+        return 0
+    if entry_time is None:
+        return DEFAULT_ENTRY_S
+    return round(read_required_duration(ENTRY_TIME, entry_time).total_seconds())
 
 
 def resolve_options(

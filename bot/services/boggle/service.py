@@ -24,7 +24,14 @@ from bot.services.boggle.cancelling import Cancelling
 from bot.services.boggle.catchup import CatchUp
 from bot.services.boggle.closing import Closing
 from bot.services.boggle.core import BoggleCore, package_seed
-from bot.services.boggle.jobs import JOB_CLOSE, JOB_OPEN, JOB_SCORE, JOB_SEASON, JOB_WEEKLY
+from bot.services.boggle.jobs import (
+    JOB_CLOSE,
+    JOB_ENTRY,
+    JOB_OPEN,
+    JOB_SCORE,
+    JOB_SEASON,
+    JOB_WEEKLY,
+)
 from bot.services.boggle.results import Results
 from bot.services.boggle.schedule import WeeklySchedule
 from bot.services.boggle.starting import Starting
@@ -54,6 +61,7 @@ class BoggleService:
             JOB_OPEN: JobSpec(self.closing.on_round_open),
             JOB_CLOSE: JobSpec(self.closing.on_round_close),
             JOB_SCORE: JobSpec(self.closing.on_round_score),
+            JOB_ENTRY: JobSpec(self.closing.on_entry_open),
             JOB_WEEKLY: JobSpec(self.schedule.on_weekly_round),
             JOB_SEASON: JobSpec(self.results.on_season_end),
         }

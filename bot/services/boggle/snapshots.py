@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.db.models_boggle import BoggleRoundRecord
 from bot.messages.boggle import PreviousSeason, RoundSummary
@@ -27,8 +27,17 @@ class RoundInfo:
     min_length: int
     duration_s: int
     opens_at: datetime
-    ends_at: datetime | None
+    ends_at: datetime | None  # when its lists close
     grid: str | None
+    entry_s: int = 0  # played in the room: the time to type the lists, after the countdown
+
+    @property
+    def countdown_ends_at(self) -> datetime | None:
+        """When the countdown ends (pens down, in the room): ``ends_at`` less the time
+        to type the lists."""
+        if self.ends_at is None:
+            return None
+        return self.ends_at - timedelta(seconds=self.entry_s)
 
     @property
     def rows(self) -> tuple[tuple[str, ...], ...]:
@@ -51,6 +60,7 @@ class RoundInfo:
             record.opens_at,
             record.ends_at,
             record.grid,
+            record.entry_s or 0,
         )
 
 
@@ -91,6 +101,16 @@ class SubmissionReceipt:
     # A games event's round played in pairs (boggle.pairs): "pair" for a pair's
     # member, "outside" for anyone else (the list is kept, not judged); else "".
     pairs: str = ""
+
+
+@dataclass(frozen=True)
+class HostEntry:
+    """A paper list the host typed for a member (``/boggle enter``): the receipt of that
+    entry on the member's list, and the words it read (what the member is told by DM)."""
+
+    receipt: SubmissionReceipt
+    member_id: int
+    words: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from bot.db.uow import UnitOfWork, duplicate_as
 from bot.errors import ConflictError
 from bot.messages.boggle import rounds as say
 from bot.services.boggle.core import BoggleCore
-from bot.services.boggle.options import resolve_options
+from bot.services.boggle.options import entry_seconds, resolve_options
 from bot.services.boggle.snapshots import RoundInfo
 from bot.services.words import get_lexicon
 
@@ -32,14 +32,20 @@ class Starting:
         duration: str | None = None,
         min_length: int | None = None,
         dice: str | None = None,
+        where: str | None = None,
+        entry_time: str | None = None,
         within: Callable[[UnitOfWork, BoggleRoundRecord], Awaitable[None]] | None = None,
     ) -> RoundInfo:
         """Open a round now: the grid and its countdown go to ``channel_id``.
+
+        ``where: room``: played in the room on paper, the lists typed in the
+        ``entry_time`` after the countdown (default 2 minutes).
 
         ``within``: the caller's own writes for this round (a games event's round
         played in pairs), made in the round's transaction, so both commit or neither."""
         core = self.core
         options = resolve_options(size, duration, min_length, dice)
+        entry_s = entry_seconds(where, entry_time)  # played in the room: time to type the lists
         lexicon_name = core.ctx.settings.lexicon
         await get_lexicon(core.ctx, lexicon_name)  # a broken word list fails here, not at the end
         now = core.now()
@@ -61,6 +67,7 @@ class Starting:
                         dice=options.dice,
                         min_length=options.min_length,
                         duration_s=options.duration_s,
+                        entry_s=entry_s,
                         seed=core.seeds(),
                         lexicon=lexicon_name,
                         opens_at=now,

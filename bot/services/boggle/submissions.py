@@ -22,11 +22,14 @@ from datetime import datetime
 
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord, SubmissionEntry
 from bot.db.uow import UnitOfWork
-from bot.errors import InvalidInputError, NotFoundError
+from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.messages.boggle import room
 from bot.messages.boggle import rounds as say
+from bot.messages.post import Post
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
 from bot.services.boggle.snapshots import (
     DmOutcome,
+    HostEntry,
     LateNote,
     OpenList,
     RoundInfo,
@@ -235,6 +238,76 @@ class Submissions:
         receipt = await self._add_entry(uow, record, guild_name, user_id, name, entry)
         submission = await uow.boggle.list_for_update(record.id, user_id)
         return receipt, list(submission.words) if submission is not None else []
+
+    async def enter_for(
+        self,
+        *,
+        guild_id: int,
+        entered_by: int,
+        host_name: str,
+        moderator: bool,
+        member_id: int,
+        member_name: str,
+        text: str,
+    ) -> HostEntry:
+        """``/boggle enter``: the host (who started the round) or a moderator types a
+        member's paper list for them while the guild's round takes lists (its countdown
+        or, in the room, the time to type the lists after it). It is one entry of the
+        member's own list, merged as their DMs and forms are; the member is told by DM
+        what was entered (privately: words are never shown before the results)."""
+        if not text.strip():
+            raise InvalidInputError(room.EMPTY_ENTRY)
+        async with self.core.writing():
+            return await transact(
+                self.core.ctx,
+                lambda uow: self._enter_for(
+                    uow, guild_id, entered_by, host_name, moderator, member_id, member_name, text
+                ),
+            )
+
+    async def _enter_for(
+        self,
+        uow: UnitOfWork,
+        guild_id: int,
+        entered_by: int,
+        host_name: str,
+        moderator: bool,
+        member_id: int,
+        member_name: str,
+        text: str,
+    ) -> HostEntry:
+        now = self.core.now()
+        rows = await uow.boggle.rounds_taking_lists([guild_id])
+        if not rows:
+            latest = await uow.boggle.latest_round(guild_id)
+            if latest is None or latest.status == "scheduled":
+                raise NotFoundError(say.NO_OPEN_ROUND)
+            raise NotFoundError(say.has_ended(latest.number, latest.channel_id))
+        record, guild_name = rows[0]
+        record = require_open(record, now)
+        if not moderator and record.started_by != entered_by:
+            raise PermissionDeniedError(room.HOST_ONLY)
+        # An id minted now, as a page's change has: ordered by time with the member's own
+        # entries, and never one a DM's read-back resumes from (``via``).
+        source_id = snowflake_at(datetime_ms(now), secrets.randbits(22))
+        entry = SubmissionEntry(id=str(source_id), at=now.isoformat(), via="host", text=text)
+        receipt = await self._add_entry(uow, record, guild_name, member_id, member_name, entry)
+        assert record.grid is not None and record.ends_at is not None
+        words = tuple(read_words(text, Grid.parse(record.grid).letters).words)
+        uow.outbox.to_user(
+            member_id,
+            Post(
+                content=room.entered_dm(
+                    host_name,
+                    record.number,
+                    guild_name,
+                    words,
+                    receipt.total_words,
+                    record.ends_at,
+                )
+            ),
+        )
+        return HostEntry(receipt, member_id, words)
 
     async def _add_entry(
         self,
