@@ -17,15 +17,18 @@ than the whole list, so what the member DMs meanwhile is never lost. It goes
 through ``Submissions.submit_page``, the same list as the DMs and the Submit
 words form, refused with the round's own words once it no longer takes lists.
 
-``version`` is the round's version plus every list's entries in it
-(``BoardReading.version``): it moves on when the round opens, closes or is
-scored, and when any list of it changes (the page then reads its own list; a
-push says only that something changed, never whose).
+A page's ``version`` is the round's version plus the entries of its member's own
+list (their pair's, in a round played in pairs: ``RoundChanges.of``): it moves on
+when the round opens, closes or is scored, and when that list changes by DM, form
+or page, but not when another member's does. One reader per round reads every
+list's count at once (``version``); each page's stream pushes only its own
+(``page_version``), so thirty members typing make no one else's page ask again,
+and a push never says that anyone else is playing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.errors import InvalidInputError
@@ -33,7 +36,7 @@ from bot.messages.boggle import page as say
 from bot.services import ServiceContext
 from bot.services.board_links import BoardSession, Kind
 from bot.services.boggle import BoggleService
-from bot.services.boggle.board import PageList
+from bot.services.boggle.board import PageList, RoundChanges
 from bot.services.boggle.submissions import MAX_PAGE_WORDS, MAX_WORDS_PER_LIST
 from bot.services.web import WebService
 from bot.web.boards import BAD_BODY, Action
@@ -55,14 +58,20 @@ class BoggleBoard:
         self.pages = ClubPages(ctx)
         self.web = WebService(ctx)
 
-    async def version(self, subject_id: int) -> int:
-        return await self.service.board.version(subject_id)
+    async def version(self, subject_id: int) -> RoundChanges:
+        return await self.service.board.changes(subject_id)
+
+    async def page_version(self, session: BoardSession) -> Callable[[RoundChanges], int]:
+        """What one member's page makes of ``version``: its own list's part only."""
+        grant = session.grant
+        players = await self.service.board.players_of(grant.subject_id, grant.user_id)
+        return lambda changes: changes.of(players)
 
     async def state(self, session: BoardSession) -> Mapping[str, Any]:
         grant = session.grant
         # Read the version first: a change made between the two reads shows as a
         # newer version, and the page asks again.
-        version = await self.version(grant.subject_id)
+        version = await self.service.board.version(grant.subject_id, grant.user_id)
         view = await self.service.board.view(grant.subject_id, grant.guild_id, grant.user_id)
         return {"version": version, **await self._state(view, session)}
 

@@ -20,7 +20,9 @@ registered with :class:`BoardRoutes`; for each the routes are:
   ``{"ok": false, "code": ..., "message": ...}`` (a refusal, in the club's
   language, 409; a refused session 403; too fast 429);
 - ``GET  /board/<kind>/<id>/events``: server-sent events, one ``version`` event
-  whenever the board changed (``data`` is the new version), whoever changed it.
+  whenever the board changed (``data`` is the new version), whoever changed it;
+  for a kind with ``page_version`` (Boggle), whenever what that member's page
+  shows changed.
 
 Why the events read the database: a move made in Discord may be made by another
 process (several share one database, see the README), and SQLite has no
@@ -65,6 +67,11 @@ NO_CSRF = N_("This page is out of date: reload it and try again.")
 Action = Callable[[BoardSession, dict[str, Any]], Awaitable[Mapping[str, Any]]]
 
 
+def _same(version: Any) -> Any:
+    """A page's version when its kind has no ``page_version``: the board's."""
+    return version
+
+
 class BoardKind(Protocol):
     """One kind of board as the web server serves it."""
 
@@ -76,9 +83,13 @@ class BoardKind(Protocol):
         ``version`` (see :meth:`version`)."""
         ...
 
-    async def version(self, subject_id: int) -> int:
+    async def version(self, subject_id: int) -> Any:
         """A number that changes whenever anything on the board changes (a game's
-        ``games.version``): the pushed events carry it and the page asks for the state."""
+        ``games.version``): the pushed events carry it and the page asks for the state.
+        A kind whose pages each show something of their own (a Boggle list) reads
+        here what all of them watch, and says with ``page_version(session)`` (an
+        optional method: the function of this value that is one page's version, an
+        int, the ``version`` of that page's state) which part each page follows."""
         ...
 
     def actions(self) -> Mapping[str, Action]:
@@ -121,7 +132,7 @@ class RateLimit:
 
 @dataclass
 class _Watched:
-    version: int | None = None
+    version: Any = None  # what the board kind's ``version`` read last
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     listeners: int = 0
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -357,9 +368,11 @@ class BoardRoutes:
     async def events(self, request: web.Request) -> web.StreamResponse:
         _unused, kind, subject_id = self._board(request)
         try:
-            await self._session(request, kind, subject_id)
+            session = await self._session(request, kind, subject_id)
         except LinkRefused as refused:
             return self._json_refusal(refused, 403)
+        personal = getattr(self.kinds[kind], "page_version", None)
+        mine: Callable[[Any], Any] = await personal(session) if personal else _same
         response = web.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream",
@@ -372,18 +385,31 @@ class BoardRoutes:
         # A page closed (or a server stopping) ends its stream: the next write finds the
         # connection gone, which is the end of this answer, not a failure.
         with contextlib.suppress(ConnectionResetError):
-            await self._stream(response, kind, subject_id)
+            await self._stream(response, kind, subject_id, mine)
         return response
 
-    async def _stream(self, response: web.StreamResponse, kind: Kind, subject_id: int) -> None:
+    async def _stream(
+        self,
+        response: web.StreamResponse,
+        kind: Kind,
+        subject_id: int,
+        mine: Callable[[Any], Any] = _same,
+    ) -> None:
+        """Pushes the page's version (``mine`` of the board's) each time it changes; a
+        change of the board that leaves it as it was is not this page's news."""
         sent: int | None = None
         async with self.watch.watching(kind, subject_id) as watched:
+
+            def news() -> bool:
+                shared = watched.version
+                return self.watch.closing.is_set() or (shared is not None and mine(shared) != sent)
+
             while not self.watch.closing.is_set():
                 async with watched.changed:
-                    if watched.version == sent or watched.version is None:
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(watched.changed.wait(), HEARTBEAT_S)
-                    version = watched.version
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(watched.changed.wait_for(news), HEARTBEAT_S)
+                    shared = watched.version
+                version = mine(shared) if shared is not None else None
                 if version is not None and version != sent:
                     await response.write(f"event: version\ndata: {version}\n\n".encode())
                     sent = version

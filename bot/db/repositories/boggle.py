@@ -239,21 +239,25 @@ class BoggleRepository:
         )
         return list((await self.session.execute(stmt)).scalars())
 
-    async def round_changes(self, round_id: int) -> int | None:
-        """A number that grows whenever the round or any list of it changes: the round's
-        version plus every list's entries (each DM, form and page change is one, and
-        entries are only ever added). None when there is no such round."""
-        entries = func.coalesce(func.sum(func.json_array_length(BoggleSubmissionRecord.entries)), 0)
-        stmt = (
-            select(BoggleRoundRecord.version, entries)
-            .outerjoin(
-                BoggleSubmissionRecord, BoggleSubmissionRecord.round_id == BoggleRoundRecord.id
+    async def list_changes(self, round_id: int) -> tuple[int, dict[int, int]] | None:
+        """The round's version and, by player, how many entries their list has (each DM,
+        form and page change is one, and entries are only ever added): what a member's
+        board page watches of the round, its own list's part only. None when there is no
+        such round."""
+        version = (
+            await self.session.execute(
+                select(BoggleRoundRecord.version).where(BoggleRoundRecord.id == round_id)
             )
-            .where(BoggleRoundRecord.id == round_id)
-            .group_by(BoggleRoundRecord.id, BoggleRoundRecord.version)
+        ).scalar_one_or_none()
+        if version is None:
+            return None
+        rows = await self.session.execute(
+            select(
+                BoggleSubmissionRecord.player_id,
+                func.json_array_length(BoggleSubmissionRecord.entries),
+            ).where(BoggleSubmissionRecord.round_id == round_id)
         )
-        row = (await self.session.execute(stmt)).first()
-        return None if row is None else int(row[0]) + int(row[1])
+        return int(version), {int(player): int(count or 0) for player, count in rows}
 
     async def open_lists(self) -> list[tuple[BoggleSubmissionRecord, datetime]]:
         """Every list of an open round, with the round's opening, by player."""

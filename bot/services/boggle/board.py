@@ -9,6 +9,7 @@ the Submit words form.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -34,6 +35,23 @@ class PageList:
     pairs: str = ""
     partner_name: str = ""
     counting: str = ""
+
+
+@dataclass(frozen=True)
+class RoundChanges:
+    """What the board pages of a round watch, read once for all of them: the round's
+    version and each list's number of entries. A page's own version is ``of`` its
+    member's players (themselves, or their pair: whose list counts is on the page), so
+    a list changing moves the version of that list's pages only, not of the round's
+    every page (and says nothing of anyone else's words)."""
+
+    round_version: int
+    entries: tuple[tuple[int, int], ...] = ()  # (player, entries), by player
+
+    def of(self, players: Iterable[int]) -> int:
+        """The version of the page of a member whose list is ``players``'s."""
+        counts = dict(self.entries)
+        return self.round_version + sum(counts.get(player, 0) for player in set(players))
 
 
 class BoardReading:
@@ -81,8 +99,27 @@ class BoardReading:
             counting=counting,
         )
 
-    async def version(self, round_id: int) -> int:
-        """A number that changes whenever the round's status or any list of it changes
-        (what a board page watches); 0 when there is no such round."""
+    async def changes(self, round_id: int) -> RoundChanges:
+        """The round's version and every list's entries (``RoundChanges``); nothing when
+        there is no such round."""
         async with self.core.ctx.reader() as uow:
-            return await uow.boggle.round_changes(round_id) or 0
+            found = await uow.boggle.list_changes(round_id)
+        if found is None:
+            return RoundChanges(0)
+        version, entries = found
+        return RoundChanges(version, tuple(sorted(entries.items())))
+
+    async def players_of(self, round_id: int, user_id: int) -> tuple[int, ...]:
+        """Whose lists a member's page shows something of: their own, and in a games
+        event's round played in pairs, their partner's too (whose list counts)."""
+        async with self.core.ctx.reader() as uow:
+            event_round = await uow.events.round_playing("boggle", round_id)
+            # Read while the row is loaded: the read's rollback expires it.
+            found = event_round.pairs or [] if event_round is not None else []
+            pairs = [tuple(int(m) for m in members) for members in found]
+        return next((pair for pair in pairs if user_id in pair), (user_id,))
+
+    async def version(self, round_id: int, user_id: int) -> int:
+        """A number that changes whenever the round's status or the member's own list
+        (or their pair's) changes: what their board page watches."""
+        return (await self.changes(round_id)).of(await self.players_of(round_id, user_id))

@@ -7,6 +7,7 @@ round's session cannot act."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -223,13 +224,16 @@ async def test_once_scored_the_page_shows_the_results_as_the_club_page_does(
     assert state["results"]["url"] is None  # the club's page is off
 
 
-async def test_the_version_moves_on_with_each_list_change_and_the_rounds_status(
+async def test_the_version_moves_on_with_the_members_own_list_and_the_rounds_status(
     board: Board,
 ) -> None:
     info = await board.env.start()
     ana = await board.open(ANA, info.id)
     seen = [await _version(board, info)]
-    await board.env.dm(BEN, "canoe")
+    await board.env.dm(BEN, "canoe")  # another member's list: not this page's news
+    assert await _version(board, info) == seen[0]
+    assert await _version(board, info, BEN) > seen[0]
+    await board.env.dm(ANA, "canoe")
     seen.append(await _version(board, info))
     await ana.words(add=["tonic"])
     seen.append(await _version(board, info))
@@ -237,6 +241,62 @@ async def test_the_version_moves_on_with_each_list_change_and_the_rounds_status(
     seen.append(await _version(board, info))
     assert seen == sorted(set(seen))  # each change a new, larger number
     assert (await ana.state())["version"] == seen[-1]
+    await finish(board.env, info)
+    assert await _version(board, info) > seen[-1]  # closed, then scored
+
+
+async def test_a_page_is_pushed_its_own_changes_only_not_every_members(board: Board) -> None:
+    """Thirty members typing must not make thirty pages each ask for their state thirty
+    times: another member's list changing pushes nothing to this page."""
+    info = await board.env.start()
+    ana, ben = await board.open(ANA, info.id), await board.open(BEN, info.id)
+    first = (await ana.state())["version"]
+    stream = await board.client.get(f"/board/boggle/{info.id}/events", headers=ana.headers())
+    assert stream.status == 200
+    assert await _next_version(stream.content) == first
+    await ben.words(add=["canoe"])
+    await ben.words(add=["envoy"])
+    await board.env.dm(BEN, "covet")
+    assert (await ana.state())["version"] == first
+    # Ana's own change is the next thing her stream says (nothing came before it).
+    await ana.words(add=["tonic"])
+    mine = (await ana.state())["version"]
+    assert mine == first + 1
+    assert await _next_version(stream.content) == mine
+    stream.close()
+
+
+async def test_a_pair_members_page_follows_the_partners_list_too(board: Board) -> None:
+    info = await board.env.start()
+    async with board.env.factory() as session:
+        event = GamesEventRecord(guild_id=GUILD, channel_id=CHANNEL, host_id=9, name="Fair")
+        session.add(event)
+        await session.flush()
+        session.add(
+            GamesEventRoundRecord(
+                event_id=event.id, game="boggle", ref_id=info.id, pairs=[[ANA, BEN]], started_by=9
+            )
+        )
+        await session.commit()
+    before = await _version(board, info)
+    await board.env.dm(BEN, "canoe")  # whose list counts for the pair: on Ana's page
+    assert await _version(board, info) > before
+
+
+async def _next_version(lines: Any, timeout: float = 5) -> int:
+    """The next ``version`` event of a server-sent event stream."""
+
+    async def read() -> int:
+        event = None
+        async for raw in lines:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("event: "):
+                event = line.removeprefix("event: ")
+            elif line.startswith("data: ") and event == "version":
+                return int(line.removeprefix("data: "))
+        raise AssertionError("the stream ended")
+
+    return await asyncio.wait_for(read(), timeout)
 
 
 async def test_another_members_or_another_rounds_session_cannot_act(board: Board) -> None:
@@ -299,5 +359,6 @@ async def test_a_pair_member_is_told_whose_list_counts_for_the_pair(board: Board
     assert answer["pair_note"].endswith("Your pair's list is yours now.")
 
 
-async def _version(board: Board, info: RoundInfo) -> int:
-    return await board.env.service.board.version(info.id)
+async def _version(board: Board, info: RoundInfo, user: int = ANA) -> int:
+    """The version of ``user``'s page of the round."""
+    return await board.env.service.board.version(info.id, user)
