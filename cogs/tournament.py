@@ -1,6 +1,7 @@
 """/tournament: chess and Scrabble tournaments (round robin, Swiss, knockout): make,
 enter, check in, start, standings, and the director's tools (pair, adjudicate,
-void, withdraw, extend, pause, resume, log), plus exports.
+void, withdraw, extend, pause, resume, log), the players' over-the-board
+results, plus exports.
 
 Thin: parse the options, call ``TournamentService``, answer. Every answer is
 private but ``standings``; the rounds, standings and tables reach the
@@ -9,7 +10,7 @@ through the chess and Scrabble cogs' own services (one of each), so a round's
 games are games like any other.
 
 Over 400 lines for a reason: one module holds one command group (DESIGN.md), and
-its fourteen commands declare their options, descriptions and choices here,
+its fifteen commands declare their options, descriptions and choices here,
 where Discord reads them; each body only parses, calls the service and answers.
 """
 
@@ -116,6 +117,7 @@ class TournamentCog(
         pairs="Every entrant is a pair (in chess either partner moves)",
         name="The tournament's name",
         pairing="Chess Swiss: the FIDE Dutch system (default) or the club's own engine",
+        where="Chess: in Discord (default) or over the board in the room",
     )
     @app_commands.choices(
         game=[Choice(name="Chess", value="chess"), Choice(name="Scrabble", value="scrabble")],
@@ -132,6 +134,7 @@ class TournamentCog(
             Choice(name="FIDE Dutch (as Swiss-Manager, JaVaFo, Lichess)", value=opts.DUTCH),
             Choice(name="The club's own engine", value=opts.CLUB_ENGINE),
         ],
+        where=[Choice(name="Discord", value="discord"), Choice(name="Room", value=opts.ROOM)],
     )
     @app_commands.guild_only()
     async def new(
@@ -148,6 +151,7 @@ class TournamentCog(
         pairs: bool = False,
         name: app_commands.Range[str, 1, 80] | None = None,
         pairing: str | None = None,
+        where: str | None = None,
     ) -> None:
         await think(interaction, private=True)
         guild = require_guild(interaction)
@@ -169,6 +173,7 @@ class TournamentCog(
                 pairs=pairs,
                 name=name,
                 pairing=pairing,
+                where=where,
                 is_moderator=await self._is_moderator(interaction),
                 in_thread=isinstance(interaction.channel, discord.Thread),
             )
@@ -342,6 +347,27 @@ class TournamentCog(
             act, (first.id, _name(first)), (second.id, _name(second)), confirm=confirm
         )
         await self._answer(interaction, reply)
+
+    @app_commands.command(name="result", description="Report your over-the-board game's result")
+    @app_commands.describe(result="Your own result", tournament=T_HELP)
+    @app_commands.guild_only()
+    async def result(
+        self,
+        interaction: discord.Interaction,
+        result: Literal["win", "draw", "loss"],
+        tournament: int | None = None,
+    ) -> None:
+        await think(interaction, private=True)
+        guild = require_guild(interaction)
+        act = Act(
+            guild_id=guild.id,
+            channel_id=interaction.channel_id,
+            ref=tournament,
+            actor_id=interaction.user.id,
+            is_moderator=False,  # a player's own report: no director's rights needed
+            actor_name=_name(interaction.user),
+        )
+        await self._answer(interaction, await self.service.room.report(act, result))
 
     @app_commands.command(name="adjudicate", description="Set a game's result (director)")
     @app_commands.describe(

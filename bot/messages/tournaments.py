@@ -15,6 +15,7 @@ from typing import Any
 from bot.messages.i18n import N_, _, ngettext
 from bot.messages.limits import CHOICE_NAME_CHARS, MESSAGE_CHARS, MESSAGE_MARGIN, THREAD_NAME_CHARS
 from bot.messages.text import absolute_time, clip, plain, relative_time
+from bot.messages.tournament_room import BOARD_SOURCE, CREATED_LINE, PAIRED_TAIL
 from engines.durations import format_duration
 
 LIMIT = MESSAGE_CHARS - MESSAGE_MARGIN
@@ -260,6 +261,7 @@ def created(
     checkin: bool,
     pairs: bool,
     pairing: str | None = None,
+    room: bool = False,
 ) -> str:
     shape = FORMATS.get(fmt, fmt)
     if fmt == "swiss" and kind == "chess" and pairing in ENGINES:
@@ -290,6 +292,8 @@ def created(
         lines.append(_("The director names who plays."))
     if checkin:
         lines.append(_("Entrants check in before the first round (`/tournament checkin`)."))
+    if room:
+        lines.append(_(CREATED_LINE))
     return "\n".join(lines)
 
 
@@ -484,6 +488,8 @@ def _result(line: BoardLine) -> str:
         text += _(" (adjudicated)")
     elif line.source == "deadline":
         text += _(" (at the deadline)")
+    elif line.source == BOARD_SOURCE:
+        text += _(" (over the board)")
     return text
 
 
@@ -518,7 +524,7 @@ def _block(head: str, rows: Sequence[str], tail: str = "") -> str:
 
 
 def round_paired(
-    name: str, number: int, rounds: int, boards: Sequence[BoardLine], held: bool
+    name: str, number: int, rounds: int, boards: Sequence[BoardLine], held: bool, room: bool = False
 ) -> str:
     head = _("**{name}**, round {round} of {rounds}: pairings").format(
         name=plain(name, 80), round=number, rounds=rounds
@@ -526,6 +532,8 @@ def round_paired(
     tail = ""
     if held:
         tail = "\n" + _("The tournament is paused: these games start at `/tournament resume`.")
+    elif room:
+        tail = "\n" + _(PAIRED_TAIL)
     else:
         tail = "\n" + _("Each game has its own thread below. Good luck!")
     return _block(head, _boards(boards), tail)

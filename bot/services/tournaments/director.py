@@ -30,6 +30,7 @@ from bot.services.tournaments import options as opts
 from bot.services.tournaments import pairing
 from bot.services.tournaments.core import Reply, TournamentCore
 from bot.services.tournaments.lifecycle import Lifecycle
+from bot.services.tournaments.room import rate_board
 from bot.services.transactions import transact
 
 # (game id, kind, user id) -> ends the withdrawn member's game as their resignation
@@ -185,6 +186,9 @@ class Director:
             p.score = score if p.first_id == entrant.id else 1.0 - score
             p.source, p.void, p.forfeit = "adjudicated", False, False
             await uow.tournaments.flush()
+            if opts.is_room(t.options):
+                # Played over the board: rated as the game it was (once per board).
+                await rate_board(core, uow, t, p)
             if p.game_id is not None:
                 # The game itself ends with that result: its later moves would count for nothing.
                 await core.games.end_decided(

@@ -42,6 +42,7 @@ class Entry:
         fmt = opts.read_format(request.format)
         rounds = opts.read_rounds(fmt, request.rounds)
         engine = opts.read_pairing(kind, fmt, request.pairing)
+        where = opts.read_where(kind, request.where)
         deadline = opts.read_deadline(request.deadline, kind)
         if request.entry not in opts.ENTRY_KINDS:
             raise InvalidInputError(msg.UNKNOWN_ENTRY)
@@ -61,6 +62,8 @@ class Entry:
         }
         if engine is not None:
             options["pairing"] = engine
+        if where is not None:
+            options["where"] = where
         async with core.ctx.uow() as uow:
             await uow.guilds.ensure(request.guild_id, request.guild_name)
             await uow.players.ensure(request.creator_id, request.creator_name)
@@ -102,6 +105,7 @@ class Entry:
                 checkin=request.checkin,
                 pairs=request.pairs,
                 pairing=engine,
+                room=where is not None,
             )
             view = ViewSpec(opts.VIEW_ENTRY, {"tournament_id": t.id, "checkin": request.checkin})
             core.post(

@@ -199,7 +199,12 @@ class Lifecycle:
             t,
             Post(
                 content=msg.round_paired(
-                    t.name, number, t.rounds, core.board_lines(entrants, pairings), held
+                    t.name,
+                    number,
+                    t.rounds,
+                    core.board_lines(entrants, pairings),
+                    held,
+                    room=opts.is_room(t.options),
                 )
             ),
         )
@@ -267,8 +272,11 @@ class Lifecycle:
         self, uow: UnitOfWork, t: TournamentRecord, pairings: Sequence[TournamentPairingRecord]
     ) -> None:
         """Make the games of these pairings that still need one (not scored, voided or a bye),
-        and the job that opens their threads."""
+        and the job that opens their threads. Over the board (``room``) there are none:
+        the players report each result (``room.OverTheBoard``)."""
         core = self.core
+        if opts.is_room(t.options):
+            return
         entrants = {e.id: e for e in await uow.tournaments.entrants(t.id)}
         names = await uow.players.names(core.member_ids(list(entrants.values())))
         guild = await uow.guilds.get(t.guild_id)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from bot.errors import InvalidInputError
+from bot.messages import tournament_room as room_msg
 from bot.messages import tournaments as msg
 from bot.services.durations import read_required_duration
 from bot.services.tournaments.hooks import JOB_GAME_FINISHED as JOB_GAME_FINISHED
@@ -53,6 +55,8 @@ class StoredOptions(TypedDict, total=False):
     named: list[int]
     signup_message_id: int | None
     pairing: str  # a Swiss's engine: "dutch" (chess) or "clubbot"
+    where: str  # "room": played over the board, results reported (``room``); else in Discord
+    reports: dict[str, dict[str, Any]]  # over the board: "round:board" -> its reports (``room``)
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,7 @@ class NewTournament:
     pairs: bool = False
     name: str | None = None
     pairing: str | None = None  # a Swiss's engine: dutch (chess's default) or clubbot
+    where: str | None = None  # "room": chess over the board (results reported by the players)
     is_moderator: bool = True  # only moderators make tournaments (then direct them)
     in_thread: bool = False  # asked inside a thread, where the games' threads can't go
 
@@ -137,6 +142,28 @@ def read_pairing(kind: GameKind, fmt: Format, pairing: str | None) -> str | None
     if value == DUTCH and kind != "chess":
         raise InvalidInputError(msg.DUTCH_CHESS_ONLY)
     return value
+
+
+WHERE = ("discord", "room")
+ROOM = "room"
+
+
+def read_where(kind: GameKind, where: str | None) -> str | None:
+    """Where the games are played: in Discord (None) or over the board in the room (``room``,
+    chess only: the players report each result)."""
+    value = (where or "discord").strip().lower()
+    if value not in WHERE:
+        raise InvalidInputError(room_msg.UNKNOWN_WHERE)
+    if value != ROOM:
+        return None
+    if kind != "chess":
+        raise InvalidInputError(room_msg.ROOM_CHESS_ONLY)
+    return ROOM
+
+
+def is_room(options: Mapping[str, Any]) -> bool:
+    """Whether a tournament (its stored options) is played over the board."""
+    return options.get("where") == ROOM
 
 
 def game_finished_key(game_id: int) -> str:

@@ -12,9 +12,11 @@ from typing import Any
 from bot.db.models import JobRecord
 from bot.db.uow import UnitOfWork
 from bot.messages import tournament_games as game_msg
+from bot.messages import tournament_room as room_msg
 from bot.messages import tournaments as msg
 from bot.messages.i18n import language_of, use_language
 from bot.messages.post import Post
+from bot.services.tournaments import options as opts
 from bot.services.tournaments.core import TournamentCore
 from bot.services.tournaments.games import GameToOpen
 from bot.services.tournaments.lifecycle import Lifecycle
@@ -120,7 +122,17 @@ class RoundJobs:
             )
         await uow.tournaments.flush()
         core.log(uow, t, None, "deadline", round=number, scored=scored)
-        core.post(uow, t, Post(content=msg.deadline_passed(t.name, number, scored)))
+        if opts.is_room(t.options):
+            # Over the board: the boards still without an agreed result are the director's.
+            boards = [
+                p.board
+                for p in await uow.tournaments.pairings(t.id, number)
+                if p.score is None and not p.void and p.second_id is not None
+            ]
+            if boards:
+                core.post(uow, t, Post(content=room_msg.deadline_open(t.name, number, boards)))
+        else:
+            core.post(uow, t, Post(content=msg.deadline_passed(t.name, number, scored)))
         await self.lifecycle.advance(uow, t)
 
     async def prepare_open(self, payload: dict[str, Any]) -> None:

@@ -2,7 +2,8 @@
 
 Cogs and tests call them through its attributes: ``entry`` (create, join,
 leave, check in), ``lifecycle`` (start, pairing, advancing), ``round_jobs`` (the jobs that run the rounds),
-``director`` (the director's tools) and ``reading`` (standings, log, exports,
+``director`` (the director's tools), ``room`` (the players' reports of their
+over-the-board games) and ``reading`` (standings, log, exports,
 suggestions).
 """
 
@@ -22,6 +23,7 @@ from bot.services.tournaments.entry import Entry
 from bot.services.tournaments.games import RoundGames
 from bot.services.tournaments.lifecycle import Lifecycle
 from bot.services.tournaments.reading import Reading
+from bot.services.tournaments.reports import OverTheBoard
 from bot.services.tournaments.round_jobs import RoundJobs
 
 
@@ -44,6 +46,7 @@ class TournamentService:
         self.round_jobs = RoundJobs(self.core, self.lifecycle)
         self.director = Director(self.core, self.lifecycle)
         self.reading = Reading(self.core)
+        self.room = OverTheBoard(self.core, self.lifecycle)
 
     def job_handlers(self) -> Mapping[str, JobSpec]:
         """The tournament jobs for the scheduler, each with the work it does before its job's
