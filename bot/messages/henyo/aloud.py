@@ -149,6 +149,13 @@ def penalty_undone(penalty_ms: int, count: int) -> str:
     )
 
 
+def called_off(title: str, pair: str) -> str:
+    """Undo last before the Start, with nothing pressed: the round is taken back."""
+    return "↩️ " + _("The host called off {title} ({pair}) before its start.").format(
+        title=title, pair=f"**{safe(pair)}**"
+    )
+
+
 def end_undone(pair: str, action: str) -> str:
     """The host took back Got it or Coaching: the round goes on, its result struck off."""
     return "↩️ " + _(

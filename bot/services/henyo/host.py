@@ -15,7 +15,9 @@ of ``henyo_presses`` and a transition of the round:
   event's one ranking);
 - **Coaching**: the pair is disqualified, through ``RoundEnding.disqualify_round``;
 - **Undo last**: reverts exactly the last press not yet undone (a penalty, the
-  start, or Got it / Coaching with its result rows), until the next round starts.
+  start, or Got it / Coaching with its result rows), until the next round starts;
+  with nothing left to revert before the Start, it calls the round off
+  (``cancelled``), so a round started by mistake does not hold the channel.
 
 A press is made on the round's ``version`` the console showed: the same press
 arriving twice (a double tap, two devices, a retried request) finds a newer
@@ -137,7 +139,10 @@ def _allowed(rnd: HenyoRoundRecord, presses: list[HenyoPressRecord]) -> frozense
         can.add("start")
     if rnd.status == "running":
         can.update(("penalty", "got_it", "coaching"))
-    if _last_undoable(presses) is not None and rnd.status != "timed_out":
+    if rnd.status == "waiting" or (
+        _last_undoable(presses) is not None and rnd.status != "timed_out"
+    ):
+        # Before the Start, Undo last calls the round off (a round started by mistake).
         can.add("undo")
     return frozenset(can)
 
@@ -401,7 +406,7 @@ class HostReferee:
             elif action == "coaching":
                 closed = await self._coaching(uow, rnd, user_id, is_moderator)
             else:
-                row.reverts = await self._undo(uow, rnd, presses)
+                row.reverts = await self._undo(uow, rnd, presses, now)
             uow.henyo.add(row)
             await uow.henyo.flush()
             uow.on_commit(self.core.ctx.outbox_notify)
@@ -491,10 +496,27 @@ class HostReferee:
         return done.round
 
     async def _undo(
-        self, uow: UnitOfWork, rnd: HenyoRoundRecord, presses: list[HenyoPressRecord]
+        self,
+        uow: UnitOfWork,
+        rnd: HenyoRoundRecord,
+        presses: list[HenyoPressRecord],
+        now: datetime,
     ) -> int:
-        """Revert the last press not yet undone; the seq of the press reverted."""
+        """Revert the last press not yet undone; the seq of the press reverted (0: none
+        was left, and the round waiting for its Start is called off)."""
         last = _last_undoable(presses)
+        if last is None and rnd.status == "waiting":
+            # Nothing pressed yet (or every press taken back): the round itself is
+            # taken back, so a round started by mistake does not hold the channel.
+            await self.core.bump(
+                uow, rnd, status="cancelled", cancel_reason="host_undo", ended_at=now
+            )
+            self.core.post(
+                uow,
+                rnd.channel_id,
+                say.called_off(await self._title(uow, rnd), await self._pair(uow, rnd)),
+            )
+            return 0
         if last is None:
             raise InvalidInputError(say.NOTHING_TO_UNDO)
         if rnd.status == "timed_out":

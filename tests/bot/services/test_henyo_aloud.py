@@ -53,7 +53,7 @@ async def test_an_event_can_make_host_refereeing_its_rounds_default(world: World
     await world.register(0)
     prepared, console = await aloud(world)
     assert prepared.referee == "host" and console.status == "waiting"
-    assert console.can == frozenset({"start"})
+    assert console.can == frozenset({"start", "undo"})  # undo: call it off
     with pytest.raises(InvalidInputError, match="typed"):
         await world.open(referee="loud")
 
@@ -214,3 +214,19 @@ async def test_the_referee_leaves_a_round_played_aloud_alone(world: World) -> No
     )
     assert outcome is not None and outcome.kind == "aloud"
     assert (await world.round(prepared.round_id)).penalties == 0
+
+
+async def test_undo_before_the_start_calls_the_round_off_and_frees_the_channel(
+    world: World,
+) -> None:
+    prepared, console = await aloud(world, guesser=PLAYERS[0], answerer=PLAYERS[1])
+    assert "undo" in console.can
+    rid = prepared.round_id
+    await press(world, rid, "start")
+    await press(world, rid, "undo")  # the Start taken back: waiting again
+    off = await press(world, rid, "undo")  # nothing left: the round itself
+    assert off.console.status == "cancelled" and off.console.can == frozenset()
+    posts = [r.payload["content"] for r in await world.outbox()]
+    assert any("called off" in p for p in posts)
+    again, _ = await aloud(world, guesser=PLAYERS[0], answerer=PLAYERS[1])
+    assert again.round_id != rid

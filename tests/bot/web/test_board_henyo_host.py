@@ -68,7 +68,7 @@ async def test_the_hosts_link_opens_the_console_and_nobody_elses_does(screen: Sc
     cookies, status = await _open(screen, round_id)
     assert status == "303"
     state = await _state(screen, round_id, cookies)
-    assert state["status"] == "waiting" and state["can"] == ["start"]
+    assert state["status"] == "waiting" and state["can"] == ["start", "undo"]
     assert state["word"] == "kalabaw"  # the host's own console
     html = await (await screen.client.get(f"/board/{KIND}/{round_id}", cookies=cookies)).text()
     assert "/static/board/henyo_host.js" in html
