@@ -269,6 +269,40 @@ async def test_a_boggle_round_appears_on_the_open_screen_with_its_countdown_then
     await page.close()
 
 
+async def test_a_boggle_round_in_the_room_shows_the_time_to_type_after_its_countdown(
+    club: Club, boggle_words: Any, projector: Any
+) -> None:
+    """Issue #29: a round played in the room, on paper: its grid and countdown, then
+    "Type your words now" with the time left to type the lists, then the results."""
+    dc, clock, channel = club.dc, club.clock, club.channel
+    await club.start(web_port=free_port(), web_base_url=BASE)
+    screen = await open_screen(club, projector)
+    page = screen.page
+    ix = await dc.slash(club.moderator, channel, "boggle start", duration="3m", where="room")
+    await ix.wait_done()
+    await wait_said(club, channel, r"Word Boggle — round #1\*\*")
+    await screen.panel("boggle")
+    assert "Write your words on paper" in await screen.text()
+    assert re.fullmatch(r"[23]:\d\d", await page.locator("#boggle-left").inner_text())
+
+    clock.now += timedelta(minutes=3)  # pens down
+    await club.tick()
+    await wait_said(club, channel, r"Round #1: pens down!")
+    await page.get_by_text("Type your words now").wait_for(timeout=WAIT_MS)
+    text = await screen.text()
+    assert "Time left to type" in text and "Word Boggle — round 1" in text
+    assert re.fullmatch(r"[12]:\d\d", await page.locator("#boggle-left").inner_text())
+    await screen.readable("screen-boggle-typing")
+
+    _round_id, ends_at = _round(club)
+    clock.now = ends_at + boggle_service.CLOSE_GRACE
+    await club.tick()
+    await club.tick()
+    await screen.panel("boggle_result")
+    assert screen.errors == [], screen.errors
+    await page.close()
+
+
 async def test_a_henyo_round_shows_its_clock_and_penalties_and_never_its_secret(
     club: Club, projector: Any
 ) -> None:
