@@ -280,7 +280,9 @@ def created(
         ),
         _("Each round has {deadline}; games {clock}; {rated}.").format(
             deadline=format_duration(deadline),
-            clock=_("with the clock {tc}").format(tc=plain(time_control, 20))
+            clock=_("on the room's boards")
+            if room
+            else _("with the clock {tc}").format(tc=plain(time_control, 20))
             if time_control
             else _("with the game's usual clock"),
             rated=_("rated") if rated else _("not rated"),

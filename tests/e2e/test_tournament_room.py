@@ -48,7 +48,7 @@ async def test_an_over_the_board_swiss_round_with_a_conflict_the_director_settle
     tid, post = await _new(
         club, game="chess", format="swiss", rounds=2, where="room", name="Club Night"
     )
-    assert "over the board" in post.content and "/tournament result" in post.content
+    assert "games on the room's boards" in post.content and "/tournament result" in post.content
     players = await _join_all(club, tid, post, ["alice", "bob", "carol", "dave"])
     ix = await dc.slash(club.moderator, club.channel, "tournament start")
     assert "4 entrants, 2 rounds." in ix.answer.content, ix.answer.content

@@ -11,7 +11,7 @@ import random
 import pytest
 from sqlalchemy import select
 
-from bot.db.models import JobRecord, RatingRecord, ResultRecord
+from bot.db.models import JobRecord, OutboxRecord, RatingRecord, ResultRecord
 from bot.errors import InvalidInputError
 from bot.services import ServiceContext
 from bot.services.chess import ChessService
@@ -20,6 +20,7 @@ from bot.services.tournaments.director import Act
 from bot.services.tournaments.service import TournamentService
 from tests.bot.services.scrabble_support import Words, make_service
 from tests.bot.services.test_tournaments import CHANNEL, GUILD, HOST, MEMBERS, _made, _rows, _start
+from tests.clock import FakeClock
 
 
 def _service(ctx: ServiceContext, *, register: bool = True) -> TournamentService:
@@ -145,3 +146,34 @@ async def test_a_tournament_played_in_discord_takes_no_reports(
     await _start(tournaments, tid)
     with pytest.raises(InvalidInputError, match="played here in Discord"):
         await tournaments.room.report(_player(tid, next(iter(MEMBERS))), "win")
+
+
+async def test_at_the_deadline_the_boards_still_open_are_the_directors(
+    ctx: ServiceContext, clock: FakeClock, tournaments: TournamentService
+) -> None:
+    tid = await _made(tournaments, 4, fmt="swiss", rounds=2, deadline="1h", where="room")
+    await _start(tournaments, tid)
+    _, _, pairings, entrants = await _rows(ctx, tid)
+    one, two = sorted(pairings, key=lambda p: p.board)
+    await tournaments.room.report(_player(tid, entrants[one.first_id].user_id), "win")
+    await tournaments.room.report(_player(tid, entrants[one.second_id].user_id), "loss")
+    await tournaments.room.report(_player(tid, entrants[two.first_id].user_id), "draw")
+    clock.advance(hours=1, minutes=1)
+    await ctx.scheduler.run_due()
+    head, rounds, pairings, _ = await _rows(ctx, tid)
+    assert head[1] == 1 and rounds[0].status == "playing"  # board 2 waits for the director
+    assert {p.board: p.score for p in pairings} == {1: 1.0, 2: None}
+    async with ctx.reader() as uow:
+        posts = [
+            str(o.payload.get("content", ""))
+            for o in (await uow.session.execute(select(OutboxRecord))).scalars()
+        ]
+    assert any("deadline passed with board 2 still without an agreed result" in p for p in posts)
+    await tournaments.director.adjudicate(
+        Act(GUILD, CHANNEL, tid, HOST, is_moderator=True),
+        (entrants[two.second_id].user_id, "b"),
+        "draw",
+        None,
+    )
+    head, rounds, _, _ = await _rows(ctx, tid)
+    assert head[1] == 2 and rounds[0].status == "done"
