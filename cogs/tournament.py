@@ -41,9 +41,11 @@ from bot.ui.tournaments import (
     DYNAMIC_ITEMS,
     TOURNAMENT_BUTTONS,
     Action,
+    Result,
     entry_view,
     export_files,
     make_game_thread,
+    report_view,
 )
 
 log = logging.getLogger(__name__)
@@ -358,6 +360,25 @@ class TournamentCog(
         tournament: int | None = None,
     ) -> None:
         await think(interaction, private=True)
+        await self._report(interaction, tournament, result, None)
+
+    async def report_clicked(
+        self,
+        interaction: discord.Interaction,
+        tournament_id: int,
+        round_number: int,
+        result: Result,
+    ) -> None:
+        await think(interaction, private=True)
+        await self._report(interaction, tournament_id, result, round_number)
+
+    async def _report(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None,
+        result: str,
+        round_number: int | None,
+    ) -> None:
         guild = require_guild(interaction)
         act = Act(
             guild_id=guild.id,
@@ -367,7 +388,8 @@ class TournamentCog(
             is_moderator=False,  # a player's own report: no director's rights needed
             actor_name=_name(interaction.user),
         )
-        await self._answer(interaction, await self.service.room.report(act, result))
+        reply = await self.service.room.report(act, result, round_number)
+        await self._answer(interaction, reply)
 
     @app_commands.command(name="adjudicate", description="Set a game's result (director)")
     @app_commands.describe(
@@ -496,6 +518,7 @@ async def setup(bot: ClubBot) -> None:
     cog = TournamentCog(bot)
     bot.scheduler.register_service(cog.service)
     bot.outbox.views[opts.VIEW_ENTRY] = entry_view
+    bot.outbox.views[opts.VIEW_REPORT] = report_view
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     buttons_of(bot).bind(TOURNAMENT_BUTTONS, cog)
     await bot.add_cog(cog)

@@ -26,6 +26,11 @@ PAIRED_TAIL = N_(
     "your opponent each report its result with `/tournament result`."
 )
 
+# The round's post's buttons, each a player's own result.
+WON_BUTTON = N_("I won")
+DRAW_BUTTON = N_("Draw")
+LOST_BUTTON = N_("I lost")
+
 # Each reporter's own result, as the messages say it.
 RESULTS = {"win": N_("a win"), "draw": N_("a draw"), "loss": N_("a loss")}
 
@@ -154,3 +159,10 @@ def voided(number: int, board: int) -> str:
     return _(
         "The director voided round {round}, board {board}: there is no result to report."
     ).format(round=number, board=board)
+
+
+def round_over(number: int, current: int) -> str:
+    return _(
+        "Round {round} is over: report your round {current} result with that round's "
+        "buttons or `/tournament result`."
+    ).format(round=number, current=current)

@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol
 
 import discord
 
+from bot.messages import tournament_room as room_messages
 from bot.messages import tournaments as messages
 from bot.messages.i18n import _
 from bot.services.tournaments.reading import ExportFile
@@ -21,11 +22,20 @@ from bot.ui.buttons import ButtonRoute, dispatch
 log = logging.getLogger(__name__)
 
 Action = Literal["join", "checkin"]
+Result = Literal["win", "draw", "loss"]
 
 
 class TournamentButtonHandler(Protocol):
     async def entry_clicked(
         self, interaction: discord.Interaction, tournament_id: int, action: Action
+    ) -> None: ...
+
+    async def report_clicked(
+        self,
+        interaction: discord.Interaction,
+        tournament_id: int,
+        round_number: int,
+        result: Result,
     ) -> None: ...
 
 
@@ -73,7 +83,61 @@ def entry_view(args: dict[str, Any]) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (EntryButton,)
+class ReportButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"tournament:report:(?P<tid>\d+):(?P<round>\d+):(?P<result>win|draw|loss)",
+):
+    """Over the board: a round's post's I won / Draw / I lost, the clicker's own result."""
+
+    def __init__(self, tournament_id: int, round_number: int, result: Result) -> None:
+        # One call each: a literal inside _() is what the catalogue extracts.
+        if result == "win":
+            label, style = _(room_messages.WON_BUTTON), discord.ButtonStyle.success
+        elif result == "draw":
+            label, style = _(room_messages.DRAW_BUTTON), discord.ButtonStyle.secondary
+        else:
+            label, style = _(room_messages.LOST_BUTTON), discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                custom_id=f"tournament:report:{tournament_id}:{round_number}:{result}",
+            )
+        )
+        self.tournament_id = tournament_id
+        self.round_number = round_number
+        self.result: Result = result
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReportButton:
+        result: Result = (
+            "win" if match["result"] == "win" else ("draw" if match["result"] == "draw" else "loss")
+        )
+        return cls(int(match["tid"]), int(match["round"]), result)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch(
+            interaction,
+            TOURNAMENT_BUTTONS,
+            lambda h: h.report_clicked(
+                interaction, self.tournament_id, self.round_number, self.result
+            ),
+            where="tournament report button",
+        )
+
+
+def report_view(args: dict[str, Any]) -> discord.ui.View:
+    """A round's post's report buttons (over the board)."""
+    view = discord.ui.View(timeout=None)
+    tournament_id, round_number = int(args["tournament_id"]), int(args["round"])
+    for result in ("win", "draw", "loss"):
+        view.add_item(ReportButton(tournament_id, round_number, result))
+    return view
+
+
+DYNAMIC_ITEMS = (EntryButton, ReportButton)
 
 
 async def make_game_thread(

@@ -2,11 +2,13 @@
 over-the-board chess round with one result conflict resolved by the director).
 
 The real bot pairs a small Swiss made with ``where: room``: it posts each round's
-boards (the first named has White) and makes no game or thread; each player
-reports their own result with ``/tournament result``. Agreeing reports record a
-board, differing ones reach the director (pinged with the two players only), who
-settles it with ``/tournament adjudicate``; then the round is done as any round:
-the standings, the next round paired. A restart between two reports loses nothing.
+boards (the first named has White, and I won / Draw / I lost buttons) and makes
+no game or thread; each player reports their own result with ``/tournament
+result`` or those buttons. Agreeing reports record a board, differing ones reach
+the director (pinged with the two players only), who settles it with
+``/tournament adjudicate``; then the round is done as any round: the standings,
+the next round paired. A restart between two reports loses nothing; an earlier
+round's button is refused.
 """
 
 from __future__ import annotations
@@ -74,8 +76,9 @@ async def test_an_over_the_board_swiss_round_with_a_conflict_the_director_settle
     assert "Noted: a win for you in round 1, board 1" in await _report(club, white, "win")
     assert "Noted: a draw" in await _report(club, white, "draw")
     await club.restart()
-    text = await _report(club, black, "draw")
-    assert "Both reports agree: round 1, board 1 ends ½–½. Recorded." in text
+    ix = await dc.click(black, paired, f"tournament:report:{tid}:1:draw")  # the post's Draw
+    assert ix.answer.ephemeral, ix.response
+    assert "Both reports agree: round 1, board 1 ends ½–½. Recorded." in ix.answer.content
     (agreed,) = await dc.wait_until(
         lambda: _bot_posts(club, "round 1, board 1: "), what="board 1's result"
     )
@@ -121,6 +124,8 @@ async def test_an_over_the_board_swiss_round_with_a_conflict_the_director_settle
     )
     text = await _report(club, white, "win")  # round 1 is over: this is round 2's report
     assert "round 2" in text
+    ix = await dc.click(black, paired, f"tournament:report:{tid}:1:loss")  # round 1's button
+    assert ix.answer.ephemeral and "Round 1 is over" in ix.answer.content, ix.response
 
     # No game was made in Discord; the two boards were rated as games.
     assert not dc.threads_in(club.channel)

@@ -35,7 +35,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages import tournaments as msg
 from bot.messages.errors import refusal
-from bot.messages.post import Post
+from bot.messages.post import Post, ViewSpec
 from bot.messages.text import plain, render
 from bot.services import signups
 from bot.services.tournaments import options as opts
@@ -205,7 +205,10 @@ class Lifecycle:
                     core.board_lines(entrants, pairings),
                     held,
                     room=opts.is_room(t.options),
-                )
+                ),
+                view=ViewSpec(opts.VIEW_REPORT, {"tournament_id": t.id, "round": number})
+                if opts.is_room(t.options)
+                else None,
             ),
         )
         if not held:

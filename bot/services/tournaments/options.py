@@ -29,6 +29,7 @@ JOB_ROUND_DEADLINE = "tournament.round_deadline"
 JOB_OPEN_ROUND = "tournament.open_round"
 JOB_FORFEIT_GAME = "tournament.forfeit_game"
 VIEW_ENTRY = "tournament_entry"  # the sign-up post's Join / Check in buttons
+VIEW_REPORT = "tournament_report"  # over the board: a round's post's I won / Draw / I lost
 
 MIN_ENTRANTS = 2
 MAX_ENTRANTS = 64

@@ -32,9 +32,10 @@ class OverTheBoard:
         self.core = core
         self.lifecycle = lifecycle
 
-    async def report(self, act: Act, result: str) -> Reply:
+    async def report(self, act: Act, result: str, round_number: int | None = None) -> Reply:
         """``act.actor_id`` reports their own result (``win``, ``draw``, ``loss``) in the
-        current round's game."""
+        current round's game (``round_number``: the round a post's button was for; another
+        round's is refused)."""
         if result not in RESULTS:
             raise InvalidInputError(room_msg.REPORT_CHOICES)
         core = self.core
@@ -50,6 +51,8 @@ class OverTheBoard:
             if me is None:
                 raise InvalidInputError(room_msg.not_playing(t.name))
             number = t.current_round
+            if round_number is not None and round_number != number:
+                raise InvalidInputError(room_msg.round_over(round_number, number))
             p = next(
                 (
                     p
