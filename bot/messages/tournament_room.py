@@ -31,7 +31,7 @@ WON_BUTTON = N_("I won")
 DRAW_BUTTON = N_("Draw")
 LOST_BUTTON = N_("I lost")
 
-# Each reporter's own result, as the messages say it.
+# A member's own result, as the messages say it (the director's log too).
 RESULTS = {"win": N_("a win"), "draw": N_("a draw"), "loss": N_("a loss")}
 
 

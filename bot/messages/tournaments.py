@@ -15,7 +15,13 @@ from typing import Any
 from bot.messages.i18n import N_, _, ngettext
 from bot.messages.limits import CHOICE_NAME_CHARS, MESSAGE_CHARS, MESSAGE_MARGIN, THREAD_NAME_CHARS
 from bot.messages.text import absolute_time, clip, plain, relative_time
-from bot.messages.tournament_room import BOARD_SOURCE, CREATED_LINE, PAIRED_TAIL
+from bot.messages.tournament_room import (
+    BOARD_SOURCE,
+    CREATED_LINE,
+    PAIRED_TAIL,
+    RESULTS,
+    score_text,
+)
 from engines.durations import format_duration
 
 LIMIT = MESSAGE_CHARS - MESSAGE_MARGIN
@@ -690,7 +696,7 @@ def thread_name(number: int, board: int, first: str, second: str) -> str:
     ]
 
 
-RESULT_WORDS = {"win": N_("a win"), "draw": N_("a draw"), "loss": N_("a loss")}
+RESULT_WORDS = RESULTS  # a member's own result: a win, a draw, a loss
 
 
 def _log_sentence(line: LogLine, kind: str) -> str:
@@ -750,6 +756,21 @@ def _log_sentence(line: LogLine, kind: str) -> str:
             board=d.get("board", ""),
             result=_(RESULT_WORDS[result]) if result in RESULT_WORDS else plain(result, 20),
             name=who,
+        )
+    if action == "report":
+        result = str(d.get("result", ""))
+        return _("reported {result} in round {round}, board {board} (over the board)").format(
+            result=_(RESULT_WORDS[result]) if result in RESULT_WORDS else plain(result, 20),
+            round=rnd,
+            board=d.get("board", ""),
+        )
+    if action == "report_conflict":
+        return _(
+            "found the two reports of round {round}, board {board} differing: the director's"
+        ).format(round=rnd, board=d.get("board", ""))
+    if action == "board_result":
+        return _("recorded round {round}, board {board} as {score}: both reports agree").format(
+            round=rnd, board=d.get("board", ""), score=score_text(float(d.get("score", 0.5)))
         )
     if action == "void":
         return _("voided round {round}, board {board} ({name}'s game)").format(

@@ -144,3 +144,11 @@ async def test_an_over_the_board_swiss_round_with_a_conflict_the_director_settle
             (black2.id, "loss", "over the board"),
         ]
     )
+
+    # The director's log tells the story, in sentences.
+    ix = await dc.slash(club.moderator, club.channel, "tournament log")
+    log = ix.answer.content
+    assert f"**{white2.name}** reported a win in round 1, board 2 (over the board)." in log
+    assert "found the two reports of round 1, board 2 differing: the director's." in log
+    assert "recorded round 1, board 1 as ½–½: both reports agree." in log
+    assert f"set round 1, board 2 to a win for {white2.name}." in log
