@@ -23,6 +23,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.services import ServiceContext
 from bot.services.board_links import LINK_DAYS, BoardLinks
 from bot.services.boggle import BoggleService
+from bot.services.club import ClubService
 from bot.services.henyo import HenyoService
 from bot.services.web import WebService
 from bot.web import screen as screen_module
@@ -265,3 +266,16 @@ async def test_the_host_s_hook_shows_the_secret_of_a_round_in_play(
     assert (await screen.state(token))["word"] is None
     monkeypatch.setattr(screen_module, "secret_on_screen", lambda round_: True)
     assert (await screen.state(token))["word"] == f"The word: {prepared.word}"
+
+
+async def test_the_screen_speaks_the_club_s_language(screen: Screen) -> None:
+    await ClubService(screen.ctx).setup(GUILD, "Library", language="fil")
+    token = await screen.link()
+    state = await screen.state(token)
+    assert state["nothing"] == "Walang nilalaro ngayon."
+    assert state["title"] == "Library: ang screen ng silid"
+    assert 'lang="fil"' in await screen.page(token)
+    await screen.boggle.start(guild=GUILD)
+    shown = await screen.state(token)
+    assert shown["left_label"] == "Natitirang oras"
+    assert shown["playing_text"] == "Isulat ang inyong mga salita: hindi bababa sa 4 letra."
