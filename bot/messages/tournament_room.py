@@ -4,6 +4,8 @@ two that differ go to the director. Texts only: no Discord here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.messages.i18n import N_, _, ngettext
 from bot.messages.text import plain
 
@@ -100,8 +102,18 @@ def agreed(number: int, board: int, first_score: float) -> str:
     )
 
 
-def agreed_post(name: str, number: int, board: int, white: str, black: str, score: float) -> str:
-    return _(
+def agreed_post(
+    name: str,
+    number: int,
+    board: int,
+    white: str,
+    black: str,
+    score: float,
+    ratings: Sequence[tuple[str, float, float]] = (),
+) -> str:
+    """The board's result in the tournament's channel, with the ratings it moved (each
+    member's name, rating before and after), as a finished online game shows them."""
+    text = _(
         "♟️ **{name}**, round {round}, board {board}: {white} {score} {black} (over the board)."
     ).format(
         name=plain(name, 80),
@@ -111,6 +123,13 @@ def agreed_post(name: str, number: int, board: int, white: str, black: str, scor
         black=plain(black, 40),
         score=score_text(score),
     )
+    if ratings:
+        text += "\n" + _("Ratings: {changes}").format(
+            changes=", ".join(
+                f"{plain(who, 40)} {before:.0f} → {after:.0f}" for who, before, after in ratings
+            )
+        )
+    return text
 
 
 def conflict(opponent: str, board: int) -> str:

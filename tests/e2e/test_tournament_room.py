@@ -83,6 +83,8 @@ async def test_an_over_the_board_swiss_round_with_a_conflict_the_director_settle
         lambda: _bot_posts(club, "round 1, board 1: "), what="board 1's result"
     )
     assert f"{white.name} ½–½ {black.name} (over the board)" in agreed.content
+    # Rated as a game: equal ratings drawing stay where they were.
+    assert f"Ratings: {white.name} 1500 → 1500, {black.name} 1500 → 1500" in agreed.content
 
     # Board 2: both claim the win. The director is told, with the two players.
     white2, black2 = boards[2]

@@ -116,14 +116,16 @@ class OverTheBoard:
             # Both agree: the board's result, as a finished game's job records it.
             p.score, p.spread, p.source = score, 0, room_msg.BOARD_SOURCE
             await uow.tournaments.flush()
-            await rate_board(core, uow, t, p)
+            changes = await rate_board(core, uow, t, p)
+            names = await uow.players.names([c.user_id for c in changes])
+            ratings = [(names.get(c.user_id, str(c.user_id)), c.before, c.after) for c in changes]
             core.log(uow, t, None, "board_result", round=number, board=p.board, score=score)
             core.post(
                 uow,
                 t,
                 Post(
                     content=room_msg.agreed_post(
-                        t.name, number, p.board, white.label, black.label, score
+                        t.name, number, p.board, white.label, black.label, score, ratings
                     )
                 ),
             )

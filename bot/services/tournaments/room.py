@@ -27,7 +27,7 @@ from bot.db.models_tournaments import (
 )
 from bot.db.uow import UnitOfWork
 from bot.services.chess.options import BLACK_SEAT, WHITE_SEAT
-from bot.services.results import SeatOutcome, record_game_result
+from bot.services.results import RatingChange, SeatOutcome, record_game_result
 from bot.services.tournaments.core import TournamentCore
 
 FIRST, SECOND = "first", "second"
@@ -55,20 +55,21 @@ def members(e: TournamentEntrantRecord) -> list[int]:
 
 async def rate_board(
     core: TournamentCore, uow: UnitOfWork, t: TournamentRecord, p: TournamentPairingRecord
-) -> None:
+) -> list[RatingChange]:
     """Rate an over-the-board board's result as a finished chess game is rated (White the
     first seat), once per board and only in a rated tournament; a later change of its
-    result (the director's) moves the standings, not the ratings, as for online games."""
+    result (the director's) moves the standings, not the ratings, as for online games.
+    The ratings it moved (none when it did not rate)."""
     if p.score is None or p.second_id is None or not t.options.get("rated", True):
-        return
+        return []
     reports = reports_of(t)
     entry = reports.setdefault(report_key(p), {})
     if entry.get("rated"):
-        return
+        return []
     by_id = {e.id: e for e in await uow.tournaments.entrants(t.id)}
     white, black = by_id[p.first_id], by_id[p.second_id]
     extra: dict[str, Any] = {"termination": "over the board", "tournament_id": t.id}
-    await record_game_result(
+    changes = await record_game_result(
         uow,
         guild_id=t.guild_id,
         kind="chess",
@@ -94,6 +95,7 @@ async def rate_board(
     entry["rated"] = True
     entry.pop("conflict", None)
     store(t, reports)
+    return changes
 
 
 def side_word(score: float) -> str:
