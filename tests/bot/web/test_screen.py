@@ -24,12 +24,23 @@ from bot.services import ServiceContext
 from bot.services.board_links import LINK_DAYS, BoardLinks
 from bot.services.boggle import BoggleService
 from bot.services.club import ClubService
+from bot.services.events.service import EventService
+from bot.services.events.service import Member as EventMember
 from bot.services.henyo import HenyoService
 from bot.services.web import WebService
 from bot.web import screen as screen_module
 from bot.web.boards import cookie_name
 from bot.web.server import WebApp
-from tests.bot.services.test_boggle import ANA, BEN, SEED, T0, Env, finish, lexicon_file
+from tests.bot.services.test_boggle import (
+    ANA,
+    BEN,
+    CHANNEL,
+    SEED,
+    T0,
+    Env,
+    finish,
+    lexicon_file,
+)
 from tests.bot.services.test_henyo import PLAYERS
 from tests.bot.services.test_henyo import World as HenyoWorld
 from tests.clock import FakeClock
@@ -279,3 +290,49 @@ async def test_the_screen_speaks_the_club_s_language(screen: Screen) -> None:
     shown = await screen.state(token)
     assert shown["left_label"] == "Natitirang oras"
     assert shown["playing_text"] == "Isulat ang inyong mga salita: hindi bababa sa 4 letra."
+
+
+async def test_a_games_event_under_way_shows_each_game_s_standings_between_rounds(
+    screen: Screen,
+) -> None:
+    events = EventService(screen.ctx, boggle=lambda: screen.boggle.service)
+    view = await events.entry.open(
+        guild_id=GUILD,
+        guild_name="Library",
+        channel_id=CHANNEL,
+        host=EventMember(MODERATOR, "host"),
+        is_moderator=True,
+        games="boggle",
+        pairs=2,
+        name="Play games and win prizes",
+    )
+    for first, second in ((ANA, BEN), (ANA + 10, BEN + 10)):
+        await events.entry.register(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            ref=None,
+            user=EventMember(first, f"player{first}"),
+            partner=EventMember(second, f"player{second}"),
+        )
+    token = await screen.link()
+    assert (await screen.state(token))["panel"] == "idle"  # registering: not under way yet
+    started = await events.running.start_round(
+        guild_id=GUILD,
+        guild_name="Library",
+        channel_id=CHANNEL,
+        ref=view.id,
+        user_id=MODERATOR,
+        is_moderator=True,
+        game="boggle",
+    )
+    assert (await screen.state(token))["panel"] == "boggle"  # the round itself comes first
+    await screen.boggle.dm(ANA, "canoe tonic", guilds=(GUILD,))
+    [info] = [r for r in await screen.boggle.rounds() if r.id == started.ref_id]
+    await finish(screen.boggle, info)
+    assert (await screen.state(token))["panel"] == "boggle_result"
+    screen.boggle.clock.now += screen_module.RECENT + screen_module.RECENT
+    state = await screen.state(token)
+    assert state["panel"] == "event" and state["heading"] == "Play games and win prizes"
+    [table] = state["tables"]
+    assert table["heading"] == "Word Boggle"
+    assert table["rows"][0][1] == "player11 & player12"
