@@ -728,11 +728,13 @@ class ClubPages:
                     for seat in sorted(loaded.seats)
                 ]
                 # Over the board, a game that is over waits for the tiles left on the
-                # racks (engine status "racks"): nobody's turn, no clock.
+                # racks (engine status "racks"): nobody's turn, no clock; and before its
+                # first entry whoever drew first at the board plays first.
                 playing = (
                     engine is not None
                     and record.status in LIVE
                     and engine.status in (ACTIVE, ENDING)
+                    and (bool(engine.moves) or not engine.options.room)
                 )
                 boards.append(
                     SessionBoardLine(

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from bot.web.screen import ScreenBoard
 from engines.scrabble import ScrabbleError, ScrabbleGame, ScrabbleOptions
 from tests.clock import FakeClock
 from tests.e2e.club import Club, open_club
@@ -198,6 +199,22 @@ async def test_a_session_in_the_room_tallies_two_recorded_games_to_the_ranking(c
     )
     assert "Only the last entry can be corrected" in await answer(not_yours)
 
+    # The room's screen: both boards with their scores (board 1 waiting for a rack); the
+    # ranking across boards as it stands.
+    assert club.bot is not None
+    screen = await ScreenBoard(club.bot.ctx).shown(club.guild.id)
+    assert screen["panel"] == "session"
+    one_seats = screen["boards"][0]["seats"]
+    for seat, users in sorted(one.sides.items()):
+        shown = next(s for s in one_seats if users[0].name in s)
+        assert shown.endswith(f": {one.engine().scores[seat]}")
+    assert screen["boards"][1]["turn"] is None  # no entry yet: whoever plays first enters
+    standing = first.entries[-2].totals
+    assert standing is not None
+    assert [row[2] for row in screen["ranking"][:2]] == [
+        str(s) for s in sorted(standing, reverse=True)
+    ]
+
     # Board 2: a blank entered as a plain letter; the director corrects it two entries later.
     slip = misentered_blank(second)
     for index, e in enumerate(second.entries[: slip + 1 + LATER]):
@@ -216,6 +233,12 @@ async def test_a_session_in_the_room_tallies_two_recorded_games_to_the_ranking(c
     )
     assert f"Entry {slip + 1} corrected" in await answer(director)
     assert tuple(two.engine().scores) == second.entries[slip + LATER].totals
+    screen = await ScreenBoard(club.bot.ctx).shown(club.guild.id)
+    two_seats = screen["boards"][1]["seats"]
+    for seat, users in sorted(two.sides.items()):
+        shown = next(s for s in two_seats if users[0].name in s)
+        assert shown.endswith(f": {second.entries[slip + LATER].totals[seat]}")
+        assert screen["boards"][1]["turn_due"] is not None  # the turn clock runs
     for e in second.entries[slip + 1 + LATER : -1]:
         await two.enter(e)
         assert tuple(two.engine().scores) == e.totals
