@@ -66,6 +66,10 @@ PAGE_TURN_OF = N_("{name} to play")
 PAGE_CLOCK = N_("Turn clock")
 PAGE_BAG = N_("In the bag: {count}")
 FIRST_ENTRY = N_("Whoever plays first enters the first play.")
+NO_RACK_IN_ROOM = N_(
+    "This game is played over a real board: your tiles are on your rack at the table, and the "
+    "bot keeps only the tally (`/tally show`)."
+)
 
 
 class _Seat(Protocol):

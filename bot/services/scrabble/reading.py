@@ -13,6 +13,7 @@ from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import scrabble as msg
+from bot.messages import tally as tally_messages
 from bot.messages.i18n import _
 from bot.messages.limits import CHOICES
 from bot.offload import offload
@@ -123,10 +124,13 @@ class Reading:
     async def rack(
         self, game_id: int, user_id: int, *, guild_id: int | None = None
     ) -> RackSnapshot:
-        """The member's rack, for them only; refused if they don't play in the game."""
+        """The member's rack, for them only; refused if they don't play in the game, or if
+        the game is played over the board (the bot keeps the tally, not the racks)."""
         async with self.ctx.reader() as uow:
             loaded, seat = await self.core.member_game(uow, game_id, guild_id, user_id)
             engine = loaded.require_engine()
+            if engine.options.room:
+                raise InvalidInputError(tally_messages.NO_RACK_IN_ROOM)
             return RackSnapshot(game_view(loaded, seat), seat, engine.racks[seat])
 
     async def board_view(

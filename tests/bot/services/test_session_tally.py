@@ -213,4 +213,6 @@ async def test_bad_entries_are_refused_with_the_engines_words_and_change_nothing
         await svc.tally.play(game_id, members[1], "ZO", "G7", guild_id=GUILD)
     with pytest.raises(InvalidInputError, match="entered once the game is over"):
         await svc.tally.rack(game_id, members[1], "ABC", guild_id=GUILD)
+    with pytest.raises(InvalidInputError, match="played over a real board"):
+        await svc.core.scrabble.reading.rack(game_id, members[1], guild_id=GUILD)
     assert await svc.tally.board(game_id, guild_id=GUILD) == before
