@@ -114,6 +114,8 @@ class Closing:
         record = await uow.boggle.lock_round(int(job.payload["round_id"]))
         if record is None or record.status != "open" or record.ends_at is None:
             return
+        if self.core.now() >= record.ends_at:
+            return  # run late (the bot was down) past the time to type: the close job follows
         record.version += 1
         uow.outbox.to_channel(
             record.channel_id, room.entry_open_post(record.number, record.ends_at)

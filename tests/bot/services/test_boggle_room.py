@@ -125,3 +125,17 @@ async def test_the_host_types_a_members_paper_list_merged_with_their_own(env: En
     assert record.status == "scored" and record.channel_id == CHANNEL
     [player] = record.results["players"]
     assert player["id"] == CY and len(player["words"]) == 5
+
+
+async def test_pens_down_is_not_announced_when_the_bot_was_down_past_the_time_to_type(
+    env: Env,
+) -> None:
+    info = await env.start(duration="3m", where="room")
+    await env.dm(ANA, "canoe", at=T0 + timedelta(minutes=1))
+    assert info.ends_at is not None
+    env.clock.now = info.ends_at + timedelta(minutes=10)  # the bot was down all along
+    done = await env.run_due()
+    assert JOB_ENTRY in done
+    posts = [row.payload["content"] for row in await env.outbox()]
+    assert not any("pens down!" in text for text in posts)
+    assert any("round #1 results" in text for text in posts)
