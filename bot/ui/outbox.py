@@ -28,6 +28,7 @@ from typing import Any
 
 import aiohttp
 import discord
+import sqlalchemy.exc
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.models import OutboxRecord, utcnow
@@ -51,8 +52,16 @@ CONCURRENCY = 8  # targets sent to at once (discord.py keeps each route's rate l
 MAX_IN_FLIGHT = 400  # rows claimed and not yet sent: beyond it, claiming waits
 MARK_EVERY = 0.5  # seconds between marking rows sent, when there is nothing to claim
 LEASE = timedelta(seconds=60)  # a claim held this long by a process that died is let go
-# Network trouble on the way to Discord (after discord.py's own retries): worth trying later.
-_NETWORK_TROUBLE = (OSError, asyncio.TimeoutError, aiohttp.ClientError)
+# Trouble worth trying again later, not counted against the row: the network on the way
+# to Discord (after discord.py's own retries), or the database (a DM's channel is
+# looked up there; SQLite busy past its timeout, PostgreSQL restarting).
+_TRANSIENT = (
+    OSError,
+    asyncio.TimeoutError,
+    aiohttp.ClientError,
+    sqlalchemy.exc.OperationalError,
+    sqlalchemy.exc.InterfaceError,
+)
 
 
 def _messageable(channel: object, channel_id: int) -> discord.abc.Messageable:
@@ -270,7 +279,18 @@ class OutboxSender:
                     except asyncio.CancelledError:
                         raise
                     except Exception as exc:
-                        if await self._failed(row, queue, exc):
+                        try:
+                            stop = await self._failed(row, queue, exc)
+                        except Exception:
+                            # Not even the failure could be noted (the database is down):
+                            # let go of the queue here; the claims are this process's,
+                            # so a later pass takes the rows again, in order.
+                            log.exception("outbox row %s: its failure was not noted", row.id)
+                            self._in_flight.difference_update([row.id, *(r.id for r in queue)])
+                            queue.clear()
+                            self._trouble = True
+                            return
+                        if stop:
                             return
                         continue
                     finally:
@@ -291,7 +311,7 @@ class OutboxSender:
             transient = discords_trouble(exc)
             error = f"{exc.status} {exc.code}: {exc.text}"
         else:
-            transient = isinstance(exc, _NETWORK_TROUBLE)
+            transient = isinstance(exc, _TRANSIENT)
             error = f"{type(exc).__name__}: {exc}"
             if not transient:
                 log.error("outbox row %s could not be sent", row.id, exc_info=exc)

@@ -241,3 +241,31 @@ async def test_rows_waiting_in_a_queue_stay_claimed_past_the_first_lease(
     finally:
         sender.stop()
         await asyncio.wait_for(running, 5)
+
+
+async def test_the_database_s_trouble_while_sending_counts_no_attempt(session_factory) -> None:
+    """A post that fails on the bot's own database (a DM's channel is looked up there;
+    SQLite busy past its timeout) is Discord's fault no more than ours: not counted,
+    let go with the rest of its channel, and sent by a later pass, in order."""
+    import sqlalchemy.exc
+
+    posted: list[tuple[int, str]] = []
+    channel = Channel(CHANNEL, posted)
+    real_send = channel.send
+    failures = [sqlalchemy.exc.OperationalError("SELECT", {}, Exception("database is locked"))]
+
+    async def send(content: str | None = None, **kwargs: Any) -> Any:
+        if failures:
+            raise failures.pop()
+        return await real_send(content, **kwargs)
+
+    channel.send = send  # type: ignore[method-assign]
+    sender = _sender(session_factory, {CHANNEL: channel})
+    await _write(session_factory, (CHANNEL, Post(content="a")), (CHANNEL, Post(content="b")))
+    await sender.flush()
+    a, b = await _rows(session_factory)
+    assert (a.sent_at, a.attempts, a.claimed_by) == (None, 0, None)
+    assert (b.sent_at, b.claimed_by) == (None, None)  # waits behind a
+    assert a.last_error is not None and "database is locked" in a.last_error
+    await sender.flush()
+    assert posted == [(CHANNEL, "a"), (CHANNEL, "b")]
