@@ -282,7 +282,9 @@ async def test_a_game_finished_in_discord_shows_its_final_scores_on_the_open_pag
     await _at_version(page, version + 1)
     await _discord(club, page, bob, thread, "scrabble play", word="CATS", position="8H")
     await _tile(page, "H").click()  # a tile put down, not played, when the game ends
-    await _square(page, "H9").click()
+    # Its preview answered before the game ends (one asked after the end is refused).
+    async with page.expect_response(lambda r: r.url.endswith("/preview"), timeout=WAIT_MS):
+        await _square(page, "H9").click()
 
     # bob resigns in Discord: alice's open page shows the end, pushed, without a reload.
     await _discord(club, page, bob, thread, "scrabble resign")
