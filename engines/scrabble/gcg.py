@@ -383,8 +383,10 @@ def export_gcg(
         elif kind == "pass":
             event(move["seat"], move["rack"], "-", 0)
         elif kind == "exchange":
-            thrown = move["tiles"] if show_racks and move["tiles"] else str(
-                move.get("count") or len(move["tiles"])
+            thrown = (
+                move["tiles"]
+                if show_racks and move["tiles"]
+                else str(move.get("count") or len(move["tiles"]))
             )
             event(move["seat"], move["rack"], f"-{thrown}", 0)
         elif kind == "challenge":
