@@ -172,10 +172,11 @@ class OutboxSender:
                     raise
                 except Exception:
                     log.exception("outbox pass failed")
+                    self._trouble = True  # the database's trouble: try again at the poll
                 if self._stopping and not self._workers:
                     await self._pass(claim=False)
                     return
-                if want and self._room() > 0 and not self._trouble:
+                if want and not self._stopping and self._room() > 0 and not self._trouble:
                     continue
                 timeout = next_poll - loop.time()
                 if self._sent:

@@ -269,3 +269,36 @@ async def test_the_database_s_trouble_while_sending_counts_no_attempt(session_fa
     assert a.last_error is not None and "database is locked" in a.last_error
     await sender.flush()
     assert posted == [(CHANNEL, "a"), (CHANNEL, "b")]
+
+
+async def test_stopping_while_a_post_is_on_its_way_finishes_it_and_keeps_the_loop_running(
+    session_factory,
+) -> None:
+    """A shutdown while a board is being drawn waits for that post (the event loop
+    goes on meanwhile: the drawing and everything else still run), then returns.
+    (Were the sender to spin instead of waiting, this test would never get the loop back.)"""
+    posted: list[tuple[int, str]] = []
+    sender = _sender(session_factory, {CHANNEL: Channel(CHANNEL, posted)})
+    drawing, finish = _slow_board(sender)
+    board = FileSpec("board", {}, "the board")
+    await _write(session_factory, (CHANNEL, Post(content="last move", files=(board,))))
+    passes = 0
+    real_pass = sender._pass
+
+    async def counted(**kwargs: Any) -> set[int]:
+        nonlocal passes
+        passes += 1
+        return await real_pass(**kwargs)
+
+    sender._pass = counted  # type: ignore[method-assign]
+    running = asyncio.create_task(sender.run_forever(poll_seconds=60))
+    await asyncio.wait_for(drawing.wait(), 5)
+    sender.stop()
+    before = passes
+    await asyncio.sleep(0.05)  # the loop is still ours
+    assert not running.done()  # waiting for the post under way
+    assert passes - before < 5, passes - before  # it waits; it does not go round and round
+    finish.set()
+    await asyncio.wait_for(running, 5)
+    assert posted == [(CHANNEL, "last move")]
+    assert (await _rows(session_factory))[0].sent_at is not None
