@@ -66,3 +66,22 @@ def test_a_redacted_line_never_shows_the_secret() -> None:
     line = redact("the words were ATE and sampaguita, in a static list", pattern)
     assert line == f"the words were {REDACTED} and {REDACTED} in a static list"
     assert not shown_secrets(line, ["ate", "Sampaguita"])
+
+
+@pytest.mark.parametrize("secret", ["library", "clock", "Library"])
+def test_the_bots_own_fixed_wording_does_not_show_a_secret_it_happens_to_hold(secret: str) -> None:
+    # Printed whatever the word is: the Henyo round's announcement.
+    text = "🎯 **Library Henyo — round 3**\nThe clock is running — go!"
+    assert not shows_secret(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "🎯 **Library Henyo — round 3**\nThe secret word is: **library**",
+        "The clock is running — go! (psst: library)",
+        "Library",  # a phrase that is the secret alone is the secret
+    ],
+)
+def test_the_secret_beside_the_fixed_wording_still_shows(text: str) -> None:
+    assert shows_secret(text, "library")
