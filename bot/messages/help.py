@@ -43,6 +43,17 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         ),
     ),
     (
+        N_("Word tools"),
+        N_(
+            "`/word anagram letters:AEINRST?` lists the words your letters make (`?` is a blank, two "
+            "at most; `all_letters:True` for only those using them all), `/word hooks word:CARE` the "
+            "letters that go before or after a word, `/word pattern pattern:?A?E` the words that fit "
+            "(`?` one letter, `*` any run) and `/word check` is `/scrabble check`. Answers are private, "
+            "on the club's word list; not for the players of a running game made with "
+            "`/scrabble new lookups:False`."
+        ),
+    ),
+    (
         N_("Chess"),
         N_(
             "`/chess new opponent:@member time:3d` for correspondence or `time:10+5` for a live clock. "

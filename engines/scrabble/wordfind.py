@@ -83,7 +83,7 @@ def read_letters(text: str) -> str:
     if not _LETTERS.match(letters):
         raise WordQueryError(
             Text(
-                N_("Letters are A to Z, with `?` for a blank: {letters} has others."),
+                N_("Letters are A to Z, with `?` for a blank: `{letters}` has others."),
                 letters=_shown(letters),
             )
         )
@@ -103,7 +103,7 @@ def read_word(text: str) -> str:
         raise WordQueryError(N_("Give a word, e.g. `CARE`."))
     if not _WORD.match(word):
         raise WordQueryError(
-            Text(N_("A word is letters A to Z: {word} has others."), word=_shown(word))
+            Text(N_("A word is letters A to Z: `{word}` has others."), word=_shown(word))
         )
     if len(word) > MAX_WORD:
         raise WordQueryError(
@@ -124,7 +124,7 @@ def read_pattern(text: str) -> str:
     if not _PATTERN.match(pattern):
         raise WordQueryError(
             Text(
-                N_("A pattern is letters A to Z, `?` and `*`: {pattern} has others."),
+                N_("A pattern is letters A to Z, `?` and `*`: `{pattern}` has others."),
                 pattern=_shown(pattern),
             )
         )
@@ -148,7 +148,9 @@ def _tidy_run(run: re.Match[str]) -> str:
 
 
 def _shown(text: str) -> str:
-    # The member's own text, cut: shown back in a refusal.
+    # The member's own text shown back in a refusal, in a code span: cut, and with no
+    # backtick to end the span early.
+    text = text.replace("`", "'")
     return text[:20] + ("…" if len(text) > 20 else "")
 
 

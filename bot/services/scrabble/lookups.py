@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from bot.db.models import GameRecord
+from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages.scrabble import lookups as msg
 from bot.services.scrabble.core import ScrabbleCore
@@ -40,6 +41,20 @@ class Lookups:
         self.ctx = core.ctx
         self._word_lists = word_lists
 
+    async def ensure_open(self, *, guild_id: int, user_id: int) -> None:
+        """Refuse a member seated in a running game with lookups off (any lookup: the
+        word tools ask this before they search)."""
+        async with self.ctx.reader() as uow:
+            await self._refuse_closed(uow, guild_id, user_id)
+
+    async def _refuse_closed(self, uow: UnitOfWork, guild_id: int, user_id: int) -> None:
+        running = await uow.games.for_player(
+            user_id, guild_id=guild_id, kind=KIND, statuses=("active",)
+        )
+        for playing in running:
+            if not GameSettings.from_json(playing.options).lookups:
+                raise InvalidInputError(msg.lookups_off(playing.number))
+
     async def check_words(
         self,
         *,
@@ -57,12 +72,7 @@ class Lookups:
         if not words:
             raise InvalidInputError(msg.NOTHING_TO_CHECK)
         async with self.ctx.reader() as uow:
-            running = await uow.games.for_player(
-                user_id, guild_id=guild_id, kind=KIND, statuses=("active",)
-            )
-            for playing in running:
-                if not GameSettings.from_json(playing.options).lookups:
-                    raise InvalidInputError(msg.lookups_off(playing.number))
+            await self._refuse_closed(uow, guild_id, user_id)
             record: GameRecord | None = None
             if game_id is not None:
                 record = (await self.core.load(uow, game_id, guild_id)).record
