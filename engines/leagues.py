@@ -90,7 +90,9 @@ class Movement:
 def movements(finishes: Sequence[Finish], movers: int) -> list[Movement]:
     """The top ``movers`` of each division below the top go up one, the bottom ``movers``
     of each division above the bottom go down one (at most half a division each way);
-    everyone else stays. Members who withdrew are left out (they left the league).
+    everyone else stays. Members who withdrew are left out (they left the league), and
+    the moves count among those who stay: a division whose last withdrew still sends
+    its last who stays down.
     Ordered by the next season's ladder: tier, then those relegated into it first,
     then those who stayed, then those promoted into it, each by rank."""
     if movers < 0:
@@ -101,18 +103,16 @@ def movements(finishes: Sequence[Finish], movers: int) -> list[Movement]:
         by_division.setdefault(f.division, []).append(f)
     out: list[Movement] = []
     for d, members in by_division.items():
-        ranked = sorted(members, key=lambda f: (f.rank, f.id))
+        ranked = sorted((f for f in members if not f.withdrawn), key=lambda f: (f.rank, f.id))
         n = min(movers, len(ranked) // 2)
         for i, f in enumerate(ranked):
-            if f.withdrawn:
-                continue
             move = 0
             if d > 0 and i < n:
                 move = 1
             elif d < divisions - 1 and i >= len(ranked) - n:
                 move = -1
             out.append(Movement(f.id, d - move, move, d, f.rank))
-    out.sort(key=lambda m: (m.tier, -m.move, m.rank, m.id))
+    out.sort(key=lambda m: (m.tier, m.move, m.rank, m.id))
     return out
 
 
@@ -133,13 +133,15 @@ def place(
 
     ``returning``: the members who stay, each with their tier (``movements``) and rating;
     ``newcomers``: strongest first, each goes to the end of the first tier whose weakest
-    returning member's rating is no higher than theirs (else the bottom tier). The
-    ladder is then cut by ``division_sizes``: a full tier pushes its last into the
-    next division, as it must when the divisions keep their size.
+    returning member's rating is no higher than theirs (else the bottom tier). When
+    every tier then holds from ``MIN_DIVISION`` to ``size`` entrants, the tiers are the
+    divisions, so each promotion and relegation stands as it was; otherwise (members
+    left or came, so a tier is too small or too big) the ladder, in the same order,
+    is cut by ``division_sizes``: a full tier pushes its last into the next division.
     A first season (nobody returning) is simply the newcomers by rating.
     """
     tiers: dict[int, list[tuple[int, float]]] = {}
-    for m, rating in sorted(returning, key=lambda r: (r[0].tier, -r[0].move, r[0].rank, r[0].id)):
+    for m, rating in sorted(returning, key=lambda r: (r[0].tier, r[0].move, r[0].rank, r[0].id)):
         tiers.setdefault(m.tier, []).append((m.id, rating))
     order = sorted(tiers)
     ladders = [list(tiers[t]) for t in order]
@@ -149,6 +151,8 @@ def place(
     for n in sorted(newcomers, key=lambda n: (-n.rating, n.id)):
         index = next((i for i, floor in enumerate(floors) if n.rating >= floor), len(ladders) - 1)
         ladders[index].append((n.id, n.rating))
+    if returning and all(MIN_DIVISION <= len(tier) <= size for tier in ladders):
+        return [[i for i, _r in tier] for tier in ladders]  # the moves stand as they are
     ladder = [i for tier in ladders for i, _r in tier]
     out: list[list[int]] = []
     start = 0

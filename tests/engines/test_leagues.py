@@ -102,7 +102,8 @@ def test_movers_are_at_most_half_a_division_and_withdrawn_members_leave() -> Non
     moves = {m.id: m for m in movements(finishes, 3)}
     assert 1 not in moves
     assert {i for i, m in moves.items() if m.move == 1} == {5, 6}  # half of four
-    assert {i for i, m in moves.items() if m.move == -1} == {3, 4}
+    # Three stay in division 1: one (half of three) goes down, its last who stays.
+    assert {i for i, m in moves.items() if m.move == -1} == {4}
 
 
 def test_the_next_season_keeps_the_tiers_and_places_newcomers_by_rating() -> None:
@@ -122,3 +123,13 @@ def test_a_first_season_is_the_entrants_by_rating() -> None:
     newcomers = [Newcomer(i, 1500.0 + i) for i in range(1, 15)]
     divisions = place([], newcomers, 6)
     assert divisions == [[14, 13, 12, 11, 10], [9, 8, 7, 6, 5], [4, 3, 2, 1]]
+
+
+def test_a_tier_too_small_is_cut_again_by_size_in_ladder_order() -> None:
+    moves = movements(_finishes([5, 5, 4]), 1)
+    leaving = {11, 12, 13}  # division 3 nearly empties: its tier would hold two
+    returning = [(m, 1500.0) for m in moves if m.id not in leaving]
+    divisions = place(returning, [], 6)
+    assert [len(d) for d in divisions] == [6, 5]
+    assert divisions[0][:5] == [1, 2, 3, 4, 6] and 5 in divisions[0]  # 5 was relegated: next
+    assert 10 in divisions[1] and 14 in divisions[1]
