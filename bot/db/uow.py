@@ -27,6 +27,7 @@ from bot.db.repositories import (
 )
 from bot.db.repositories.common import WROTE_OUTBOX
 from bot.db.repositories.events import EventRepository
+from bot.db.repositories.leagues import LeagueRepository
 from bot.db.repositories.sessions import SessionRepository
 from bot.db.repositories.signups import SignupRepository
 from bot.db.repositories.tournaments import TournamentRepository
@@ -67,6 +68,7 @@ class UnitOfWork:
         self.sessions = SessionRepository(self.session)
         self.tournaments = TournamentRepository(self.session)
         self.events = EventRepository(self.session)
+        self.leagues = LeagueRepository(self.session)
         return self
 
     async def __aexit__(

@@ -7,11 +7,15 @@ the two loses nothing."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
 
 JOB_GAME_FINISHED = "tournament.game_finished"
+# A league's division (a tournament with ``league_season_id``) is over: the league
+# looks whether its season is, in a job committed with the tournament's finish.
+JOB_LEAGUE_DIVISION_FINISHED = "league.division_finished"
 
 
 async def game_finished(uow: UnitOfWork, game: GameRecord, now: datetime) -> None:
@@ -25,4 +29,20 @@ async def game_finished(uow: UnitOfWork, game: GameRecord, now: datetime) -> Non
         now,
         {"tournament_id": int(tournament_id), "game_id": game.id},
         key=f"tournament:game:{game.id}",
+    )
+
+
+async def tournament_finished(
+    uow: UnitOfWork, options: dict[str, Any] | None, now: datetime
+) -> None:
+    """When a finished tournament is a league's division, schedule the job that tells the
+    league, in the tournament's own finishing transaction."""
+    season_id = (options or {}).get("league_season_id")
+    if season_id is None:
+        return
+    await uow.jobs.schedule(
+        JOB_LEAGUE_DIVISION_FINISHED,
+        now,
+        {"season_id": int(season_id)},
+        key=f"league:division_finished:{int(season_id)}",
     )

@@ -38,8 +38,8 @@ from bot.messages.errors import refusal
 from bot.messages.post import Post, ViewSpec
 from bot.messages.text import plain, render
 from bot.services import signups
+from bot.services.tournaments import hooks, pairing
 from bot.services.tournaments import options as opts
-from bot.services.tournaments import pairing
 from bot.services.tournaments.core import Reply, TournamentCore
 from bot.services.tournaments.entry import OWNER
 from bot.services.tournaments.games import Side
@@ -352,6 +352,7 @@ class Lifecycle:
             await core.bump(uow, t, status="finished", finished_at=core.now())
             core.log(uow, t, None, "finish", rounds=number)
             core.post(uow, t, Post(content=msg.final_table(t.name, t.game_kind, lines)))
+            await hooks.tournament_finished(uow, t.options, core.now())
             return
         core.post(
             uow, t, Post(content=msg.standings_after(t.name, t.game_kind, number, t.rounds, lines))
@@ -407,6 +408,7 @@ class Lifecycle:
         await core.bump(uow, t, status="finished", finished_at=core.now())
         core.log(uow, t, actor_id, "end", round=number)
         core.post(uow, t, Post(content=msg.final_table(t.name, t.game_kind, lines)))
+        await hooks.tournament_finished(uow, t.options, core.now())
 
     async def _replays(
         self,

@@ -23,6 +23,7 @@ from bot.db.models_tournaments import (
 )
 from bot.offload import offload
 from bot.services.tournaments import options as opts
+from engines.leagues import season_games
 from engines.pairings import (
     Entrant,
     Game,
@@ -42,6 +43,7 @@ __all__ = [
     "Pairing",
     "RoundPairing",
     "Standing",
+    "all_at_once",
     "already_met",
     "engine_entrants",
     "engine_games",
@@ -92,10 +94,18 @@ def planned_rounds(tournament: TournamentRecord, count: int) -> int:
     """How many rounds the tournament plays with ``count`` entrants: a round robin's and a
     knockout's follow from it, a Swiss's were chosen."""
     if tournament.format == "round_robin":
+        if all_at_once(tournament):
+            return 1  # a league's division: every game of the table in one round
         return count - 1 + count % 2
     if tournament.format == "knockout":
         return knockout_rounds(count)
     return tournament.rounds
+
+
+def all_at_once(tournament: TournamentRecord) -> bool:
+    """Whether the tournament plays its whole round robin at once, as one round (a league's
+    division: every game starts with the season, on its correspondence clock)."""
+    return bool((tournament.options or {}).get("all_at_once"))
 
 
 def pairing_engine(tournament: TournamentRecord) -> str:
@@ -130,6 +140,8 @@ async def next_pairings(
     spends serving everyone else. The rows are read here, in the loop."""
     games = engine_games(pairings)
     everyone = engine_entrants(entrants)
+    if tournament.format == "round_robin" and all_at_once(tournament):
+        return RoundPairing(season_games(everyone))
     if tournament.format == "round_robin":
         table = round_robin(everyone, colours=tournament.game_kind == "chess")
         return RoundPairing(table[round_number - 1])
