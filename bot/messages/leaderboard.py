@@ -24,6 +24,7 @@ GAME_TITLES = {
     "boggle": N_("Word Boggle"),
     "henyo": N_("Library Henyo"),
     "event": N_("Games events"),
+    "league": N_("Leagues"),
     "all": N_("All games"),
 }
 PERIOD_NAMES = {
@@ -264,6 +265,12 @@ def game_record(kind: str, g: GameRecord) -> str:
         value = ngettext(
             "**{wins}** won of {count} game played in games events",
             "**{wins}** won of {count} games played in games events",
+            g.games,
+        ).format(wins=g.wins, count=g.games)
+    elif kind == "league":
+        value = ngettext(
+            "**{wins}** division won in {count} league season played",
+            "**{wins}** divisions won in {count} league seasons played",
             g.games,
         ).format(wins=g.wins, count=g.games)
     else:

@@ -103,7 +103,7 @@ def stats_embed(stats: MemberStats) -> discord.Embed:
     embed = discord.Embed(title=stats_title(stats.name), colour=discord.Colour.teal())
     if not stats.games:
         embed.description = _(NO_GAMES_YET)
-    for kind in ("chess", "scrabble", "boggle", "henyo", "event"):
+    for kind in ("chess", "scrabble", "boggle", "henyo", "event", "league"):
         g = stats.games.get(kind)
         if g is None or g.games == 0:
             continue
