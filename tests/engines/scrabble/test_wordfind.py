@@ -209,15 +209,15 @@ def test_a_pattern_too_broad_for_the_walk_is_scanned_with_the_same_answer(monkey
     ("read", "text", "says"),
     [
         (read_letters, "  ", "Give the letters"),
-        (read_letters, "AB1", "A to Z, with `?` for a blank: AB1"),
+        (read_letters, "AB1", "A to Z, with `?` for a blank: `AB1` has others"),
         (read_letters, "AB???", "At most 2 blanks"),
         (read_letters, "A" * 16, "At most 15 letters"),
         (read_word, "", "Give a word"),
-        (read_word, "CAN'T", "letters A to Z: CAN'T"),
+        (read_word, "CAN'T", "letters A to Z: `CAN'T` has others"),
         (read_word, "A" * 16, "At most 15 letters"),
         (read_pattern, "", "Give a pattern"),
         (read_pattern, "***", "`*` alone is every word"),
-        (read_pattern, "C.T", "A pattern is letters A to Z, `?` and `*`: C.T"),
+        (read_pattern, "C.T", "A pattern is letters A to Z, `?` and `*`: `C.T` has others"),
         (read_pattern, "?" * 16, "at most 15 letters and `?`"),
     ],
 )
@@ -226,6 +226,11 @@ def test_text_that_can_t_be_read_is_refused_with_the_reason(read, text, says):
         read(text)
     assert says in str(refused.value)
     assert refused.value.text.template  # kept for the club's language
+
+
+def test_a_backtick_of_the_member_s_cannot_end_the_code_span_it_is_shown_in():
+    with pytest.raises(WordQueryError, match="`A'B` has others"):
+        read_word("a`b")
 
 
 def test_letters_words_and_patterns_are_read_in_upper_case():
