@@ -38,6 +38,8 @@ from bot.services.chess import (
 )
 from bot.services.chess.endings import OfferAnsweredError
 from bot.services.chess.engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
+from bot.services.matchmaking import MatchmakingService
+from bot.services.rematch_offer import REMATCH_VIEW
 from bot.ui.board_link import board_link_view
 from bot.ui.buttons import buttons_of
 from bot.ui.chess import (
@@ -57,6 +59,9 @@ from bot.ui.chess import (
 )
 from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think, update_later
 from bot.ui.game_lookup import GameLookup
+from bot.ui.matchmaking import DYNAMIC_ITEMS as MATCH_ITEMS
+from bot.ui.matchmaking import bind as bind_matchmaking
+from bot.ui.matchmaking import rematch_view, seek_mentions, seek_view
 from bot.ui.permissions import require_guild
 from bot.ui.views import view_kwargs
 
@@ -76,6 +81,7 @@ class ChessCog(
         self.service = ChessService(bot.ctx)
         self.finder = self.service.finder
         self.boards = BoardAddresses(bot.ctx)
+        self.matchmaking = MatchmakingService(bot.ctx, chess=self.service)
         self.service.starting.thread_opener = lambda plan: open_game_thread(bot, plan)
         self.service.endings.offer_buttons_remover = lambda channel_id, game_id: (
             remove_offer_buttons(bot, channel_id, game_id)
@@ -183,6 +189,37 @@ class ChessCog(
             view=invite_view(snap.game_id),
             allowed_mentions=mentions(invited),
         )
+
+    @app_commands.command(name="seek", description="Post an open challenge any member may accept")
+    @app_commands.describe(
+        time="Per move: 3d, 12h; or a live clock: 10+5, 3m (default as /chess new)",
+        color="Your colour (random by default)",
+    )
+    @app_commands.guild_only()
+    async def seek(
+        self,
+        interaction: discord.Interaction,
+        time: app_commands.Range[str, 1, 20] | None = None,
+        color: Literal["white", "black", "random"] | None = None,
+    ) -> None:
+        # No "thinking…" first: the post is the first answer, so it pings the role.
+        guild = require_guild(interaction)
+        snap = await self.matchmaking.seeks.post(
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            user=(interaction.user.id, self._player(interaction.user).name),
+            options={"time": time, "color": color},
+        )
+        await reply_publicly(
+            interaction,
+            snap.post_text(),
+            notify=True,
+            view=seek_view("chess", snap.seek_id),
+            allowed_mentions=seek_mentions(snap.role_id),
+        )
+        reply = await interaction.original_response()
+        await self.matchmaking.seeks.record_message(snap.seek_id, reply.id)
 
     async def _new_vs_computer(
         self,
@@ -501,4 +538,8 @@ async def setup(bot: ClubBot) -> None:
     bot.outbox.views[DRAW_OFFER_VIEW] = lambda args: draw_offer_view(int(args["game_id"]))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     buttons_of(bot).bind(CHESS_BUTTONS, cog)
+    bot.scheduler.register_service(cog.matchmaking)
+    bot.outbox.views[REMATCH_VIEW] = rematch_view
+    bot.add_dynamic_items(*MATCH_ITEMS)
+    bind_matchmaking(bot, cog.matchmaking)
     await bot.add_cog(cog)

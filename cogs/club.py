@@ -50,6 +50,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         timezone="The club's time zone, e.g. Asia/Manila (used for weekly schedules)",
         channel="The default channel for game announcements",
         language="The language the bot speaks in this server (default English)",
+        seek_role="A role /scrabble seek and /chess seek mention",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -62,6 +63,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         timezone: str | None = None,
         channel: discord.TextChannel | None = None,
         language: app_commands.Choice[str] | None = None,
+        seek_role: discord.Role | None = None,
     ) -> None:
         await think(interaction, private=True)
         guild = require_guild(interaction)
@@ -72,6 +74,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
             timezone=timezone,
             channel_id=channel.id if channel else None,
             language=language.value if language else None,
+            seek_role_id=seek_role.id if seek_role else None,
         )
         # From here on the guild's events arrive in its language; so does this reply.
         self.bot.remember_language(guild.id, settings.language)
@@ -83,6 +86,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
                 settings.timezone,
                 settings.default_channel_id,
                 settings.language,
+                settings.seek_role_id,
             ),
         )
 

@@ -29,6 +29,8 @@ from bot.messages.limits import (
     CHOICES,
 )
 from bot.services.board_address import BoardAddresses
+from bot.services.matchmaking import MatchmakingService
+from bot.services.rematch_offer import REMATCH_VIEW
 from bot.services.scrabble import (
     COMPUTER_LEVELS,
     RENDER_BOARD,
@@ -47,6 +49,9 @@ from bot.ui.board_link import board_link_view
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think, update_later
 from bot.ui.game_lookup import GameLookup
+from bot.ui.matchmaking import DYNAMIC_ITEMS as MATCH_ITEMS
+from bot.ui.matchmaking import bind as bind_matchmaking
+from bot.ui.matchmaking import rematch_view, seek_mentions, seek_view
 from bot.ui.permissions import require_guild
 from bot.ui.scrabble import (
     DYNAMIC_ITEMS,
@@ -228,6 +233,7 @@ class ScrabbleCog(
         self.finder = self.service.finder
         self.buttons = ScrabbleButtons(self.service)
         buttons_of(bot).bind(SCRABBLE_BUTTONS, self.buttons)
+        self.matchmaking = MatchmakingService(bot.ctx, scrabble=self.service)
         super().__init__()
 
     # -- starting a game -------------------------------------------------------------------------
@@ -243,7 +249,7 @@ class ScrabbleCog(
         opponent3_partner="opponent3's partner",
         clock="Turn clock: 3m live, 1d, or off (default 1d); a plain number is hours",
         deadline="Game length, e.g. 80m (default 7d); a plain number is days",
-        challenge="Word check (default double: a failed challenge loses a turn)",
+        challenge="Challenge rule (default double)",
         variant="Standard, finish line or 9-tile racks",
         target="Finish line: a score or a level",
         word_list="The word list that judges",
@@ -251,7 +257,7 @@ class ScrabbleCog(
         ending="Early end: six scoreless turns (default) or two passes",
         level="How the computer plays (default casual)",
         hints="Allow /scrabble hint (the game is then not rated)",
-        lookups="Let players use /scrabble check during the game (default on)",
+        lookups="Allow /scrabble check while it runs (default on)",
     )
     @app_commands.choices(
         challenge=[
@@ -367,6 +373,39 @@ class ScrabbleCog(
         options = msg.finish_line_choices(FINISH_LINE_TARGETS, seats, current)
         return _suggest(options, current if not current.strip().isdigit() else "", translated=True)
 
+    @app_commands.command(name="seek", description="Post a game anyone may accept")
+    @app_commands.describe(
+        clock="Turn clock (default 1d)", deadline="Game length (default 7d)", word_list="Word list"
+    )
+    @app_commands.guild_only()
+    async def seek(
+        self,
+        interaction: discord.Interaction,
+        clock: str | None = None,
+        deadline: str | None = None,
+        word_list: str | None = None,
+    ) -> None:
+        # No "thinking…" first: the post is the first answer, so it pings the role.
+        guild = require_guild(interaction)
+        me = _member(interaction.user)
+        snap = await self.matchmaking.seeks.post(
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            user=(me.user_id, me.name),
+            options={"clock": clock, "deadline": deadline, "word_list": word_list},
+        )
+        await reply_publicly(
+            interaction,
+            snap.post_text(),
+            notify=True,
+            view=seek_view("scrabble", snap.seek_id),
+            allowed_mentions=seek_mentions(snap.role_id),
+        )
+        reply = await interaction.original_response()
+        await self.matchmaking.seeks.record_message(snap.seek_id, reply.id)
+
+    @seek.autocomplete("word_list")
     @new.autocomplete("word_list")
     async def _word_list_choices(
         self, interaction: discord.Interaction, current: str
@@ -688,6 +727,10 @@ async def setup(bot: ClubBot) -> None:
     outbox.views[VIEW_BOARD] = board_view
     outbox.views[VIEW_INVITE] = lambda args: invite_view(int(args["game_id"]))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.scheduler.register_service(cog.matchmaking)
+    outbox.views[REMATCH_VIEW] = rematch_view
+    bot.add_dynamic_items(*MATCH_ITEMS)
+    bind_matchmaking(bot, cog.matchmaking)
 
 
 __all__ = ["ScrabbleCog", "setup"]

@@ -66,6 +66,7 @@ def settings_summary(
     timezone: str,
     default_channel_id: int | None,
     language: str | None = None,
+    seek_role_id: int | None = None,
 ) -> str:
     """The club's settings after ``/club setup`` (mentions shown, never pinged)."""
     role = f"<@&{moderator_role_id}>" if moderator_role_id else _(NO_MODERATOR_ROLE)
@@ -78,6 +79,11 @@ def settings_summary(
             _("Games channel: {channel}").format(channel=channel),
             _("Language: {language}").format(
                 language=language_name(language or current_language())
+            ),
+            *(
+                [_("Open challenges mention: {role}").format(role=f"<@&{seek_role_id}>")]
+                if seek_role_id
+                else []
             ),
         )
     )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.errors import InvalidInputError
@@ -24,6 +25,15 @@ class ClubSettings:
     moderator_role_id: int | None
     default_channel_id: int | None
     language: str = DEFAULT_LANGUAGE  # a catalogue's code: "en", "fil"
+    seek_role_id: int | None = None  # the role /scrabble seek and /chess seek mention
+
+
+SEEK_ROLE = "seek_role_id"  # guilds.settings: the role open challenges mention
+
+
+def _seek_role(settings: Mapping[str, Any] | None) -> int | None:
+    role = (settings or {}).get(SEEK_ROLE)
+    return int(role) if role else None
 
 
 # Names in the zone list that are not places a club is in.
@@ -186,6 +196,7 @@ class ClubService:
                 guild.moderator_role_id,
                 guild.default_channel_id,
                 language_of(guild.settings),
+                _seek_role(guild.settings),
             )
 
     async def language(self, guild_id: int | None) -> str:
@@ -214,9 +225,11 @@ class ClubService:
         timezone: str | None = None,
         channel_id: int | None = None,
         language: str | None = None,
+        seek_role_id: int | None = None,
     ) -> ClubSettings:
-        """Set the club's moderator role, time zone, default channel or language; what is left
-        out stays as it was, and a bad zone or language is refused before anything changes."""
+        """Set the club's moderator role, time zone, default channel, language or the role
+        open challenges mention; what is left out stays as it was, and a bad zone or
+        language is refused before anything changes."""
         tz = validate_timezone(timezone) if timezone is not None else None
         code = validate_language(language) if language is not None else None
         async with self.ctx.uow() as uow:
@@ -230,12 +243,15 @@ class ClubService:
             if code is not None:
                 # a new dict: the JSON column is saved when it is reassigned
                 guild.settings = {**(guild.settings or {}), "language": code}
+            if seek_role_id is not None:
+                guild.settings = {**(guild.settings or {}), SEEK_ROLE: seek_role_id}
             result = ClubSettings(
                 guild.id,
                 guild.timezone,
                 guild.moderator_role_id,
                 guild.default_channel_id,
                 language_of(guild.settings),
+                _seek_role(guild.settings),
             )
             await uow.commit()
         return result

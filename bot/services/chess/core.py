@@ -26,7 +26,7 @@ from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import chess as msg
 from bot.messages.chess import refusals
 from bot.messages.i18n import _
-from bot.messages.post import Post
+from bot.messages.post import Post, ViewSpec
 from bot.services import ServiceContext
 from bot.services.chess.engine import ChessEngine
 from bot.services.chess.options import (
@@ -49,6 +49,7 @@ from bot.services.chess.options import (
 )
 from bot.services.chess.snapshots import ChessSnapshot, ChessUpdate, PlayerRef, Seat, color_key
 from bot.services.chess.state import ChessState
+from bot.services.rematch_offer import rematch_offered, rematch_view
 from bot.services.results import RatingChange, SeatOutcome, record_game_result
 from bot.services.tournaments.hooks import game_finished as tournament_game_finished
 from engines.chess_clock import ClockError, parse_time_control
@@ -209,13 +210,17 @@ class ChessCore:
 
     @staticmethod
     def board_post(
-        snap: ChessSnapshot, headline: str, rating_changes: Sequence[RatingChange] = ()
+        snap: ChessSnapshot,
+        headline: str,
+        rating_changes: Sequence[RatingChange] = (),
+        view: ViewSpec | None = None,
     ) -> Post:
-        """The board image (alt text included) with its text, and the draw offer's buttons."""
+        """The board image (alt text included) with its text, and the draw offer's buttons
+        (or ``view``: a finished game's Rematch)."""
         return Post(
             content=msg.board_text(snap, headline, rating_changes),
             files=(snap.board_image(),),
-            view=snap.draw_offer_view(),
+            view=snap.draw_offer_view() or view,
             mention_user_ids=tuple(snap.mention_user_ids()),
         )
 
@@ -226,13 +231,14 @@ class ChessCore:
         headline: str,
         reply_channel_id: int | None,
         rating_changes: Sequence[RatingChange] = (),
+        view: ViewSpec | None = None,
     ) -> ChessUpdate:
         """The board, in this transaction's outbox for the game's place, so a kill
         after the commit cannot lose it; the command's own reply (see ``ChessUpdate``)
         only acknowledges it, with a private copy when used elsewhere."""
         place = snap.place_id
         if place is not None:
-            uow.outbox.to_channel(place, self.board_post(snap, headline, rating_changes))
+            uow.outbox.to_channel(place, self.board_post(snap, headline, rating_changes, view))
         here = place is not None and reply_channel_id == place
         return ChessUpdate(
             snap,
@@ -320,7 +326,8 @@ class ChessCore:
         # (and an unrated tournament's games are not either).
         if rated and not snap.vs_computer and game.options.get("rated", True) is not False:
             changes = await self._record_result(uow, snap, finish, now)
-        return self.announce(uow, snap, headline, reply_channel_id, changes)
+        again = rematch_view(KIND, game.id) if rematch_offered(KIND, game.options) else None
+        return self.announce(uow, snap, headline, reply_channel_id, changes, again)
 
     async def end_decided(
         self, uow: UnitOfWork, game: GameRecord, *, white_score: float, how: str, headline: str

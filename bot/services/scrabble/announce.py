@@ -19,7 +19,8 @@ from bot.messages.post import FileSpec, Post, ViewSpec
 from bot.messages.text import clip
 from bot.services.board_address import BoardAddresses
 from bot.services.definitions import Definitions
-from bot.services.scrabble.loaded import LoadedGame, picture, status_lines, when
+from bot.services.rematch_offer import rematch_offered, rematch_view
+from bot.services.scrabble.loaded import KIND, LoadedGame, picture, status_lines, when
 from engines.scrabble.game import ACTIVE, ENDING, FINISHED
 
 RENDER_BOARD = "scrabble_board"
@@ -97,7 +98,11 @@ class Announcer:
             msg.record_alt_text(number),
         )
         board = board_file(loaded, f"scrabble-{number}-final.png")
-        post = Post(content=clip("\n".join(lines)), files=(board, record))
+        record_row = loaded.record
+        again = (
+            rematch_view(KIND, record_row.id) if rematch_offered(KIND, record_row.options) else None
+        )
+        post = Post(content=clip("\n".join(lines)), files=(board, record), view=again)
         uow.outbox.to_channel(loaded.home, post)
 
     def ending_line(self, loaded: LoadedGame) -> str:
