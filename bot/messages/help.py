@@ -103,6 +103,14 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         ),
     ),
     (
+        N_("Finding a game"),
+        N_(
+            "`/scrabble seek` or `/chess seek` posts a challenge anyone may accept (admins: "
+            "`/club setup seek_role:@role` to mention a role). **Rematch** on a finished game plays "
+            "it again. `/mygames` lists what waits on you."
+        ),
+    ),
+    (
         N_("Leaderboard"),
         N_(
             "`/leaderboard` shows ratings and points by game and period; `/stats` shows a member's record."
