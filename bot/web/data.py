@@ -43,6 +43,7 @@ from bot.services.scrabble import ScrabbleService
 from bot.services.scrabble.loaded import loaded_game, picture
 from bot.services.scrabble.snapshots import BoardPicture
 from bot.services.sessions import SessionService
+from bot.services.tournaments.options import is_room
 from bot.services.tournaments.pairing import table as tournament_table
 from engines.boggle import Grid
 from engines.chess_game import board_from_moves
@@ -205,6 +206,7 @@ class PairingLine:
     second: str | None  # None: a bye
     result: str  # "1–0", "½–½", "412–380 (1–0)", "playing", "bye"
     game_id: int | None
+    open: bool = False  # a game whose result is still to come (not a bye, not voided)
 
 
 @dataclass(frozen=True)
@@ -225,6 +227,7 @@ class TournamentPage:
     standings: list[TournamentStandingLine]
     schedule: list[TournamentRoundLines]  # newest round first
     signed_up: list[str]  # before it starts
+    room: bool = False  # played over the board in the room (results reported)
 
 
 @dataclass(frozen=True)
@@ -306,6 +309,7 @@ class GamesEventPage:
     waiting: list[tuple[int, str]]
     tables: list[EventGameLines]
     registering: bool
+    tournaments: list[tuple[str, int]] = field(default_factory=list)  # (game, id): its rounds
 
     @property
     def closed(self) -> bool:
@@ -607,6 +611,12 @@ class ClubPages:
         view = result.event
         closed = view.status == "closed"
         registering = view.status == "open" and not view.started
+        async with self.ctx.reader() as uow:
+            played = [
+                (game_name(r.game), r.ref_id)
+                for r in await uow.events.rounds(view.id)
+                if r.game in GAME_KINDS
+            ]
         tables = []
         for table in result.tables:
             rows = [
@@ -646,6 +656,7 @@ class ClubPages:
             [(p.place, " & ".join(p.names)) for p in view.waiting] if registering else [],
             tables,
             registering,
+            played,
         )
 
     # ------------------------------------------------------------------ tournaments, sessions
@@ -691,7 +702,12 @@ class ClubPages:
                 second = by_id[p.second_id].label if p.second_id is not None else None
                 rounds.setdefault(p.round, []).append(
                     PairingLine(
-                        p.board, by_id[p.first_id].label, second, _result(t.game_kind, p), p.game_id
+                        p.board,
+                        by_id[p.first_id].label,
+                        second,
+                        _result(t.game_kind, p),
+                        p.game_id,
+                        second is not None and not p.void and p.score is None,
                     )
                 )
             page = TournamentPage(
@@ -708,6 +724,7 @@ class ClubPages:
                     for n in sorted(rounds, reverse=True)
                 ],
                 signed_up,
+                is_room(t.options or {}),
             )
         return page
 

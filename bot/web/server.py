@@ -39,6 +39,7 @@ from bot.web.board_kinds import board_kinds
 from bot.web.boards import MAX_BODY, BoardRoutes
 from bot.web.data import BoardImage, ClubPages, GamePage
 from bot.web.metrics import CONTENT_TYPE, Metrics
+from bot.web.paper import PAPERS, SESSION_SHEETS, TOURNAMENT_SHEETS, PrintPages, paper_of
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +193,7 @@ class WebApp:
         self.gateway_ok = gateway_ok
         self.poll_ms = poll_ms
         self.pages = ClubPages(ctx)
+        self.paper = PrintPages(ctx, self.pages)
         self.web = WebService(ctx)
         self.env = _environment()
         self.boards = BoardRoutes(ctx, self.env, board_kinds(ctx))
@@ -218,6 +220,11 @@ class WebApp:
                 web.get(f"{club}/tournaments/{{tournament}}", self.tournament),
                 web.get(f"{club}/events/{{event}}", self.games_event),
                 web.get(f"{club}/sessions/{{session}}", self.club_session),
+                web.get(
+                    f"{club}/tournaments/{{tournament}}/print/{{sheet}}", self.print_tournament
+                ),
+                web.get(f"{club}/sessions/{{session}}/print/{{sheet}}", self.print_session),
+                web.get(f"{club}/events/{{event}}/print", self.print_event),
                 *self.boards.routes(),
                 web.static("/static", STATIC, append_version=False),
             ]
@@ -425,6 +432,80 @@ class WebApp:
         guild_id, name, base = await self._club(request)
         page = await self.pages.club_session(guild_id, _id(request, "session"))
         return self._html("session.html", page=page, base=base, club=name)
+
+    # ------------------------------------------------------------------ printed pages
+
+    def _printed(
+        self, request: web.Request, query: dict[str, str], template: str, **context: Any
+    ) -> web.Response:
+        """A page to print (``bot.web.paper``) on the paper asked for, else the club's
+        (read after ``_club``: its time zone), with the links that switch the paper."""
+        try:
+            size = paper_of(query.get("paper"), _zone.get())
+        except ValueError:
+            raise BadRequest("unknown paper") from None
+        papers = [
+            (value, label, str(request.rel_url.update_query(paper=value)))
+            for value, label in zip(PAPERS, (_("A4"), _("Letter")), strict=True)
+        ]
+        return self._html(template, size=size, papers=papers, **context)
+
+    async def print_tournament(self, request: web.Request) -> web.Response:
+        query = _query(request, ("round", "paper"))
+        sheet = request.match_info["sheet"]
+        if sheet not in TOURNAMENT_SHEETS:
+            raise web.HTTPNotFound()
+        text = query.get("round") or ""
+        if text and (not ID.fullmatch(text) or int(text) > MAX_STEP):
+            raise BadRequest("round must be a number")
+        guild_id, name, base = await self._club(request)
+        tournament_id = _id(request, "tournament")
+        paper = await self.paper.tournament(guild_id, tournament_id, int(text) if text else None)
+        round_links = [
+            (number, str(request.rel_url.update_query(round=number))) for number in paper.rounds
+        ]
+        return self._printed(
+            request,
+            query,
+            "print_tournament.html",
+            paper=paper,
+            sheet=sheet,
+            club=name,
+            back=f"{base}tournaments/{tournament_id}",
+            round_links=round_links,
+        )
+
+    async def print_session(self, request: web.Request) -> web.Response:
+        query = _query(request, ("paper",))
+        sheet = request.match_info["sheet"]
+        if sheet not in SESSION_SHEETS:
+            raise web.HTTPNotFound()
+        guild_id, name, base = await self._club(request)
+        session_id = _id(request, "session")
+        paper = await self.paper.session(guild_id, session_id)
+        return self._printed(
+            request,
+            query,
+            "print_session.html",
+            paper=paper,
+            sheet=sheet,
+            club=name,
+            back=f"{base}sessions/{session_id}",
+        )
+
+    async def print_event(self, request: web.Request) -> web.Response:
+        query = _query(request, ("paper",))
+        guild_id, name, base = await self._club(request)
+        event_id = _id(request, "event")
+        page = await self.pages.games_event(guild_id, event_id)
+        return self._printed(
+            request,
+            query,
+            "print_event.html",
+            page=page,
+            club=name,
+            back=f"{base}events/{event_id}",
+        )
 
 
 class WebServer:
