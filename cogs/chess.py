@@ -26,6 +26,7 @@ from bot.messages import chess as msg
 from bot.messages.chess import refusals
 from bot.messages.errors import refusal
 from bot.messages.i18n import _
+from bot.messages.matchmaking import seek_posted_reply
 from bot.messages.text import clip
 from bot.services.board_address import BoardAddresses
 from bot.services.chess import (
@@ -38,7 +39,7 @@ from bot.services.chess import (
 )
 from bot.services.chess.endings import OfferAnsweredError
 from bot.services.chess.engine import INSTALL_HINT, MAX_LEVEL, MIN_LEVEL
-from bot.services.matchmaking import MatchmakingService
+from bot.services.matchmaking import MAX_OPEN_SEEKS, MatchmakingService
 from bot.services.rematch_offer import REMATCH_VIEW
 from bot.ui.board_link import board_link_view
 from bot.ui.buttons import buttons_of
@@ -220,6 +221,7 @@ class ChessCog(
         )
         reply = await interaction.original_response()
         await self.matchmaking.seeks.record_message(snap.seek_id, reply.id)
+        await reply_privately(interaction, seek_posted_reply(snap.open_count, MAX_OPEN_SEEKS))
 
     async def _new_vs_computer(
         self,

@@ -28,8 +28,9 @@ from bot.messages.limits import (
     CHOICE_VALUE_CHARS,
     CHOICES,
 )
+from bot.messages.matchmaking import seek_posted_reply
 from bot.services.board_address import BoardAddresses
-from bot.services.matchmaking import MatchmakingService
+from bot.services.matchmaking import MAX_OPEN_SEEKS, MatchmakingService
 from bot.services.rematch_offer import REMATCH_VIEW
 from bot.services.scrabble import (
     COMPUTER_LEVELS,
@@ -404,6 +405,7 @@ class ScrabbleCog(
         )
         reply = await interaction.original_response()
         await self.matchmaking.seeks.record_message(snap.seek_id, reply.id)
+        await reply_privately(interaction, seek_posted_reply(snap.open_count, MAX_OPEN_SEEKS))
 
     @seek.autocomplete("word_list")
     @new.autocomplete("word_list")

@@ -26,7 +26,6 @@ SEEK_CLOSED = {
 SEEK_CANCELLED_REPLY = N_("Your challenge is cancelled.")
 NO_REMATCH = N_("A rematch is offered only when the game is over, to its players.")
 NOT_YOUR_GAME = N_("This game is not yours: only its players can ask for a rematch.")
-SEEK_ROLE_GONE = N_("The role to mention for open challenges is no longer set.")
 
 
 def game_title(kind: str) -> str:

@@ -7,6 +7,7 @@ most three open, and the seeker may cancel."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,10 @@ async def _seek(club: Club, user: Any, command: str, **options: Any) -> Any:
     ix = await club.dc.slash(user, club.channel, command, **options)
     post = ix.answer
     assert post is not None and not post.ephemeral, club.dc.describe(ix)
+    note = await club.dc.wait_until(
+        lambda: next((m for m in ix.followups if m.ephemeral), None), what="the private note"
+    )
+    assert re.search(r"Your challenge is posted \(\d of 3 open\)", note.content), note.content
     return post
 
 
@@ -152,6 +157,7 @@ async def test_a_member_has_at_most_three_seeks_open_and_may_cancel_one(
         await _seek(club, alice, "scrabble seek"),
         await _seek(club, alice, "chess seek", time="10+5"),
     ]
+    assert any("(3 of 3 open)" in m.content for m in dc.bot_messages(include_ephemeral=True))
     ix = await dc.slash(alice, club.channel, "scrabble seek")
     assert ix.answer.ephemeral and "3 open challenges already" in ix.answer.content
     assert _rows(club, "select count(*) from seeks") == [(3,)]
