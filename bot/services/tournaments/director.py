@@ -29,6 +29,7 @@ from bot.messages.post import Post
 from bot.services.tournaments import options as opts
 from bot.services.tournaments import pairing
 from bot.services.tournaments.core import Reply, TournamentCore
+from bot.services.tournaments.games import GameResult
 from bot.services.tournaments.lifecycle import Lifecycle
 from bot.services.tournaments.room import rate_board
 from bot.services.transactions import transact
@@ -285,6 +286,14 @@ class Director:
                     continue
                 if p.score is not None or p.void:
                     continue
+                finished = await self._finished_result(uow, p)
+                if finished is not None:
+                    # Played to its end before the withdrawal, its finish job not yet run:
+                    # the game stands.
+                    p.score, p.spread, p.source = finished.score, finished.spread, "game"
+                    if finished.totals is not None:
+                        p.first_total, p.second_total = finished.totals
+                    continue
                 p.score = 0.0 if p.first_id == entrant.id else 1.0
                 p.forfeit, p.source = True, "forfeit"
                 forfeited += 1
@@ -314,6 +323,14 @@ class Director:
             return Reply(msg.withdrew(entrant.label, forfeited), t.id)
 
         return await transact(core.ctx, work)
+
+    async def _finished_result(
+        self, uow: UnitOfWork, p: TournamentPairingRecord
+    ) -> GameResult | None:
+        """The board's game's result when the game is over already, else None."""
+        if p.game_id is None:
+            return None
+        return self.core.games.result(await uow.games.get(p.game_id))
 
     # Job JOB_FORFEIT_GAME: a withdrawn member's game still in play ends.
 
