@@ -13,6 +13,7 @@ from engines.leagues import MAX_DIVISION, MIN_DIVISION
 
 OWNER = "league"  # the sign-up lists' owner_kind: a season's sign-ups
 JOB_SEASON_END = "league.season_end"
+JOB_OPEN_DIVISION = "league.open_division"
 JOB_DIVISION_FINISHED = JOB_LEAGUE_DIVISION_FINISHED
 GAME_KINDS = ("chess", "scrabble")
 RESULT_KIND = "league"  # results rows: a member's season in a division (a win: its winner)
@@ -111,3 +112,8 @@ def defaults() -> dict[str, Any]:
 def season_end_key(season_id: int) -> str:
     """The key of a season's end job (one per season)."""
     return f"league:season_end:{season_id}"
+
+
+def open_division_key(tournament_id: int) -> str:
+    """The key of the job that makes a division's games (one per division)."""
+    return f"league:open_division:{tournament_id}"

@@ -18,6 +18,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages import leagues as msg
 from bot.messages import tournament_games as game_msg
+from bot.messages.i18n import language_of, use_language
 from bot.messages.post import Post
 from bot.messages.text import render
 from bot.services import signups
@@ -177,7 +178,43 @@ class Seasons(LeagueCore):
         entrants = await life.seed_entrants(uow, t, entries)
         t.rounds = pairing.planned_rounds(t, len(entrants))
         tournaments.core.log(uow, t, league.created_by, "start", entrants=len(entrants), rounds=1)
-        await life.pair_round(uow, t, 1, actor_id=None)
+        # Its games are made by a job of their own, one transaction per division: a season
+        # of hundreds of games never holds the database in one long write.
+        await uow.jobs.schedule(
+            opts.JOB_OPEN_DIVISION,
+            now,
+            {"tournament_id": t.id, "guild_id": league.guild_id},
+            key=opts.open_division_key(t.id),
+        )
+
+    # Job JOB_OPEN_DIVISION: a division's games, made in a unit of work of its own (a
+    # member's new game may take a division game's number at the same moment: the loser
+    # reads again); safe to run again, a division paired already is left alone.
+
+    async def prepare_open_division(self, payload: dict[str, Any]) -> None:
+        """Pair the division's round robin, all at once, and make its games and the job
+        that opens their threads; its deadline is the season's end."""
+        tournaments = self.tournaments
+        tournament_id = int(payload["tournament_id"])
+
+        async def work(uow: UnitOfWork) -> None:
+            t = await uow.tournaments.get(tournament_id)
+            if t is None or t.current_round != 0 or t.status != "running":
+                return  # paired already (or ended)
+            season = await uow.leagues.season_by_id(int(t.options["league_season_id"]))
+            guild = await uow.guilds.get(t.guild_id)
+            if season is None or season.ends_at is None:
+                return
+            with use_language(language_of(guild.settings if guild else None), t.guild_id):
+                left = int((season.ends_at - self.ctx.clock()).total_seconds())
+                t.options = {**t.options, "deadline_seconds": max(60, left)}
+                await tournaments.lifecycle.pair_round(uow, t, 1, actor_id=None)
+
+        await transact(self.ctx, work, conflicts=True)
+
+    async def on_open_division(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
+        """Job ``JOB_OPEN_DIVISION``: its work is in ``prepare_open_division``."""
+        return
 
     # ------------------------------------------------------------------ director
 

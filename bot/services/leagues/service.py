@@ -42,4 +42,7 @@ class LeagueService(Entry, Seasons):
         return {
             opts.JOB_SEASON_END: JobSpec(self.on_season_end),
             opts.JOB_DIVISION_FINISHED: JobSpec(self.on_division_finished),
+            opts.JOB_OPEN_DIVISION: JobSpec(
+                self.on_open_division, prepare=self.prepare_open_division
+            ),
         }
