@@ -29,13 +29,14 @@ and a push never says that anyone else is playing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 from bot.errors import InvalidInputError
 from bot.messages.boggle import page as say
 from bot.services import ServiceContext
 from bot.services.board_links import BoardSession, Kind
-from bot.services.boggle import BoggleService
+from bot.services.boggle import BoggleService, RoundInfo
 from bot.services.boggle.board import PageList, RoundChanges
 from bot.services.boggle.submissions import MAX_PAGE_WORDS, MAX_WORDS_PER_LIST
 from bot.services.web import WebService
@@ -111,6 +112,10 @@ class BoggleBoard:
                 "status": info.status,
                 "min_length": info.min_length,
                 "ends_at": info.ends_at.isoformat() if info.ends_at else None,
+                # What the countdown counts to: in a round played in the room, pens
+                # down while the players write on paper, then the end of the time to
+                # type the lists (``ends_at``); elsewhere the round's end.
+                "countdown_to": _countdown_to(info, view.now),
             },
             "now": view.now.isoformat(),
             "taking": taking,
@@ -145,6 +150,13 @@ class BoggleBoard:
             "words_on_grid": page.words_on_grid,
             "url": f"{club.path}boggle/{grant.subject_id}" if club.path else None,
         }
+
+
+def _countdown_to(info: RoundInfo, now: datetime) -> str | None:
+    pens_down = info.countdown_ends_at
+    if info.entry_s and pens_down is not None and now < pens_down:
+        return pens_down.isoformat()
+    return info.ends_at.isoformat() if info.ends_at else None
 
 
 def _cells(grid: Grid) -> list[dict[str, Any]]:

@@ -362,3 +362,27 @@ async def test_a_pair_member_is_told_whose_list_counts_for_the_pair(board: Board
 async def _version(board: Board, info: RoundInfo, user: int = ANA) -> int:
     """The version of ``user``'s page of the round."""
     return await board.env.service.board.version(info.id, user)
+
+
+async def test_a_room_round_s_page_counts_down_to_pens_down_then_to_the_end_of_typing(
+    board: Board,
+) -> None:
+    """In the room the players write on paper until pens down, then have the entry time
+    to type their lists: the page's countdown follows the room, not only the lists' end."""
+    info = await board.env.start(where="room", entry_time="2m")
+    assert info.entry_s == 120 and info.countdown_ends_at is not None
+    ana = await board.open(ANA, info.id)
+    state = await ana.state()
+    assert state["round"]["countdown_to"] == info.countdown_ends_at.isoformat()
+    assert state["round"]["ends_at"] == info.ends_at.isoformat()  # the lists' end, as before
+    board.env.clock.advance(seconds=info.duration_s + 1)  # pens down: time to type
+    await board.env.run_due()
+    state = await ana.state()
+    assert state["taking"] is True
+    assert state["round"]["countdown_to"] == info.ends_at.isoformat()
+
+
+async def test_a_round_played_in_discord_counts_down_to_its_end(board: Board) -> None:
+    info = await board.env.start()
+    state = await (await board.open(ANA, info.id)).state()
+    assert state["round"]["countdown_to"] == state["round"]["ends_at"] == info.ends_at.isoformat()

@@ -295,10 +295,15 @@ async function save() {
 
 let ticking = null;
 let askedAtZero = false;
+let countingTo = null;
 
+// The countdown counts to the state's ``countdown_to``: in a round played in the room,
+// pens down, then the end of the time to type the lists; else the round's end.
 function tick() {
   const countdown = document.getElementById("countdown");
-  const ends = state.round.ends_at ? Date.parse(state.round.ends_at) : null;
+  const target = state.round.countdown_to || state.round.ends_at;
+  if (target !== countingTo) { countingTo = target; askedAtZero = false; }
+  const ends = target ? Date.parse(target) : null;
   if (ends === null) { countdown.textContent = "–:––"; return; }
   const left = Math.max(0, Math.ceil((ends - (Date.now() + clockOffset)) / 1000));
   const shown = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
@@ -306,7 +311,9 @@ function tick() {
   countdown.classList.toggle("low", left <= 15 && state.taking);
   if (left === 0 && state.taking && !askedAtZero) {
     askedAtZero = true;
-    refresh();  // the server says the time is up
+    refresh();  // the server says what comes next: the time to type, or the end
+    // Asked a little early (the clocks differ by a moment): ask again shortly.
+    setTimeout(() => { askedAtZero = false; }, 2000);
   }
 }
 
