@@ -9,7 +9,8 @@ adjudicates one game still in play, and one game is left to the deadline rule. A
 season's end (the clock moved four weeks on, the timers run) the top one of each
 division goes up and the bottom one down, the results post, each division's winner
 is in /stats, and season 2 opens for sign-up with everyone who stays. Season 2's
-divisions are checked, played, and its end opens season 3.
+divisions are checked, played, and its end opens season 3. Then a chess league of
+pairs plays one season.
 """
 
 from __future__ import annotations
@@ -224,3 +225,65 @@ async def test_two_seasons_of_a_fourteen_member_scrabble_league(club: Club) -> N
     assert "Division 3: won by mila · up: mila" in results.content
     ix = await dc.slash(host, club.channel, "league season")
     assert "season 3: open for sign-up" in ix.answer.content and "13 entered" in ix.answer.content
+
+
+CHESS_PAIRS = [("alice", "bob"), ("carol", "dave"), ("erin", "frank"), ("gina", "hugo")]
+
+
+async def test_a_chess_league_of_pairs_plays_a_season(club: Club) -> None:
+    """Four pairs, one division of four: six correspondence games, colours balanced;
+    either partner resigns for the pair; the winners are both partners."""
+    await club.start()
+    dc, host = club.dc, club.moderator
+    ix = await dc.slash(
+        host, club.channel, "league new", game="chess", name="Pairs League", pairs=True, weeks=2
+    )
+    assert "season 1 is open for sign-up" in ix.answer.content, ix.answer.content
+    ix = await dc.slash(club.members["alice"], club.channel, "league join")
+    assert ix.answer.ephemeral and "for pairs" in ix.answer.content  # a partner is needed
+    for first, second in CHESS_PAIRS:
+        ix = await dc.slash(
+            club.members[first], club.channel, "league join", partner=club.members[second]
+        )
+        assert "you're in season 1" in ix.answer.content, ix.answer.content
+    ix = await dc.slash(host, club.channel, "league start")
+    assert "4 entrants in 1 division (4)" in ix.answer.content, ix.answer.content
+
+    def threads() -> list[Any] | None:
+        found = [t for t in dc.threads_in(club.channel) if t.name.startswith("R1 B")]
+        return found if len(found) >= 6 else None
+
+    found = await dc.wait_until(threads, timeout=60, what="six game threads")
+    labels = [f"{a} & {b}" for a, b in CHESS_PAIRS]
+    whites: dict[str, int] = dict.fromkeys(labels, 0)
+    for thread in found:
+        first, second = thread.name.split(" · ", 1)[1].split(" vs ")
+        whites[first] += 1
+        # The pair listed later always wins; the loser's second partner resigns for it.
+        loser = first if labels.index(first) < labels.index(second) else second
+        await dc.wait_until(
+            lambda t=thread: any(m.author.id == dc.bot_user.id for m in dc.messages_in(t)),
+            timeout=30,
+            what=f"the first board in {thread.name}",
+        )
+        ix = await dc.slash(club.members[loser.split(" & ")[1]], thread, "chess resign")
+        assert ix.response is not None
+    assert sorted(whites.values()) == [
+        1,
+        1,
+        2,
+        2,
+    ]  # White balanced: each pair plays it once or twice
+
+    club.clock.advance(weeks=2, minutes=1)
+    for _ in range(4):
+        await club.tick()
+    (results,) = await dc.wait_until(
+        lambda: _bot_posts(club, "season 1: the results"), what="season 1's results"
+    )
+    assert "Division 1: won by gina & hugo" in results.content, results.content
+    assert "4 entries who stay are entered already" in results.content
+    for name in ("gina", "hugo"):
+        stats = await dc.slash(club.members[name], club.channel, "stats")
+        fields = {f["name"]: f["value"] for e in stats.answer.embeds for f in e.get("fields", [])}
+        assert "**1** division won" in fields["Leagues"], fields
