@@ -381,6 +381,19 @@ class TallyCommands(app_commands.Group):
         )
         await self._answer(interaction, done)
 
+    @app_commands.command(
+        name="resign", description="Your side resigns (you lose; others may play on)"
+    )
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await think(interaction, private=True)
+        game_id = await self._game_id(interaction, game)
+        done = await self.cog.service.tally.resign(
+            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+        )
+        await self._answer(interaction, done)
+
     @app_commands.command(name="rack", description="At the end: the tiles left on your rack")
     @app_commands.describe(
         tiles="The tiles left, e.g. QVE (? is a blank); nothing left: leave the game over",
@@ -462,6 +475,7 @@ class TallyCommands(app_commands.Group):
     @pass_.autocomplete("game")
     @exchange.autocomplete("game")
     @challenge.autocomplete("game")
+    @resign.autocomplete("game")
     @rack.autocomplete("game")
     @correct.autocomplete("game")
     @show.autocomplete("game")

@@ -132,6 +132,8 @@ def entry_text(kind: str, notation: str, count: int = 0) -> str:
         return _("challenged: {result}").format(result=notation)
     if kind == "rack":
         return _("tiles left: {tiles}").format(tiles=notation or "—")
+    if kind == "resign":
+        return _("resigned")
     return notation
 
 

@@ -286,3 +286,44 @@ async def test_a_session_in_the_room_tallies_two_recorded_games_to_the_ranking(c
     )
     text = await answer(shown)
     assert "these are the final scores" in text
+
+
+async def test_a_side_resigns_a_board_in_the_room_with_tally_resign(club) -> None:
+    """``/tally resign`` (as ``/scrabble resign``): the side's answer is private, the
+    board is over with no rack to enter, and a member of another board is refused
+    privately with nothing changed."""
+    await club.start()
+    dc = club.dc
+    m = club.members
+    names = list(m)
+    await dc.slash(club.moderator, club.channel, "scrabble session open", where="room", pairs=2)
+    for first, second in zip(names[0::2], names[1::2], strict=True):
+        await dc.slash(m[first], club.channel, "scrabble session signup", partner=m[second])
+    await dc.slash(club.moderator, club.channel, "scrabble session start")
+    await dc.slash(club.moderator, club.channel, "scrabble session start")
+    await dc.wait_for_message(
+        channel=club.channel,
+        predicate=lambda x: "Where everyone plays" in (x.content or ""),
+        timeout=15,
+    )
+    boards_rows = rows(
+        club.db_path,
+        "select b.game_id, g.thread_id from session_boards b join games g on g.id = b.game_id "
+        "order by b.number",
+    )
+    threads = {t.id: t for t in dc.threads_in(club.channel)}
+    one, two = (Table(club, game, threads[thread]) for game, thread in boards_rows)
+    opening = clean_games()[0].entries[0]
+    await one.enter(opening)
+    before = state_of(club.db_path, one.game_id)[1]
+    refused = await dc.slash(two.sides[0][0], one.thread, "tally resign")
+    assert "not yours" in await answer(refused)
+    assert state_of(club.db_path, one.game_id)[1] == before
+    resigned = await dc.slash(one.sides[1][1], one.thread, "tally resign")
+    told = await answer(resigned)
+    assert "You resigned from the game." in told
+    game = one.engine()
+    assert game.status == "finished" and game.moves[-1]["type"] == "resign"
+    ((status,),) = rows(club.db_path, "select status from games where id = ?", one.game_id)
+    assert status == "finished"
+    assert two.engine().status != "finished"

@@ -49,7 +49,7 @@ from engines.scrabble.game import ACTIVE, ENDING, FINISHED, RACKS
 from engines.scrabble.lexicon import Lexicon
 
 # The entries a side makes (the engine's own, such as a lost turn, are not entries).
-ENTRY_KINDS = ("play", "pass", "exchange", "challenge", "rack")
+ENTRY_KINDS = ("play", "pass", "exchange", "challenge", "rack", "resign")
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ def board_tally(loaded: LoadedGame, board: int, session_id: int | None) -> Board
         if kind == "challenge":
             seat = int(move["challenged_seat"])
             totals[seat] += int(move.get("score") or 0)
-        elif kind in ("play", "pass", "exchange", "rack"):
+        elif kind in ("play", "pass", "exchange", "rack", "resign"):
             seat = int(move["seat"])
             totals[seat] += int(move.get("score") or 0)
         else:
@@ -361,6 +361,23 @@ class SessionTallying:
         """A side challenged the last play at the board: the word list judges it."""
         await self.check_room(game_id, guild_id=guild_id)
         outcome = await self.moves.challenge(
+            game_id, user_id, guild_id=guild_id, expected_version=expected_version
+        )
+        return await self._answer(outcome, guild_id)
+
+    async def resign(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        expected_version: int | None = None,
+    ) -> TallyAnswer:
+        """A side resigns, as ``/scrabble resign``: it leaves the game, which ends when
+        one side is left (no rack to enter: the end-of-game rule is not applied), and
+        otherwise goes on without it."""
+        await self.check_room(game_id, guild_id=guild_id)
+        outcome = await self.moves.resign(
             game_id, user_id, guild_id=guild_id, expected_version=expected_version
         )
         return await self._answer(outcome, guild_id)

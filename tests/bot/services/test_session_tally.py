@@ -216,3 +216,27 @@ async def test_bad_entries_are_refused_with_the_engines_words_and_change_nothing
     with pytest.raises(InvalidInputError, match="played over a real board"):
         await svc.core.scrabble.reading.rack(game_id, members[1], guild_id=GUILD)
     assert await svc.tally.board(game_id, guild_id=GUILD) == before
+
+
+async def test_a_side_resigns_as_in_scrabble_resign_and_the_board_is_over(ctx, words) -> None:
+    """``/tally resign``: the side leaves the game, which ends with one side left (no
+    tiles to enter: the end-of-game rule is for a game played out), its results as a
+    resigned online game's; the tally says so; a side not at the board is refused."""
+    record = clean_games()[0]
+    svc = fresh(ctx, words)
+    (game_id, members), (other_game, other_members) = await room_session(svc)
+    for e in record.entries[:3]:
+        tally = await enter(svc, game_id, members, e)
+    before = scores(tally)
+    with pytest.raises(PermissionDeniedError):
+        await svc.tally.resign(game_id, other_members[0], guild_id=GUILD)
+    done = await svc.tally.resign(game_id, members[0], guild_id=GUILD)
+    assert done.tally.status == "finished" and scores(done.tally) == before
+    assert done.tally.lines[-1].kind == "resign" and done.tally.lines[-1].text == "resigned"
+    assert not any(s.rack_due for s in done.tally.seats)
+    async with ctx.reader() as uow:
+        game = await uow.games.get(game_id)
+        assert game.status == "finished"
+    with pytest.raises(InvalidInputError):
+        await svc.tally.resign(game_id, members[1], guild_id=GUILD)  # the game is over
+    assert (await svc.tally.board(other_game, guild_id=GUILD)).status != "finished"
