@@ -89,7 +89,8 @@ HELP_SECTIONS: list[tuple[str, str]] = [
             "members enter with its **Join** button or `/tournament join`, then the director runs "
             "`/tournament start`. I pair every round, make each game its thread, and post the standings "
             "after every round; `/tournament standings`, `/tournament log` and `/tournament export` read it. "
-            "Directors `pair`, `adjudicate`, `void`, `withdraw`, `extend`, `pause` and `resume`."
+            "Directors `pair`, `adjudicate`, `void`, `withdraw`, `extend`, `pause` and `resume`. "
+            "Seasons in divisions: `/league new`."
         ),
     ),
     (
