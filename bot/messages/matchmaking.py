@@ -84,7 +84,10 @@ def match_starter(kind: str, number: int, names: list[str], rematch: bool) -> st
 
 
 def thread_name(kind: str, number: int, names: list[str]) -> str:
-    return f"{game_title(kind)} #{number}: " + " vs ".join(names)
+    """A matched game's thread (names as they are: a thread's name shows no markdown)."""
+    return _("{game} #{number}: {players}").format(
+        game=game_title(kind), number=number, players=_(" vs ").join(names)
+    )
 
 
 def rematch_waiting(pressed: int, seats: int) -> str:
