@@ -174,3 +174,32 @@ async def test_a_member_has_at_most_three_seeks_open_and_may_cancel_one(
     ix = await dc.slash(bob, club.channel, "chess seek", time="3x")
     assert ix.answer.ephemeral  # a bad option is refused privately, nothing posted
     assert _rows(club, "select count(*) from seeks where user_id = ?", bob.id) == [(0,)]
+
+
+async def test_a_taken_seek_whose_thread_discord_could_not_make_is_opened_by_its_job(
+    club: Club,
+) -> None:
+    """Discord down as the game opens: the game is made and kept, and its opening job
+    makes the thread and posts the first board once Discord is back."""
+    await club.start()
+    dc = club.dc
+    alice, bob = club.members["alice"], club.members["bob"]
+    post = await _seek(club, alice, "chess seek", time="3d", color="black")
+    seek_id = _seek_id(post, "chess")
+    outage = dc.fail_next("POST", r"/channels/\d+/messages/\d+/threads$", 503, count=50)
+    ix = await dc.click(bob, post, f"seek:chess:accept:{seek_id}")
+    await ix.wait_done()
+    assert not dc.threads_in(club.channel)
+    assert _rows(club, "select status from games") == [("active",)]
+    assert _rows(club, "select status from seeks where id = ?", seek_id) == [("taken",)]
+
+    dc.faults.remove(outage)  # Discord is back
+    club.clock.advance(seconds=31)
+    await club.tick()
+    thread = await dc.wait_until(
+        lambda: next(iter(dc.threads_in(club.channel)), None), what="the game's thread"
+    )
+    opening = await dc.wait_for_message(thread, predicate=lambda m: "Game on" in m.content)
+    assert "bob has White, alice has Black" in opening.content
+    await club.tick()
+    assert len([m for m in dc.messages_in(thread) if "Game on" in m.content]) == 1
