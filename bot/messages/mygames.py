@@ -27,7 +27,7 @@ class WaitingItem:
     your_move: bool = False  # the member's turn, or theirs to answer
     invited: bool = False  # an invitation (the member's to accept when ``your_move``)
     due: datetime | None = None  # the clock of the side to move, a round's end
-    tournament: str | None = None  # the tournament's name, for its games
+    tournament: str | None = None  # the tournament's or league's name, for its games
     waiting_list: bool = False  # Henyo: the pair waits for a place
     url: str | None = None  # the member's board link (only ever shown to them)
     link_kind: str | None = None  # a board link's kind (bot.services.board_links.Kind)

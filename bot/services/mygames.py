@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 
 from bot.db.models import GameRecord
 from bot.db.uow import UnitOfWork
@@ -62,7 +62,7 @@ class MyGamesService:
 
     async def _games(self, uow: UnitOfWork, guild_id: int, user_id: int) -> list[WaitingItem]:
         items: list[WaitingItem] = []
-        tournaments: dict[int, str] = {}
+        owners: dict[tuple[str, int], str] = {}
         for kind in ("scrabble", "chess"):
             records = await uow.games.for_player(user_id, guild_id=guild_id, kind=kind)
             for record in records[:MAX_GAMES_READ]:
@@ -71,14 +71,26 @@ class MyGamesService:
                     if kind == "scrabble"
                     else self._chess(uow, record, user_id)
                 )
-                tid = (record.options or {}).get("tournament_id")
-                if isinstance(tid, int):
-                    if tid not in tournaments:
-                        t = await uow.tournaments.get(tid)
-                        tournaments[tid] = t.name if t is not None else ""
-                    item = replace(item, tournament=tournaments[tid] or None)
-                items.append(item)
+                owner = await self._owner(uow, record.options or {}, owners)
+                items.append(replace(item, tournament=owner) if owner else item)
         return items
+
+    @staticmethod
+    async def _owner(
+        uow: UnitOfWork, options: dict[str, Any], known: dict[tuple[str, int], str]
+    ) -> str | None:
+        """The name of the tournament or league a game belongs to, if any."""
+        for mark in ("tournament_id", "league_id"):
+            ref = options.get(mark)
+            if not isinstance(ref, int):
+                continue
+            if (mark, ref) not in known:
+                found = await (
+                    uow.tournaments.get(ref) if mark == "tournament_id" else uow.leagues.get(ref)
+                )
+                known[mark, ref] = found.name if found is not None else ""
+            return known[mark, ref] or None
+        return None
 
     @staticmethod
     def _invite(record: GameRecord, user_id: int) -> bool:
