@@ -1,10 +1,14 @@
 """/word anagram, hooks, pattern and check through the loopback Discord, on the
-club's own word list: each answered privately, bad input refused privately, and a
+club's own word list: each answered privately (once through the CPU workers too), bad input refused privately, and a
 running game with lookups off closing every tool to its players (in its thread too)
 while a member not seated there may still use them."""
 
 from __future__ import annotations
 
+import functools
+import os
+
+from bot import offload
 from tests.e2e.test_scrabble import reply_text
 
 WORDS = (
@@ -57,6 +61,14 @@ async def test_each_word_tool_answers_privately_on_the_club_s_list(club, tmp_pat
     text = await _private(dc, erin, club.channel, "word check", words="qi QIZ")
     assert "✅ **QI**" in text and "❌ **QIZ**" in text
     assert [m for m in dc.messages_in(club.channel) if not m.ephemeral] == []
+
+
+async def test_the_searches_run_in_the_cpu_workers_as_in_production(club, tmp_path):
+    club.start = functools.partial(club.start, cpu_workers=1)
+    await test_each_word_tool_answers_privately_on_the_club_s_list(club, tmp_path)
+    pool = offload.current()
+    assert pool.workers == 1 and pool.in_threads == 0 and pool.restarts == 0
+    assert pool.worker_pids() and os.getpid() not in pool.worker_pids()
 
 
 async def test_bad_input_is_refused_privately_with_the_reason(club, tmp_path):
