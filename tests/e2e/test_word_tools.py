@@ -1,7 +1,7 @@
 """/word anagram, hooks, pattern and check through the loopback Discord, on the
-club's own word list: each answered privately (once through the CPU workers too), bad input refused privately, and a
-running game with lookups off closing every tool to its players (in its thread too)
-while a member not seated there may still use them."""
+club's own word list: each answered privately (once through the CPU workers too),
+bad input refused privately, and a running game with lookups off closing every tool
+to its players (in its thread too) while a member not seated there may still use them."""
 
 from __future__ import annotations
 
