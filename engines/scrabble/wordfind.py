@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
+from engines.lexicon import Lexicon
 from engines.scrabble.errors import ScrabbleError
 from engines.scrabble.wordgraph import MAX_WORD, UPPER, Node, WordGraph, word_graph
 from engines.text import N_, Text
@@ -361,13 +362,17 @@ def _text_of(words: Iterable[object]) -> str:
     return "\n".join(kept)
 
 
+def _sorted_text_of(words: Iterable[str]) -> str:
+    """:func:`_text_of` for an ``engines.lexicon.Lexicon``, whose words are lower case
+    a–z, sorted and unique already (a third of the time for the built-in list)."""
+    return "\n".join(word for word in words if MIN_WORD <= len(word) <= MAX_WORD)
+
+
 def _word_text(lexicon: object) -> str:
     """The list as text for :func:`_scan`: kept with an ``engines.lexicon.Lexicon`` (2.5 MB
     for the built-in list), made again for anything else (a test's set, a graph)."""
-    derived = getattr(lexicon, "derived", None)
-    if callable(derived):
-        text: str = derived(_TEXT_KEY, _text_of)
-        return text
+    if isinstance(lexicon, Lexicon):
+        return lexicon.derived(_TEXT_KEY, _sorted_text_of)
     if isinstance(lexicon, WordGraph):
         return _text_of(lexicon.words())
     return _text_of(lexicon)  # type: ignore[arg-type]
