@@ -198,6 +198,8 @@ class BoggleCog(
         min_length="Shortest word that scores (default 4)",
         dice="Which dice (default: the classic set for the size)",
         channel="Where the rounds are played (default: here)",
+        where="room: on paper, the grid on the screen, lists typed after the countdown",
+        entry_time="In the room: time to type the lists after the countdown (default 2m)",
     )
     @app_commands.choices(weekday=WEEKDAY_CHOICES)
     @app_commands.choices(dice=DICE_CHOICES)
@@ -212,6 +214,8 @@ class BoggleCog(
         min_length: MinLengthChoice | None = None,
         dice: str | None = None,
         channel: discord.TextChannel | None = None,
+        where: Literal["discord", "room"] | None = None,
+        entry_time: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         await think(interaction, private=True)
         guild = await self._require_moderator(interaction, "schedule Boggle rounds")
@@ -227,6 +231,8 @@ class BoggleCog(
             duration=duration,
             min_length=min_length,
             dice=dice,
+            where=where,
+            entry_time=entry_time,
         )
         await reply_privately(interaction, msg.schedule_reply(info, ANNOUNCE_LEAD))
 

@@ -52,6 +52,9 @@ class BoggleScheduleRecord(Base):
     dice: Mapped[str] = mapped_column(String(16))
     duration_s: Mapped[int] = mapped_column(Integer, default=180)
     min_length: Mapped[int] = mapped_column(Integer, default=4)
+    # Played in the room: each round's time to type the paper lists after the countdown
+    # (0: its rounds are played in Discord).
+    entry_s: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     next_at: Mapped[datetime | None] = mapped_column()  # the next round's opening, UTC
     created_by: Mapped[int | None] = mapped_column(BigInteger)

@@ -160,3 +160,38 @@ async def test_a_round_in_the_room_paper_then_typed_lists_host_entries_and_a_lat
     assert "Best words nobody found: CONVEY (3) · NAIVE (2)" in results.content  # Bob's, late
     panel = await screen_panel(club)
     assert panel["panel"] == "boggle_result"
+
+
+async def test_a_weekly_round_scheduled_in_the_room_is_played_in_the_room(
+    club: Club, boggle_words: Path
+) -> None:
+    """``/boggle schedule where:room entry_time:90s``: the answer says so, and the weekly
+    round opens by itself with its pens down and its time to type, as a round started
+    in the room; ``entry_time`` without the room is refused privately."""
+    dc, clock, channel = club.dc, club.clock, club.channel
+    await club.start()
+    refused = await dc.slash(
+        club.moderator, channel, "boggle schedule", weekday=1, time="7pm", entry_time="2m"
+    )
+    assert refused.answer.ephemeral and "room" in refused.answer.content
+    ix = await dc.slash(
+        club.moderator,
+        channel,
+        "boggle schedule",
+        weekday=1,
+        time="7pm",
+        duration="3m",
+        where="room",
+        entry_time="90s",
+    )
+    assert ix.answer.ephemeral, ix.answer.content
+    assert "Played in the room" in ix.answer.content and "1 min 30 s after" in ix.answer.content
+    opens = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)  # the club's zone: UTC
+    clock.now = opens
+    await club.tick()
+    await wait_said(club, channel, r"Word Boggle — round #1\*\*")
+    panel = await screen_panel(club)
+    assert panel["panel"] == "boggle"
+    clock.now = opens + timedelta(minutes=3)
+    await club.tick()
+    await wait_said(club, channel, r"pens down!")

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.messages.boggle.results import PreviousSeason, StandingFacts, standings_text
-from bot.messages.boggle.room import started_in_room
+from bot.messages.boggle.room import scheduled_in_room, started_in_room
 from bot.messages.boggle.rounds import (
     OptionFacts,
     RoundFacts,
@@ -92,6 +92,8 @@ class ScheduleFacts(Protocol):
     def options(self) -> OptionFacts: ...
     @property
     def replaced(self) -> bool: ...
+    @property
+    def entry_s(self) -> int: ...
 
 
 class SeasonFacts(Protocol):
@@ -276,7 +278,7 @@ def schedule_reply(info: ScheduleFacts, lead: timedelta) -> str:
         )
     options = info.options
     day_and_time = _("{day} at {time}").format(day=weekday_name(info.weekday), time=info.local_time)
-    return text.format(
+    said = text.format(
         when=f"**{day_and_time}**",
         timezone=info.timezone,
         channel=f"<#{info.channel_id}>",
@@ -289,6 +291,9 @@ def schedule_reply(info: ScheduleFacts, lead: timedelta) -> str:
         relative=relative_time(info.next_at),
         lead=format_duration(lead),
     )
+    if info.entry_s:  # its rounds are played in the room
+        said += " " + scheduled_in_room(info.entry_s)
+    return said
 
 
 def schedule_cancelled(also_cancelled_round: int | None) -> str:

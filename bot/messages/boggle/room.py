@@ -45,6 +45,14 @@ def started_in_room(entry_s: int, countdown_ends_at: datetime) -> str:
     ).format(when=relative_time(countdown_ends_at), entry=format_duration(entry_s))
 
 
+def scheduled_in_room(entry_s: int) -> str:
+    """Added to the host's reply to ``/boggle schedule where: room``."""
+    return _(
+        "Played in the room: the grid on the screen and the lists on paper, then {entry} "
+        "after each countdown to type them."
+    ).format(entry=format_duration(entry_s))
+
+
 def entry_open_post(number: int, ends_at: datetime) -> Post:
     """Posted in the round's channel when the countdown of a room round ends."""
     return Post(

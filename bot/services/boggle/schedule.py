@@ -22,6 +22,7 @@ from bot.services.boggle.jobs import JOB_OPEN, JOB_WEEKLY, open_key, weekly_key
 from bot.services.boggle.options import (
     check_weekday,
     club_zone,
+    entry_seconds,
     next_weekly_occurrence,
     parse_clock_time,
     resolve_options,
@@ -50,10 +51,15 @@ class WeeklySchedule:
         duration: str | None = None,
         min_length: int | None = None,
         dice: str | None = None,
+        where: str | None = None,
+        entry_time: str | None = None,
     ) -> ScheduleInfo:
-        """Set (or replace) the guild's weekly round at ``weekday`` and ``at`` in the club's time zone."""
+        """Set (or replace) the guild's weekly round at ``weekday`` and ``at`` in the club's
+        time zone. ``where: room``: its rounds are played in the room, as ``/boggle start
+        where: room`` plays one, each with ``entry_time`` to type the lists (default 2m)."""
         check_weekday(weekday)
         options = resolve_options(size, duration, min_length, dice)
+        entry_s = entry_seconds(where, entry_time)
         wall = parse_clock_time(at)
         now = self.core.now()
         async with self.core.ctx.uow() as uow:
@@ -69,6 +75,7 @@ class WeeklySchedule:
             schedule.local_time = wall.strftime("%H:%M")
             schedule.size, schedule.dice = options.size, options.dice
             schedule.duration_s, schedule.min_length = options.duration_s, options.min_length
+            schedule.entry_s = entry_s
             schedule.active = True
             schedule.next_at = next_at
             schedule.created_by = created_by
@@ -84,6 +91,7 @@ class WeeklySchedule:
                 next_at,
                 options,
                 replaced,
+                entry_s,
             )
             await uow.commit()
         return info
@@ -152,6 +160,7 @@ class WeeklySchedule:
                 dice=schedule.dice,
                 min_length=schedule.min_length,
                 duration_s=schedule.duration_s,
+                entry_s=schedule.entry_s or 0,
                 seed=self.core.seeds(),
                 lexicon=self.core.ctx.settings.lexicon,
                 opens_at=occurrence,

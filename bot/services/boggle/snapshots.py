@@ -77,6 +77,7 @@ class ScheduleInfo:
     next_at: datetime
     options: RoundOptions
     replaced: bool
+    entry_s: int = 0  # played in the room: each round's time to type the lists
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,12 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from bot.db.models_boggle import BoggleSubmissionRecord
+from bot.db.models_boggle import BoggleScheduleRecord, BoggleSubmissionRecord
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
+from bot.messages.boggle.replies import schedule_reply
 from bot.services.boggle import DEFAULT_ENTRY_S, JOB_ENTRY, BoggleService
+from bot.services.boggle.core import ANNOUNCE_LEAD
+from bot.services.boggle.jobs import JOB_OPEN, JOB_WEEKLY
 from tests.bot.services.test_boggle import (
     ANA,
     BEN,
@@ -139,3 +142,46 @@ async def test_pens_down_is_not_announced_when_the_bot_was_down_past_the_time_to
     posts = [row.payload["content"] for row in await env.outbox()]
     assert not any("pens down!" in text for text in posts)
     assert any("round #1 results" in text for text in posts)
+
+
+async def test_a_weekly_round_in_the_room_gives_each_round_its_time_to_type(env: Env) -> None:
+    """``/boggle schedule where:room``: the weekly rounds are played in the room as a
+    ``/boggle start where:room`` round (pens down, then the time to type), the schedule
+    keeps it, and a time to type for rounds played in Discord is refused."""
+    with pytest.raises(InvalidInputError):
+        await env.service.schedule.schedule_weekly(
+            guild_id=GUILD,
+            guild_name="club",
+            channel_id=CHANNEL,
+            created_by=HOST,
+            weekday=1,
+            at="7pm",
+            entry_time="2m",
+        )
+    info = await env.service.schedule.schedule_weekly(
+        guild_id=GUILD,
+        guild_name="club",
+        channel_id=CHANNEL,
+        created_by=HOST,
+        weekday=1,
+        at="7pm",
+        duration="3m",
+        where="room",
+        entry_time="90s",
+    )
+    assert info.entry_s == 90
+    assert "Played in the room" in schedule_reply(info, ANNOUNCE_LEAD)
+    occurrence = info.next_at
+    env.clock.now = occurrence - ANNOUNCE_LEAD
+    assert await env.run_due() == [JOB_WEEKLY]
+    env.clock.now = occurrence
+    assert await env.run_due() == [JOB_OPEN]
+    [record] = await env.rounds()
+    assert record.status == "open" and record.entry_s == 90
+    assert record.ends_at == occurrence + timedelta(minutes=3, seconds=90)
+    [job] = await env.jobs(JOB_ENTRY)
+    assert job.due_at == occurrence + timedelta(minutes=3)  # pens down
+    # The next week's round is played in the room too.
+    async with env.factory() as session:
+        schedule = (await session.execute(select(BoggleScheduleRecord))).scalar_one()
+        assert schedule.entry_s == 90
