@@ -85,6 +85,11 @@ async def test_the_host_referees_a_round_from_the_console_page_on_a_phone(
     assert await got_it.is_disabled()
     await page.get_by_role("button", name="Start").tap()
     await _status(page, "running")
+    # The press's confirmation is a confirmation, not in the refusals' red.
+    counted = page.locator("#notice", has_text="Counted.")
+    await counted.wait_for(timeout=WAIT_MS)
+    colour = await counted.evaluate("(el) => getComputedStyle(el).color")
+    assert colour == "rgb(30, 107, 53)", colour  # the success green, not rgb(179, 38, 30)
     clock.advance(seconds=8)
     penalty = page.get_by_role("button", name="+5 s")
     version = await board_version(page, KIND)

@@ -10,9 +10,12 @@ export const path = app.dataset.path;
 export const initialState = JSON.parse(app.dataset.state);
 
 /** Says `text` in the page's alert line (read out by screen readers); empty clears it. */
-export function notice(text) {
+export function notice(text, tone = "error") {
+  // A refusal by default; ``tone`` "ok" for a confirmation ("Counted."), which is
+  // not shown in the refusals' red.
   const line = document.getElementById("notice");
   line.textContent = text || "";
+  line.classList.toggle("ok", tone === "ok");
 }
 
 /** The board's state, as the server has it now (for this member only). */

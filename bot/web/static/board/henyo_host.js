@@ -66,7 +66,7 @@ async function press(name) {
     const answer = await act("press", { press: name, version });
     sending = false;
     show(answer.state);
-    notice(answer.counted ? box.dataset.counted : answer.note);
+    notice(answer.counted ? box.dataset.counted : answer.note, "ok");
   } catch (error) {
     sending = false;
     show(state);
