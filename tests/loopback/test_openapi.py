@@ -185,6 +185,21 @@ def test_the_snowflake_exception_lets_integers_through_and_nothing_else() -> Non
     assert ok == [] and len(negative) == 1 and len(word) == 1
 
 
+def test_a_body_found_valid_once_is_remembered_yet_each_other_body_is_still_checked() -> None:
+    spec = discord_spec()
+    path = "/channels/123456789012345678/messages"
+    body = {"content": "Round 3", "message_reference": {"message_id": "123456789012345678"}}
+    assert spec.check("POST", path, {}, body, has_body=True) == []
+    # The same body with other ids is the same answer; a changed field is checked afresh.
+    other_ids = {"content": "Round 3", "message_reference": {"message_id": "987654321098765432"}}
+    assert spec.check("POST", path, {}, other_ids, has_body=True) == []
+    wrong_type = {**body, "content": ["Round 3"]}
+    bad_id = {"content": "Round 3", "message_reference": {"message_id": "0123456789012345678"}}
+    assert len(spec.check("POST", path, {}, wrong_type, has_body=True)) == 1
+    assert len(spec.check("POST", path, {}, bad_id, has_body=True)) == 1
+    assert spec.check("POST", path, {}, body, has_body=True) == []
+
+
 def test_an_answer_discord_would_not_give_is_flagged_as_the_loopbacks_fault() -> None:
     (problem,) = discord_spec().check_response(
         "GET", "/users/@me", 200, {"id": "1", "username": "clubbot"}
