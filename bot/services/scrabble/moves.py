@@ -77,14 +77,19 @@ class Moves:
         direction: str | None = None,
         *,
         guild_id: int | None = None,
+        expected_version: int | None = None,
     ) -> ActionOutcome:
-        """Play ``word`` at ``position``: ``8H`` across, ``H8`` down (``direction`` overrides)."""
+        """Play ``word`` at ``position``: ``8H`` across, ``H8`` down (``direction`` overrides).
+        ``expected_version``: the version the page showed (the tally page), checked in
+        the move's own transaction."""
 
         def act(engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
             typed = read_typed_word(word.strip())
             return _played(engine.play(seat, typed, position.strip(), direction, lexicon=lexicon))
 
-        return await self._act(game_id, user_id, guild_id, act, lexicon="void")
+        return await self._act(
+            game_id, user_id, guild_id, act, lexicon="void", expected_version=expected_version
+        )
 
     async def play_tiles(
         self,

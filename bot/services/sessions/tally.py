@@ -312,10 +312,16 @@ class SessionTallying:
         """A side enters its play: the word and its position (``QUIZ 8H``), as
         ``/scrabble play`` reads them."""
         await self.check_room(game_id, guild_id=guild_id)
-        if expected_version is not None:
-            await self._check_version(game_id, expected_version)
+        # The version is checked in the move's own transaction: a change made between a
+        # separate read and the move would slip through.
         outcome = await self.moves.play(
-            game_id, user_id, word, position, direction, guild_id=guild_id
+            game_id,
+            user_id,
+            word,
+            position,
+            direction,
+            guild_id=guild_id,
+            expected_version=expected_version,
         )
         return await self._answer(outcome, guild_id)
 
@@ -381,12 +387,6 @@ class SessionTallying:
             game_id, user_id, guild_id=guild_id, expected_version=expected_version
         )
         return await self._answer(outcome, guild_id)
-
-    async def _check_version(self, game_id: int, expected: int) -> None:
-        async with self.core.ctx.reader() as uow:
-            loaded = await self.games.load(uow, game_id)
-            if loaded.version != expected:
-                raise StaleBoardError(STALE_BOARD)
 
     async def rack(
         self,

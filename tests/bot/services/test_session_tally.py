@@ -240,3 +240,45 @@ async def test_a_side_resigns_as_in_scrabble_resign_and_the_board_is_over(ctx, w
     with pytest.raises(InvalidInputError):
         await svc.tally.resign(game_id, members[1], guild_id=GUILD)  # the game is over
     assert (await svc.tally.board(other_game, guild_id=GUILD)).status != "finished"
+
+
+async def test_a_play_from_a_page_checks_its_version_in_the_move_s_own_transaction(
+    ctx, words
+) -> None:
+    """The tally page's play carries the version the page showed. A change that lands
+    after the page's check but before the move (another device's correction, here a
+    version moved just as the move starts) must refuse the play, not slip through: the
+    version is checked where the move is made."""
+    from bot.errors import StaleBoardError
+
+    record = clean_games()[0]
+    svc = fresh(ctx, words)
+    (game_id, members), _ = await room_session(svc)
+    first, second = record.entries[0], record.entries[1]
+    await enter(svc, game_id, members, first)
+    shown = (await svc.tally.board(game_id, guild_id=GUILD)).version
+    moves = svc.tally.moves
+    play = moves.play
+
+    async def raced(*args, **kwargs):
+        async with ctx.uow() as uow:  # the other change commits first
+            game = await uow.games.get(game_id)
+            game.version += 1
+            await uow.commit()
+        return await play(*args, **kwargs)
+
+    moves.play = raced  # type: ignore[method-assign]
+    try:
+        with pytest.raises(StaleBoardError):
+            await svc.tally.play(
+                game_id,
+                members[second.seat],
+                second.typed,
+                second.position,
+                guild_id=GUILD,
+                expected_version=shown,
+            )
+    finally:
+        moves.play = play  # type: ignore[method-assign]
+    tally = await svc.tally.board(game_id, guild_id=GUILD)
+    assert len(tally.lines) == 1  # nothing was entered
