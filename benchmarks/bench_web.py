@@ -19,78 +19,23 @@ import time
 from pathlib import Path
 from typing import Any
 
-import chess
 from aiohttp.test_utils import TestClient, TestServer
 
 from benchmarks._core import Row, ms_row
+from benchmarks._web_games import GUILD, chess_game, scrabble_game
 from bot.config import load_settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade_to_head
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
-from bot.services.chess import ChessService, PlayerRef
-from bot.services.scrabble import Member, NewGameRequest, ScrabbleService
+from bot.services.chess import ChessService
 from bot.services.web import WebService
 from bot.web.server import WebApp
 
-GUILD = 10
 PAGE_BUDGET_MS = 50.0  # a page, database to HTML
 BOARD_COLD_BUDGET_MS = 150.0  # drawing a board the cache has not seen
 WEIGHT_BUDGET_KB = 150.0
 CLUB_GAMES = 25  # HTML + CSS + JS + the board image of a game page
-
-
-async def _chess_game(service: ChessService, plies: int, seed: int, finish: bool) -> int:
-    white, black = PlayerRef(1, "alice"), PlayerRef(2, "bob")
-    snap = await service.starting.challenge(
-        guild_id=GUILD,
-        guild_name="Bench club",
-        channel_id=20,
-        challenger=white,
-        opponent=black,
-        time_control="3d",
-        color="white",
-    )
-    await service.starting.accept(snap.game_id, black)
-    await service.starting.open_in(snap.game_id, 1000 + snap.game_id)
-    rng = random.Random(seed)
-    board = chess.Board()
-    for _ in range(plies):
-        legal = sorted(board.legal_moves, key=lambda m: m.uci())
-        if not legal:
-            break
-        move = rng.choice(legal)
-        mover = white if board.turn == chess.WHITE else black
-        await service.moves.play(snap.game_id, mover.user_id, board.san(move), reply_channel_id=20)
-        board.push(move)
-    if finish and not board.is_game_over():
-        loser = white if board.turn == chess.WHITE else black
-        await service.endings.resign(snap.game_id, loser.user_id)
-    return snap.game_id
-
-
-async def _scrabble_game(ctx: ServiceContext) -> int:
-    service = ScrabbleService(ctx, rng=random.Random(5))
-    ana, ben = Member(3, "carol"), Member(4, "dave")
-    req = NewGameRequest(
-        guild_id=GUILD, guild_name="Bench club", channel_id=20, creator=ana, opponents=[ben]
-    )
-    outcome = await service.invitations.create(req)
-    await service.invitations.accept(outcome.game_id, ben.user_id, GUILD)
-    await service.invitations.start(outcome.game_id, 2000)
-    users = {0: ana.user_id, 1: ben.user_id}
-    async with ctx.reader() as uow:
-        record = await uow.games.get(outcome.game_id)
-        seat = int(record.state["engine"]["current_seat"])
-        rack = [t for t in record.state["engine"]["racks"][seat] if t != "?"]
-    first = "".join(rack[:3]).lower()
-    await service.moves.play(outcome.game_id, users[seat], first, "8H")
-    for _ in range(4):
-        async with ctx.reader() as uow:
-            record = await uow.games.get(outcome.game_id)
-            seat = int(record.state["engine"]["current_seat"])
-        await service.moves.pass_turn(outcome.game_id, users[seat])
-    return outcome.game_id
 
 
 async def _measure(quick: bool) -> list[Row]:
@@ -106,11 +51,11 @@ async def _measure(quick: bool) -> list[Row]:
             scheduler=Scheduler(factory),
         )
         chess_service = ChessService(ctx, rng=random.Random(7))
-        done = await _chess_game(chess_service, 60, 2026, finish=True)
-        live = await _chess_game(chess_service, 20, 2027, finish=False)
+        done = await chess_game(chess_service, 60, 2026, finish=True)
+        live = await chess_game(chess_service, 20, 2027)
         for seed in range(CLUB_GAMES):  # a club page with a season's worth of games listed
-            await _chess_game(chess_service, 6, 3000 + seed, finish=True)
-        scrabble = await _scrabble_game(ctx)
+            await chess_game(chess_service, 6, 3000 + seed, finish=True)
+        scrabble = await scrabble_game(ctx, plays=True)
         page = await WebService(ctx).set(GUILD, "Bench club", "on")
         base = page.path
         assert base is not None

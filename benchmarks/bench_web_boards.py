@@ -36,6 +36,7 @@ import chess
 from aiohttp.test_utils import TestServer
 
 from benchmarks._core import Row, ms_row
+from benchmarks._web_games import BLACK, GUILD, WHITE, chess_game, scrabble_game
 from bot.config import load_settings
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade_to_head
@@ -43,16 +44,13 @@ from bot.scheduler import Scheduler
 from bot.services import ServiceContext
 from bot.services.board_links import BoardLinks, Kind
 from bot.services.boggle import BoggleService
-from bot.services.chess import ChessService, PlayerRef
-from bot.services.scrabble import Member, NewGameRequest, ScrabbleService
+from bot.services.chess import ChessService
 from bot.web.boards import RATE
 from bot.web.server import WebApp
 
-GUILD = 10
 PUSH_BUDGET_MS = 150.0  # issue #28: p99 of a move on the board reaching another open page
 WEIGHT_BUDGET_KB = 150.0  # issue #28: a board page before images
 PLIES_PER_GAME = 60
-WHITE, BLACK = PlayerRef(1, "alice"), PlayerRef(2, "bob")
 CSRF = re.compile(r'data-csrf="([^"]+)"')
 ASSETS = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')
 IMPORTS = re.compile(r'(?:from|import)\s+"\./([^"]+\.js)"')
@@ -158,21 +156,6 @@ class Stream:
             pass
 
 
-async def _chess_game(service: ChessService) -> int:
-    snap = await service.starting.challenge(
-        guild_id=GUILD,
-        guild_name="Bench club",
-        channel_id=20,
-        challenger=WHITE,
-        opponent=BLACK,
-        time_control="3d",
-        color="white",
-    )
-    await service.starting.accept(snap.game_id, BLACK)
-    await service.starting.open_in(snap.game_id, 1000 + snap.game_id)
-    return snap.game_id
-
-
 async def _moves(ctx: ServiceContext, base: str, moves: int) -> tuple[list[float], ...]:
     """(POST answered, pushed to the other page, and that page's state read), in ms."""
     service = ChessService(ctx, rng=random.Random(7))
@@ -183,7 +166,7 @@ async def _moves(ctx: ServiceContext, base: str, moves: int) -> tuple[list[float
     last_post = {WHITE.user_id: 0.0, BLACK.user_id: 0.0}
     gap = 1.0 / RATE + 0.005  # a member's changes, at most RATE a second
     while len(pushed) < moves:
-        game_id = await _chess_game(service)
+        game_id = await chess_game(service)
         pages = {
             user: await Page.open(ctx, base, user, "chess", game_id)
             for user in (WHITE.user_id, BLACK.user_id)
@@ -231,29 +214,17 @@ async def _moves(ctx: ServiceContext, base: str, moves: int) -> tuple[list[float
     return answered, pushed, shown
 
 
-async def _scrabble_game(ctx: ServiceContext) -> int:
-    service = ScrabbleService(ctx, rng=random.Random(5))
-    ana, ben = Member(3, "carol"), Member(4, "dave")
-    req = NewGameRequest(
-        guild_id=GUILD, guild_name="Bench club", channel_id=20, creator=ana, opponents=[ben]
-    )
-    outcome = await service.invitations.create(req)
-    await service.invitations.accept(outcome.game_id, ben.user_id, GUILD)
-    await service.invitations.start(outcome.game_id, 2000)
-    return outcome.game_id
-
-
 async def _weights(ctx: ServiceContext, base: str) -> list[Row]:
-    chess_game = await _chess_game(ChessService(ctx, rng=random.Random(8)))
-    scrabble_game = await _scrabble_game(ctx)
+    chess_id = await chess_game(ChessService(ctx, rng=random.Random(8)))
+    scrabble_id = await scrabble_game(ctx)
     boggle = BoggleService(ctx, seeds=lambda: 1)
     round_info = await boggle.starting.start_round(
         guild_id=GUILD, guild_name="Bench club", channel_id=21, started_by=1
     )
     rows = []
     for kind, user, subject in (
-        ("scrabble", 3, scrabble_game),
-        ("chess", WHITE.user_id, chess_game),
+        ("scrabble", 3, scrabble_id),
+        ("chess", WHITE.user_id, chess_id),
         ("boggle", 1, round_info.id),
     ):
         page = await Page.open(ctx, base, user, kind, subject)  # type: ignore[arg-type]
