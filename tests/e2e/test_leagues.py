@@ -61,6 +61,19 @@ def _divisions(db: Path, season: int) -> list[set[str]]:
     return [out[k] for k in sorted(out)]
 
 
+def _scored(db: Path, season: int) -> int:
+    """How many of season ``season``'s games have their result recorded."""
+    with sqlite3.connect(db) as con:
+        (count,) = con.execute(
+            "SELECT count(*) FROM tournament_pairings p"
+            " JOIN league_divisions d ON d.tournament_id = p.tournament_id"
+            " JOIN league_seasons s ON s.id = d.season_id"
+            " WHERE s.number = ? AND p.score IS NOT NULL",
+            (season,),
+        ).fetchone()
+    return int(count)
+
+
 def _game_status(db: Path, thread_id: int) -> str:
     with sqlite3.connect(db) as con:
         (status,) = con.execute(
@@ -174,6 +187,8 @@ async def test_two_seasons_of_a_fourteen_member_scrabble_league(club: Club) -> N
     )
     assert "adjudicated by the director" in ix.answer.content, ix.answer.content
 
+    # Each finish is recorded by a job of its own: every result but kate–leon's is in.
+    await dc.wait_until(lambda: _scored(club.db_path, 1) == 25, what="25 results recorded")
     ix = await dc.slash(club.members["kate"], club.channel, "league standings")
     assert "season 1 (under way)" in ix.answer.content
     assert "Division 3 (5 of 6 games played)" in ix.answer.content, ix.answer.content
@@ -215,6 +230,7 @@ async def test_two_seasons_of_a_fourteen_member_scrabble_league(club: Club) -> N
             if pair <= set(division):
                 _winner, loser = _later_wins(division, *sorted(pair))
                 await _resign(club, thread, loser)
+    await dc.wait_until(lambda: _scored(club.db_path, 2) == 22, what="22 results recorded")
     await _end_season(club)
     (results,) = await dc.wait_until(
         lambda: _bot_posts(club, "season 2: the results"), what="season 2's results"
@@ -275,6 +291,7 @@ async def test_a_chess_league_of_pairs_plays_a_season(club: Club) -> None:
         2,
     ]  # White balanced: each pair plays it once or twice
 
+    await dc.wait_until(lambda: _scored(club.db_path, 1) == 6, what="6 results recorded")
     club.clock.advance(weeks=2, minutes=1)
     for _ in range(4):
         await club.tick()
