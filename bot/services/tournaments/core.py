@@ -66,7 +66,13 @@ class TournamentCore:
         this channel, else the server's only one under way, else the latest."""
         if ref is not None:
             return await self.load(uow, ref, guild_id)
-        live = await uow.tournaments.live_in_guild(guild_id)
+        # A league's divisions are tournaments too, but /league reads them: named, they are
+        # found; unnamed, they never make "which tournament?" ambiguous.
+        live = [
+            t
+            for t in await uow.tournaments.live_in_guild(guild_id)
+            if not (t.options or {}).get("league_season_id")
+        ]
         here = [t for t in live if t.channel_id == channel_id]
         if len(here) == 1:
             return here[0]
