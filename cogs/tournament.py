@@ -17,6 +17,7 @@ where Discord reads them; each body only parses, calls the service and answers.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Literal
 
 import discord
@@ -26,6 +27,7 @@ from discord.ext import commands
 from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.messages import tournaments as msg
+from bot.messages import web as web_msg
 from bot.messages.i18n import _
 from bot.services.chess import ChessService
 from bot.services.club import ClubService
@@ -34,6 +36,7 @@ from bot.services.tournaments import options as opts
 from bot.services.tournaments.core import Reply
 from bot.services.tournaments.director import Act
 from bot.services.tournaments.service import TournamentService
+from bot.services.web import WebService, page_url
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think
 from bot.ui.permissions import is_moderator, require_guild
@@ -72,6 +75,7 @@ class TournamentCog(
         self.service.games.thread_maker = lambda *args: make_game_thread(bot, *args)
         self.service.director.resigner = self._resign
         self.club = ClubService(bot.ctx)
+        self.web_pages = WebService(bot.ctx)
         super().__init__()
 
     async def _resign(self, game_id: int, kind: str, user_id: int) -> None:
@@ -284,7 +288,20 @@ class TournamentCog(
             is_moderator=act.is_moderator,
             actor_name=act.actor_name,
         )
+        if not reply.public and not reply.needs_confirm:  # the director's own answer
+            printing = await self._print_url(act.guild_id, reply.tournament_id)
+            if printing is not None:
+                reply = replace(reply, text=f"{reply.text}\n{web_msg.print_round(printing)}")
         await self._answer(interaction, reply)
+
+    async def _print_url(self, guild_id: int, tournament_id: int) -> str | None:
+        """The printable pairings of the tournament's round (the club's web page, when it is
+        on and the bot has its address)."""
+        base = self.bot.settings.web_base_url
+        page = await self.web_pages.page(guild_id)
+        if base is None or page.path is None:
+            return None
+        return page_url(base, f"{page.path}tournaments/{tournament_id}/print/pairings")
 
     # ------------------------------------------------------------------ reading
 

@@ -43,6 +43,14 @@ def page_on(url: str, *, rotated: bool = False, running: bool = True) -> str:
     return "\n".join(lines)
 
 
+def print_round(url: str) -> str:
+    """Added to the director's answer to a tournament's start: its printable pages."""
+    return _(
+        "For the room: print the round's pairings, result slips and standings from the "
+        "club's web page (its address is for members only): {url}"
+    ).format(url=url)
+
+
 PAGE_OFF = N_("The club's web page is off: its address no longer works.")
 PAGE_ALREADY_OFF = N_("The club's web page is already off.")
 NO_BASE_URL = N_(

@@ -54,6 +54,7 @@ async def test_an_over_the_board_swiss_round_with_a_conflict_the_director_settle
     players = await _join_all(club, tid, post, ["alice", "bob", "carol", "dave"])
     ix = await dc.slash(club.moderator, club.channel, "tournament start")
     assert "4 entrants, 2 rounds." in ix.answer.content, ix.answer.content
+    assert "/print/" not in ix.answer.content  # the club's web page is off
 
     (paired,) = await dc.wait_until(
         lambda: _bot_posts(club, "round 1 of 2: pairings"), what="round 1's pairings"
@@ -154,3 +155,33 @@ async def test_an_over_the_board_swiss_round_with_a_conflict_the_director_settle
     assert "found the two reports of round 1, board 2 differing: the director's." in log
     assert "recorded round 1, board 1 as ½–½: both reports agree." in log
     assert f"set round 1, board 2 to a win for {white2.name}." in log
+
+
+async def test_the_director_s_start_answer_links_the_round_s_printable_pairings(
+    club: Club,
+) -> None:
+    """With the club's web page on, the director's private answer to ``/tournament
+    start`` carries the address of the round's printable pairings, which has every
+    board of the pairings post; with the page off it has none."""
+    from tests.e2e.test_web import get, web
+
+    await club.start(web_port=0, web_base_url="https://games.example.org")
+    dc = club.dc
+    await web(club, club.moderator, "on")
+    tid, post = await _new(
+        club, game="chess", format="swiss", rounds=2, where="room", name="Club Night"
+    )
+    await _join_all(club, tid, post, ["alice", "bob", "carol", "dave"])
+    ix = await dc.slash(club.moderator, club.channel, "tournament start")
+    assert ix.answer.ephemeral
+    found = re.search(r"https://games\.example\.org(/c/\S+/print/pairings)", ix.answer.content)
+    assert found, ix.answer.content
+    (paired,) = await dc.wait_until(
+        lambda: _bot_posts(club, "round 1 of 2: pairings"), what="round 1's pairings"
+    )
+    status, html = await get(club, found[1])
+    assert status == 200
+    for number, (white, black) in _boards(club, paired.content).items():
+        row = re.search(rf'<td class="num">{number}</td>(.*?)</tr>', html, re.S)
+        assert row and white.name in row[1] and black.name in row[1]
+        assert row[1].index(white.name) < row[1].index(black.name)  # White first
