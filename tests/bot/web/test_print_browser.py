@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from bot.db.models_sessions import ClubSessionRecord, SessionBoardRecord
+from bot.services import signups
 from bot.services.club import ClubService
 from tests.bot.services.scrabble_support import GUILD
 from tests.bot.web.conftest import CLUB_NAME, World
@@ -211,3 +213,32 @@ async def test_a_games_event_s_results_print(world: World, chromium: Any) -> Non
     await page.wait_for_url(f"**/events/{event_id}/print")
     assert len(await printed(page, "a4", "event-a4")) == 1
     await as_printed(page, "a4", "event")
+
+
+async def test_a_session_s_results_print_its_ranking_across_the_boards(
+    world: World, chromium: Any
+) -> None:
+    """A session under way: its pairs ranked across the boards, on one page."""
+    async with world.ctx.uow() as uow:
+        row = ClubSessionRecord(
+            guild_id=GUILD,
+            channel_id=21,
+            moderator_id=5,
+            status="started",
+            groups=[[[1], [2]], [[1], [2]]],
+        )
+        uow.session.add(row)
+        await uow.session.flush()
+        await signups.open_list(
+            uow, guild_id=GUILD, owner_kind="session", owner_id=row.id, now=world.ctx.clock()
+        )
+        for number, game in ((1, world.scrabble_live), (2, world.scrabble_done)):
+            uow.session.add(SessionBoardRecord(session_id=row.id, number=number, game_id=game))
+        sid = row.id
+        await uow.commit()
+    page = await chromium.new_page()
+    await page.goto(str(world.client.make_url(f"{world.base}sessions/{sid}/print/results")))
+    await page.get_by_role("heading", name="Across the boards, as it stands").wait_for()
+    assert await page.locator("table.standings tbody tr").count() == 4
+    assert len(await printed(page, "a4", "session-ranking-a4")) == 1
+    await as_printed(page, "a4", "session-ranking")
