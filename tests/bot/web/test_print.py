@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from bot.db.models_events import GamesEventRoundRecord
 from bot.db.models_sessions import ClubSessionRecord
 from bot.db.models_tournaments import (
     TournamentEntrantRecord,
@@ -248,6 +249,23 @@ async def test_a_games_event_prints_its_pairs_and_results(world: World) -> None:
     assert "Prizes &lt;i&gt;night&lt;/i&gt;" in html and "<i>night" not in html
     assert "member 1 &amp; member 2" in html
     await _html(world, f"{world.base}events/{event_id + 50}/print", 404)
+
+
+async def test_a_games_event_s_page_links_the_pairings_of_its_chess_and_scrabble_rounds(
+    world: World,
+) -> None:
+    _service, event_id = await _event(world)
+    tid = await _tournament(world)  # as the event's chess round plays it
+    async with world.ctx.uow() as uow:
+        uow.session.add(
+            GamesEventRoundRecord(
+                event_id=event_id, game="chess", ref_id=tid, pairs=[], started_by=10
+            )
+        )
+        await uow.commit()
+    page = await _html(world, f"{world.base}events/{event_id}")
+    link = f'href="{world.base}tournaments/{tid}/print/pairings">the Chess pairings</a>'
+    assert link in page
 
 
 async def test_the_printed_pages_speak_the_club_s_language(world: World) -> None:
