@@ -150,16 +150,21 @@ class LeagueCog(
         await self._answer(interaction, reply)
 
     @app_commands.command(name="standings", description="Each division's table this season")
-    @app_commands.describe(season="A season's number (default: the current one)", league=L_HELP)
+    @app_commands.describe(
+        season="A season's number (default: the current one)",
+        division="One division only (1 is the top)",
+        league=L_HELP,
+    )
     @app_commands.guild_only()
     async def standings(
         self,
         interaction: discord.Interaction,
         season: app_commands.Range[int, 1, 10_000] | None = None,
+        division: app_commands.Range[int, 1, 1000] | None = None,
         league: int | None = None,
     ) -> None:
         await think(interaction, private=False)
-        reply = await self.service.standings(await self._who(interaction, league), season)
+        reply = await self.service.standings(await self._who(interaction, league), season, division)
         await reply_publicly(interaction, reply.text, allowed_mentions=NO_MENTIONS)
 
     @app_commands.command(

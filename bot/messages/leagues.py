@@ -91,6 +91,12 @@ def season_under_way(name: str, number: int, ends_at: datetime | None) -> str:
     ).format(number=number, name=plain(name, 60), when=when)
 
 
+def no_division(name: str, season: int, number: int) -> str:
+    return _("Season {season} of {name} has no division {number}.").format(
+        season=season, name=plain(name, 60), number=number
+    )
+
+
 def already_started(name: str, number: int) -> str:
     return _("Season {number} of {name} has started already.").format(
         number=number, name=plain(name, 60)
@@ -295,7 +301,7 @@ def standings(
     for table in tables:
         part = "\n" + _division(kind, table)
         if len(text) + len(part) > LIMIT - 60:
-            text += "\n" + _("…and more divisions (ask for `/league season`).")
+            text += "\n" + _("…and more divisions: `/league standings division:` shows one.")
             break
         text += part
     return clip(text)
@@ -336,7 +342,9 @@ def _moves(results: Sequence[Mapping[str, Any]]) -> list[str]:
 
 def season_over(
     info: LeagueInfo, season: int, results: Sequence[Mapping[str, Any]], carried: int
-) -> str:
+) -> list[str]:
+    """The season's results: a line per division (its winners, who goes up and down), in
+    as many posts as it takes, the next season's sign-up last."""
     head = _("🏆 **{name}**, season {season}: the results").format(
         name=plain(info.name, 80), season=season
     )
@@ -347,7 +355,17 @@ def season_over(
         "newcomers `/league join`, and `/league withdraw` leaves.",
         carried,
     ).format(next=season + 1, count=carried)
-    return clip("\n".join([head, *_moves(results), tail]))
+    posts: list[str] = []
+    current = head
+    for line in [*_moves(results), tail]:
+        line = clip(line)
+        if len(current) + 1 + len(line) > LIMIT:
+            posts.append(current)
+            current = line
+        else:
+            current += "\n" + line
+    posts.append(current)
+    return posts
 
 
 def season_summary(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.db.models_leagues import LeagueRecord
 from bot.db.uow import UnitOfWork
-from bot.errors import ConflictError, InvalidInputError, PermissionDeniedError
+from bot.errors import ConflictError, InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages import leagues as msg
 from bot.messages.post import Post
 from bot.services import signups
@@ -168,9 +168,11 @@ class Entry(LeagueCore):
 
     # ------------------------------------------------------------------ reading
 
-    async def standings(self, who: Who, number: int | None = None) -> Reply:
+    async def standings(
+        self, who: Who, number: int | None = None, division: int | None = None
+    ) -> Reply:
         """Each division's table of the season (default: the current one, or the last
-        played while the next is in sign-up), live."""
+        played while the next is in sign-up), live; ``division``: that one only."""
         async with self.ctx.reader() as uow:
             league = await self._resolve(uow, who)
             season = await self._shown_season(uow, league, number)
@@ -183,6 +185,10 @@ class Entry(LeagueCore):
                 ]
                 return Reply(msg.signup_list(league.name, season.number, labels), league.id)
             tables = await self._tables(uow, league, season)
+            if division is not None:
+                tables = [t for t in tables if t.number == division]
+                if not tables:
+                    raise NotFoundError(msg.no_division(league.name, season.number, division))
             return Reply(
                 msg.standings(league.name, league.game_kind, season.number, season.status, tables),
                 league.id,

@@ -387,10 +387,8 @@ class Seasons(LeagueCore):
                     content=msg.division_final(league.name, league.game_kind, season.number, table)
                 ),
             )
-        uow.outbox.to_channel(
-            league.channel_id,
-            Post(content=msg.season_over(info, season.number, results, len(carried))),
-        )
+        for text in msg.season_over(info, season.number, results, len(carried)):
+            uow.outbox.to_channel(league.channel_id, Post(content=text))
         return True
 
     @staticmethod
