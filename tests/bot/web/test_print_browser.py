@@ -121,6 +121,8 @@ async def test_a_round_s_pairings_slips_and_standings_print_on_a4_and_letter(
     await page.get_by_role("link", name="the pairings").click()
     await page.wait_for_url(f"**/tournaments/{tid}/print/pairings")
     await page.get_by_role("button", name="Print").wait_for()  # print.js showed it
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / "print-pairings-screen.png"))  # its tools
     assert await page.get_by_role("heading", name="Round 2 of 3").count() == 1
     assert len(await printed(page, "a4", "pairings-a4")) == 1
     await page.get_by_role("link", name="Letter").click()
