@@ -102,11 +102,19 @@ class Board:
         )
 
     async def play(self, *, partner: bool = True) -> tuple[Any, str]:
-        """The seat to move plays its best word, typed by the pair's second member."""
-        game = self.engine()
+        """The seat to move plays its best word, typed by the pair's second member (a seat
+        whose rack makes no word exchanges first, as a player would)."""
+        for _ in range(4):
+            game = self.engine()
+            try:
+                word, position = best_play(game)
+                break
+            except AssertionError:
+                await self.exchange()
+        else:
+            raise AssertionError("no seat could play a word")
         seat = game.current_seat
         member = self.seat_members(seat)[1 if partner else 0]
-        word, position = best_play(game)
         ix = await self.club.dc.slash(
             member, self.thread, "scrabble play", word=word, position=position
         )

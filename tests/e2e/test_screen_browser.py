@@ -215,12 +215,17 @@ async def test_a_boggle_round_appears_on_the_open_screen_with_its_countdown_then
 
     # The bot restarts (a deploy): the screen shows its mark while the server is away,
     # and comes back by itself.
+    before_stop = len(screen.errors)
     await club.stop()
     await page.locator("#connection.lost").wait_for(timeout=WAIT_MS)
     assert await page.locator("#connection").inner_text() == "Reconnecting…"
     _save("screen-reconnecting.png", await page.screenshot())
     await club.start(web_port=port, web_base_url=BASE)
     await page.locator("#connection.lost").wait_for(state="hidden", timeout=WAIT_MS)
+    # Chromium logs each try made while the server was away; nothing else may be logged.
+    during = screen.errors[before_stop:]
+    assert all("ERR_CONNECTION_REFUSED" in e for e in during), during
+    del screen.errors[before_stop:]
 
     ix = await dc.slash(club.moderator, channel, "boggle start", duration="3m")
     await ix.wait_done()
