@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.messages.i18n import N_, _
-from bot.messages.text import clip, plain, relative_time
+from bot.messages.text import absolute_time, clip, plain, relative_time
 
 TITLE = N_("Waiting on you here")
 NOTHING = N_(
@@ -32,6 +32,7 @@ class WaitingItem:
     url: str | None = None  # the member's board link (only ever shown to them)
     link_kind: str | None = None  # a board link's kind (bot.services.board_links.Kind)
     link_id: int = 0
+    agreed_at: datetime | None = None  # the time its players agreed (/schedule)
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,8 @@ def item_line(item: WaitingItem) -> str:
             if due is None
             else _("their turn, clock runs out {when}").format(when=due)
         )
+    if item.agreed_at is not None:
+        what += " · " + _("agreed time {when}").format(when=absolute_time(item.agreed_at))
     return f"{name} {vs}: {what}{_where(item)}"
 
 

@@ -73,7 +73,8 @@ class MyGamesService:
                 )
                 owner = await self._owner(uow, record.options or {}, owners)
                 items.append(replace(item, tournament=owner) if owner else item)
-        return items
+        agreed = await uow.schedule.agreed([i.link_id for i in items])
+        return [replace(i, agreed_at=agreed.get(i.link_id)) for i in items]
 
     @staticmethod
     async def _owner(

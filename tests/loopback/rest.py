@@ -9,6 +9,7 @@ a violation on the server.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import re
 import urllib.parse
@@ -44,6 +45,7 @@ from .records import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     DM,
+    MANAGE_EVENTS,
     MANAGE_MESSAGES,
     MANAGE_THREADS,
     PRIVATE_THREAD,
@@ -54,6 +56,7 @@ from .records import (
     ChannelRecord,
     GuildRecord,
     MessageRecord,
+    iso,
 )
 
 if TYPE_CHECKING:
@@ -247,6 +250,11 @@ class RestApi:
         add("GET", "/guilds/{guild_id}/channels", self.get_guild_channels)
         add("GET", "/guilds/{guild_id}/roles", self.get_roles)
         add("GET", "/guilds/{guild_id}/threads/active", self.get_active_threads)
+        add("GET", "/guilds/{guild_id}/scheduled-events", self.list_scheduled_events)
+        add("POST", "/guilds/{guild_id}/scheduled-events", self.create_scheduled_event)
+        add("GET", "/guilds/{guild_id}/scheduled-events/{event_id}", self.get_scheduled_event)
+        add("PATCH", "/guilds/{guild_id}/scheduled-events/{event_id}", self.edit_scheduled_event)
+        add("DELETE", "/guilds/{guild_id}/scheduled-events/{event_id}", self.delete_scheduled_event)
         add("GET", "/guilds/{guild_id}/members", self.list_members)
         add("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member)
         add("PATCH", "/guilds/{guild_id}/members/{user_id}", self.edit_member)
@@ -986,6 +994,135 @@ class RestApi:
             {"threads": [self.s.channel_payload(t) for t in threads], "members": []}
         )
 
+    # ------------------------------------------------------------------ scheduled events
+    # Discord's rules for an external event (entity type 3, the only kind the bot makes
+    # here): a location and an end time, a start still to come when it is made, an end
+    # after its start, and the status moves only SCHEDULED → ACTIVE | CANCELED and
+    # ACTIVE → COMPLETED. Managing events needs Manage Events in the server.
+
+    def _events_allowed(self, guild: GuildRecord, what: str) -> None:
+        if not self.s.guild_permissions_of(self.s.bot_user, guild) & MANAGE_EVENTS:
+            raise ApiError(
+                403,
+                50013,
+                "Missing Permissions",
+                violation="missing_permissions",
+                detail=f"{what} a scheduled event in {guild.name} needs Manage Events",
+            )
+
+    def _scheduled_event(self, guild: GuildRecord, event_id: str) -> dict[str, Any]:
+        event = self.s.scheduled_events.get(int(event_id)) if event_id.isdigit() else None
+        if event is None or int(event["guild_id"]) != guild.id:
+            raise ApiError(404, 10070, "Unknown Guild Scheduled Event")
+        return event
+
+    @staticmethod
+    def _bad_event(detail: str) -> ApiError:
+        return ApiError(
+            400,
+            50035,
+            "Invalid Form Body",
+            violation="invalid_scheduled_event",
+            detail=detail,
+        )
+
+    def _check_event_times(self, event: dict[str, Any], *, starting: bool) -> None:
+        start = _parse_time(event["scheduled_start_time"])
+        end = _parse_time(event.get("scheduled_end_time"))
+        if event.get("entity_type") == 3:
+            if end is None:
+                raise self._bad_event("an external event needs scheduled_end_time")
+            if not (event.get("entity_metadata") or {}).get("location"):
+                raise self._bad_event("an external event needs entity_metadata.location")
+        if starting and start is not None and start < self.s.clock():
+            raise self._bad_event("Cannot schedule event in the past")
+        if start is not None and end is not None and end <= start:
+            raise self._bad_event("scheduled_end_time must be after scheduled_start_time")
+
+    async def list_scheduled_events(self, req: RestRequest, guild_id: str) -> web.Response:
+        guild = self._guild(guild_id)
+        return json_response(self.s.scheduled_events_in(guild))
+
+    async def get_scheduled_event(
+        self, req: RestRequest, guild_id: str, event_id: str
+    ) -> web.Response:
+        return json_response(self._scheduled_event(self._guild(guild_id), event_id))
+
+    async def create_scheduled_event(self, req: RestRequest, guild_id: str) -> web.Response:
+        guild = self._guild(guild_id)
+        self._events_allowed(guild, "creating")
+        body = req.json
+        event: dict[str, Any] = {
+            "id": str(self.s.ids.next()),
+            "guild_id": str(guild.id),
+            "name": body["name"],
+            "description": body.get("description"),
+            "channel_id": body.get("channel_id"),
+            "creator_id": str(self.s.bot_user.id),
+            "creator": self.s.bot_user.payload(),
+            "image": None,
+            "scheduled_start_time": iso(_parse_time(body["scheduled_start_time"])),
+            "scheduled_end_time": (
+                iso(end) if (end := _parse_time(body.get("scheduled_end_time"))) else None
+            ),
+            "status": 1,
+            "entity_type": int(body["entity_type"]),
+            "entity_id": None,
+            "recurrence_rule": None,
+            "privacy_level": int(body["privacy_level"]),
+            "guild_scheduled_event_exceptions": [],
+            "entity_metadata": body.get("entity_metadata") or {},
+        }
+        self._check_event_times(event, starting=True)
+        self.s.scheduled_events[int(event["id"])] = event
+        return json_response(event)
+
+    async def edit_scheduled_event(
+        self, req: RestRequest, guild_id: str, event_id: str
+    ) -> web.Response:
+        guild = self._guild(guild_id)
+        self._events_allowed(guild, "editing")
+        event = self._scheduled_event(guild, event_id)
+        body = req.json
+        changed = dict(event)
+        for key in ("name", "description", "entity_metadata", "privacy_level", "channel_id"):
+            if key in body:
+                changed[key] = body[key]
+        for key in ("scheduled_start_time", "scheduled_end_time"):
+            if key in body:
+                moment = _parse_time(body[key])
+                changed[key] = iso(moment) if moment else None
+        status = body.get("status")
+        if status is not None and int(status) != event["status"]:
+            allowed = {1: {2, 4}, 2: {3}}.get(int(event["status"]), set())
+            if int(status) not in allowed:
+                raise self._bad_event(
+                    f"a scheduled event's status cannot go from {event['status']} to {status}"
+                )
+            changed["status"] = int(status)
+        if (
+            event["status"] != 1
+            and changed["scheduled_start_time"] != event["scheduled_start_time"]
+        ):
+            raise self._bad_event("an event under way or over keeps its start time")
+        self._check_event_times(
+            changed,
+            starting=changed["status"] == 1
+            and changed["scheduled_start_time"] != event["scheduled_start_time"],
+        )
+        event.clear()
+        event.update(changed)
+        return json_response(event)
+
+    async def delete_scheduled_event(
+        self, req: RestRequest, guild_id: str, event_id: str
+    ) -> web.Response:
+        guild = self._guild(guild_id)
+        self._events_allowed(guild, "deleting")
+        event = self._scheduled_event(guild, event_id)
+        del self.s.scheduled_events[int(event["id"])]
+        return no_content()
+
     def _member(self, guild: GuildRecord, user_id: str):
         member = guild.members.get(int(user_id)) if user_id.isdigit() else None
         if member is None:
@@ -1347,3 +1484,11 @@ async def _parse(request: web.Request, method: str, path: str) -> RestRequest:
 
 
 __all__ = ["ApiError", "RestApi"]
+
+
+def _parse_time(value: Any) -> Any:
+    """An ISO 8601 time as Discord reads it (None stays None)."""
+    if value is None:
+        return None
+    moment = dt.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)

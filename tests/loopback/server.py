@@ -117,6 +117,8 @@ class LoopbackDiscord(HarnessMixin):
         self.interactions: dict[int, InteractionHandle] = {}
         self.interactions_by_token: dict[str, InteractionHandle] = {}
         self.global_commands: list[dict[str, Any]] = []
+        # Guild scheduled events by id, as Discord would answer them (``scheduled_events_in``)
+        self.scheduled_events: dict[int, dict[str, Any]] = {}
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.violations: list[Violation] = []
         self.expected_violations: dict[str, int] = {}
@@ -541,6 +543,23 @@ class LoopbackDiscord(HarnessMixin):
         if member is None:
             return 0
         return channel_permissions(guild, member, channel, self.channels)
+
+    def guild_permissions_of(self, user: UserRecord, guild: GuildRecord) -> int:
+        """A member's server-wide permissions (its roles'; all for the owner or an admin)."""
+        member = guild.members.get(user.id)
+        if member is None:
+            return 0
+        return channel_permissions(guild, member, None, self.channels)
+
+    def grant_bot(self, guild: GuildRecord, permissions: int) -> None:
+        """Give the bot's role in ``guild`` these permissions too (before the bot connects:
+        its GUILD_CREATE carries the role)."""
+        role = next(r for r in guild.roles.values() if r.bot_id == self.bot_user.id)
+        role.permissions |= permissions
+
+    def scheduled_events_in(self, guild: GuildRecord) -> list[dict[str, Any]]:
+        """The guild's scheduled events (not deleted), oldest first."""
+        return [e for e in self.scheduled_events.values() if int(e["guild_id"]) == guild.id]
 
     def bot_can(self, channel: ChannelRecord, permission: str) -> bool:
         from . import records

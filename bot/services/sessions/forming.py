@@ -12,6 +12,7 @@ from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import sessions as messages
 from bot.messages.errors import moderators_only
 from bot.services import signups
+from bot.services.scheduling import hooks as event_hooks
 from bot.services.scrabble.options import Member as Seated
 from bot.services.scrabble.seating import seat_game
 from bot.services.sessions.core import (
@@ -122,6 +123,7 @@ class SessionForming:
             JOB_WATCH, now + WATCH_EVERY, {"session_id": row.id}, key=watch_key(row.id)
         )
         await self.core.bump(uow, row, status="started", started_at=now, deadline=deadline)
+        await event_hooks.session_scheduled(uow, row, in_room=options.in_room, now=now)
 
     async def swap(
         self, *, guild_id: int, channel_id: int, first: Member, second: Member, is_moderator: bool

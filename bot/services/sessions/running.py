@@ -17,6 +17,7 @@ from bot.messages.errors import moderators_only
 from bot.messages.i18n import _
 from bot.messages.post import Post
 from bot.services import signups
+from bot.services.scheduling import hooks as event_hooks
 from bot.services.scrabble.loaded import load_game
 from bot.services.sessions.core import (
     JOB_WATCH,
@@ -148,6 +149,7 @@ class SessionRunning:
                 lst = await signups.list_for(uow, OWNER, row.id)
                 await signups.close(uow, lst)
                 await self.core.bump(uow, row, status="cancelled", ended_at=now)
+                await event_hooks.session_over(uow, row.id, now)
                 uow.outbox.to_channel(row.channel_id, Post(content=_(messages.CANCELLED)))
             view = await self.core.view(uow, row)
             return view
@@ -165,6 +167,7 @@ class SessionRunning:
         await uow.jobs.cancel(deadline_key(row.id))
         await uow.jobs.cancel(watch_key(row.id))
         await self.core.bump(uow, row, status="ended", ended_at=now)
+        await event_hooks.session_over(uow, row.id, now)
         results = await self.reading.ranked(uow, row)
         counting = [
             board.number

@@ -26,6 +26,7 @@ from bot.errors import ClubError, InvalidInputError
 from bot.messages import tournament_games as game_msg
 from bot.messages import tournaments as msg
 from bot.messages.post import Post
+from bot.services.scheduling import hooks as event_hooks
 from bot.services.tournaments import options as opts
 from bot.services.tournaments import pairing
 from bot.services.tournaments.core import Reply, TournamentCore
@@ -373,6 +374,7 @@ class Director:
                     {"tournament_id": t.id, "round": rnd.number},
                     key=opts.deadline_key(t.id),
                 )
+                await event_hooks.round_scheduled(uow, t, rnd, core.now())
             core.log(
                 uow,
                 t,

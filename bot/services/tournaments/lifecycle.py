@@ -38,6 +38,7 @@ from bot.messages.errors import refusal
 from bot.messages.post import Post, ViewSpec
 from bot.messages.text import plain, render
 from bot.services import signups
+from bot.services.scheduling import hooks as event_hooks
 from bot.services.tournaments import hooks, pairing
 from bot.services.tournaments import options as opts
 from bot.services.tournaments.core import Reply, TournamentCore
@@ -269,6 +270,7 @@ class Lifecycle:
             {"tournament_id": t.id, "round": rnd.number},
             key=opts.deadline_key(t.id),
         )
+        await event_hooks.round_scheduled(uow, t, rnd, now)
         await self.advance(uow, t)  # a round of byes and forfeits only is over at once
 
     async def make_games(
@@ -345,6 +347,7 @@ class Lifecycle:
                 return
         rnd.status, rnd.finished_at = "done", core.now()
         await uow.jobs.cancel(opts.deadline_key(t.id))
+        await event_hooks.round_over(uow, rnd, core.now())
         entrants = await uow.tournaments.entrants(t.id)
         lines = core.standings_lines(t, entrants, pairings)
         playing = sum(e.status == "playing" for e in entrants)
@@ -401,6 +404,8 @@ class Lifecycle:
             )
         if rnd is not None and rnd.status != "done":
             rnd.status, rnd.finished_at = "done", core.now()
+        if rnd is not None:
+            await event_hooks.round_over(uow, rnd, core.now())
         await uow.jobs.cancel(opts.deadline_key(t.id))
         await uow.tournaments.flush()
         pairings = await uow.tournaments.pairings(t.id)
@@ -445,4 +450,5 @@ class Lifecycle:
                 {"tournament_id": t.id, "round": number},
                 key=opts.deadline_key(t.id),
             )
+            await event_hooks.round_scheduled(uow, t, rnd, now)
         await self.advance(uow, t)
