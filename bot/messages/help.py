@@ -1,7 +1,12 @@
 """``/help``'s words: one section per game, what a member types to play it.
 
 Every text is a message id (``N_``): ``bot.ui.help`` shows it through ``_()``,
-so a new section is translated once it is marked here and in the catalogue."""
+so a new section is translated once it is marked here and in the catalogue.
+
+/help shows one page of sections at a time, with a button for each page:
+Discord caps a message's embeds at 6,000 characters in all, and the whole of
+/help (Filipino runs longer than English) no longer fits in one. A section is
+on the page ``HELP_PAGE_OF`` names for its title, else on the club's page."""
 
 from __future__ import annotations
 
@@ -12,6 +17,27 @@ HELP_DESCRIPTION = N_(
     "Scrabble, chess, Word Boggle and Library Henyo, with a leaderboard that remembers."
 )
 HELP_FOOTER = N_("Private things (your rack, a secret word) are only ever shown to you.")
+
+# (key, button label): the first is the page /help opens on.
+HELP_PAGES: list[tuple[str, str]] = [
+    ("play", N_("Playing")),
+    ("club", N_("Club nights")),
+    ("admin", N_("Running the club")),
+]
+HELP_DEFAULT_PAGE = "club"  # a section not named below
+HELP_PAGE_OF: dict[str, str] = {
+    "Scrabble": "play",
+    "Word tools": "play",
+    "Chess": "play",
+    "Word Boggle": "play",
+    "Library Henyo": "play",
+    "Finding a game": "play",
+    "Leaderboard": "play",
+    "Club sessions": "club",
+    "Tournaments": "club",
+    "Games events": "club",
+    "For admins and moderators": "admin",
+}
 
 HELP_SECTIONS: list[tuple[str, str]] = [
     (

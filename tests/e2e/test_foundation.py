@@ -29,6 +29,19 @@ async def test_help_answers_privately_with_every_game(club) -> None:
     for game in ("Scrabble", "Chess", "Word Boggle", "Library Henyo", "Leaderboard"):
         assert game in text
     assert "/scrabble new" in text and "/boggle start" in text
+    assert "help:play" in ix.answer.custom_ids and "help:club" in ix.answer.custom_ids
+
+    # The other pages, in the same private reply, by their buttons (after a restart too).
+    await club.restart()
+    turned = await club.dc.click(club.members["alice"], ix.answer, "help:club")
+    await turned.wait_done()
+    page = club.dc.messages[ix.answer.id]
+    titles = [f["name"] for e in page.embeds for f in e.get("fields", [])]
+    assert page.ephemeral and "Tournaments" in titles and "Scrabble" not in titles
+    assert page.embeds[0]["title"].endswith("Club nights")
+    opened = await club.dc.slash(club.members["alice"], club.channel, "help", page="admin")
+    titles = [f["name"] for e in opened.answer.embeds for f in e.get("fields", [])]
+    assert titles[0] == "For admins and moderators"
 
 
 async def test_club_setup_saves_settings_for_admins_and_survives_restart(club) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.messages.i18n import _, available_languages, use_language
-from bot.ui.help import HELP_SECTIONS, help_embed
+from bot.ui.help import HELP_SECTIONS, PAGE_KEYS, help_embed, page_of
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 CODE = re.compile(r"`([^`]+)`")
@@ -89,14 +89,24 @@ def test_the_walker_catches_a_wrong_command_or_option(
 
 
 @pytest.mark.parametrize("language", sorted(available_languages()))
-def test_the_help_embed_fits_discord_s_limits_in_every_language(language: str) -> None:
+def test_each_help_page_fits_discord_s_limits_in_every_language(language: str) -> None:
+    shown: list[str] = []
     with use_language(language):
-        embed = help_embed()
-        sections = [_(text) for _name, text in HELP_SECTIONS]
-    assert len(embed) <= 6000
-    assert all(
-        len(field.value or "") <= 1024 and len(field.name or "") <= 256 for field in embed.fields
-    )
-    # Nothing is lost when a long section goes on in a second field.
-    shown = " ".join(field.value or "" for field in embed.fields)
-    assert all(" ".join(section.split()) in " ".join(shown.split()) for section in sections)
+        for page in PAGE_KEYS:
+            embed = help_embed(page)
+            assert len(embed) <= 6000, f"/help's {page} page: {len(embed)} characters"
+            assert all(
+                len(field.value or "") <= 1024 and len(field.name or "") <= 256
+                for field in embed.fields
+            )
+            assert embed.fields, f"/help's {page} page is empty"
+            shown.append(" ".join(field.value or "" for field in embed.fields))
+        sections = [(page_of(name), _(text)) for name, text in HELP_SECTIONS]
+    # Every section is on its page, whole (a long one goes on in a second field).
+    for page, section in sections:
+        text = shown[PAGE_KEYS.index(page)]
+        assert " ".join(section.split()) in " ".join(text.split())
+
+
+def test_every_page_a_section_names_is_a_page() -> None:
+    assert {page_of(name) for name, _text in HELP_SECTIONS} == set(PAGE_KEYS)
