@@ -25,6 +25,7 @@ from bot.services import signups
 from bot.services.leagues import options as opts
 from bot.services.leagues.core import RESULTS, LeagueCore, Reply, Who
 from bot.services.results import record_points
+from bot.services.scheduling import hooks as event_hooks
 from bot.services.tournaments import pairing
 from bot.services.tournaments.service import TournamentService
 from bot.services.transactions import transact
@@ -55,6 +56,7 @@ class Seasons(LeagueCore):
             ends_at = now + timedelta(weeks=weeks)
             await self._bump(uow, league)
             season.status, season.starts_at, season.ends_at = "playing", now, ends_at
+            await event_hooks.season_scheduled(uow, league, season, now)
             await signups.close(uow, lst)
             by_id = {e.id: e for e in entries}
             uow.outbox.to_channel(
@@ -355,6 +357,7 @@ class Seasons(LeagueCore):
                     },
                 )
         season.status, season.finished_at = "finished", now
+        await event_hooks.season_over(uow, season.id, now)
         season.results = {"divisions": results}
         carried: list[dict[str, Any]] = [
             {

@@ -156,7 +156,7 @@ class GuildEvents:
             )
             version = row.version
         if self.port is None:
-            log.info("no Discord port for server events: event %s left as it is", row.id)
+            log.info("no Discord port for server events: event %s left as it is", payload)
             return version, wanted.discord_id
         return version, await self.port.sync(wanted)
 
