@@ -155,6 +155,7 @@ async def test_two_seasons_of_a_fourteen_member_scrabble_league(club: Club) -> N
     await _resign(club, games[frozenset(("alice", "bob"))], "alice")
     await dc.wait_until(
         lambda: _game_status(club.db_path, games[frozenset(("alice", "bob"))].id) == "finished",
+        timeout=30,
         what="alice's resignation",
     )
     ix = await dc.slash(club.members["bob"], club.channel, "league withdraw")
@@ -188,7 +189,9 @@ async def test_two_seasons_of_a_fourteen_member_scrabble_league(club: Club) -> N
     assert "adjudicated by the director" in ix.answer.content, ix.answer.content
 
     # Each finish is recorded by a job of its own: every result but kate–leon's is in.
-    await dc.wait_until(lambda: _scored(club.db_path, 1) == 25, what="25 results recorded")
+    await dc.wait_until(
+        lambda: _scored(club.db_path, 1) == 25, timeout=30, what="25 results recorded"
+    )
     ix = await dc.slash(club.members["kate"], club.channel, "league standings")
     assert "season 1 (under way)" in ix.answer.content
     assert "Division 3 (5 of 6 games played)" in ix.answer.content, ix.answer.content
@@ -198,7 +201,7 @@ async def test_two_seasons_of_a_fourteen_member_scrabble_league(club: Club) -> N
     assert not _bot_posts(club, "season 1: the results")
     await _end_season(club)
     (results,) = await dc.wait_until(
-        lambda: _bot_posts(club, "season 1: the results"), what="season 1's results"
+        lambda: _bot_posts(club, "season 1: the results"), timeout=30, what="season 1's results"
     )
     text = results.content
     assert "Division 1: won by erin · down: alice" in text, text
@@ -230,10 +233,12 @@ async def test_two_seasons_of_a_fourteen_member_scrabble_league(club: Club) -> N
             if pair <= set(division):
                 _winner, loser = _later_wins(division, *sorted(pair))
                 await _resign(club, thread, loser)
-    await dc.wait_until(lambda: _scored(club.db_path, 2) == 22, what="22 results recorded")
+    await dc.wait_until(
+        lambda: _scored(club.db_path, 2) == 22, timeout=30, what="22 results recorded"
+    )
     await _end_season(club)
     (results,) = await dc.wait_until(
-        lambda: _bot_posts(club, "season 2: the results"), what="season 2's results"
+        lambda: _bot_posts(club, "season 2: the results"), timeout=30, what="season 2's results"
     )
     # Alphabetical order in each division decides: the last name wins.
     assert "Division 1: won by jose · down: carol" in results.content, results.content
@@ -291,12 +296,14 @@ async def test_a_chess_league_of_pairs_plays_a_season(club: Club) -> None:
         2,
     ]  # White balanced: each pair plays it once or twice
 
-    await dc.wait_until(lambda: _scored(club.db_path, 1) == 6, what="6 results recorded")
+    await dc.wait_until(
+        lambda: _scored(club.db_path, 1) == 6, timeout=30, what="6 results recorded"
+    )
     club.clock.advance(weeks=2, minutes=1)
     for _ in range(4):
         await club.tick()
     (results,) = await dc.wait_until(
-        lambda: _bot_posts(club, "season 1: the results"), what="season 1's results"
+        lambda: _bot_posts(club, "season 1: the results"), timeout=30, what="season 1's results"
     )
     assert "Division 1: won by gina & hugo" in results.content, results.content
     assert "4 entries who stay are entered already" in results.content
