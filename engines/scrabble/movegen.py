@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar, Literal, NamedTuple
@@ -474,10 +474,18 @@ class MoveGenerator:
         """Each turn of ``game`` beside the best play that was available."""
         return self.analyse_moves(game.moves)
 
-    def analyse_moves(self, moves: Iterable[dict[str, Any]]) -> list[TurnAnalysis]:
+    def analyse_moves(
+        self,
+        moves: Iterable[dict[str, Any]],
+        on_turn: Callable[[int, Board, list[Play]], None] | None = None,
+    ) -> list[TurnAnalysis]:
         """The same from a move log (``ScrabbleGame.moves``): each play, exchange or
         pass (not the turns lost to a failed challenge) with the rack it was made
-        from, the best play by score on that board and the points left on the table."""
+        from, the best play by score on that board and the points left on the table.
+
+        ``on_turn(index, board, plays)`` is told of each analysed turn (its index in
+        the returned list) with the board before the move and every play the rack had
+        (puzzles keep a few positions so); the board changes after the call."""
         board = Board()
         turns: list[TurnAnalysis] = []
         last_play: dict[int, tuple[int, tuple[tuple[int, str], ...]]] = {}
@@ -494,6 +502,8 @@ class MoveGenerator:
                 continue
             rack = move.get("rack", "")
             plays = self.generate(board, rack) if rack else []
+            if on_turn is not None:
+                on_turn(len(turns), board, plays)
             top = max(plays, key=_score, default=None)
             best = (
                 f"{top.position} {top.spelled(board)}" if top is not None else None
