@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.messages.i18n import N_, _
-from bot.messages.text import plain, relative_time
+from bot.messages.text import absolute_time, plain, relative_time
 
 ACCEPT = N_("Accept")
 CANCEL = N_("Cancel")
@@ -41,7 +41,9 @@ def seek_post(
             game=game_title(kind), seeker=seeker_id
         ),
         options,
-        _("Open until {when}.").format(when=relative_time(expires_at)),
+        _("Open until {when} ({left}).").format(
+            when=absolute_time(expires_at), left=relative_time(expires_at)
+        ),
     ]
     if role_id is not None:
         lines.insert(0, f"<@&{role_id}>")
@@ -111,7 +113,7 @@ def rematch_started(kind: str, number: int, place_id: int | None) -> str:
 
 
 def scrabble_seek_options(rules: str, word_list: str) -> str:
-    return _("{rules} · word list {word_list}").format(rules=rules, word_list=word_list)
+    return _("{rules} · word list: {word_list}").format(rules=rules, word_list=word_list)
 
 
 def chess_seek_options(control: str, color: str) -> str:

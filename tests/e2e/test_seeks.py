@@ -61,7 +61,8 @@ async def test_a_chess_seek_pings_the_club_s_role_and_a_role_member_takes_it_aft
     post = await _seek(club, alice, "chess seek", time="3d", color="white")
     assert post.pings == frozenset({f"role:{players.id}"}), post.pings  # the role, nobody else
     assert "looking for a game" in post.content and "3 days per move" in post.content
-    assert "plays White" in post.content and "<t:" in post.content
+    assert "plays White" in post.content
+    assert re.search(r"Open until <t:\d+:f> \(<t:\d+:R>\)\.", post.content), post.content
     seek_id = _seek_id(post, "chess")
 
     ix = await dc.click(alice, post, f"seek:chess:accept:{seek_id}")
