@@ -208,6 +208,16 @@ async def test_a_tournament_round_and_a_session_are_scheduled_events_made_and_de
         what="Discord's id kept",
     )
 
+    # The director gives the round two more days: the event ends two days later.
+    extended = await dc.slash(club.moderator, club.channel, "tournament extend", by="2d")
+    assert extended.answer.ephemeral, extended.response
+    later = (end + timedelta(days=2)).isoformat()
+    await dc.wait_until(
+        lambda: [e["scheduled_end_time"] for e in dc.scheduled_events_in(club.guild)] == [later],
+        what="the event's end moved",
+    )
+    assert dc.scheduled_events_in(club.guild)[0]["id"] == event["id"]  # the same event
+
     # The round's only game ends: the round, the tournament and the event with it.
     ix = await dc.slash(club.members["bob"], thread, "chess resign")
     assert "resign" in (ix.answer.content or "").lower()
