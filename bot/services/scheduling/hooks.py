@@ -25,8 +25,10 @@ from bot.services.scheduling.events import (
 async def round_scheduled(
     uow: UnitOfWork, t: TournamentRecord, rnd: TournamentRoundRecord, now: datetime
 ) -> None:
-    """A tournament round under way (or its deadline moved): its event, until the deadline."""
-    if "league_id" in (t.options or {}) or rnd.deadline is None:
+    """A tournament round under way (or its deadline moved): its event, until the deadline,
+    in the tournament's channel (or the room, for one played over the board)."""
+    options = t.options or {}
+    if "league_id" in options or rnd.deadline is None:
         return
     await place_event(
         uow,
@@ -38,6 +40,7 @@ async def round_scheduled(
         ends_at=rnd.deadline,
         now=now,
         channel_id=t.channel_id,
+        location=msg.in_the_room() if options.get("where") == "room" else "",
     )
 
 
