@@ -36,6 +36,7 @@ HELP_PAGE_OF: dict[str, str] = {
     "Club sessions": "club",
     "Tournaments": "club",
     "Games events": "club",
+    "Agreeing a time": "club",
     "For admins and moderators": "admin",
 }
 
@@ -127,6 +128,14 @@ HELP_SECTIONS: list[tuple[str, str]] = [
             "button or `/event register partner:@member`; `/event withdraw` leaves. The host runs each "
             "game with `/event round game:henyo` and writes prizes with `/event prize`; "
             "`/event standings` shows every game and `/event close` crowns the winners."
+        ),
+    ),
+    (
+        N_("Agreeing a time"),
+        N_(
+            "In a league or tournament game on a long clock, `/schedule propose when:Sat 3pm` proposes "
+            "up to 3 times (the club's time zone); your opponent accepts one with its button or "
+            "`/schedule accept`. Both of you get a reminder an hour before."
         ),
     ),
     (
