@@ -17,6 +17,8 @@ list post, a DM to whoever moved up through ``uow.outbox``)::
 - ``join`` takes a member or a pair and refuses, with a message fit for the
   member, a member already on the list (as player or as partner), a closed
   list, and a full list when ``waiting`` is off.
+- ``join_all`` adds many entries in one write (a league's next season entering
+  everyone who stays).
 - ``withdraw`` returns the entries that moved from the waiting list into the
   places, so the caller can tell them.
 - ``roster`` is the entries in order: the first ``capacity`` are in, the rest wait.
@@ -243,6 +245,45 @@ async def join(
     await uow.signups.flush()
     after = _roster(lst, [*rows, row])
     return after.entrants[-1]
+
+
+async def join_all(
+    uow: UnitOfWork,
+    lst: SignupListRecord,
+    entries: Sequence[tuple[int, int | None]],
+    *,
+    added_by: int | None,
+    now: datetime,
+) -> None:
+    """Add many entries at once at the end of the list, in order, each ``(user_id,
+    partner_id)``: a league's next season entering everyone who stays, in one write
+    (one lock, one read, one version) instead of one ``join`` each. The players rows
+    must exist; a member already on the list, or named twice, is a programming error."""
+    lst = await uow.signups.lock(lst)
+    if lst.status != "open":
+        raise ValueError(f"list {lst.id} is {lst.status}")
+    taken = {m for r in await uow.signups.entries(lst.id) for m in (r.user_id, r.partner_id)}
+    position = await uow.signups.next_position(lst.id)
+    for user_id, partner_id in entries:
+        members = {user_id} if partner_id is None else {user_id, partner_id}
+        if members & taken or user_id == partner_id:
+            raise ValueError(f"{sorted(members & taken)} already on list {lst.id}")
+        taken |= members
+        uow.signups.add(
+            SignupRecord(
+                list_id=lst.id,
+                position=position,
+                user_id=user_id,
+                partner_id=partner_id,
+                wants_partner=False,
+                status="entered",
+                added_by=added_by,
+                created_at=now,
+            )
+        )
+        position += 1
+    await _bump(uow, lst)
+    await uow.signups.flush()
 
 
 async def withdraw(

@@ -372,16 +372,13 @@ class Seasons(LeagueCore):
         ]
         nxt = await self._open_season(uow, league, season.number + 1, {"members": carried})
         lst = await signups.list_for(uow, opts.OWNER, nxt.id)
-        for c in carried:
-            await signups.join(
-                uow,
-                lst,
-                user_id=int(c["user_id"]),
-                partner_id=c["partner_id"],
-                added_by=league.created_by,
-                what=msg.what(league.name, nxt.number),
-                now=now,
-            )
+        await signups.join_all(
+            uow,
+            lst,
+            [(int(c["user_id"]), c["partner_id"]) for c in carried],
+            added_by=league.created_by,
+            now=now,
+        )
         info = self._info(league)
         for table in tables:
             uow.outbox.to_channel(

@@ -196,3 +196,23 @@ async def test_each_owner_has_one_list(session_factory, clock) -> None:
     await _list(session_factory, clock)
     with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
         await _list(session_factory, clock)
+
+
+async def test_join_all_enters_many_in_order_after_those_there_and_refuses_a_member_twice(
+    session_factory, clock
+) -> None:
+    await _list(session_factory, clock)
+    await _join(session_factory, clock, 100)
+    async with UnitOfWork(session_factory) as uow:
+        lst = await signups.list_for(uow, "tournament", 7)
+        await signups.join_all(
+            uow, lst, [(101, None), (102, 103), (104, None)], added_by=1, now=clock()
+        )
+        await uow.commit()
+    roster = await _roster(session_factory)
+    assert [e.members for e in roster.entrants] == [(100,), (101,), (102, 103), (104,)]
+    async with UnitOfWork(session_factory) as uow:
+        lst = await signups.list_for(uow, "tournament", 7)
+        with pytest.raises(ValueError, match="already on list"):
+            await signups.join_all(uow, lst, [(105, None), (103, None)], added_by=1, now=clock())
+    assert len((await _roster(session_factory)).entrants) == 4  # nothing written
