@@ -20,7 +20,7 @@ from bot.services.scheduling.events import GuildEvents
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import reply_privately, think
 from bot.ui.permissions import require_guild
-from bot.ui.schedule import DYNAMIC_ITEMS, ROUTE, DiscordEvents, proposal_view
+from bot.ui.schedule import DYNAMIC_ITEMS, ROUTE, DiscordEvents, drop_buttons, proposal_view
 
 GAME_HELP = "Which game (defaults to this thread's game)"
 WHEN_HELP = "A day and time in the club's time zone, e.g. Sat 3pm, tomorrow 19:30, 2026-12-12 15:00"
@@ -106,6 +106,7 @@ class ScheduleCog(
             choice=index,
         )
         await reply_privately(interaction, msg.agreed_reply(done.agreed_at))
+        await drop_buttons(interaction.message)
 
 
 async def setup(bot: ClubBot) -> None:

@@ -80,6 +80,17 @@ def proposal_view(args: Mapping[str, Any]) -> discord.ui.View:
     return view
 
 
+async def drop_buttons(message: discord.Message | None) -> None:
+    """A proposal whose time was agreed keeps its text and loses its buttons; a post
+    gone or not editable is left so (a late press is refused anyway)."""
+    if message is None:
+        return
+    try:
+        await message.edit(view=None)
+    except discord.HTTPException as error:
+        log.info("could not take the buttons off proposal post %s: %s", message.id, error)
+
+
 def _iso(moment: datetime) -> str:
     return moment.isoformat()
 

@@ -158,7 +158,8 @@ async def test_a_time_is_proposed_replaced_accepted_after_a_restart_and_reminded
     assert accepted.answer.content == f"Agreed: {_stamp(agreed_at)}."
     post = await dc.wait_for_message(thread, predicate=lambda m: "accepted" in m.content)
     assert _stamp(agreed_at) in post.content and "reminder an hour before" in post.content
-    again = await dc.click(bob, new, new_ids[0])
+    await dc.wait_until(lambda: not dc.messages[new.id].custom_ids, what="its buttons gone")
+    again = await dc.slash(bob, thread, "schedule accept", time=1)
     assert again.answer.ephemeral and "agreed already" in again.answer.content
     assert _rows(club, "select status from time_proposals order by id") == [
         ("replaced",),
