@@ -87,6 +87,9 @@ class Settings(BaseSettings):
     # Worker processes for CPU-heavy work (images, move generation, pairing): 0 runs it
     # in a thread of the bot's own process instead.
     cpu_workers: int = Field(default_factory=default_workers)
+    # A Scrabble turn becomes a puzzle when the best play scored at least this many
+    # points more than the move made (RULES.md, "Puzzles and daily play").
+    puzzle_margin: int = 15
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -177,6 +180,13 @@ class Settings(BaseSettings):
     def _cpu_workers(cls, v: int) -> int:
         if not 0 <= v <= 64:
             raise ValueError("CPU_WORKERS must be between 0 (threads only) and 64")
+        return v
+
+    @field_validator("puzzle_margin")
+    @classmethod
+    def _puzzle_margin(cls, v: int) -> int:
+        if not 1 <= v <= 200:
+            raise ValueError("PUZZLE_MARGIN must be between 1 and 200 points")
         return v
 
     @field_validator("web_base_url")

@@ -28,6 +28,7 @@ from bot.db.repositories import (
 from bot.db.repositories.common import WROTE_OUTBOX
 from bot.db.repositories.events import EventRepository
 from bot.db.repositories.leagues import LeagueRepository
+from bot.db.repositories.puzzles import PuzzleRepository
 from bot.db.repositories.schedule import ScheduleRepository
 from bot.db.repositories.seeks import SeekRepository
 from bot.db.repositories.sessions import SessionRepository
@@ -73,6 +74,7 @@ class UnitOfWork:
         self.leagues = LeagueRepository(self.session)
         self.seeks = SeekRepository(self.session)
         self.schedule = ScheduleRepository(self.session)
+        self.puzzles = PuzzleRepository(self.session)
         return self
 
     async def __aexit__(

@@ -26,6 +26,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import scrabble as msg
 from bot.messages.post import Post
+from bot.services.puzzles.hooks import game_finished as puzzles_game_finished
 from bot.services.results import SeatOutcome, record_game_result
 from bot.services.scrabble import ai
 from bot.services.scrabble.announce import Announcer
@@ -303,6 +304,8 @@ class ScrabbleCore:
         """Results and ratings (rated games), then the final post."""
         await tournament_game_finished(uow, loaded.record, now)
         engine = loaded.require_engine()
+        if not engine.options.room:  # over the board no rack is known: no puzzles
+            await puzzles_game_finished(uow, loaded.record, now)
         result = engine.result()
         assert result is not None
         record = loaded.record

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engines.scrabble import ScrabbleGame, ScrabbleOptions
 from engines.scrabble.game import ENDING
-from engines.scrabble.gcg import read_gcg, recorded_rack
+from engines.scrabble.gcg import GcgEvent, read_gcg, recorded_rack
 from tests.engines.scrabble.support import conformance_dir
 
 # A clean record (no phony withdrawn, no challenge bonus): every play stands.
@@ -52,9 +52,16 @@ def _with_rack(game: ScrabbleGame, seat: int, rack: str) -> ScrabbleGame:
     return ScrabbleGame.from_json(state)
 
 
-def gcg_club_game(path: Path | None = None) -> ScrabbleGame:
+def gcg_turns(path: Path | None = None) -> list[GcgEvent]:
+    """The record's turns (plays, passes, exchanges), in order."""
+    record = read_gcg(path or puzzle_game_path())
+    return [e for e in record.events if e.kind in ("play", "pass", "exchange")]
+
+
+def gcg_club_game(path: Path | None = None, *, upto: int | None = None) -> ScrabbleGame:
     """The record at ``path`` (default ``PUZZLE_GAME``) played through the engine,
-    finished (its last play accepted)."""
+    finished (its last play accepted); with ``upto``, only its first ``upto`` turns,
+    the next turn's rack on the rack of the seat to play."""
     record = read_gcg(path or puzzle_game_path())
     seat_of = {p.nick: p.number - 1 for p in record.players}
     game = ScrabbleGame.new(ScrabbleOptions(turn_order="fixed", challenge="single"), seed=0)
@@ -62,13 +69,14 @@ def gcg_club_game(path: Path | None = None) -> ScrabbleGame:
     state = game.to_json()
     state["first_seat"] = state["current_seat"] = first
     game = ScrabbleGame.from_json(state)
-    for event in record.events:
-        if event.kind not in ("play", "pass", "exchange"):
-            continue
+    turns = [e for e in record.events if e.kind in ("play", "pass", "exchange")]
+    for number, event in enumerate(turns):
         seat = seat_of[event.nick]
         rack = recorded_rack(event.rack)
         assert rack, f"{event.line}: the record lacks the rack"
         game = _with_rack(game, seat, rack)
+        if upto is not None and number >= upto:
+            break
         if event.kind == "play":
             assert event.word and event.position
             game.play(seat, event.word, event.position)

@@ -1,0 +1,190 @@
+"""The words of puzzles (``/puzzle``): the position, the answers, the solution, the
+streak in ``/stats``.
+
+Built from plain data; a rack is public here (the position is from a finished game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.messages.i18n import N_, _, ngettext
+from bot.messages.text import plain
+
+ANSWER_LABEL = N_("Answer")
+SOLUTION_LABEL = N_("Show solution")
+FORM_TITLE = N_("Your answer")
+WORD_LABEL = N_("Word")
+WORD_PLACEHOLDER = N_("The whole word: QUIZ, or Q?UIZ with a blank as the U")
+POSITION_LABEL = N_("Position: 8H across, H8 down")
+POSITION_PLACEHOLDER = N_("8H")
+NO_PUZZLES = N_(
+    "No puzzles yet: they come from the club's finished Scrabble games, "
+    "where the best play beat the move made by a good margin."
+)
+ALL_DONE = N_("You have done every puzzle the club has. New ones come with each finished game.")
+UNKNOWN_KIND = N_("Puzzles are Scrabble positions for now: pick `scrabble`.")
+NO_SUCH_PUZZLE = N_("That puzzle is gone.")
+STREAK_TITLE = N_("Puzzles")
+
+
+def play_notation(position: str, word: str) -> str:
+    return f"{position} {word}"
+
+
+def puzzle_text(
+    number: int,
+    game_number: int,
+    move: int,
+    rack: str,
+    tries_left: int,
+    *,
+    resumed: bool = False,
+) -> str:
+    """The position's words under its board image."""
+    lines = [
+        _("**Puzzle {number}** from Scrabble #{game} (move {move})").format(
+            number=number, game=game_number, move=move
+        ),
+        _("Rack: `{rack}`").format(rack=" ".join(rack)),
+        _(
+            "Find the play that scores the most on this board (any play scoring as much "
+            "solves it). Press **Answer** and give the word and its position."
+        ),
+        ngettext("{count} try left.", "{count} tries left.", tries_left).format(count=tries_left),
+    ]
+    if resumed:
+        lines.insert(0, _("Your puzzle under way:"))
+    return "\n".join(lines)
+
+
+def board_alt_text(rows: Sequence[str], rack: str) -> str:
+    """The board in words (each row's tiles), for screen readers, then the rack."""
+    described = []
+    for number, row in enumerate(rows, 1):
+        if row.strip("."):
+            described.append(f"{number}: {row}")
+    return _("Puzzle board, row by row (. an empty square): {rows}. Rack: {rack}.").format(
+        rows="; ".join(described) or _("empty"), rack=" ".join(rack)
+    )[:1024]
+
+
+def solved(played: str, score: int, rating: float, change: float, streak: int) -> str:
+    lines = [
+        _("✅ Solved! {play} scores {score}, the best there is.").format(
+            play=f"**{plain(played)}**", score=score
+        ),
+        _rating_line(rating, change),
+    ]
+    if streak > 1:
+        lines.append(
+            ngettext(
+                "🔥 {days} day in a row with a puzzle solved.",
+                "🔥 {days} days in a row with a puzzle solved.",
+                streak,
+            ).format(days=streak)
+        )
+    return "\n".join(lines)
+
+
+def short_of_best(played: str, score: int, tries_left: int | None) -> str:
+    """A play short of the best; ``tries_left`` None: it was the last try."""
+    text = _("{play} scores {score}: there is a better play.").format(
+        play=f"**{plain(played)}**", score=score
+    )
+    return text if tries_left is None else f"{text} {_tries(tries_left)}"
+
+
+def refused(reason: str, tries_left: int | None) -> str:
+    """A play the board, the rack or the word list refuses (the engine's ``reason``)."""
+    text = _("That play can't be made: {reason}").format(reason=reason)
+    return text if tries_left is None else f"{text} {_tries(tries_left)}"
+
+
+def _tries(tries_left: int) -> str:
+    return ngettext(
+        "{count} try left: press Answer again.",
+        "{count} tries left: press Answer again.",
+        tries_left,
+    ).format(count=tries_left)
+
+
+def failed(rating: float, change: float, *, gave_up: bool) -> str:
+    first = _("You asked for the solution.") if gave_up else _("❌ No tries left.")
+    return f"{first}\n{_rating_line(rating, change)}"
+
+
+def finished_before(solved_it: bool) -> str:
+    return (
+        _("You solved this puzzle already.")
+        if solved_it
+        else _("You have seen this one's solution.")
+    )
+
+
+def _rating_line(rating: float, change: float) -> str:
+    return _("Puzzle rating: {rating} ({change}).").format(
+        rating=round(rating), change=f"{change:+.0f}"
+    )
+
+
+def solution(
+    top: Sequence[tuple[str, int]], played: str, played_score: int, game_number: int, who: str
+) -> str:
+    """The top plays (``(notation, score)``, best first) and what was played in the game."""
+    lines = [_("**Top plays:**")]
+    lines += [
+        f"{rank}. {plain(notation)} — {score}" for rank, (notation, score) in enumerate(top, 1)
+    ]
+    lines.append(
+        _("In Scrabble #{game}, {who} played {play} for {score}.").format(
+            game=game_number,
+            who=plain(who),
+            play=_played(played),
+            score=played_score,
+        )
+    )
+    return "\n".join(lines)
+
+
+def _played(played: str) -> str:
+    if played == "pass":
+        return _("a pass")
+    if played.startswith("exchange "):
+        return _("an exchange")
+    return plain(played)
+
+
+def streak_line(current: int, best: int, rating: float | None) -> str:
+    """``/stats``: the member's puzzle streak (days in a row with a puzzle solved)."""
+    parts = []
+    if rating is not None:
+        parts.append(_("rating {rating}").format(rating=round(rating)))
+    parts.append(ngettext("streak {days} day", "streak {days} days", current).format(days=current))
+    parts.append(ngettext("best {days} day", "best {days} days", best).format(days=best))
+    return ", ".join(parts)
+
+
+__all__ = [
+    "ALL_DONE",
+    "ANSWER_LABEL",
+    "FORM_TITLE",
+    "NO_PUZZLES",
+    "NO_SUCH_PUZZLE",
+    "POSITION_LABEL",
+    "POSITION_PLACEHOLDER",
+    "SOLUTION_LABEL",
+    "STREAK_TITLE",
+    "UNKNOWN_KIND",
+    "WORD_LABEL",
+    "WORD_PLACEHOLDER",
+    "board_alt_text",
+    "failed",
+    "finished_before",
+    "puzzle_text",
+    "refused",
+    "short_of_best",
+    "solution",
+    "solved",
+    "streak_line",
+]

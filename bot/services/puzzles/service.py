@@ -1,0 +1,451 @@
+"""``PuzzleService``: puzzles from the club's finished Scrabble games (issue #31).
+
+- Finding them: a finished game's job (``hooks.JOB_FIND``) replays the game with the
+  move generator in a worker process (its prepare step, no database lock held) and
+  stores each position whose best play beat the move made by ``PUZZLE_MARGIN``
+  points; a second run of the job adds nothing (one row per game and ply).
+- Solving them: ``next_puzzle`` gives a member a puzzle of their club's they have not
+  tried (one from a game they did not play in first, then the nearest to their puzzle
+  rating), or the one they have under way; ``answer`` judges a play on its board (any
+  play scoring the best score solves it; a play the board, rack or word list refuses
+  is explained and counts as a try), three tries; ``show_solution`` gives up.
+- A finished attempt moves the member's puzzle rating and the puzzle's own, one
+  Glicko-2 period each (``engines.ratings``: the puzzle is the opponent), and a
+  solved one counts for the member's streak: days in a row (club time zone) with a
+  puzzle solved.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bot.compute.puzzles import puzzles_of
+from bot.compute.scrabble import AiOptions
+from bot.context import ServiceContext
+from bot.db.models import JobRecord
+from bot.db.models_puzzles import PuzzleAttemptRecord, PuzzleRecord
+from bot.db.uow import UnitOfWork
+from bot.errors import ConflictError, InvalidInputError, NotFoundError
+from bot.messages import puzzles as msg
+from bot.messages.errors import refusal
+from bot.messages.i18n import _
+from bot.offload import offload
+from bot.scheduler import JobSpec
+from bot.services.puzzles.hooks import JOB_FIND
+from bot.services.scrabble.lexicons import ClubLexicons, WordLists
+from bot.services.scrabble.loaded import KIND as SCRABBLE
+from bot.services.scrabble.loaded import loaded_game
+from engines.ratings import glicko2
+from engines.scrabble.errors import ScrabbleError
+from engines.scrabble.puzzles import ScrabblePuzzle, judge
+
+log = logging.getLogger(__name__)
+
+KINDS = ("scrabble",)
+RATING_KIND = "puzzle"  # the members' puzzle ratings in ``ratings``
+MAX_TRIES = 3
+
+
+@dataclass(frozen=True)
+class PuzzleView:
+    """A puzzle as a member sees it: the board rows, the rack and what is left to try."""
+
+    puzzle_id: int
+    game_number: int
+    move: int
+    rows: tuple[str, ...]
+    rack: str
+    tries_left: int
+    resumed: bool
+
+    @property
+    def text(self) -> str:
+        """The words under the board image."""
+        return msg.puzzle_text(
+            self.puzzle_id,
+            self.game_number,
+            self.move,
+            self.rack,
+            self.tries_left,
+            resumed=self.resumed,
+        )
+
+    @property
+    def description(self) -> str:
+        """The board image's alt text."""
+        return msg.board_alt_text(self.rows, self.rack)
+
+
+@dataclass(frozen=True)
+class AnswerOutcome:
+    """What an answer (or "Show solution") did: ``status`` is the attempt's after it
+    (open, solved, failed); ``text`` says so, with the solution once it is over."""
+
+    puzzle_id: int
+    status: str
+    tries_left: int
+    text: str
+    rating: float | None = None
+    rating_change: float | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the attempt is over (solved or not)."""
+        return self.status != "open"
+
+
+@dataclass(frozen=True)
+class PuzzleStreak:
+    """Days in a row with a puzzle solved (going on, and the best run) and the rating."""
+
+    current: int
+    best: int
+    rating: float | None
+
+
+def streak_days(days: set[date], today: date) -> tuple[int, int]:
+    """The current run of consecutive days (ending today or yesterday: today's may still
+    come) and the best run, in ``days``."""
+    best = run = 0
+    previous: date | None = None
+    for day in sorted(days):
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    current = run if previous is not None and today - previous <= timedelta(days=1) else 0
+    return current, best
+
+
+class PuzzleService:
+    """Finding, serving and judging puzzles; ``job_handlers()`` gives the scheduler its job."""
+
+    def __init__(self, ctx: ServiceContext, *, lexicons: WordLists | None = None) -> None:
+        self.ctx = ctx
+        self.lexicons = lexicons or ClubLexicons(ctx)
+        self.margin = int(getattr(ctx.settings, "puzzle_margin", 15))
+
+    def job_handlers(self) -> dict[str, JobSpec]:
+        """The puzzle search job, with its prepare step."""
+        return {JOB_FIND: JobSpec(self.on_game_finished, prepare=self.prepare_game_finished)}
+
+    # -- finding puzzles ---------------------------------------------------------------
+
+    async def prepare_game_finished(self, payload: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """The game's puzzles, found before the job's transaction (the move generator's
+        replay runs in a worker process); None when the game is not there to search."""
+        try:
+            async with self.ctx.reader() as uow:
+                found = await self._searchable(uow, int(payload["game_id"]))
+        except NotFoundError:
+            return None
+        if found is None:
+            return None
+        state, lexicon, seats = found
+        words = await self.lexicons.ref(lexicon)
+        options = AiOptions(words)
+        return await offload(
+            puzzles_of, state, options, seats, self.margin, thread=not options.portable
+        )
+
+    async def _searchable(
+        self, uow: UnitOfWork, game_id: int
+    ) -> tuple[dict[str, Any], str, list[int]] | None:
+        """A finished Scrabble game's saved state, word list and the seats members held
+        (the computer's turns are its own choices, not lessons); None for anything else."""
+        record = await uow.games.get(game_id, kind=SCRABBLE)
+        if record.status != "finished":
+            return None
+        loaded = await loaded_game(uow, record)
+        if loaded.engine is None or loaded.engine.options.room:
+            return None  # over the board: no racks were ever known
+        seats = [s for s in range(loaded.engine.seats) if not loaded.is_computer(s)]
+        return loaded.engine.to_json(), loaded.settings.lexicon, seats
+
+    async def on_game_finished(
+        self, uow: UnitOfWork, job: JobRecord, prepared: list[dict[str, Any]] | None = None
+    ) -> None:
+        """Job ``JOB_FIND``: store the game's puzzles (those not stored by an earlier run)."""
+        game_id = int(job.payload["game_id"])
+        try:
+            record = await uow.games.get(game_id, kind=SCRABBLE)
+        except NotFoundError:
+            return
+        if prepared is None:
+            found = await self._searchable(uow, game_id)
+            if found is None:
+                return
+            state, lexicon, seats = found
+            words = await self.lexicons.ref(lexicon)
+            options = AiOptions(words)
+            prepared = await offload(
+                puzzles_of, state, options, seats, self.margin, thread=not options.portable
+            )
+        loaded = await loaded_game(uow, record)
+        have = await uow.puzzles.plies_of_game(game_id)
+        rows = []
+        for data in prepared:
+            if int(data["ply"]) in have:
+                continue
+            seat = int(data["seat"])
+            facts = {
+                **data,
+                "lexicon": loaded.settings.lexicon,
+                "game_number": record.number,
+                "who": loaded.name(seat),
+            }
+            rows.append(
+                PuzzleRecord(
+                    guild_id=record.guild_id,
+                    kind=SCRABBLE,
+                    game_id=game_id,
+                    ply=int(data["ply"]),
+                    data=facts,
+                    rating=1500.0,
+                    rd=350.0,
+                    volatility=0.06,
+                    attempts=0,
+                    solved=0,
+                    created_at=self.ctx.clock(),
+                )
+            )
+        if rows:
+            await uow.puzzles.add(rows)
+        log.info("Scrabble #%s: %d new puzzles", record.number, len(rows))
+
+    # -- solving them ------------------------------------------------------------------
+
+    async def next_puzzle(
+        self, guild_id: int, user_id: int, display_name: str, kind: str = SCRABBLE
+    ) -> PuzzleView:
+        """The member's puzzle under way, or a new one (see the module)."""
+        if kind not in KINDS:
+            raise InvalidInputError(_(msg.UNKNOWN_KIND))
+        async with self.ctx.uow() as uow:
+            await uow.guilds.ensure(guild_id)
+            await uow.players.ensure(user_id, display_name)
+            attempt = await uow.puzzles.open_attempt(guild_id, kind, user_id)
+            resumed = attempt is not None
+            if attempt is not None:
+                puzzle = await uow.puzzles.get(attempt.puzzle_id)
+                assert puzzle is not None  # the attempt's row holds a key to it
+            else:
+                rating = await uow.ratings.get_or_new(guild_id, RATING_KIND, user_id)
+                found = await uow.puzzles.next_for(guild_id, kind, user_id, rating.rating)
+                if found is None:
+                    none_yet = await uow.puzzles.count(guild_id, kind) == 0
+                    raise InvalidInputError(_(msg.NO_PUZZLES if none_yet else msg.ALL_DONE))
+                puzzle = found
+                attempt = await uow.puzzles.add_attempt(
+                    PuzzleAttemptRecord(
+                        puzzle_id=puzzle.id,
+                        guild_id=guild_id,
+                        player_id=user_id,
+                        status="open",
+                        tries=0,
+                        answers=[],
+                        version=1,
+                        started_at=self.ctx.clock(),
+                    )
+                )
+            view = _view(puzzle, attempt, resumed=resumed)
+            await uow.commit()
+        return view
+
+    async def answer(
+        self,
+        guild_id: int,
+        user_id: int,
+        display_name: str,
+        puzzle_id: int,
+        word: str,
+        position: str,
+    ) -> AnswerOutcome:
+        """Judge ``word`` at ``position`` on the puzzle's board (see the module)."""
+        word, position = word.strip(), position.strip()
+        if not word or not position:
+            raise InvalidInputError(_("Give the word and its position, like QUIZ and 8H."))
+        async with self.ctx.uow() as uow:
+            puzzle, attempt = await self._attempt(uow, guild_id, user_id, display_name, puzzle_id)
+            if attempt.status != "open":
+                return self._again(puzzle, attempt)
+            lexicon = await self.lexicons.get(str(puzzle.data.get("lexicon") or "default"))
+            position_ = ScrabblePuzzle.from_json(puzzle.data)
+            tries = attempt.tries + 1
+            left = MAX_TRIES - tries
+            try:
+                play = judge(position_, word, position, lexicon)
+            except ScrabbleError as exc:
+                reason = refusal(InvalidInputError.passing_on(exc, sentence=True))
+                answers = [*attempt.answers, [f"{position} {word}"[:40], None]]
+                if left > 0:
+                    await self._bump(uow, attempt, tries=tries, answers=answers)
+                    await uow.commit()
+                    return AnswerOutcome(puzzle.id, "open", left, msg.refused(reason, left))
+                text = msg.refused(reason, None)
+                return await self._finish(uow, puzzle, attempt, False, answers, text, tries)
+            answers = [*attempt.answers, [play.notation, play.score]]
+            if play.score >= position_.best_score:
+                return await self._finish(uow, puzzle, attempt, True, answers, play.notation, tries)
+            if left > 0:
+                await self._bump(uow, attempt, tries=tries, answers=answers)
+                await uow.commit()
+                return AnswerOutcome(
+                    puzzle.id, "open", left, msg.short_of_best(play.notation, play.score, left)
+                )
+            text = msg.short_of_best(play.notation, play.score, None)
+            return await self._finish(uow, puzzle, attempt, False, answers, text, tries)
+
+    async def show_solution(
+        self, guild_id: int, user_id: int, display_name: str, puzzle_id: int
+    ) -> AnswerOutcome:
+        """Give up the puzzle (it counts as not solved) and see its solution."""
+        async with self.ctx.uow() as uow:
+            puzzle, attempt = await self._attempt(uow, guild_id, user_id, display_name, puzzle_id)
+            if attempt.status != "open":
+                return self._again(puzzle, attempt)
+            return await self._finish(uow, puzzle, attempt, False, list(attempt.answers), "", None)
+
+    async def streak(self, guild_id: int, user_id: int) -> PuzzleStreak | None:
+        """The member's puzzle streak and rating in the club; None before any puzzle."""
+        async with self.ctx.reader() as uow:
+            solved = await uow.puzzles.solved_at(guild_id, user_id)
+            ratings = await uow.ratings.for_member(guild_id, user_id)
+            mine = next((r for r in ratings if r.game_kind == RATING_KIND and r.games), None)
+            rating = mine.rating if mine is not None else None
+            guild = await uow.guilds.get(guild_id)
+            zone = ZoneInfo(guild.timezone if guild else "UTC")
+        if rating is None and not solved:
+            return None
+        days = {when.astimezone(zone).date() for when in solved}
+        current, best = streak_days(days, self.ctx.clock().astimezone(zone).date())
+        return PuzzleStreak(current, best, rating)
+
+    # -- the parts ---------------------------------------------------------------------
+
+    async def _attempt(
+        self, uow: UnitOfWork, guild_id: int, user_id: int, display_name: str, puzzle_id: int
+    ) -> tuple[PuzzleRecord, PuzzleAttemptRecord]:
+        puzzle = await uow.puzzles.get(puzzle_id)
+        if puzzle is None or puzzle.guild_id != guild_id:
+            raise NotFoundError(_(msg.NO_SUCH_PUZZLE))
+        attempt = await uow.puzzles.attempt(puzzle_id, user_id)
+        if attempt is None:  # an answer to a puzzle the member never opened: open it now
+            await uow.players.ensure(user_id, display_name)
+            attempt = await uow.puzzles.add_attempt(
+                PuzzleAttemptRecord(
+                    puzzle_id=puzzle_id,
+                    guild_id=guild_id,
+                    player_id=user_id,
+                    status="open",
+                    tries=0,
+                    answers=[],
+                    version=1,
+                    started_at=self.ctx.clock(),
+                )
+            )
+        return puzzle, attempt
+
+    async def _bump(self, uow: UnitOfWork, attempt: PuzzleAttemptRecord, **changes: Any) -> None:
+        if not await uow.puzzles.bump(attempt, **changes):
+            raise ConflictError(_("That answer crossed another one: look at the puzzle again."))
+
+    async def _finish(
+        self,
+        uow: UnitOfWork,
+        puzzle: PuzzleRecord,
+        attempt: PuzzleAttemptRecord,
+        solved: bool,
+        answers: list[Any],
+        said: str,
+        tries: int | None,
+    ) -> AnswerOutcome:
+        """The attempt is over: both ratings move, the solution is shown."""
+        now = self.ctx.clock()
+        member = await uow.ratings.get_or_new(puzzle.guild_id, RATING_KIND, attempt.player_id)
+        before, rd_before = member.rating, member.rd
+        score = 1.0 if solved else 0.0
+        member.rating, member.rd, member.volatility = glicko2(
+            member.rating, member.rd, member.volatility, [(puzzle.rating, puzzle.rd, score)]
+        )
+        puzzle.rating, puzzle.rd, puzzle.volatility = glicko2(
+            puzzle.rating, puzzle.rd, puzzle.volatility, [(before, rd_before, 1.0 - score)]
+        )
+        member.games += 1
+        member.wins += solved
+        member.losses += not solved
+        member.last_played_at = now
+        puzzle.attempts += 1
+        puzzle.solved += solved
+        await self._bump(
+            uow,
+            attempt,
+            status="solved" if solved else "failed",
+            tries=attempt.tries if tries is None else tries,
+            answers=answers,
+            rating_before=before,
+            rating_after=member.rating,
+            finished_at=now,
+        )
+        change = member.rating - before
+        if solved:
+            guild = await uow.guilds.get(puzzle.guild_id)
+            zone = ZoneInfo(guild.timezone if guild else "UTC")
+            days = {
+                w.astimezone(zone).date()
+                for w in await uow.puzzles.solved_at(puzzle.guild_id, attempt.player_id)
+            }
+            streak, _best = streak_days(days, now.astimezone(zone).date())
+            head = msg.solved(
+                said,
+                ScrabblePuzzle.from_json(puzzle.data).best_score,
+                member.rating,
+                change,
+                streak,
+            )
+        else:
+            head = msg.failed(member.rating, change, gave_up=tries is None)
+            if said:
+                head = f"{said}\n{head}"
+        text = f"{head}\n\n{_solution(puzzle)}"
+        await uow.commit()
+        return AnswerOutcome(
+            puzzle.id,
+            "solved" if solved else "failed",
+            0,
+            text,
+            rating=member.rating,
+            rating_change=change,
+        )
+
+    def _again(self, puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord) -> AnswerOutcome:
+        solved = attempt.status == "solved"
+        text = f"{msg.finished_before(solved)}\n\n{_solution(puzzle)}"
+        return AnswerOutcome(puzzle.id, attempt.status, 0, text)
+
+
+def _view(puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord, *, resumed: bool) -> PuzzleView:
+    data = puzzle.data
+    return PuzzleView(
+        puzzle_id=puzzle.id,
+        game_number=int(data.get("game_number") or 0),
+        move=int(data["ply"]) + 1,
+        rows=tuple(data["board"]),
+        rack=str(data["rack"]),
+        tries_left=MAX_TRIES - attempt.tries,
+        resumed=resumed,
+    )
+
+
+def _solution(puzzle: PuzzleRecord) -> str:
+    position = ScrabblePuzzle.from_json(puzzle.data)
+    return msg.solution(
+        [(play.notation, play.score) for play in position.top],
+        position.played,
+        position.played_score,
+        int(puzzle.data.get("game_number") or 0),
+        str(puzzle.data.get("who") or "?"),
+    )

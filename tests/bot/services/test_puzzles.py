@@ -1,0 +1,212 @@
+"""Puzzles from a finished club Scrabble game, through the services (SQLite and
+PostgreSQL): the game's finish schedules the search, the job stores its puzzles once,
+members solve and fail them, ratings move both ways and solved days make a streak."""
+
+from __future__ import annotations
+
+from datetime import date
+from types import SimpleNamespace
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.db.models_puzzles import PuzzleAttemptRecord, PuzzleRecord
+from bot.errors import InvalidInputError
+from bot.services import ServiceContext
+from bot.services.puzzles.hooks import JOB_FIND, game_finished
+from bot.services.puzzles.service import MAX_TRIES, PuzzleService, streak_days
+from bot.services.scrabble import LexiconCache, ScrabbleService
+from engines.lexicon import load_lexicon
+from engines.scrabble import Board
+from engines.scrabble.movegen import MoveGenerator
+from engines.scrabble.puzzles import ScrabblePuzzle, find_puzzles
+from tests.bot.services.scrabble_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    GUILD,
+    engine_of,
+    rig,
+    seat_member,
+    started,
+)
+from tests.engines.scrabble.puzzle_support import gcg_club_game, gcg_turns
+
+
+@pytest.fixture(scope="module")
+def generator() -> MoveGenerator:
+    return MoveGenerator(load_lexicon())
+
+
+@pytest.fixture
+def scrabble(ctx: ServiceContext) -> ScrabbleService:
+    return ScrabbleService(ctx, lexicons=LexiconCache())
+
+
+@pytest.fixture
+def puzzles(ctx: ServiceContext) -> PuzzleService:
+    service = PuzzleService(ctx, lexicons=LexiconCache())
+    ctx.scheduler.register_service(service)
+    return service
+
+
+async def finished_game(ctx: ServiceContext, scrabble: ScrabbleService) -> int:
+    """A club game between Alice and Bob: the record's turns but its last, then the last
+    play made through the service and accepted, so the game finishes as any does."""
+    game_id = await started(scrabble)
+    turns = gcg_turns()
+    await rig(ctx, game_id, gcg_club_game(upto=len(turns) - 1))
+    engine = await engine_of(ctx, game_id)
+    last = turns[-1]
+    seat = engine.current_seat
+    await scrabble.moves.play(
+        game_id, await seat_member(ctx, game_id, seat), last.word, last.position
+    )
+    await scrabble.moves.accept_play(game_id, await seat_member(ctx, game_id, 1 - seat))
+    assert (await engine_of(ctx, game_id)).result() is not None
+    return game_id
+
+
+async def stored(ctx: ServiceContext) -> list[SimpleNamespace]:
+    """The puzzles as stored (plain copies: read after their unit of work)."""
+    async with ctx.reader() as uow:
+        rows = (
+            await uow.session.execute(select(PuzzleRecord).order_by(PuzzleRecord.ply))
+        ).scalars()
+        return [
+            SimpleNamespace(
+                id=r.id,
+                ply=r.ply,
+                guild_id=r.guild_id,
+                data=dict(r.data),
+                rating=r.rating,
+                attempts=r.attempts,
+                solved=r.solved,
+            )
+            for r in rows
+        ]
+
+
+async def test_a_finished_game_yields_its_puzzles_once(ctx, scrabble, puzzles, generator):
+    game_id = await finished_game(ctx, scrabble)
+    outcomes = await ctx.scheduler.run_due()
+    assert [o.kind for o in outcomes if o.kind == JOB_FIND] == [JOB_FIND]
+    rows = await stored(ctx)
+    expected = find_puzzles(generator, (await engine_of(ctx, game_id)).moves)
+    assert [r.ply for r in rows] == [p.ply for p in expected] and rows
+    for row in rows:
+        puzzle = ScrabblePuzzle.from_json(row.data)
+        best = max(
+            p.score for p in generator.generate(Board.from_rows(list(puzzle.board)), puzzle.rack)
+        )
+        assert puzzle.best_score == best
+        assert row.guild_id == GUILD and row.data["game_number"] >= 1
+    # The job again (a restart, a second finish): nothing new.
+    async with ctx.uow() as uow:
+        await game_finished(uow, await uow.games.get(game_id), ctx.clock())
+        await uow.commit()
+    await ctx.scheduler.run_due()
+    assert [r.id for r in await stored(ctx)] == [r.id for r in rows]
+
+
+async def test_members_solve_and_fail_puzzles_and_ratings_move(ctx, scrabble, puzzles):
+    await finished_game(ctx, scrabble)
+    await ctx.scheduler.run_due()
+    first = await puzzles.next_puzzle(GUILD, CAROL.user_id, CAROL.name)
+    assert first.tries_left == MAX_TRIES and len(first.rack) == 7 and len(first.rows) == 15
+    # Asked again, the same puzzle (under way).
+    again = await puzzles.next_puzzle(GUILD, CAROL.user_id, CAROL.name)
+    assert again.puzzle_id == first.puzzle_id and again.resumed
+    row = next(r for r in await stored(ctx) if r.id == first.puzzle_id)
+    best = ScrabblePuzzle.from_json(row.data).top[0]
+    solved = await puzzles.answer(
+        GUILD, CAROL.user_id, CAROL.name, first.puzzle_id, best.word, best.position
+    )
+    assert solved.status == "solved" and solved.rating_change and solved.rating_change > 0
+    assert (
+        "Top plays" in solved.text
+        and ScrabblePuzzle.from_json(row.data).played.split()[-1] in solved.text
+    )
+    after = next(r for r in await stored(ctx) if r.id == first.puzzle_id)
+    assert after.rating < 1500 and after.attempts == 1 and after.solved == 1
+
+    # Dave: a word not in the list, a play short of the best, then no play at all.
+    mine = await puzzles.next_puzzle(GUILD, DAVE.user_id, DAVE.name)
+    puzzle = ScrabblePuzzle.from_json(
+        next(r for r in await stored(ctx) if r.id == mine.puzzle_id).data
+    )
+    lower = puzzle.top[-1]
+    assert lower.score < puzzle.best_score
+    one = await puzzles.answer(GUILD, DAVE.user_id, DAVE.name, mine.puzzle_id, "ZZZZ", "8H")
+    assert one.status == "open" and one.tries_left == 2 and "can't be made" in one.text
+    two = await puzzles.answer(
+        GUILD, DAVE.user_id, DAVE.name, mine.puzzle_id, lower.word, lower.position
+    )
+    assert two.status == "open" and two.tries_left == 1 and str(lower.score) in two.text
+    three = await puzzles.answer(GUILD, DAVE.user_id, DAVE.name, mine.puzzle_id, "Q", "Z99")
+    assert three.status == "failed" and "Top plays" in three.text
+    assert three.rating_change is not None and three.rating_change < 0
+    # Answering a finished puzzle changes nothing and shows the solution again.
+    four = await puzzles.answer(
+        GUILD, DAVE.user_id, DAVE.name, mine.puzzle_id, lower.word, lower.position
+    )
+    assert four.status == "failed" and "Top plays" in four.text
+    async with ctx.reader() as uow:
+        tries = await uow.session.scalar(
+            select(PuzzleAttemptRecord.tries).where(PuzzleAttemptRecord.player_id == DAVE.user_id)
+        )
+        dave = await uow.ratings.get_or_new(GUILD, "puzzle", DAVE.user_id)
+        rating, losses = dave.rating, dave.losses
+    assert tries == 3 and rating < 1500 and losses == 1
+
+
+async def test_show_solution_gives_up(ctx, scrabble, puzzles):
+    await finished_game(ctx, scrabble)
+    await ctx.scheduler.run_due()
+    mine = await puzzles.next_puzzle(GUILD, CAROL.user_id, CAROL.name)
+    shown = await puzzles.show_solution(GUILD, CAROL.user_id, CAROL.name, mine.puzzle_id)
+    assert shown.status == "failed" and "Top plays" in shown.text
+
+
+async def test_a_streak_is_days_in_a_row_with_a_puzzle_solved(ctx, scrabble, puzzles, clock):
+    await finished_game(ctx, scrabble)
+    await ctx.scheduler.run_due()
+    assert len(await stored(ctx)) >= 2
+    assert await puzzles.streak(GUILD, CAROL.user_id) is None
+    for _day in range(2):
+        mine = await puzzles.next_puzzle(GUILD, CAROL.user_id, CAROL.name)
+        row = next(r for r in await stored(ctx) if r.id == mine.puzzle_id)
+        best = ScrabblePuzzle.from_json(row.data).top[0]
+        await puzzles.answer(
+            GUILD, CAROL.user_id, CAROL.name, mine.puzzle_id, best.word, best.position
+        )
+        clock.advance(days=1)
+    streak = await puzzles.streak(GUILD, CAROL.user_id)
+    assert streak is not None and (streak.current, streak.best) == (2, 2)
+    assert streak.rating is not None and streak.rating > 1500
+    clock.advance(days=2)
+    later = await puzzles.streak(GUILD, CAROL.user_id)
+    assert later is not None and (later.current, later.best) == (0, 2)
+
+
+async def test_no_puzzles_yet_is_refused_privately(ctx, puzzles):
+    with pytest.raises(InvalidInputError, match="No puzzles yet"):
+        await puzzles.next_puzzle(GUILD, ALICE.user_id, ALICE.name)
+
+
+async def test_a_player_of_the_game_gets_another_games_puzzle_first(ctx, scrabble, puzzles):
+    await finished_game(ctx, scrabble)
+    await ctx.scheduler.run_due()
+    async with ctx.reader() as uow:
+        count = await uow.session.scalar(select(func.count()).select_from(PuzzleRecord))
+    # Only this game's puzzles: a player gets one of them all the same.
+    assert count and (await puzzles.next_puzzle(GUILD, BOB.user_id, BOB.name)).puzzle_id
+
+
+def test_streak_days_counts_runs_ending_today_or_yesterday():
+    days = {date(2026, 12, 1), date(2026, 12, 2), date(2026, 12, 4), date(2026, 12, 5)}
+    assert streak_days(days, date(2026, 12, 5)) == (2, 2)
+    assert streak_days(days, date(2026, 12, 6)) == (2, 2)
+    assert streak_days(days, date(2026, 12, 7)) == (0, 2)
+    assert streak_days(set(), date(2026, 12, 7)) == (0, 0)
