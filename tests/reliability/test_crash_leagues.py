@@ -1,5 +1,9 @@
-"""Crash safety of a league's season rollover (issue #30: "a restart at any point, season
-rollover included, loses nothing").
+"""Crash safety of a league's season start and rollover (issue #30: "a restart at any
+point, season rollover included, loses nothing").
+
+A season's start writes its divisions; each division's job then makes its games. Killed
+right before that job's commit, the job runs again after the restart: the six games are
+made once, each with one thread and one first board.
 
 A chess league of four plays a season of one week; its six games are left unplayed, so
 at the season's end the deadline scores them and the rollover (one transaction: the
@@ -26,8 +30,24 @@ LEASE_SECONDS = 130  # the scheduler's lease (120 s), and a little more
 PLAYERS = ("alice", "bob", "carol", "dave")
 
 
-async def _season_one(world: World) -> None:
-    """The league made, four members in, the season started and its six games open."""
+async def _season_one(world: World, *, started: bool = False) -> None:
+    """The league made, four members in, the season started and its six games open
+    (``started``: made and started already; wait for the games)."""
+    dc = world.dc
+    if not started:
+        await _make_and_start(world)
+
+    def threads() -> list[Any] | None:
+        found = [t for t in dc.threads_in(world.channel) if t.name.startswith("R1 ")]
+        return found if len(found) >= 6 else None
+
+    found = await dc.wait_until(threads, 30, "the season's six threads")
+    for thread in found:
+        await world.wait_post(thread, "Game on", timeout=15)
+    await world.wait_value("select count(*) from outbox where sent_at is null", 0)
+
+
+async def _make_and_start(world: World) -> None:
     dc = world.dc
     ix = await dc.slash(
         world.moderator, world.channel, "league new", game="chess", weeks=1, name="Spring"
@@ -38,15 +58,6 @@ async def _season_one(world: World) -> None:
         assert "you're in season 1" in ix.answer.content, ix.answer.content
     ix = await dc.slash(world.moderator, world.channel, "league start")
     assert "4 entrants in 1 division (4)" in ix.answer.content, ix.answer.content
-
-    def threads() -> list[Any] | None:
-        found = [t for t in dc.threads_in(world.channel) if t.name.startswith("R1 ")]
-        return found if len(found) >= 6 else None
-
-    found = await dc.wait_until(threads, 30, "the season's six threads")
-    for thread in found:
-        await world.wait_post(thread, "Game on", timeout=15)
-    await world.wait_value("select count(*) from outbox where sent_at is null", 0)
 
 
 async def _rolled_over_once(world: World) -> None:
@@ -111,3 +122,27 @@ async def test_a_rollover_killed_after_its_commit_posts_its_results_once(world: 
     await bot.start()
     await _rolled_over_once(world)
     tally.add("kill points: a league season's rollover after its commit")
+
+
+async def test_a_division_killed_before_its_games_commit_makes_them_once_after_the_restart(
+    world: World,
+) -> None:
+    bot = world.bot()
+    await bot.start(crash=[crash_point("before_commit", "INSERT tournament_rounds", nth=1)])
+    dc = world.dc
+    ix = await dc.slash(world.moderator, world.channel, "league new", game="chess", name="Spring")
+    assert "season 1 is open for sign-up" in ix.answer.content, ix.answer.content
+    for name in PLAYERS:
+        await dc.slash(world[name], world.channel, "league join")
+    await dc.slash(world.moderator, world.channel, "league start", wait=False)
+    await bot.wait_crashed()
+    assert await world.db.rows("select status from league_seasons") == [("playing",)]
+    assert await world.db.rows("select count(*) from games") == [(0,)]
+    world.time_passes(seconds=LEASE_SECONDS)
+    await bot.start()
+    await _season_one(world, started=True)
+    assert await world.db.rows("select count(*) from games") == [(6,)]
+    assert await world.db.rows("select count(*) from tournament_rounds") == [(1,)]
+    for thread in [t for t in dc.threads_in(world.channel) if t.name.startswith("R1 ")]:
+        assert_once(world.bot_posts(thread, "Game on"), f"the first board in {thread.name}")
+    tally.add("kill points: a league division's games before their commit")
