@@ -21,6 +21,7 @@ from discord.ext import commands
 from PIL import Image
 
 from tests.loopback import LoopbackDiscord, LoopbackUsageError, limits
+from tests.loopback.records import MANAGE_EVENTS
 
 UTC = dt.UTC
 
@@ -647,3 +648,65 @@ async def test_report_names_unexpected_violations_and_expected_ones_that_never_h
         "unexpected violation: invalid_message: content too long",
         "expected a 'interaction_timeout' violation, none was recorded",
     ]
+
+
+# ---------------------------------------------------------------- guild scheduled events
+
+
+async def test_scheduled_events_are_made_listed_moved_started_ended_and_deleted(
+    loopback, world, bot
+):
+    guild = bot.get_guild(world.guild.id)
+    start = loopback.clock() + dt.timedelta(hours=2)
+    loopback.expect_violation("missing_permissions", count=1)
+    with pytest.raises(discord.Forbidden):  # no Manage Events yet
+        await guild.create_scheduled_event(
+            name="Round 1",
+            start_time=start,
+            end_time=start + dt.timedelta(hours=1),
+            entity_type=discord.EntityType.external,
+            location="#games",
+            privacy_level=discord.PrivacyLevel.guild_only,
+        )
+    loopback.grant_bot(world.guild, MANAGE_EVENTS)
+    event = await guild.create_scheduled_event(
+        name="Round 1",
+        start_time=start,
+        end_time=start + dt.timedelta(hours=1),
+        entity_type=discord.EntityType.external,
+        location="#games",
+        privacy_level=discord.PrivacyLevel.guild_only,
+    )
+    assert [e.name for e in await guild.fetch_scheduled_events()] == ["Round 1"]
+    assert event.location == "#games" and event.status is discord.EventStatus.scheduled
+    moved = await event.edit(end_time=start + dt.timedelta(hours=3))
+    assert moved.end_time == start + dt.timedelta(hours=3)
+    started = await moved.start()
+    assert started.status is discord.EventStatus.active
+    ended = await started.end()
+    assert ended.status is discord.EventStatus.completed
+    await ended.delete()
+    assert loopback.scheduled_events_in(world.guild) == []
+    with pytest.raises(discord.NotFound):
+        await ended.delete()
+
+
+async def test_a_scheduled_event_in_the_past_or_without_an_end_is_refused_and_flagged(
+    loopback, world, bot
+):
+    loopback.grant_bot(world.guild, MANAGE_EVENTS)
+    loopback.expect_violation("invalid_scheduled_event", count=2)
+    past = loopback.clock() - dt.timedelta(minutes=5)
+    for end in (past + dt.timedelta(hours=1), None):
+        payload = {
+            "name": "Late",
+            "entity_type": 3,
+            "privacy_level": 2,
+            "entity_metadata": {"location": "#games"},
+            "scheduled_start_time": (past if end else past + dt.timedelta(days=1)).isoformat(),
+            "scheduled_end_time": end.isoformat() if end else None,
+        }
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.create_guild_scheduled_event(world.guild.id, **payload)
+        assert refused.value.status == 400
+    assert loopback.scheduled_events_in(world.guild) == []
