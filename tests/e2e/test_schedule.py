@@ -223,6 +223,8 @@ async def test_a_tournament_round_and_a_session_are_scheduled_events_made_and_de
     ix = await dc.slash(club.members["bob"], thread, "chess resign")
     assert "resign" in (ix.answer.content or "").lower()
     await dc.wait_until(lambda: not dc.scheduled_events_in(club.guild), what="the event gone")
+    over = await dc.slash(club.members["alice"], thread, "schedule propose", when="tomorrow 3pm")
+    assert over.answer.ephemeral and over.answer.content.startswith("Chess #1 is over")
 
     # A club session: an event from its start to its deadline, deleted when it ends.
     await dc.slash(club.moderator, club.channel, "scrabble session open", length="80m")
