@@ -106,7 +106,8 @@ class DiscordEvents:
         if guild is None:
             log.info("server %s is not reachable: its event is left as it is", wanted.guild_id)
             return wanted.discord_id
-        if not guild.me.guild_permissions.manage_events:
+        me = guild.me
+        if me is None or not me.guild_permissions.manage_events:
             log.info(
                 "no Manage Events permission in server %s: its scheduled event is skipped",
                 wanted.guild_id,
