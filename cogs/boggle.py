@@ -25,6 +25,7 @@ from bot.client import ClubBot
 from bot.errors import InvalidInputError
 from bot.gateway import Gateway, Throttle, TypedCommand
 from bot.messages import boggle as msg
+from bot.messages.boggle import daily as daily_say
 from bot.messages.boggle import room as room_say
 from bot.messages.boggle import rounds as say
 from bot.messages.i18n import _, use_language
@@ -265,6 +266,30 @@ class BoggleCog(
         await self._send_form(interaction, info)
 
     @app_commands.command(
+        name="daily", description="Today's grid: the same for everyone, your own 3 minutes"
+    )
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction) -> None:
+        await think(interaction, private=True)
+        guild = require_guild(interaction)
+        info = await self.service.daily.open(
+            guild_id=guild.id,
+            guild_name=guild.name,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            display_name=interaction.user.display_name,
+        )
+        now = self.bot.ctx.clock()
+        files = [await ui.daily_grid_file(info)]
+        text = daily_say.daily_reply(info, now)
+        if now < info.ends_at:  # the countdown runs: the form's button
+            await reply_privately(
+                interaction, text, files=files, **view_kwargs(ui.daily_view(info.id))
+            )
+        else:
+            await reply_privately(interaction, text, files=files)
+
+    @app_commands.command(
         name="results", description="The last round's results and the season table"
     )
     @app_commands.describe(
@@ -324,6 +349,14 @@ class BoggleCog(
         info = await self.service.submissions.round_for_form(round_id=round_id)
         await self._send_form(interaction, info)
 
+    async def open_daily_form(self, interaction: discord.Interaction, daily_id: int) -> None:
+        # A form is the first answer: the one read finds the member's countdown.
+        guild = require_guild(interaction)
+        info = await self.service.daily.for_form(guild_id=guild.id, user_id=interaction.user.id)
+        if info.id != daily_id:  # yesterday's button: today's grid is another one
+            raise InvalidInputError(daily_say.NOT_OPENED)
+        await interaction.response.send_modal(ui.WordsModal(daily=info))
+
     async def send_grid_dm(self, interaction: discord.Interaction, round_id: int) -> None:
         """The grid by DM, with the member's own link to the round's board (on the
         DM and on the private answer: both are theirs only)."""
@@ -354,7 +387,12 @@ class BoggleCog(
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         data = interaction.data
-        match = ui.FORM_ID.fullmatch(str(data.get("custom_id", "") if data else ""))
+        custom_id = str(data.get("custom_id", "") if data else "")
+        daily = ui.DAILY_FORM_ID.fullmatch(custom_id)
+        if daily is not None:
+            await self._daily_form_submit(interaction, int(daily.group(1)))
+            return
+        match = ui.FORM_ID.fullmatch(custom_id)
         if match is None:
             return
         try:
@@ -378,6 +416,21 @@ class BoggleCog(
             )
         except Exception as error:
             await handle_interaction_error(interaction, error, where="boggle form")
+
+    async def _daily_form_submit(self, interaction: discord.Interaction, daily_id: int) -> None:
+        try:
+            await think(interaction, private=True)
+            receipt = await self.service.daily.submit_form(
+                daily_id=daily_id,
+                user_id=interaction.user.id,
+                display_name=interaction.user.display_name,
+                source_id=interaction.id,
+                text=ui.modal_text(interaction.data),
+            )
+            text = _(msg.ALREADY_HAVE) if receipt.repeated else daily_say.receipt_line(receipt)
+            await reply_privately(interaction, text)
+        except Exception as error:
+            await handle_interaction_error(interaction, error, where="boggle daily form")
 
     # ---------------------------------------------------------------- DMs
 

@@ -26,6 +26,7 @@ from bot.db.repositories import (
     ResultRepository,
 )
 from bot.db.repositories.common import WROTE_OUTBOX
+from bot.db.repositories.daily import AchievementRepository, DailyRepository
 from bot.db.repositories.events import EventRepository
 from bot.db.repositories.leagues import LeagueRepository
 from bot.db.repositories.puzzles import PuzzleRepository
@@ -75,6 +76,8 @@ class UnitOfWork:
         self.seeks = SeekRepository(self.session)
         self.schedule = ScheduleRepository(self.session)
         self.puzzles = PuzzleRepository(self.session)
+        self.daily = DailyRepository(self.session)
+        self.achievements = AchievementRepository(self.session)
         return self
 
     async def __aexit__(

@@ -94,7 +94,8 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         N_(
             "A moderator starts a round with `/boggle start` or a weekly one with `/boggle schedule`. "
             "DM me your words (or press **Submit words**) before the timer ends. Shared words are cancelled! "
-            "`/boggle results` shows the last round and the season."
+            "`/boggle results` shows the last round and the season. "
+            "`/boggle daily`: the day's grid, your own 3 minutes."
         ),
     ),
     (

@@ -29,7 +29,10 @@ from bot.messages.leaderboard import (
     unknown_period,
     value_label,
 )
-from bot.services import ServiceContext
+from bot.services import ServiceContext, achievements
+from bot.services.achievements import Earned, Streak
+from bot.services.boggle.daily import streak as daily_streak
+from bot.services.boggle.options import club_zone
 from engines.ratings import is_provisional
 
 KINDS = ("chess", "scrabble", "boggle", "henyo")
@@ -100,6 +103,10 @@ class MemberStats:
     player_id: int
     name: str
     games: dict[str, GameStats] = field(default_factory=dict)
+    # Streaks kept for the member (the daily Boggle grid's; puzzles' when they come) and
+    # the achievements they earned, earliest first.
+    streaks: list[Streak] = field(default_factory=list)
+    achievements: list[Earned] = field(default_factory=list)
 
 
 def period_start(
@@ -177,7 +184,12 @@ class LeaderboardService:
             player = await uow.players.get(player_id)
             name = player.display_name if player else str(player_id)
             games = [_game_stats(rec) for rec in await uow.ratings.for_member(guild_id, player_id)]
-        return MemberStats(guild_id, player_id, name, {g.kind: g for g in games})
+            guild = await uow.guilds.get(guild_id)
+            today = self.ctx.clock().astimezone(club_zone(guild.timezone if guild else None))
+            streak = await daily_streak(uow, guild_id, player_id, today.date())
+            earned = await achievements.earned(uow, guild_id, player_id)
+        streaks = [streak] if streak.best else []
+        return MemberStats(guild_id, player_id, name, {g.kind: g for g in games}, streaks, earned)
 
 
 # One page of a table's rows, and how many rows the whole table has.

@@ -10,6 +10,7 @@ from typing import TypeAlias
 
 from bot.db.models import ResultRecord
 from bot.db.uow import UnitOfWork
+from bot.services import achievements
 from engines.ratings import RatingState, glicko2
 
 RATED_KINDS = ("chess", "scrabble")
@@ -60,6 +61,7 @@ async def record_game_result(
     played_at: datetime,
     rated: bool = True,
     season: str | None = None,
+    announce_in: int | None = None,
 ) -> list[RatingChange]:
     """Write one result per member and update ratings; returns rating changes.
 
@@ -69,6 +71,9 @@ async def record_game_result(
     the seat mean would move with that member's own deviation and volatility,
     so partners of different strength win or lose the same for the same
     result, and a single seat is rated exactly as a player alone.
+
+    The achievements the finish earns (a first win, 10 games) are granted here, in
+    the game's transaction, and announced in ``announce_in`` (the game's channel).
     """
     ranks = [s.rank for s in seats]
     states: dict[int, RatingState] = {}
@@ -89,6 +94,7 @@ async def record_game_result(
 
     team_states = {s.seat: seat_state(s) for s in seats}
     changes: list[RatingChange] = []
+    outcomes: dict[int, str] = {}
     for s in seats:
         outcome = _outcome(s.rank, ranks)
         others = [o for o in seats if o.seat != s.seat]
@@ -121,6 +127,7 @@ async def record_game_result(
                 changes.append(RatingChange(uid, before, rec.rating, rec.rd))
                 extra["rating_before"] = round(before, 2)
                 extra["rating_after"] = round(rec.rating, 2)
+            outcomes[uid] = outcome
             uow.results.record(
                 guild_id=guild_id,
                 kind=kind,
@@ -134,6 +141,9 @@ async def record_game_result(
                 played_at=played_at,
             )
     await uow.results.flush()
+    await achievements.games_finished(
+        uow, guild_id=guild_id, outcomes=outcomes, now=played_at, channel_id=announce_in
+    )
     return changes
 
 

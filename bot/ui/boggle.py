@@ -17,15 +17,18 @@ import discord
 
 from bot.messages import boggle as msg
 from bot.messages import limits as msg_limits
+from bot.messages.boggle import daily as daily_say
 from bot.messages.i18n import _
 from bot.offload import draw
 from bot.render.boggle import boggle_grid_png
 from bot.services.boggle import CancelOutcome, DmOutcome, ResultsSnapshot, RoundInfo
+from bot.services.boggle.daily import DailyInfo
 from bot.ui.buttons import ButtonRoute, dispatch
 from bot.ui.errors import ClubModal, ClubView
 
 WORDS_INPUT_ID = "boggle:words"
 FORM_ID = re.compile(r"boggle:form:(\d+)")
+DAILY_FORM_ID = re.compile(r"boggle:dailyform:(\d+)")
 FORM_MAX_CHARS = 4000
 
 
@@ -34,20 +37,23 @@ class RoundButtonHandler(Protocol):
 
     async def send_grid_dm(self, interaction: discord.Interaction, round_id: int) -> None: ...
 
+    async def open_daily_form(self, interaction: discord.Interaction, daily_id: int) -> None: ...
+
 
 BOGGLE_BUTTONS: ButtonRoute[RoundButtonHandler] = ButtonRoute("Word Boggle")
 
 
 class RoundButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"boggle:(?P<action>submit|dm):(?P<round_id>\d+)",
+    template=r"boggle:(?P<action>submit|dm|daily):(?P<round_id>\d+)",
 ):
-    """A round's two buttons: "Submit words" (opens the form) and "DM me the grid"."""
+    """A round's two buttons: "Submit words" (opens the form) and "DM me the grid"; and
+    the daily grid's "Submit words" (``daily``: its id is the day's grid's)."""
 
     def __init__(self, action: str, round_id: int) -> None:
         label, style, emoji = (
             (_(msg.SUBMIT_LABEL), discord.ButtonStyle.primary, "📝")
-            if action == "submit"
+            if action in ("submit", "daily")
             else (_(msg.DM_GRID_LABEL), discord.ButtonStyle.secondary, "✉️")
         )
         super().__init__(
@@ -67,6 +73,8 @@ class RoundButton(
         def call(handler: RoundButtonHandler) -> Awaitable[None]:
             if self.action == "submit":
                 return handler.open_form(interaction, self.round_id)
+            if self.action == "daily":
+                return handler.open_daily_form(interaction, self.round_id)
             return handler.send_grid_dm(interaction, self.round_id)
 
         await dispatch(interaction, BOGGLE_BUTTONS, call, where=f"boggle button {self.action}")
@@ -80,15 +88,23 @@ def round_view(round_id: int, *, dm_button: bool = True) -> discord.ui.View:
     return view
 
 
+def daily_view(daily_id: int) -> discord.ui.View:
+    """The daily grid's Submit words button (on the member's private grid)."""
+    view = ClubView(timeout=None)
+    view.add_item(RoundButton("daily", daily_id))
+    return view
+
+
 class WordsModal(ClubModal):
     """The form: one box for any number of words. Submissions are handled by the cog."""
 
-    def __init__(self, info: RoundInfo) -> None:
-        super().__init__(
-            title=msg.form_title(info.number),
-            custom_id=f"boggle:form:{info.id}",
-            timeout=None,
-        )
+    def __init__(self, info: RoundInfo | None = None, *, daily: DailyInfo | None = None) -> None:
+        if daily is not None:
+            title, custom_id = daily_say.form_title(daily.day), f"boggle:dailyform:{daily.id}"
+        else:
+            assert info is not None
+            title, custom_id = msg.form_title(info.number), f"boggle:form:{info.id}"
+        super().__init__(title=title, custom_id=custom_id, timeout=None)
         self.words: discord.ui.TextInput[WordsModal] = discord.ui.TextInput(
             label=_(msg.WORDS_LABEL),
             custom_id=WORDS_INPUT_ID,
@@ -129,6 +145,13 @@ async def render_text_file(args: Mapping[str, Any]) -> tuple[str, bytes]:
     return str(args.get("filename") or "boggle.txt"), str(args.get("text", "")).encode("utf-8")
 
 
+async def daily_grid_file(info: DailyInfo) -> discord.File:
+    """The day's grid as an image, its letters as its alt text."""
+    spec = daily_say.grid_file(info.rows, info.day)
+    filename, png = await render_grid_file(spec.args)
+    return discord.File(io.BytesIO(png), filename=filename, description=spec.description)
+
+
 async def grid_file(info: RoundInfo) -> discord.File:
     """The grid as an image, its letters as its alt text."""
     spec = msg.grid_file(info.rows, info.number)
@@ -138,7 +161,9 @@ async def grid_file(info: RoundInfo) -> discord.File:
 
 def dm_reply(outcome: DmOutcome) -> str | None:
     """What to answer a DM'd list; None when there is nothing new to say (a replayed message)."""
-    return msg.dm_reply(outcome.receipts, outcome.late)
+    lines = [msg.dm_reply(outcome.receipts, outcome.late) or ""]
+    lines += daily_say.dm_lines(outcome.daily, outcome.daily_late)
+    return "\n".join(line for line in lines if line) or None
 
 
 def cancel_reply(outcome: CancelOutcome) -> str:

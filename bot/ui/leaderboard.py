@@ -10,6 +10,12 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.messages.achievements import (
+    ACHIEVEMENTS_TITLE,
+    STREAKS_TITLE,
+    achievement_lines,
+    streak_lines,
+)
 from bot.messages.i18n import _
 from bot.messages.leaderboard import (
     GAME_TITLES,
@@ -101,13 +107,19 @@ def pager(table: LeaderboardTable) -> discord.ui.View | None:
 
 def stats_embed(stats: MemberStats) -> discord.Embed:
     embed = discord.Embed(title=stats_title(stats.name), colour=discord.Colour.teal())
-    if not stats.games:
+    if not stats.games and not stats.streaks:
         embed.description = _(NO_GAMES_YET)
     for kind in ("chess", "scrabble", "boggle", "henyo", "event", "league"):
         g = stats.games.get(kind)
         if g is None or g.games == 0:
             continue
         embed.add_field(name=_(GAME_TITLES[kind]), value=game_record(kind, g), inline=False)
+    if stats.streaks:
+        streaks = [(s.kind, s.current, s.best) for s in stats.streaks]
+        embed.add_field(name=_(STREAKS_TITLE), value=streak_lines(streaks), inline=False)
+    if stats.achievements:
+        earned = [(a.code, a.earned_at, a.detail) for a in stats.achievements]
+        embed.add_field(name=_(ACHIEVEMENTS_TITLE), value=achievement_lines(earned), inline=False)
     return embed
 
 

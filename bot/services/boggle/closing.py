@@ -18,6 +18,7 @@ from bot.messages import boggle as msg
 from bot.messages.boggle import room
 from bot.messages.boggle import rounds as say
 from bot.offload import offload
+from bot.services import achievements
 from bot.services.boggle import seasons
 from bot.services.boggle.core import MISSED_AFTER, BoggleCore
 from bot.services.boggle.jobs import JOB_SCORE, score_key
@@ -182,8 +183,39 @@ class Closing:
         )
         if ended is not None:
             uow.outbox.to_channel(record.channel_id, seasons.season_end_post(ended, target))
+        await self._achievements(uow, record, result, now, partners)
         self.core.after_commit(uow)
         await uow.commit()
+
+    @staticmethod
+    async def _achievements(
+        uow: UnitOfWork,
+        record: BoggleRoundRecord,
+        result: RoundResult[int],
+        now: datetime,
+        partners: dict[int, int],
+    ) -> None:
+        """The round's achievements (a first win, 10 games, a word of 8 letters or more),
+        after its results, in its transaction (a pair's partner shares the pair's)."""
+        outcomes = {lead: "win" if lead in result.winners else "loss" for lead in result.players}
+        words = {
+            lead: [(w.word, w.status.value) for w in player.words]
+            for lead, player in result.players.items()
+        }
+        for lead, partner in partners.items():
+            if lead in outcomes:
+                outcomes[partner] = outcomes[lead]
+                words[partner] = words[lead]
+        await achievements.games_finished(
+            uow,
+            guild_id=record.guild_id,
+            outcomes=outcomes,
+            now=now,
+            channel_id=record.channel_id,
+        )
+        await achievements.boggle_words_found(
+            uow, guild_id=record.guild_id, words=words, now=now, channel_id=record.channel_id
+        )
 
     async def _record(
         self,

@@ -9,7 +9,8 @@ JOB_SCORE = "boggle.score"  # the frozen lists are judged: on_round_score
 JOB_ENTRY = "boggle.entry"  # a room round's countdown is over, its lists are typed: on_entry_open
 JOB_WEEKLY = "boggle.weekly"  # this week's round is made and announced: on_weekly_round
 JOB_SEASON = "boggle.season"  # the season's time is up: on_season_end
-JOB_KINDS = (JOB_OPEN, JOB_CLOSE, JOB_SCORE, JOB_ENTRY, JOB_WEEKLY, JOB_SEASON)
+JOB_DAILY_END = "boggle.daily_end"  # the club's midnight: the day's grid is scored: on_day_end
+JOB_KINDS = (JOB_OPEN, JOB_CLOSE, JOB_SCORE, JOB_ENTRY, JOB_WEEKLY, JOB_SEASON, JOB_DAILY_END)
 
 
 def open_key(round_id: int) -> str:
@@ -40,3 +41,8 @@ def weekly_key(schedule_id: int) -> str:
 def season_key(guild_id: int) -> str:
     """The key of a guild's season-end job."""
     return f"boggle:season:{guild_id}"
+
+
+def daily_end_key(guild_id: int, day: str) -> str:
+    """The key of a club day's end job (the daily grid's scoring)."""
+    return f"boggle:daily:{guild_id}:{day}"

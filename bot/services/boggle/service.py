@@ -9,6 +9,7 @@ exposes them as attributes; cogs and tests call them there
 - ``catch_up``: the guilds a DM may concern, whose DMs to read back after a restart
 - ``closing``: the open, close and score jobs
 - ``results``: ``/boggle results``, ``/boggle season`` and the season's end
+- ``daily``: ``/boggle daily``, its lists and the day's end (the daily grid)
 - ``board``: what a member's own board page reads (their list changes go through
   ``submissions``)
 """
@@ -24,8 +25,10 @@ from bot.services.boggle.cancelling import Cancelling
 from bot.services.boggle.catchup import CatchUp
 from bot.services.boggle.closing import Closing
 from bot.services.boggle.core import BoggleCore, package_seed
+from bot.services.boggle.daily import DailyGrid
 from bot.services.boggle.jobs import (
     JOB_CLOSE,
+    JOB_DAILY_END,
     JOB_ENTRY,
     JOB_OPEN,
     JOB_SCORE,
@@ -45,10 +48,11 @@ class BoggleService:
         """``seeds`` gives each new round's dice seed (a fixed one makes a known grid)."""
         self.ctx = ctx
         self.core = BoggleCore(ctx, seeds)
+        self.daily = DailyGrid(self.core)
         self.starting = Starting(self.core)
         self.schedule = WeeklySchedule(self.core)
         self.cancelling = Cancelling(self.core)
-        self.submissions = Submissions(self.core)
+        self.submissions = Submissions(self.core, self.daily)
         self.catch_up = CatchUp(self.core)
         self.closing = Closing(self.core)
         self.results = Results(self.core)
@@ -64,4 +68,5 @@ class BoggleService:
             JOB_ENTRY: JobSpec(self.closing.on_entry_open),
             JOB_WEEKLY: JobSpec(self.schedule.on_weekly_round),
             JOB_SEASON: JobSpec(self.results.on_season_end),
+            JOB_DAILY_END: JobSpec(self.daily.on_day_end),
         }

@@ -138,16 +138,52 @@ class OpenList:
 
 
 @dataclass(frozen=True)
+class DailyReceipt:
+    """What a message added to a member's list for the day's grid."""
+
+    daily_id: int
+    guild_id: int
+    guild_name: str
+    day: str
+    ends_at: datetime
+    new_words: int
+    total_words: int
+    repeated: bool = False
+    full: bool = False
+
+
+@dataclass(frozen=True)
+class DailyLate:
+    """A message sent after the member's countdown: not counted."""
+
+    guild_name: str
+    day: str
+    ended_at: datetime
+    day_ends_at: datetime
+
+
+@dataclass
+class DailyDm:
+    """What a DM did for the daily grid: receipts, and notes for countdowns that had ended."""
+
+    receipts: list[DailyReceipt] = field(default_factory=list)
+    late: list[DailyLate] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class DmOutcome:
     """What a DM did: a receipt for each round it added to, a note for each it came too late for."""
 
     receipts: list[SubmissionReceipt] = field(default_factory=list)
     late: list[LateNote] = field(default_factory=list)
+    # The daily grid's (``bot.services.boggle.daily``).
+    daily: list[DailyReceipt] = field(default_factory=list)
+    daily_late: list[DailyLate] = field(default_factory=list)
 
     @property
     def no_round(self) -> bool:
         """Whether the DM concerned no round (neither a receipt nor a late note)."""
-        return not self.receipts and not self.late
+        return not self.receipts and not self.late and not self.daily and not self.daily_late
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord, SubmissionEntry
 from bot.db.uow import UnitOfWork
@@ -28,6 +29,7 @@ from bot.messages.boggle import rounds as say
 from bot.messages.post import Post
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
 from bot.services.boggle.snapshots import (
+    DailyDm,
     DmOutcome,
     HostEntry,
     LateNote,
@@ -38,6 +40,9 @@ from bot.services.boggle.snapshots import (
 from bot.services.transactions import transact
 from engines.boggle import Grid, normalise_word, read_words
 from engines.henyo.timing import datetime_ms, snowflake_at
+
+if TYPE_CHECKING:
+    from bot.services.boggle.daily import DailyGrid
 
 MAX_WORDS_PER_LIST = 500
 MAX_MESSAGES_PER_LIST = 300
@@ -96,8 +101,9 @@ def require_open(record: BoggleRoundRecord | None, now: datetime) -> BoggleRound
 class Submissions:
     """Members' lists: words DM'd or sent through the form, and the round a form adds to."""
 
-    def __init__(self, core: BoggleCore) -> None:
+    def __init__(self, core: BoggleCore, daily: DailyGrid | None = None) -> None:
         self.core = core
+        self.daily = daily  # a DM also goes to the member's countdown of the daily grid
 
     async def submit_dm(
         self,
@@ -142,12 +148,19 @@ class Submissions:
                 )
             else:
                 late.append(LateNote.of(record, guild_name))
-        if not rounds:
+        daily = DailyDm()
+        if self.daily is not None:
+            daily = await self.daily.add_dm(
+                uow, user_id=user_id, entry=entry, sent_at=sent_at, guild_ids=guild_ids
+            )
+            if daily.receipts and display_name:
+                await uow.players.ensure(user_id, display_name)
+        if not rounds and not daily.receipts:
             # Also rounds that ended *after* the message was sent: it was on
             # time but reached the bot once the lists were frozen.
             ended = await uow.boggle.rounds_ended_after(sent_at - LATE_NOTE_WINDOW, guild_ids)
             late = [LateNote.of(record, name) for record, name in ended]
-        return DmOutcome(receipts, late)
+        return DmOutcome(receipts, late, daily.receipts, daily.late)
 
     async def open_lists(self, guild_ids: Collection[int]) -> list[OpenList]:
         """The open rounds a DM from a member of ``guild_ids`` would go to (nothing is stored)."""

@@ -378,6 +378,7 @@ class ChessCore:
             kind=KIND,
             game_id=snap.game_id,
             played_at=now,
+            announce_in=snap.place_id,
             seats=[
                 SeatOutcome(
                     WHITE_SEAT,

@@ -340,6 +340,7 @@ class ScrabbleCore:
                 game_id=record.id,
                 seats=outcomes,
                 played_at=now,
+                announce_in=loaded.home,
             )
         standings = [
             msg.Standing(

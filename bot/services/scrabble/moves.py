@@ -19,6 +19,7 @@ from bot.errors import InvalidInputError, StaleBoardError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import _
 from bot.messages.web import STALE_BOARD
+from bot.services import achievements
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.snapshots import ActionOutcome
 from bot.services.transactions import transact
@@ -83,12 +84,22 @@ class Moves:
         ``expected_version``: the version the page showed (the tally page), checked in
         the move's own transaction."""
 
+        bingos: list[bool] = []
+
         def act(engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
             typed = read_typed_word(word.strip())
-            return _played(engine.play(seat, typed, position.strip(), direction, lexicon=lexicon))
+            result = engine.play(seat, typed, position.strip(), direction, lexicon=lexicon)
+            bingos.append(result.bingo)
+            return _played(result)
 
         return await self._act(
-            game_id, user_id, guild_id, act, lexicon="void", expected_version=expected_version
+            game_id,
+            user_id,
+            guild_id,
+            act,
+            lexicon="void",
+            expected_version=expected_version,
+            bingos=bingos,
         )
 
     async def play_tiles(
@@ -106,11 +117,21 @@ class Moves:
         is typed and the whole-word rule of ``play`` has nothing to check; the rest
         (rack, placement, void words, the answer) is ``play``'s."""
 
+        bingos: list[bool] = []
+
         def act(engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
-            return _played(engine.play_tiles(seat, placements, lexicon=lexicon))
+            result = engine.play_tiles(seat, placements, lexicon=lexicon)
+            bingos.append(result.bingo)
+            return _played(result)
 
         return await self._act(
-            game_id, user_id, guild_id, act, lexicon="void", expected_version=expected_version
+            game_id,
+            user_id,
+            guild_id,
+            act,
+            lexicon="void",
+            expected_version=expected_version,
+            bingos=bingos,
         )
 
     async def exchange(
@@ -217,6 +238,7 @@ class Moves:
         *,
         lexicon: Literal["always", "void"] | None = None,
         expected_version: int | None = None,
+        bingos: list[bool] | None = None,
     ) -> ActionOutcome:
         """Load, act, commit: one unit of work. ``lexicon``: ``"always"`` the action
         needs the game's word list, ``"void"`` only under the void rule (the list
@@ -249,6 +271,14 @@ class Moves:
             except ScrabbleError as exc:
                 raise InvalidInputError.passing_on(exc, sentence=True) from exc
             await self.core.commit_changes(uow, loaded, before, now, actor=user_id)
+            if bingos and bingos[-1]:  # a play of all seven tiles: the first bingo, once
+                await achievements.bingo_played(
+                    uow,
+                    guild_id=loaded.record.guild_id,
+                    player_ids=loaded.seats.get(seat, []),
+                    now=now,
+                    channel_id=loaded.home,
+                )
             return ActionOutcome(game_id, message, loaded.home, finished=engine.status == FINISHED)
 
         return await transact(self.ctx, work)

@@ -75,6 +75,7 @@ async def rate_board(
         kind="chess",
         game_id=None,
         played_at=core.now(),
+        announce_in=t.channel_id,
         seats=[
             SeatOutcome(
                 WHITE_SEAT,

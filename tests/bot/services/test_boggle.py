@@ -631,7 +631,8 @@ async def test_closing_scores_every_list_crosses_off_shared_words_and_records_po
     assert (standing.points, standing.wins, standing.games) == (14, 1, 1)
 
     posts = await env.outbox()
-    results_post = posts[-1].payload
+    # The results, then the achievements they earned (a first win, a word of 8 letters).
+    results_post = [p for p in posts if "achievement" not in p.payload["content"]][-1].payload
     assert "round #1 results" in results_post["content"]
     assert "**player11** wins with 14 points" in results_post["content"]
     assert "Best words nobody found:" in results_post["content"]
@@ -704,7 +705,11 @@ async def test_reaching_the_target_wins_the_season_and_starts_the_next(env: Env)
     await env.dm(ANA, "toucanet")
     await env.dm(BEN, "tonic")
     await finish(env, info)
-    last_post = (await env.outbox())[-1].payload["content"]
+    last_post = [
+        p.payload["content"]
+        for p in await env.outbox()
+        if "achievement" not in p.payload["content"]
+    ][-1]
     assert "**player11** wins Word Boggle season 1 with 11 points (first to 10 points)" in last_post
     view = await env.service.results.latest(GUILD)
     assert view.season.number == 2 and view.season.standings == [] and view.season.target == 10

@@ -22,6 +22,8 @@ EXCEPTIONS = {
     ("chess", "analyse"): "without an engine a fixed text at once; else it thinks first",
     ("boggle", "submit"): "a form must be the first answer; one read finds the round",
     ("boggle", "open_form"): "a form must be the first answer; one read finds the round",
+    ("boggle", "open_daily_form"): "a form must be the first answer; one read finds the "
+    "member's countdown of the daily grid",
     ("scrabble_session", "explain_clicked"): "a form must be the first answer; one read "
     "finds the words it names",
 }

@@ -1,0 +1,178 @@
+"""The daily Boggle grid's tables and members' achievements (bot.db.models_daily).
+
+A member's play is read ``FOR UPDATE`` when a list is added to it, and the day's
+grid is locked by its day-end job, so scoring waits for a list in flight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import GuildRecord, RatingRecord
+from bot.db.models_daily import AchievementRecord, BoggleDailyPlayRecord, BoggleDailyRecord
+
+
+class DailyRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def flush(self) -> None:
+        await self.session.flush()
+
+    async def grid_of(self, guild_id: int, day: str) -> BoggleDailyRecord | None:
+        stmt = select(BoggleDailyRecord).where(
+            BoggleDailyRecord.guild_id == guild_id, BoggleDailyRecord.day == day
+        )
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def add_grid(self, record: BoggleDailyRecord) -> BoggleDailyRecord:
+        self.session.add(record)
+        await self.session.flush()
+        return record
+
+    async def lock_grid(self, daily_id: int) -> BoggleDailyRecord | None:
+        stmt = select(BoggleDailyRecord).where(BoggleDailyRecord.id == daily_id).with_for_update()
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    async def get_grid(self, daily_id: int) -> BoggleDailyRecord | None:
+        return await self.session.get(BoggleDailyRecord, daily_id)
+
+    async def play_of(self, daily_id: int, player_id: int) -> BoggleDailyPlayRecord | None:
+        stmt = (
+            select(BoggleDailyPlayRecord)
+            .where(
+                BoggleDailyPlayRecord.daily_id == daily_id,
+                BoggleDailyPlayRecord.player_id == player_id,
+            )
+            .with_for_update()
+        )
+        return (await self.session.execute(stmt)).scalar_one_or_none()
+
+    def add_play(self, play: BoggleDailyPlayRecord) -> BoggleDailyPlayRecord:
+        self.session.add(play)
+        return play
+
+    async def plays_of(self, daily_id: int) -> list[BoggleDailyPlayRecord]:
+        stmt = (
+            select(BoggleDailyPlayRecord)
+            .where(BoggleDailyPlayRecord.daily_id == daily_id)
+            .order_by(BoggleDailyPlayRecord.opened_at, BoggleDailyPlayRecord.id)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def plays_taking_lists(
+        self, player_id: int, sent_at: datetime, guild_ids: Collection[int] | None
+    ) -> list[tuple[BoggleDailyPlayRecord, BoggleDailyRecord, str]]:
+        """The member's plays whose countdown was running at ``sent_at`` (and whose day is
+        not scored yet), with their grid and club name, ``FOR UPDATE``."""
+        stmt = (
+            select(BoggleDailyPlayRecord, BoggleDailyRecord, GuildRecord.name)
+            .join(BoggleDailyRecord, BoggleDailyRecord.id == BoggleDailyPlayRecord.daily_id)
+            .join(GuildRecord, GuildRecord.id == BoggleDailyRecord.guild_id)
+            .where(
+                BoggleDailyPlayRecord.player_id == player_id,
+                BoggleDailyPlayRecord.opened_at <= sent_at,
+                BoggleDailyPlayRecord.ends_at > sent_at,
+                BoggleDailyRecord.status == "open",
+            )
+            .order_by(BoggleDailyPlayRecord.id)
+            .with_for_update(of=BoggleDailyPlayRecord)
+        )
+        if guild_ids is not None:
+            stmt = stmt.where(BoggleDailyRecord.guild_id.in_(list(guild_ids)))
+        rows = await self.session.execute(stmt)
+        return [(play, grid, name) for play, grid, name in rows]
+
+    async def plays_ended_between(
+        self,
+        player_id: int,
+        since: datetime,
+        until: datetime,
+        guild_ids: Collection[int] | None,
+    ) -> list[tuple[BoggleDailyPlayRecord, BoggleDailyRecord, str]]:
+        """The member's plays whose countdown ended in [``since``, ``until``]."""
+        stmt = (
+            select(BoggleDailyPlayRecord, BoggleDailyRecord, GuildRecord.name)
+            .join(BoggleDailyRecord, BoggleDailyRecord.id == BoggleDailyPlayRecord.daily_id)
+            .join(GuildRecord, GuildRecord.id == BoggleDailyRecord.guild_id)
+            .where(
+                BoggleDailyPlayRecord.player_id == player_id,
+                BoggleDailyPlayRecord.ends_at >= since,
+                BoggleDailyPlayRecord.ends_at <= until,
+            )
+            .order_by(BoggleDailyPlayRecord.id)
+        )
+        if guild_ids is not None:
+            stmt = stmt.where(BoggleDailyRecord.guild_id.in_(list(guild_ids)))
+        rows = await self.session.execute(stmt)
+        return [(play, grid, name) for play, grid, name in rows]
+
+    async def guilds_with_plays_after(self, moment: datetime) -> list[int]:
+        """Clubs where a member's countdown ended after ``moment`` (or runs on)."""
+        stmt = (
+            select(BoggleDailyPlayRecord.guild_id)
+            .where(BoggleDailyPlayRecord.ends_at > moment)
+            .distinct()
+        )
+        return [int(g) for g in (await self.session.execute(stmt)).scalars()]
+
+    async def days_played(self, guild_id: int, player_id: int, limit: int = 400) -> list[str]:
+        """The club days the member opened the grid on, latest first."""
+        stmt = (
+            select(BoggleDailyPlayRecord.day)
+            .where(
+                BoggleDailyPlayRecord.guild_id == guild_id,
+                BoggleDailyPlayRecord.player_id == player_id,
+            )
+            .order_by(BoggleDailyPlayRecord.day.desc())
+            .limit(limit)
+        )
+        return [str(day) for day in (await self.session.execute(stmt)).scalars()]
+
+
+class AchievementRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def has(self, guild_id: int, player_id: int, code: str) -> bool:
+        stmt = select(AchievementRecord.id).where(
+            AchievementRecord.guild_id == guild_id,
+            AchievementRecord.player_id == player_id,
+            AchievementRecord.code == code,
+        )
+        return (await self.session.execute(stmt)).first() is not None
+
+    async def add_once(self, record: AchievementRecord) -> bool:
+        """Add the achievement unless the member has it; False when they had it (or
+        another transaction just added it: the savepoint keeps the caller's work)."""
+        if await self.has(record.guild_id, record.player_id, record.code):
+            return False
+        try:
+            async with self.session.begin_nested():
+                self.session.add(record)
+        except IntegrityError:
+            return False
+        return True
+
+    async def of_member(self, guild_id: int, player_id: int) -> list[AchievementRecord]:
+        stmt = (
+            select(AchievementRecord)
+            .where(AchievementRecord.guild_id == guild_id, AchievementRecord.player_id == player_id)
+            .order_by(AchievementRecord.earned_at, AchievementRecord.id)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
+    async def games_finished(self, guild_id: int, player_id: int) -> int:
+        """The member's finished games and rounds in the club, over every game the
+        leaderboard counts (the ratings rows keep the count)."""
+        stmt = select(func.coalesce(func.sum(RatingRecord.games), 0)).where(
+            RatingRecord.guild_id == guild_id,
+            RatingRecord.player_id == player_id,
+            RatingRecord.game_kind.in_(["chess", "scrabble", "boggle"]),
+        )
+        return int((await self.session.execute(stmt)).scalar_one())
