@@ -8,12 +8,14 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.services.leaderboard import LeaderboardService
+from bot.services.puzzles.service import PuzzleService
 from bot.ui.errors import reply_publicly, think
 from bot.ui.leaderboard import LeaderboardPageButton, pager, stats_embed, table_file, table_text
 from bot.ui.permissions import require_guild
+from bot.ui.puzzles import add_stats_field
 from bot.ui.views import view_kwargs
 
-GameChoice = Literal["all", "chess", "scrabble", "boggle", "henyo"]
+GameChoice = Literal["all", "chess", "scrabble", "boggle", "henyo", "puzzle"]
 PeriodChoice = Literal["week", "month", "season", "all"]
 
 
@@ -21,6 +23,7 @@ class LeaderboardCog(commands.Cog):
     def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
         self.service = LeaderboardService(bot.ctx)
+        self.puzzles = PuzzleService(bot.ctx)
         LeaderboardPageButton.fetch = self.service.table
 
     @app_commands.command(name="leaderboard", description="The club's table for a game and period")
@@ -56,7 +59,8 @@ class LeaderboardCog(commands.Cog):
         stats = await self.service.stats(guild.id, who.id)
         if stats.name == str(who.id):
             stats.name = who.display_name
-        await reply_publicly(interaction, embed=stats_embed(stats))
+        puzzles = await self.puzzles.streak(guild.id, who.id)
+        await reply_publicly(interaction, embed=add_stats_field(stats_embed(stats), puzzles))
 
 
 async def setup(bot: ClubBot) -> None:

@@ -19,7 +19,7 @@ ACHIEVEMENT_NAMES = {
     "streak_7": N_("7-day streak"),
 }
 # What a streak is of, by kind (a puzzle streak can be added here).
-STREAK_NAMES = {"boggle_daily": N_("daily Boggle grid")}
+STREAK_NAMES = {"boggle_daily": N_("daily Boggle grid"), "puzzle": N_("Puzzles solved")}
 ACHIEVEMENTS_TITLE = N_("Achievements")
 STREAKS_TITLE = N_("Streaks")
 

@@ -28,6 +28,7 @@ HELP_DEFAULT_PAGE = "club"  # a section not named below
 HELP_PAGE_OF: dict[str, str] = {
     "Scrabble": "play",
     "Word tools": "play",
+    "Puzzles": "play",
     "Chess": "play",
     "Word Boggle": "play",
     "Library Henyo": "play",
@@ -78,6 +79,15 @@ HELP_SECTIONS: list[tuple[str, str]] = [
             "(`?` one letter, `*` any run) and `/word check` is `/scrabble check`. Answers are private, "
             "on the club's word list; not for the players of a running game made with "
             "`/scrabble new lookups:False`."
+        ),
+    ),
+    (
+        N_("Puzzles"),
+        N_(
+            "`/puzzle` gives you a position from the club's finished Scrabble games, privately: find "
+            "the play that scores the most, then press **Answer** (word and position; 3 tries) or "
+            "**Show solution**. `/leaderboard game:puzzle` ranks puzzle ratings; `/stats` shows your "
+            "streak of days with a puzzle solved."
         ),
     ),
     (

@@ -16,13 +16,14 @@ from bot.messages.limits import ALT_TEXT_CHARS, MESSAGE_CHARS
 from bot.messages.text import clip, plain, relative_time
 from engines.ratings import is_provisional
 
-RATED_KINDS = ("chess", "scrabble")
+RATED_KINDS = ("chess", "scrabble", "puzzle")  # puzzle: members' puzzle ratings
 # Message ids (N_): shown through _() where they are used.
 GAME_TITLES = {
     "chess": N_("Chess"),
     "scrabble": N_("Scrabble"),
     "boggle": N_("Word Boggle"),
     "henyo": N_("Library Henyo"),
+    "puzzle": N_("Puzzles"),
     "event": N_("Games events"),
     "league": N_("Leagues"),
     "all": N_("All games"),
@@ -38,6 +39,7 @@ VALUE_LABELS = {
     "scrabble": N_("Rating"),
     "boggle": N_("Points"),
     "henyo": N_("Best time"),
+    "puzzle": N_("Rating"),
 }
 
 COLUMNS_RATED = ("#", N_("Name"), N_("Rating"), N_("Games"), N_("W-L-D"), N_("Trend"))

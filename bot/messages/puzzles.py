@@ -17,7 +17,7 @@ FORM_TITLE = N_("Your answer")
 WORD_LABEL = N_("Word")
 WORD_PLACEHOLDER = N_("The whole word: QUIZ, or Q?UIZ with a blank as the U")
 POSITION_LABEL = N_("Position: 8H across, H8 down")
-POSITION_PLACEHOLDER = N_("8H")
+POSITION_PLACEHOLDER = "8H"  # a square, in every language
 NO_PUZZLES = N_(
     "No puzzles yet: they come from the club's finished Scrabble games, "
     "where the best play beat the move made by a good margin."
@@ -155,14 +155,12 @@ def _played(played: str) -> str:
     return plain(played)
 
 
-def streak_line(current: int, best: int, rating: float | None) -> str:
-    """``/stats``: the member's puzzle streak (days in a row with a puzzle solved)."""
-    parts = []
-    if rating is not None:
-        parts.append(_("rating {rating}").format(rating=round(rating)))
-    parts.append(ngettext("streak {days} day", "streak {days} days", current).format(days=current))
-    parts.append(ngettext("best {days} day", "best {days} days", best).format(days=best))
-    return ", ".join(parts)
+def stats_line(rating: float, solved: int, missed: int) -> str:
+    """``/stats``: the member's puzzle rating and puzzles solved and missed (the streak
+    is with the other streaks)."""
+    return _("Rating {rating} · {solved} solved / {missed} missed").format(
+        rating=f"**{round(rating)}**", solved=solved, missed=missed
+    )
 
 
 __all__ = [
@@ -186,5 +184,5 @@ __all__ = [
     "short_of_best",
     "solution",
     "solved",
-    "streak_line",
+    "stats_line",
 ]

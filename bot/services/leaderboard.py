@@ -33,10 +33,12 @@ from bot.services import ServiceContext, achievements
 from bot.services.achievements import Earned, Streak
 from bot.services.boggle.daily import streak as daily_streak
 from bot.services.boggle.options import club_zone
+from bot.services.puzzles.service import streak_today as puzzle_streak
 from engines.ratings import is_provisional
 
-KINDS = ("chess", "scrabble", "boggle", "henyo")
-RATED = ("chess", "scrabble")
+KINDS = ("chess", "scrabble", "boggle", "henyo", "puzzle")
+# Puzzles rank by the members' puzzle ratings (bot.services.puzzles), as games do.
+RATED = ("chess", "scrabble", "puzzle")
 PERIODS = tuple(PERIOD_NAMES)  # week, month, season, all
 IDLE_AFTER = timedelta(days=90)
 PAGE_SIZE = 10
@@ -187,8 +189,10 @@ class LeaderboardService:
             guild = await uow.guilds.get(guild_id)
             today = self.ctx.clock().astimezone(club_zone(guild.timezone if guild else None))
             streak = await daily_streak(uow, guild_id, player_id, today.date())
+            solved = await uow.puzzles.solved_at(guild_id, player_id)
             earned = await achievements.earned(uow, guild_id, player_id)
-        streaks = [streak] if streak.best else []
+        puzzles = puzzle_streak(solved, today.tzinfo, today)
+        streaks = [s for s in (streak, puzzles) if s.best]
         return MemberStats(guild_id, player_id, name, {g.kind: g for g in games}, streaks, earned)
 
 

@@ -208,7 +208,8 @@ def overall_statement(by_period: bool) -> Statement:
             wins.label("wins"),
             func.count().over().label("total"),
         )
-        .where(*_results_where(None, by_period))
+        # A puzzle solved is not a game won: puzzles have a table of their own.
+        .where(*_results_where(None, by_period), ResultRecord.game_kind != "puzzle")
         .group_by(ResultRecord.player_id)
         .order_by(wins.desc(), func.count().desc(), ResultRecord.player_id)
     )

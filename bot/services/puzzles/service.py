@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import datetime, tzinfo
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from bot.compute.puzzles import puzzles_of
 from bot.compute.scrabble import AiOptions
@@ -35,6 +34,9 @@ from bot.messages.errors import refusal
 from bot.messages.i18n import _
 from bot.offload import offload
 from bot.scheduler import JobSpec
+from bot.services import achievements
+from bot.services.achievements import Streak
+from bot.services.boggle.options import club_zone
 from bot.services.puzzles.hooks import JOB_FIND
 from bot.services.scrabble.lexicons import ClubLexicons, WordLists
 from bot.services.scrabble.loaded import KIND as SCRABBLE
@@ -47,6 +49,7 @@ log = logging.getLogger(__name__)
 
 KINDS = ("scrabble",)
 RATING_KIND = "puzzle"  # the members' puzzle ratings in ``ratings``
+STREAK_KIND = "puzzle"  # days in a row with a puzzle solved (/stats, the 7-day achievement)
 MAX_TRIES = 3
 
 
@@ -100,24 +103,21 @@ class AnswerOutcome:
 
 @dataclass(frozen=True)
 class PuzzleStreak:
-    """Days in a row with a puzzle solved (going on, and the best run) and the rating."""
+    """Days in a row with a puzzle solved (going on, and the best run), the rating and
+    how many puzzles were solved and missed."""
 
     current: int
     best: int
     rating: float | None
+    solved: int = 0
+    missed: int = 0
 
 
-def streak_days(days: set[date], today: date) -> tuple[int, int]:
-    """The current run of consecutive days (ending today or yesterday: today's may still
-    come) and the best run, in ``days``."""
-    best = run = 0
-    previous: date | None = None
-    for day in sorted(days):
-        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
-        best = max(best, run)
-        previous = day
-    current = run if previous is not None and today - previous <= timedelta(days=1) else 0
-    return current, best
+def streak_today(solved: list[datetime], zone: tzinfo | None, now: datetime) -> Streak:
+    """The member's puzzle streak: days (in the club's time zone) with a puzzle solved,
+    counted as every streak is (``achievements.streak_of``)."""
+    days = [when.astimezone(zone).date().isoformat() for when in solved]
+    return achievements.streak_of(STREAK_KIND, days, now.astimezone(zone).date())
 
 
 class PuzzleService:
@@ -310,19 +310,20 @@ class PuzzleService:
             return await self._finish(uow, puzzle, attempt, False, list(attempt.answers), "", None)
 
     async def streak(self, guild_id: int, user_id: int) -> PuzzleStreak | None:
-        """The member's puzzle streak and rating in the club; None before any puzzle."""
+        """The member's puzzles in the club: streak, rating, solved and missed; None
+        before any puzzle."""
         async with self.ctx.reader() as uow:
             solved = await uow.puzzles.solved_at(guild_id, user_id)
             ratings = await uow.ratings.for_member(guild_id, user_id)
             mine = next((r for r in ratings if r.game_kind == RATING_KIND and r.games), None)
             rating = mine.rating if mine is not None else None
+            missed = mine.losses if mine is not None else 0
             guild = await uow.guilds.get(guild_id)
-            zone = ZoneInfo(guild.timezone if guild else "UTC")
+            zone = club_zone(guild.timezone if guild else None)
         if rating is None and not solved:
             return None
-        days = {when.astimezone(zone).date() for when in solved}
-        current, best = streak_days(days, self.ctx.clock().astimezone(zone).date())
-        return PuzzleStreak(current, best, rating)
+        streak = streak_today(solved, zone, self.ctx.clock())
+        return PuzzleStreak(streak.current, streak.best, rating, len(solved), missed)
 
     # -- the parts ---------------------------------------------------------------------
 
@@ -378,6 +379,19 @@ class PuzzleService:
         member.wins += solved
         member.losses += not solved
         member.last_played_at = now
+        # A result row as a game's, so /leaderboard's puzzle table has its periods too.
+        uow.results.record(
+            guild_id=puzzle.guild_id,
+            kind=RATING_KIND,
+            player_id=attempt.player_id,
+            played_at=now,
+            outcome="win" if solved else "loss",
+            round_ref=f"puzzle:{puzzle.id}",
+            extra={
+                "rating_before": round(before, 2),
+                "rating_after": round(member.rating, 2),
+            },
+        )
         puzzle.attempts += 1
         puzzle.solved += solved
         await self._bump(
@@ -393,19 +407,20 @@ class PuzzleService:
         change = member.rating - before
         if solved:
             guild = await uow.guilds.get(puzzle.guild_id)
-            zone = ZoneInfo(guild.timezone if guild else "UTC")
-            days = {
-                w.astimezone(zone).date()
-                for w in await uow.puzzles.solved_at(puzzle.guild_id, attempt.player_id)
-            }
-            streak, _best = streak_days(days, now.astimezone(zone).date())
-            head = msg.solved(
-                said,
-                ScrabblePuzzle.from_json(puzzle.data).best_score,
-                member.rating,
-                change,
-                streak,
+            zone = club_zone(guild.timezone if guild else None)
+            days = await uow.puzzles.solved_at(puzzle.guild_id, attempt.player_id)
+            streak = streak_today(days, zone, now).current
+            await achievements.streak_reached(
+                uow,
+                guild_id=puzzle.guild_id,
+                player_id=attempt.player_id,
+                kind=STREAK_KIND,
+                days=streak,
+                now=now,
+                channel_id=guild.default_channel_id if guild else None,
             )
+            best = ScrabblePuzzle.from_json(puzzle.data).best_score
+            head = msg.solved(said, best, member.rating, change, streak)
         else:
             head = msg.failed(member.rating, change, gave_up=tries is None)
             if said:

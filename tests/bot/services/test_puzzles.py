@@ -4,8 +4,9 @@ members solve and fail them, ratings move both ways and solved days make a strea
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, datetime
 from types import SimpleNamespace
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import func, select
@@ -13,8 +14,9 @@ from sqlalchemy import func, select
 from bot.db.models_puzzles import PuzzleAttemptRecord, PuzzleRecord
 from bot.errors import InvalidInputError
 from bot.services import ServiceContext
+from bot.services.leaderboard import LeaderboardService
 from bot.services.puzzles.hooks import JOB_FIND, game_finished
-from bot.services.puzzles.service import MAX_TRIES, PuzzleService, streak_days
+from bot.services.puzzles.service import MAX_TRIES, PuzzleService, streak_today
 from bot.services.scrabble import LexiconCache, ScrabbleService
 from engines.lexicon import load_lexicon
 from engines.scrabble import Board
@@ -185,6 +187,10 @@ async def test_a_streak_is_days_in_a_row_with_a_puzzle_solved(ctx, scrabble, puz
     streak = await puzzles.streak(GUILD, CAROL.user_id)
     assert streak is not None and (streak.current, streak.best) == (2, 2)
     assert streak.rating is not None and streak.rating > 1500
+    assert (streak.solved, streak.missed) == (2, 0)
+    stats = await LeaderboardService(ctx).stats(GUILD, CAROL.user_id)
+    assert [(s.kind, s.current, s.best) for s in stats.streaks] == [("puzzle", 2, 2)]
+    assert stats.games["puzzle"].wins == 2
     clock.advance(days=2)
     later = await puzzles.streak(GUILD, CAROL.user_id)
     assert later is not None and (later.current, later.best) == (0, 2)
@@ -204,9 +210,13 @@ async def test_a_player_of_the_game_gets_another_games_puzzle_first(ctx, scrabbl
     assert count and (await puzzles.next_puzzle(GUILD, BOB.user_id, BOB.name)).puzzle_id
 
 
-def test_streak_days_counts_runs_ending_today_or_yesterday():
-    days = {date(2026, 12, 1), date(2026, 12, 2), date(2026, 12, 4), date(2026, 12, 5)}
-    assert streak_days(days, date(2026, 12, 5)) == (2, 2)
-    assert streak_days(days, date(2026, 12, 6)) == (2, 2)
-    assert streak_days(days, date(2026, 12, 7)) == (0, 2)
-    assert streak_days(set(), date(2026, 12, 7)) == (0, 0)
+def test_a_streak_counts_the_clubs_days_not_utcs():
+    """In Manila (UTC+8) 15:30 and 16:30 UTC of one day are two club days."""
+    manila = ZoneInfo("Asia/Manila")
+    solved = [datetime(2026, 12, 1, 15, 30, tzinfo=UTC), datetime(2026, 12, 1, 16, 30, tzinfo=UTC)]
+    streak = streak_today(solved, manila, datetime(2026, 12, 2, 3, 0, tzinfo=UTC))
+    assert (streak.current, streak.best) == (2, 2)
+    in_utc = streak_today(solved, ZoneInfo("UTC"), datetime(2026, 12, 2, 3, 0, tzinfo=UTC))
+    assert (in_utc.current, in_utc.best) == (1, 1)
+    later = streak_today(solved, manila, datetime(2026, 12, 5, 3, 0, tzinfo=UTC))
+    assert (later.current, later.best) == (0, 2)

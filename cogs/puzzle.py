@@ -1,0 +1,93 @@
+"""/puzzle: a position from the club's finished games to solve, privately; its Answer
+form and Show solution button. Thin: parse, call ``PuzzleService``, answer privately."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import ClubBot
+from bot.services.puzzles.service import AnswerOutcome, PuzzleService
+from bot.ui import puzzles as ui
+from bot.ui.boggle import modal_text
+from bot.ui.buttons import buttons_of
+from bot.ui.errors import handle_interaction_error, reply_privately, think
+from bot.ui.permissions import require_guild
+from bot.ui.views import view_kwargs
+
+GameChoice = Literal["scrabble"]
+
+
+class PuzzleCog(commands.Cog):
+    def __init__(self, bot: ClubBot) -> None:
+        self.bot = bot
+        self.service = PuzzleService(bot.ctx)
+
+    @app_commands.command(name="puzzle", description="A position from the club's games to solve")
+    @app_commands.describe(game="Which game's puzzles (Scrabble for now)")
+    @app_commands.guild_only()
+    async def puzzle(self, interaction: discord.Interaction, game: GameChoice = "scrabble") -> None:
+        await think(interaction, private=True)
+        guild = require_guild(interaction)
+        view = await self.service.next_puzzle(
+            guild.id, interaction.user.id, interaction.user.display_name, game
+        )
+        await reply_privately(
+            interaction,
+            view.text,
+            files=[await ui.puzzle_file(view)],
+            **view_kwargs(ui.puzzle_buttons(view.puzzle_id)),
+        )
+
+    # -- the buttons and the form ------------------------------------------------------
+
+    async def open_form(self, interaction: discord.Interaction, puzzle_id: int) -> None:
+        modal = ui.AnswerModal(puzzle_id)
+        await interaction.response.send_modal(modal)
+        modal.stop()  # the listener below answers it, after a restart too
+
+    async def show_solution(self, interaction: discord.Interaction, puzzle_id: int) -> None:
+        await think(interaction, private=True)
+        guild = require_guild(interaction)
+        outcome = await self.service.show_solution(
+            guild.id, interaction.user.id, interaction.user.display_name, puzzle_id
+        )
+        await self._reply(interaction, outcome)
+
+    @commands.Cog.listener("on_interaction")
+    async def on_form_submit(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data = interaction.data
+        match = ui.FORM_ID.fullmatch(str(data.get("custom_id", "") if data else ""))
+        if match is None:
+            return
+        try:
+            await think(interaction, private=True)
+            guild = require_guild(interaction)
+            outcome = await self.service.answer(
+                guild.id,
+                interaction.user.id,
+                interaction.user.display_name,
+                int(match.group(1)),
+                modal_text(data, ui.WORD_INPUT_ID),
+                modal_text(data, ui.POSITION_INPUT_ID),
+            )
+            await self._reply(interaction, outcome)
+        except Exception as error:
+            await handle_interaction_error(interaction, error, where="puzzle form")
+
+    async def _reply(self, interaction: discord.Interaction, outcome: AnswerOutcome) -> None:
+        buttons = None if outcome.finished else ui.puzzle_buttons(outcome.puzzle_id)
+        await reply_privately(interaction, outcome.text, **view_kwargs(buttons))
+
+
+async def setup(bot: ClubBot) -> None:
+    cog = PuzzleCog(bot)
+    await bot.add_cog(cog)
+    buttons_of(bot).bind(ui.PUZZLE_BUTTONS, cog)
+    bot.add_dynamic_items(ui.PuzzleButton)
+    bot.scheduler.register_service(cog.service)
