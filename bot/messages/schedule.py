@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
-from bot.messages.i18n import N_, _
+from babel.dates import format_datetime
+
+from bot.messages.i18n import N_, _, babel_locale
 from bot.messages.text import absolute_time, plain, relative_time
 
 MAX_TIMES = 3
@@ -124,7 +127,10 @@ def reminder_fallback(kind: str, number: int, when: datetime) -> str:
     )
 
 
-def accept_label(index: int, shown: str) -> str:
+def accept_label(index: int, at: datetime, zone: ZoneInfo) -> str:
+    """A proposal's button: its number and its time in the club's time zone, written in the
+    club's language (a button cannot show Discord's timestamps)."""
+    shown = format_datetime(at, "EEE d MMM HH:mm", tzinfo=zone, locale=babel_locale())
     return f"{index}. " + _(ACCEPT_LABEL).format(when=shown)
 
 

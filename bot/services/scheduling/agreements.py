@@ -19,7 +19,6 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from bot.db.models import GameRecord, JobRecord
 from bot.db.models_schedule import TimeProposalRecord
@@ -27,13 +26,13 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import schedule as msg
 from bot.messages.errors import PICK_A_GAME
-from bot.messages.i18n import babel_locale
 from bot.messages.limits import CHOICE_NAME_CHARS, CHOICES
 from bot.messages.post import Post, ViewSpec
 from bot.scheduler import JobSpec
 from bot.services import ServiceContext
 from bot.services.boggle.options import club_zone
 from bot.services.scheduling.when import read_when
+from engines.chess_clock import TimeControlError, parse_time_control
 
 JOB_REMINDER = "schedule.reminder"
 VIEW_PROPOSAL = "schedule.proposal"
@@ -86,8 +85,6 @@ def is_live(game: GameRecord) -> bool:
     """Whether the game is played on a live clock (in one sitting)."""
     options = game.options or {}
     if game.kind == "chess":
-        from engines.chess_clock import TimeControlError, parse_time_control
-
         try:
             return parse_time_control(options.get("time_control")).is_live
         except TimeControlError:
@@ -102,13 +99,6 @@ def club_game(game: GameRecord) -> bool:
     return isinstance(options.get("tournament_id"), int) or isinstance(
         options.get("league_id"), int
     )
-
-
-def _shown(at: datetime, zone: ZoneInfo) -> str:
-    """A time as a button shows it (buttons cannot show Discord's timestamps)."""
-    from babel.dates import format_datetime
-
-    return format_datetime(at, "EEE d MMM HH:mm", tzinfo=zone, locale=babel_locale())
 
 
 class GameTimes:
@@ -263,8 +253,7 @@ class GameTimes:
                             {
                                 "proposal_id": row.id,
                                 "labels": [
-                                    msg.accept_label(i, _shown(at, zone))
-                                    for i, at in enumerate(times, 1)
+                                    msg.accept_label(i, at, zone) for i, at in enumerate(times, 1)
                                 ],
                             },
                         ),
