@@ -64,6 +64,10 @@ def after_deadline(when: datetime, deadline: datetime) -> str:
     )
 
 
+def too_many_times(count: int) -> str:
+    return _("Propose at most {count} times at once.").format(count=count)
+
+
 def bad_choice(count: int) -> str:
     return _("Pick one of the proposed times: a number from 1 to {count}.").format(count=count)
 

@@ -39,6 +39,7 @@ VIEW_PROPOSAL = "schedule.proposal"
 REMINDER_LEAD = timedelta(hours=1)
 LIVE_LIMIT = timedelta(hours=1)  # a Scrabble turn clock under this is live play
 KINDS = ("scrabble", "chess")
+_SEVERAL = re.compile(r"\s*(?:;|\||\bor\b|\bo\b)\s*", re.I)
 _REF = re.compile(r"\s*(?:(chess|scrabble)\s*[:#]?\s*)?#?\s*(\d{1,12})\b.*", re.I | re.S)
 
 
@@ -210,7 +211,10 @@ class GameTimes:
         when: Sequence[str | None],
     ) -> Proposed:
         """Propose up to three times for the game (replacing an open proposal)."""
-        typed = [w for w in when if w is not None and w.strip()]
+        # several times in one option too: "Sat 3pm; Sun 5pm", "Sat 3pm or Sun 5pm"
+        typed = [part for w in when if w is not None for part in _SEVERAL.split(w) if part.strip()]
+        if len(typed) > msg.MAX_TIMES:
+            raise InvalidInputError(msg.too_many_times(msg.MAX_TIMES))
         if not typed:
             raise InvalidInputError(msg.NO_TIME_GIVEN)
         now = self.ctx.clock()
@@ -219,7 +223,7 @@ class GameTimes:
             seat = self._check_game(record, user_id)
             guild = await uow.guilds.get(guild_id)
             zone = club_zone(guild.timezone if guild else None)
-            times = [read_when(t, now, zone) for t in typed[: msg.MAX_TIMES]]
+            times = [read_when(t, now, zone) for t in typed]
             if len(set(times)) != len(times):
                 raise InvalidInputError(msg.SAME_TIME_TWICE)
             deadline = await self._deadline(uow, record)

@@ -52,7 +52,7 @@ _MONTH_NAMES = (
     ("dec", "december", "disyembre"),
 )
 MONTHS = {name: n for n, names in enumerate(_MONTH_NAMES, start=1) for name in names}
-_FILLERS = frozenset({"at", "on", "sa", "ng", "ika", "the", "next"})
+_FILLERS = frozenset({"at", "on", "of", "sa", "ng", "ika", "the", "next"})
 _ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _DAY_NUMBER = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
 

@@ -67,6 +67,7 @@ MONDAY = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)  # Monday 10:00 in Manila
         ("Jan 3 noon", datetime(2027, 1, 3, 12, 0)),  # January is next year's
         ("2026-12-12 15:00", datetime(2026, 12, 12, 15, 0)),
         ("on Sat at 3pm", datetime(2026, 12, 5, 15, 0)),
+        ("the 12th of December 3pm", datetime(2026, 12, 12, 15, 0)),
     ],
 )
 def test_a_day_and_a_time_are_read_in_the_club_s_time_zone(typed: str, local: datetime) -> None:
@@ -223,6 +224,7 @@ async def test_refusals_change_nothing(
         (short, ("2020-01-02 10:00",), ALICE, "has passed already"),
         (short, ("tomorrow 3pm", "tomorrow 15:00"), ALICE, "given twice"),
         (short, ("in a while",), ALICE, "as a day and a time"),
+        (short, ("tomorrow 1pm; tomorrow 2pm", "tomorrow 3pm or 4pm"), ALICE, "at most 3"),
         (short, ("tomorrow 3pm",), DAVE, "Only this game's players"),
     ]
     for game_id, when, user, refusal in cases:
@@ -232,6 +234,8 @@ async def test_refusals_change_nothing(
     assert await _count(ctx, OutboxRecord) == 0
 
     game_id = await _game(ctx)
+    several = await _propose(times, game_id, "tomorrow 3pm; tomorrow 4pm or bukas 5pm")
+    assert [t.hour for t in several.times] == [15, 16, 17]  # the club's zone: UTC here
     proposed = await _propose(times, game_id, "tomorrow 3pm")
     with pytest.raises(ClubError, match="your own times"):
         await times.accept(guild_id=GUILD, user_id=ALICE, proposal_id=proposed.proposal_id)
@@ -243,6 +247,7 @@ async def test_refusals_change_nothing(
     with pytest.raises(ClubError, match="has passed already"):
         await times.accept(guild_id=GUILD, user_id=BOB, proposal_id=proposed.proposal_id)
     assert await _count(ctx, TimeProposalRecord, TimeProposalRecord.status == "open") == 1
+    assert await _count(ctx, TimeProposalRecord, TimeProposalRecord.status == "replaced") == 1
     assert await _count(ctx, JobRecord, JobRecord.kind == JOB_REMINDER) == 0
 
 
