@@ -141,13 +141,14 @@ async def test_results_of_every_game_reach_each_guilds_own_leaderboard_and_expor
     ix = await dc.slash(carol, club.channel, "stats", member=bob)
     [embed] = ix.answer.embeds
     fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert set(fields) == {"Chess"} and "1 W / 0 L / 0 D" in fields["Chess"]
+    assert set(fields) == {"Chess", "Achievements"} and "1 W / 0 L / 0 D" in fields["Chess"]
+    assert "First win" in fields["Achievements"]  # earned with that win (issue #31)
     ix = await dc.slash(carol, club.channel, "stats")
     fields = {f["name"]: f["value"] for f in ix.answer.embeds[0]["fields"]}
     assert set(fields) == {"Scrabble", "Library Henyo"}
     assert "12.3 s" in fields["Library Henyo"]
     ix = await dc.slash(hana, other_channel, "stats", member=hana)
-    assert {f["name"] for f in ix.answer.embeds[0]["fields"]} == {"Chess"}
+    assert {f["name"] for f in ix.answer.embeds[0]["fields"]} == {"Chess", "Achievements"}
 
     # Export: moderators only; the archive re-imports.
     ix = await dc.slash(alice, club.channel, "club export")
