@@ -176,6 +176,7 @@ def table_cells(table: Table) -> tuple[tuple[str, ...], list[list[str]]]:
     columns = {
         "chess": COLUMNS_RATED,
         "scrabble": COLUMNS_RATED,
+        "puzzle": COLUMNS_RATED,  # W-L-D: puzzles solved, missed (and no draws)
         "boggle": COLUMNS_POINTS,
         "henyo": COLUMNS_TIMES,
     }.get(table.kind, COLUMNS_ALL)

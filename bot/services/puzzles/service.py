@@ -42,6 +42,7 @@ from bot.services.scrabble.lexicons import ClubLexicons, WordLists
 from bot.services.scrabble.loaded import KIND as SCRABBLE
 from bot.services.scrabble.loaded import loaded_game
 from engines.ratings import glicko2
+from engines.scrabble.board import read_typed_word
 from engines.scrabble.errors import ScrabbleError
 from engines.scrabble.puzzles import ScrabblePuzzle, judge
 
@@ -277,7 +278,7 @@ class PuzzleService:
             tries = attempt.tries + 1
             left = MAX_TRIES - tries
             try:
-                play = judge(position_, word, position, lexicon)
+                play = judge(position_, read_typed_word(word), position, lexicon)
             except ScrabbleError as exc:
                 reason = refusal(InvalidInputError.passing_on(exc, sentence=True))
                 answers = [*attempt.answers, [f"{position} {word}"[:40], None]]
