@@ -30,6 +30,8 @@ from bot.messages.limits import CHOICE_NAME_CHARS, CHOICES
 from bot.messages.post import Post, ViewSpec
 from bot.scheduler import JobSpec
 from bot.services import ServiceContext
+from bot.services.board_address import BoardAddresses
+from bot.services.board_links import Kind
 from bot.services.boggle.options import club_zone
 from bot.services.scheduling.when import read_when
 from engines.chess_clock import TimeControlError, parse_time_control
@@ -333,7 +335,8 @@ class GameTimes:
 
     async def on_reminder(self, uow: UnitOfWork, job: JobRecord) -> None:
         """Remind every player of the game, by DM (the thread when DMs are closed), of the
-        time agreed; nothing when the game is over or another time was agreed since."""
+        time agreed, with their own board link when the club's page is on; nothing when
+        the game is over or another time was agreed since."""
         proposal = await uow.schedule.proposal(int(job.payload["proposal_id"]))
         if proposal is None or proposal.status != "accepted" or proposal.agreed_at is None:
             return
@@ -341,6 +344,8 @@ class GameTimes:
         if game.status != "active":
             return
         place = game.thread_id or game.channel_id
+        kind: Kind = "chess" if game.kind == "chess" else "scrabble"
+        link = BoardAddresses(self.ctx).dm_button(game.guild_id, kind, game.id)
         seats = sides(game)
         everyone = [u for ids in seats.values() for u in ids]
         names = await uow.players.names(everyone)
@@ -352,6 +357,7 @@ class GameTimes:
                     user_id,
                     Post(
                         content=text,
+                        view=link,  # the member's own board link, made as it is sent
                         fallback_content=msg.reminder_fallback(
                             game.kind, game.number, proposal.agreed_at
                         ),
