@@ -184,6 +184,8 @@ async def test_a_time_is_proposed_replaced_accepted_after_a_restart_and_reminded
     fallback = await dc.wait_for_message(thread, predicate=lambda m: "reminder:" in m.content)
     assert fallback.content.startswith(f"<@{bob.id}>")
     assert fallback.pings == frozenset({f"user:{bob.id}"})
+    await club.tick()
+    assert len([m for m in dc.dms_to(alice) if "Reminder" in m.content]) == 1  # once
 
 
 async def test_a_tournament_round_and_a_session_are_scheduled_events_made_and_deleted(
