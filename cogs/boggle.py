@@ -537,20 +537,25 @@ class BoggleCog(
         missed anything: DMs go there.
         """
         rounds = await self.service.catch_up.open_rounds()
-        if not rounds:
+        live_since = self.gateway.dms.live_since()
+        # Members whose own countdown of the daily grid ran while the bot was away.
+        daily = await self.service.catch_up.daily_targets(live_since=live_since)
+        if not rounds and not daily:
             return
         self.service.core.warm_in_background()
         if not self.gateway.members.receives_dms():
             return
-        members = {
-            guild_id: await self.gateway.members.human_member_ids(guild_id, CATCH_UP_PER_GUILD)
-            for guild_id in dict.fromkeys(r.guild_id for r in rounds)
-        }
-        targets = await self.service.catch_up.catch_up_targets(
-            members, live_since=self.gateway.dms.live_since()
-        )
+        targets = []
+        if rounds:
+            members = {
+                guild_id: await self.gateway.members.human_member_ids(guild_id, CATCH_UP_PER_GUILD)
+                for guild_id in dict.fromkeys(r.guild_id for r in rounds)
+            }
+            targets = await self.service.catch_up.catch_up_targets(members, live_since=live_since)
+        starts = {t.user_id: t.start for t in daily}
+        starts.update({t.user_id: t.start for t in targets})  # a round's reads from earlier
         await self.gateway.read_back.dm_channels(
-            {t.user_id: t.start for t in targets},
+            starts,
             handle=self._take_dm,
             limit=CATCH_UP_LIMIT,
             at_once=CATCH_UP_AT_ONCE,

@@ -159,3 +159,24 @@ async def test_three_members_play_the_days_grid_and_midnight_posts_the_results(
     assert "2 days in a row" in fields["Streaks"]
     assert "A Boggle word of 8+ letters" in fields["Achievements"]
     assert stamp(MIDNIGHT, "D") in fields["Achievements"]
+
+
+async def test_a_dm_sent_while_the_bot_was_away_during_a_countdown_is_read_back(
+    club: Club, daily_words: Path
+) -> None:
+    dc, clock = club.dc, club.clock
+    bob = club.members["bob"]
+    await club.start()
+    await daily(club, bob)
+    await dc.dm(bob, "canoe", at=START + timedelta(seconds=10))
+    await wait_said(club, bob, r"today's grid .*has \*\*1\*\*")
+
+    # The session is lost (no resume): Bob's next DM never reaches the bot live; it is
+    # read back when the bot identifies again, still inside his countdown.
+    await dc.drop_gateway(resume=False)
+    await dc.dm(bob, "tonic acne", at=START + timedelta(seconds=40))
+    await dc.wait_for_session()
+    await wait_said(club, bob, r"today's grid .*has \*\*3\*\*")
+    clock.now = START + timedelta(minutes=1)
+    again = await daily(club, bob)
+    assert "You opened today's grid already" in again.content

@@ -112,6 +112,15 @@ class DailyRepository:
         rows = await self.session.execute(stmt)
         return [(play, grid, name) for play, grid, name in rows]
 
+    async def plays_ended_after(self, moment: datetime) -> list[BoggleDailyPlayRecord]:
+        """Every member's play whose countdown ended after ``moment`` (or runs on)."""
+        stmt = (
+            select(BoggleDailyPlayRecord)
+            .where(BoggleDailyPlayRecord.ends_at > moment)
+            .order_by(BoggleDailyPlayRecord.id)
+        )
+        return list((await self.session.execute(stmt)).scalars())
+
     async def guilds_with_plays_after(self, moment: datetime) -> list[int]:
         """Clubs where a member's countdown ended after ``moment`` (or runs on)."""
         stmt = (

@@ -91,6 +91,31 @@ class CatchUp:
                     since[player] = min(since.get(player, opens_at), opens_at)
         return targets + [CatchUpTarget(player, since=at) for player, at in since.items()]
 
+    async def daily_targets(
+        self, *, live_since: Mapping[int, int] | None = None
+    ) -> list[CatchUpTarget]:
+        """Members whose countdown of the daily grid ran while the bot was away (or runs
+        on): their DMs are read back after their last one handled before the restart,
+        else from when they opened the grid. A late one gets its note, as in a round."""
+        live_since = live_since or {}
+        now = self.core.now()
+        targets: dict[int, CatchUpTarget] = {}
+        async with self.core.ctx.uow() as uow:
+            for play in await uow.daily.plays_ended_after(now - LATE_NOTE_WINDOW):
+                before = live_since.get(play.player_id)
+                handled = [
+                    int(entry["id"])
+                    for entry in play.entries
+                    if entry["via"] == "dm" and (before is None or int(entry["id"]) < before)
+                ]
+                target = (
+                    CatchUpTarget(play.player_id, after_message_id=max(handled))
+                    if handled
+                    else CatchUpTarget(play.player_id, since=play.opened_at)
+                )
+                targets.setdefault(play.player_id, target)
+        return list(targets.values())
+
     @staticmethod
     async def _players_with_lists(
         uow: UnitOfWork, live_since: Mapping[int, int]
