@@ -39,13 +39,22 @@ def puzzle_text(
     rack: str,
     tries_left: int,
     *,
+    rating: float = 1500.0,
+    solved: int = 0,
+    tried: int = 0,
     resumed: bool = False,
 ) -> str:
-    """The position's words under its board image."""
+    """The position's words under its board image, with how hard it has been: its rating
+    (members who solve it lower it, those who miss it raise it) and how many solved it."""
     lines = [
         _("**Puzzle {number}** from Scrabble #{game} (move {move})").format(
             number=number, game=game_number, move=move
         ),
+        _("Puzzle rating {rating}: {solved} of {tried} members solved it.").format(
+            rating=round(rating), solved=solved, tried=tried
+        )
+        if tried
+        else _("Puzzle rating {rating}: nobody has tried it yet.").format(rating=round(rating)),
         _("Rack: `{rack}`").format(rack=" ".join(rack)),
         _(
             "Find the play that scores the most on this board (any play scoring as much "

@@ -65,6 +65,9 @@ class PuzzleView:
     rack: str
     tries_left: int
     resumed: bool
+    rating: float = 1500.0
+    solved: int = 0
+    tried: int = 0
 
     @property
     def text(self) -> str:
@@ -75,6 +78,9 @@ class PuzzleView:
             self.move,
             self.rack,
             self.tries_left,
+            rating=self.rating,
+            solved=self.solved,
+            tried=self.tried,
             resumed=self.resumed,
         )
 
@@ -453,6 +459,9 @@ def _view(puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord, *, resumed: bool) 
         rack=str(data["rack"]),
         tries_left=MAX_TRIES - attempt.tries,
         resumed=resumed,
+        rating=puzzle.rating,
+        solved=puzzle.solved,
+        tried=puzzle.attempts,
     )
 
 
