@@ -203,8 +203,8 @@ class ChessCog(
         time: app_commands.Range[str, 1, 20] | None = None,
         color: Literal["white", "black", "random"] | None = None,
     ) -> None:
-        # No "thinking…" first: the post is the first answer, so it pings the role.
         guild = require_guild(interaction)
+        await think(interaction, private=False)  # the post follows, pinging the role
         snap = await self.matchmaking.seeks.post(
             guild_id=guild.id,
             guild_name=guild.name,
@@ -212,15 +212,15 @@ class ChessCog(
             user=(interaction.user.id, self._player(interaction.user).name),
             options={"time": time, "color": color},
         )
-        await reply_publicly(
+        sent = await reply_publicly(
             interaction,
             snap.post_text(),
             notify=True,
             view=seek_view("chess", snap.seek_id),
             allowed_mentions=seek_mentions(snap.role_id),
         )
-        reply = await interaction.original_response()
-        await self.matchmaking.seeks.record_message(snap.seek_id, reply.id)
+        post = sent if sent is not None else await interaction.original_response()
+        await self.matchmaking.seeks.record_message(snap.seek_id, post.id)
         await reply_privately(interaction, seek_posted_reply(snap.open_count, MAX_OPEN_SEEKS))
 
     async def _new_vs_computer(

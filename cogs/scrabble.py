@@ -386,8 +386,8 @@ class ScrabbleCog(
         deadline: str | None = None,
         word_list: str | None = None,
     ) -> None:
-        # No "thinking…" first: the post is the first answer, so it pings the role.
         guild = require_guild(interaction)
+        await think(interaction, private=False)  # the post follows, pinging the role
         me = _member(interaction.user)
         snap = await self.matchmaking.seeks.post(
             guild_id=guild.id,
@@ -396,15 +396,15 @@ class ScrabbleCog(
             user=(me.user_id, me.name),
             options={"clock": clock, "deadline": deadline, "word_list": word_list},
         )
-        await reply_publicly(
+        sent = await reply_publicly(
             interaction,
             snap.post_text(),
             notify=True,
             view=seek_view("scrabble", snap.seek_id),
             allowed_mentions=seek_mentions(snap.role_id),
         )
-        reply = await interaction.original_response()
-        await self.matchmaking.seeks.record_message(snap.seek_id, reply.id)
+        post = sent if sent is not None else await interaction.original_response()
+        await self.matchmaking.seeks.record_message(snap.seek_id, post.id)
         await reply_privately(interaction, seek_posted_reply(snap.open_count, MAX_OPEN_SEEKS))
 
     @seek.autocomplete("word_list")

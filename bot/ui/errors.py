@@ -109,10 +109,11 @@ async def reply_publicly(
     *,
     notify: bool = False,
     **kwargs: Any,
-) -> None:
+) -> discord.Message | None:
     """A public answer: the first answer, the one replacing a public "thinking…",
     or a follow-up. ``kwargs`` are ``send_message``'s (``embed``, ``view``, ``file``,
-    ``allowed_mentions``…).
+    ``allowed_mentions``…). Returns the message when it went as a follow-up (else
+    ``interaction.original_response()`` is it).
 
     A message that must ``notify`` the members it mentions (an invitation) cannot
     replace the placeholder, which is an edit, and an edit pings nobody; nor can a
@@ -120,11 +121,11 @@ async def reply_publicly(
     placeholder is deleted and the answer is a new follow-up."""
     if not interaction.response.is_done():
         await interaction.response.send_message(content, **kwargs)
-        return
+        return None
     placeholder = interaction.extras.pop(_THINKING, None)
     if placeholder == "private" or (placeholder == "public" and notify):
         await _drop_placeholder(interaction)
-    await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
+    return await interaction.followup.send(content or discord.utils.MISSING, wait=True, **kwargs)
 
 
 async def _drop_placeholder(interaction: discord.Interaction) -> None:
