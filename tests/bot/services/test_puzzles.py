@@ -4,12 +4,13 @@ members solve and fail them, ratings move both ways and solved days make a strea
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from bot.db.models_puzzles import PuzzleAttemptRecord, PuzzleRecord
 from bot.errors import InvalidInputError
@@ -17,7 +18,7 @@ from bot.services import ServiceContext
 from bot.services.leaderboard import LeaderboardService
 from bot.services.puzzles.hooks import JOB_FIND, game_finished
 from bot.services.puzzles.service import MAX_TRIES, PuzzleService, streak_today
-from bot.services.scrabble import LexiconCache, ScrabbleService
+from bot.services.scrabble import LexiconCache, Member, ScrabbleService
 from engines.lexicon import load_lexicon
 from engines.scrabble import Board
 from engines.scrabble.movegen import MoveGenerator
@@ -29,6 +30,7 @@ from tests.bot.services.scrabble_support import (
     DAVE,
     GUILD,
     engine_of,
+    request,
     rig,
     seat_member,
     started,
@@ -53,10 +55,14 @@ def puzzles(ctx: ServiceContext) -> PuzzleService:
     return service
 
 
-async def finished_game(ctx: ServiceContext, scrabble: ScrabbleService) -> int:
-    """A club game between Alice and Bob: the record's turns but its last, then the last
-    play made through the service and accepted, so the game finishes as any does."""
-    game_id = await started(scrabble)
+async def finished_game(
+    ctx: ServiceContext, scrabble: ScrabbleService, players: tuple[Member, Member] = (ALICE, BOB)
+) -> int:
+    """A club game between two members (Alice and Bob): the record's turns but its last,
+    then the last play made through the service and accepted, so the game finishes as
+    any does."""
+    creator, opponent = players
+    game_id = await started(scrabble, replace(request(opponent), creator=creator))
     turns = gcg_turns()
     await rig(ctx, game_id, gcg_club_game(upto=len(turns) - 1))
     engine = await engine_of(ctx, game_id)
@@ -202,12 +208,24 @@ async def test_no_puzzles_yet_is_refused_privately(ctx, puzzles):
 
 
 async def test_a_player_of_the_game_gets_another_games_puzzle_first(ctx, scrabble, puzzles):
-    await finished_game(ctx, scrabble)
+    first = await finished_game(ctx, scrabble)  # Alice and Bob
+    second = await finished_game(ctx, scrabble, (CAROL, DAVE))
     await ctx.scheduler.run_due()
+    game_of = {row.id: row.data["game_number"] for row in await stored(ctx)}
+    numbers = {}
     async with ctx.reader() as uow:
-        count = await uow.session.scalar(select(func.count()).select_from(PuzzleRecord))
-    # Only this game's puzzles: a player gets one of them all the same.
-    assert count and (await puzzles.next_puzzle(GUILD, BOB.user_id, BOB.name)).puzzle_id
+        for game_id in (first, second):
+            numbers[game_id] = (await uow.games.get(game_id)).number
+    for member, other_game in ((BOB, second), (CAROL, first), (ALICE, second)):
+        view = await puzzles.next_puzzle(GUILD, member.user_id, member.name)
+        assert game_of[view.puzzle_id] == numbers[other_game], member.name
+        await puzzles.show_solution(GUILD, member.user_id, member.name, view.puzzle_id)
+    # Once the other game's are done, a player gets their own game's all the same.
+    for _ in range(2):
+        view = await puzzles.next_puzzle(GUILD, BOB.user_id, BOB.name)
+        await puzzles.show_solution(GUILD, BOB.user_id, BOB.name, view.puzzle_id)
+    view = await puzzles.next_puzzle(GUILD, BOB.user_id, BOB.name)
+    assert game_of[view.puzzle_id] == numbers[first]
 
 
 def test_a_streak_counts_the_clubs_days_not_utcs():
