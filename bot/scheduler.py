@@ -34,8 +34,9 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.db.dml import rowcount
+from bot.db.engine import create_read_session_factory
 from bot.db.models import JobRecord, utcnow
-from bot.db.uow import UnitOfWork
+from bot.db.uow import ReadUnitOfWork, UnitOfWork
 from bot.messages.i18n import language_of, use_language
 
 log = logging.getLogger(__name__)
@@ -159,6 +160,18 @@ class Scheduler:
             self._claimed[job_id] = info[job_id]
         return claimed
 
+    async def _language_for(self, payload: Mapping[str, Any]) -> tuple[str, int | None]:
+        """The language of the guild a job was scheduled for (``guild_id`` in its
+        payload), read as it is now; without one, the default."""
+        guild_id = payload.get("guild_id")
+        if not isinstance(guild_id, int):
+            return language_of(None), None
+        bind = self._factory.kw.get("bind")
+        factory = create_read_session_factory(bind) if bind is not None else self._factory
+        async with ReadUnitOfWork(factory) as uow:
+            guild = await uow.guilds.get(guild_id)
+            return language_of(guild.settings if guild else None), guild_id
+
     async def run_job(self, job_id: int) -> JobOutcome | None:
         """Run one claimed job: its effects and its ``done`` commit together."""
         uow = UnitOfWork(self._factory)
@@ -167,7 +180,11 @@ class Scheduler:
             prepared = None
             preparer = self.preparers.get(kind)
             if preparer is not None and payload is not None:
-                prepared = await preparer(payload)  # outside any transaction
+                # Outside any transaction, and in the job's guild's language as its
+                # handler is: a preparer writes posts too (a round's game threads).
+                language, guild_id = await self._language_for(payload)
+                with use_language(language, guild_id):
+                    prepared = await preparer(payload)
             async with uow:
                 job = await uow.session.get(JobRecord, job_id)
                 if job is None:

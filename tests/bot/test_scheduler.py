@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import GuildRecord, JobRecord
 from bot.db.uow import UnitOfWork
+from bot.messages.i18n import current_guild, current_language
 from bot.scheduler import Scheduler
 from tests.clock import FakeClock
 
@@ -269,3 +270,33 @@ async def test_a_prepare_step_runs_before_the_transaction_and_hands_its_result_t
         assert (await session.get(GuildRecord, 42)).name == "made by the job"
         job = (await session.execute(select(JobRecord))).scalar_one()
         assert job.status == "done" and job.attempts == 1
+
+
+async def test_a_prepare_step_speaks_its_guild_s_language_as_its_handler_does(
+    session_factory, clock: FakeClock
+) -> None:
+    # A round's game threads are named and announced in the prepare step: in a
+    # Filipino club they must be in Filipino, not in the process's default.
+    async with UnitOfWork(session_factory) as uow:
+        uow.session.add(GuildRecord(id=77, name="Aklatan", settings={"language": "fil"}))
+        await uow.commit()
+    await _schedule(session_factory, "open", clock.start, {"guild_id": 77})
+    await _schedule(session_factory, "open", clock.start, {"no": "guild"})
+    spoken: list[tuple[str, str, int | None]] = []
+
+    async def prepare(payload):
+        spoken.append(("prepare", current_language(), current_guild()))
+
+    async def handler(uow, job, prepared):
+        spoken.append(("handler", current_language(), current_guild()))
+
+    sched = Scheduler(session_factory, clock=clock)
+    sched.register("open", prepare=prepare, handler=handler)
+    assert len(await sched.run_due()) == 2
+    assert sorted(spoken) == [
+        ("handler", "en", None),
+        ("handler", "fil", 77),
+        ("prepare", "en", None),
+        ("prepare", "fil", 77),
+    ]
+    assert current_language() == "en"  # and nothing stays set after the job
