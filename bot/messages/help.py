@@ -36,6 +36,7 @@ HELP_PAGE_OF: dict[str, str] = {
     "Leaderboard": "play",
     "Club sessions": "club",
     "Tournaments": "club",
+    "Leagues": "club",
     "Games events": "club",
     "Agreeing a time": "club",
     "For admins and moderators": "admin",
@@ -127,8 +128,19 @@ HELP_SECTIONS: list[tuple[str, str]] = [
             "members enter with its **Join** button or `/tournament join`, then the director runs "
             "`/tournament start`. I pair every round, make each game its thread, and post the standings "
             "after every round; `/tournament standings`, `/tournament log` and `/tournament export` read it. "
-            "Directors `pair`, `adjudicate`, `void`, `withdraw`, `extend`, `pause` and `resume`. "
-            "Seasons in divisions: `/league new`."
+            "Directors `pair`, `adjudicate`, `void`, `withdraw`, `extend`, `pause` and `resume`."
+        ),
+    ),
+    (
+        N_("Leagues"),
+        N_(
+            "A Scrabble or correspondence chess league in seasons (4 weeks by default): "
+            "`/league new` makes it, members `/league join` (with a `partner` in a league of pairs) "
+            "and the director runs `/league start`. Divisions are placed by rating and each plays "
+            "a round robin, every game at once in its thread; `/league standings` and "
+            "`/league season` read it. At the season's end the top of each division moves up, the "
+            "bottom down, and the next season opens for sign-up. `/league withdraw` leaves "
+            "(unplayed games are forfeited); directors change `/league settings`."
         ),
     ),
     (
