@@ -1,5 +1,5 @@
 """The words of puzzles (``/puzzle``): the position, the answers, the solution, the
-streak in ``/stats``.
+puzzles' field of ``/stats``.
 
 Built from plain data; a rack is public here (the position is from a finished game).
 """
@@ -25,11 +25,7 @@ NO_PUZZLES = N_(
 ALL_DONE = N_("You have done every puzzle the club has. New ones come with each finished game.")
 UNKNOWN_KIND = N_("Puzzles are Scrabble positions for now: pick `scrabble`.")
 NO_SUCH_PUZZLE = N_("That puzzle is gone.")
-STREAK_TITLE = N_("Puzzles")
-
-
-def play_notation(position: str, word: str) -> str:
-    return f"{position} {word}"
+STATS_TITLE = N_("Puzzles")  # the /stats field
 
 
 def puzzle_text(
@@ -181,7 +177,7 @@ __all__ = [
     "POSITION_LABEL",
     "POSITION_PLACEHOLDER",
     "SOLUTION_LABEL",
-    "STREAK_TITLE",
+    "STATS_TITLE",
     "UNKNOWN_KIND",
     "WORD_LABEL",
     "WORD_PLACEHOLDER",

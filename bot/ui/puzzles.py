@@ -111,5 +111,5 @@ def add_stats_field(embed: discord.Embed, puzzles: PuzzleStreak | None) -> disco
     one (their streak is among the streaks)."""
     if puzzles is not None and puzzles.rating is not None:
         value = msg.stats_line(puzzles.rating, puzzles.solved, puzzles.missed)
-        embed.add_field(name=_(msg.STREAK_TITLE), value=value, inline=False)
+        embed.add_field(name=_(msg.STATS_TITLE), value=value, inline=False)
     return embed
