@@ -67,7 +67,8 @@ async def _chess_tournament(club: Club, name: str = "Winter RR") -> tuple[int, A
     started = await dc.slash(club.moderator, club.channel, "tournament start")
     assert started.answer.ephemeral, started.response
     thread = await dc.wait_until(
-        lambda: next((t for t in dc.threads_in(club.channel) if t.name.startswith("R1 ")), None),
+        # The round's one game (its name is in the club's language: any thread of the channel).
+        lambda: next(iter(dc.threads_in(club.channel)), None),
         timeout=10,
         what="the round's game thread",
     )
