@@ -47,7 +47,10 @@ from tests.reliability.load import (
     shard_env,
 )
 
-pytestmark = pytest.mark.slow
+# Each test drives ~50 interactions a second at real bot processes: two at once (one
+# per pytest-xdist worker) overload a 2-core machine until Discord's 3 s pass
+# (10062 Unknown interaction), so they share one worker and run one after the other.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("load_at_50_per_second")]
 
 GUILDS = 20
 SHARDS = 2
