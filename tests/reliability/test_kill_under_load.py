@@ -24,10 +24,11 @@ past the scheduler's lease, so the dead process's claimed timers fall due again.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import random
 import re
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +48,7 @@ from tests.reliability.load import (
     shard_env,
 )
 
-# Each test drives ~50 interactions a second at real bot processes: two at once (one
-# per pytest-xdist worker) overload a 2-core machine until Discord's 3 s pass
-# (10062 Unknown interaction), so they share one worker and run one after the other.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("load_at_50_per_second")]
+pytestmark = pytest.mark.slow
 
 GUILDS = 20
 SHARDS = 2
@@ -78,13 +76,32 @@ async def _world(request: pytest.FixtureRequest, tmp_path: Path, url: str) -> As
 
 
 @pytest.fixture
-async def sqlite_world(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[World]:
+def one_load_at_a_time(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Each test drives ~50 interactions a second at real bot processes: two at once
+    (one per pytest-xdist worker) overload a 2-core machine until Discord's 3 s pass
+    (10062 Unknown interaction). A lock on a file all the run's workers share makes
+    the second wait for the first, world torn down included."""
+    shared = tmp_path_factory.getbasetemp().parent  # the run's, above each worker's own
+    with (shared / "load-at-50-per-second.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@pytest.fixture
+async def sqlite_world(
+    request: pytest.FixtureRequest, tmp_path: Path, one_load_at_a_time: None
+) -> AsyncIterator[World]:
     async for world in _world(request, tmp_path, f"sqlite+aiosqlite:///{tmp_path / 'club.db'}"):
         yield world
 
 
 @pytest.fixture
-async def postgres_world(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[World]:
+async def postgres_world(
+    request: pytest.FixtureRequest, tmp_path: Path, one_load_at_a_time: None
+) -> AsyncIterator[World]:
     url = postgres_url()
     if not url:
         pytest.skip("TEST_DATABASE_URL is not set")
