@@ -29,6 +29,7 @@ from bot.db.repositories.common import WROTE_OUTBOX
 from bot.db.repositories.daily import AchievementRepository, DailyRepository
 from bot.db.repositories.events import EventRepository
 from bot.db.repositories.leagues import LeagueRepository
+from bot.db.repositories.puzzle_daily import PuzzleDailyRepository
 from bot.db.repositories.puzzles import PuzzleRepository
 from bot.db.repositories.schedule import ScheduleRepository
 from bot.db.repositories.seeks import SeekRepository
@@ -76,6 +77,7 @@ class UnitOfWork:
         self.seeks = SeekRepository(self.session)
         self.schedule = ScheduleRepository(self.session)
         self.puzzles = PuzzleRepository(self.session)
+        self.puzzle_dailies = PuzzleDailyRepository(self.session)
         self.daily = DailyRepository(self.session)
         self.achievements = AchievementRepository(self.session)
         return self
