@@ -136,15 +136,18 @@ def _too_late(interaction: discord.Interaction, ctx: ServiceContext | None) -> b
     return (now - interaction.created_at).total_seconds() > AUTOCOMPLETE_TOO_LATE_S
 
 
-class _LateAutocomplete(logging.Filter):
-    """discord.py logs a failed autocomplete answer with its traceback; one Discord
-    refused because it came too late (10062, unknown interaction) is no fault of
-    the bot's: a line without the traceback."""
+class _AnsweredTooLate(logging.Filter):
+    """discord.py logs a failed suggestion, and a failed button, select or form its
+    views handle themselves (a ``DynamicItem``'s callback), with its traceback; one
+    Discord refused because it came too late (10062, unknown interaction: a saturated
+    bot, a slow network) is no fault of the bot's: one warning line. (Commands and
+    the buttons of ``bot.ui.buttons.dispatch`` go through ``handle_interaction_error``,
+    which does the same.)"""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
         if (
-            record.getMessage().startswith("Ignoring exception in autocomplete")
+            record.getMessage().startswith("Ignoring exception in ")
             and isinstance(error, discord.NotFound)
             and error.code == 10062
         ):
@@ -152,11 +155,12 @@ class _LateAutocomplete(logging.Filter):
             record.exc_info = None
             record.exc_text = None
             record.levelno, record.levelname = logging.WARNING, "WARNING"
-            record.msg, record.args = "%s: answered too late (10062)", (message,)
+            record.msg, record.args = "%s: answered too late (10062)", (message[:300],)
         return True
 
 
-logging.getLogger("discord.app_commands.tree").addFilter(_LateAutocomplete())
+for _logger in ("discord.app_commands.tree", "discord.ui.view", "discord.ui.modal"):
+    logging.getLogger(_logger).addFilter(_AnsweredTooLate())
 
 
 class ClubBot(commands.AutoShardedBot):

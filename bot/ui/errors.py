@@ -159,9 +159,34 @@ async def reply_privately(
     await interaction.followup.send(content, **kwargs)
 
 
+def expired(error: BaseException) -> bool:
+    """Discord no longer knows the interaction (10062, unknown interaction): its 3 s
+    passed before the acknowledgement reached it, so no answer can be sent."""
+    error = unwrap(error)
+    return isinstance(error, discord.NotFound) and error.code == 10062
+
+
+def _age_s(interaction: discord.Interaction) -> float:
+    """How old the interaction is by the bot's clock (the loopback's, in tests)."""
+    ctx = getattr(interaction.client, "ctx", None)
+    now = ctx.clock() if ctx is not None else discord.utils.utcnow()
+    return (now - interaction.created_at).total_seconds()
+
+
 async def handle_interaction_error(
     interaction: discord.Interaction, error: BaseException, where: str = ""
 ) -> None:
+    if expired(error):
+        # No fault of the command's and nothing to answer (every answer would be
+        # refused the same way): one line, no traceback, no apology with an id.
+        log.warning(
+            "interaction %s %s expired before the bot acknowledged it "
+            "(Discord 10062, unknown interaction; %.1f s old)",
+            interaction.id,
+            where,
+            _age_s(interaction),
+        )
+        return
     try:
         await reply_privately(
             interaction, user_message_for(error, where=where)[:PRIVATE_REPLY_CHARS]
