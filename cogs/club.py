@@ -17,6 +17,7 @@ from bot.messages.club import (
     settings_summary,
 )
 from bot.messages.i18n import _, available_languages, set_language
+from bot.messages.puzzle_daily import setting_line as puzzle_setting_line
 from bot.services.board_address import BoardAddresses
 from bot.services.board_links import LINK_DAYS
 from bot.services.club import ClubService, timezone_choices
@@ -51,6 +52,8 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         channel="The default channel for game announcements",
         language="The language the bot speaks in this server (default English)",
         seek_role="A role /scrabble seek and /chess seek mention",
+        puzzle_channel="Where the daily puzzle is posted",
+        puzzle_time="When the daily puzzle is posted, club time (18:00), or off",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -64,6 +67,8 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         channel: discord.TextChannel | None = None,
         language: app_commands.Choice[str] | None = None,
         seek_role: discord.Role | None = None,
+        puzzle_channel: discord.TextChannel | None = None,
+        puzzle_time: str | None = None,
     ) -> None:
         await think(interaction, private=True)
         guild = require_guild(interaction)
@@ -75,20 +80,24 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
             channel_id=channel.id if channel else None,
             language=language.value if language else None,
             seek_role_id=seek_role.id if seek_role else None,
+            puzzle_channel_id=puzzle_channel.id if puzzle_channel else None,
+            puzzle_time=puzzle_time,
         )
         # From here on the guild's events arrive in its language; so does this reply.
         self.bot.remember_language(guild.id, settings.language)
         set_language(settings.language, guild.id)
-        await reply_privately(
-            interaction,
-            settings_summary(
-                settings.moderator_role_id,
-                settings.timezone,
-                settings.default_channel_id,
-                settings.language,
-                settings.seek_role_id,
-            ),
+        summary = settings_summary(
+            settings.moderator_role_id,
+            settings.timezone,
+            settings.default_channel_id,
+            settings.language,
+            settings.seek_role_id,
         )
+        if settings.puzzle_time or puzzle_channel or puzzle_time is not None:
+            summary += "\n" + puzzle_setting_line(
+                settings.puzzle_channel_id, settings.puzzle_time, settings.next_puzzle_at
+            )
+        await reply_privately(interaction, summary)
 
     @app_commands.command(
         name="export", description="Download the club's results, ratings and games (moderators)"

@@ -6,14 +6,25 @@ import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, time
 from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.db.models import GuildRecord
+from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
 from bot.messages.club import NO_TIMEZONE_DATA, TIMEZONE_PROMPT, unknown_language, unknown_timezone
 from bot.messages.i18n import DEFAULT_LANGUAGE, available_languages, is_language, language_of
+from bot.messages.puzzle_daily import NEEDS_A_CHANNEL
 from bot.services import ServiceContext
+from bot.services.puzzles.daily import (
+    PUZZLE_CHANNEL,
+    PUZZLE_TIME,
+    daily_setting,
+    read_puzzle_time,
+    schedule_daily,
+)
 
 
 @dataclass(frozen=True)
@@ -26,6 +37,18 @@ class ClubSettings:
     default_channel_id: int | None
     language: str = DEFAULT_LANGUAGE  # a catalogue's code: "en", "fil"
     seek_role_id: int | None = None  # the role /scrabble seek and /chess seek mention
+    puzzle_channel_id: int | None = None  # the daily puzzle's channel (when it is on)
+    puzzle_time: str | None = None  # the daily puzzle's "HH:MM", club time; None: off
+    next_puzzle_at: datetime | None = None  # after /club setup: the next daily puzzle
+
+
+def _daily_puzzle(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The daily puzzle's fields of ``ClubSettings``: its channel and time, when on."""
+    setting = daily_setting(settings)
+    if setting is None:
+        return {}
+    channel_id, at = setting
+    return {"puzzle_channel_id": channel_id, "puzzle_time": at.strftime("%H:%M")}
 
 
 SEEK_ROLE = "seek_role_id"  # guilds.settings: the role open challenges mention
@@ -197,6 +220,7 @@ class ClubService:
                 guild.default_channel_id,
                 language_of(guild.settings),
                 _seek_role(guild.settings),
+                **_daily_puzzle(guild.settings),
             )
 
     async def language(self, guild_id: int | None) -> str:
@@ -226,12 +250,17 @@ class ClubService:
         channel_id: int | None = None,
         language: str | None = None,
         seek_role_id: int | None = None,
+        puzzle_channel_id: int | None = None,
+        puzzle_time: str | None = None,
     ) -> ClubSettings:
-        """Set the club's moderator role, time zone, default channel, language or the role
-        open challenges mention; what is left out stays as it was, and a bad zone or
-        language is refused before anything changes."""
+        """Set the club's moderator role, time zone, default channel, language, the role
+        open challenges mention, or the daily puzzle's channel and time (``puzzle_time``
+        "off" turns it off; a time with no puzzle channel yet posts in the games
+        channel); what is left out stays as it was, and a bad zone, language or time is
+        refused before anything changes. A new time or zone moves the daily puzzle's job."""
         tz = validate_timezone(timezone) if timezone is not None else None
         code = validate_language(language) if language is not None else None
+        at = read_puzzle_time(puzzle_time) if puzzle_time is not None else None
         async with self.ctx.uow() as uow:
             guild = await uow.guilds.ensure(guild_id, guild_name)
             if moderator_role_id is not None:
@@ -245,6 +274,11 @@ class ClubService:
                 guild.settings = {**(guild.settings or {}), "language": code}
             if seek_role_id is not None:
                 guild.settings = {**(guild.settings or {}), SEEK_ROLE: seek_role_id}
+            next_puzzle_at = None
+            if puzzle_channel_id is not None or puzzle_time is not None or tz is not None:
+                next_puzzle_at = await self._daily_puzzle(
+                    uow, guild, puzzle_channel_id, at, puzzle_time
+                )
             result = ClubSettings(
                 guild.id,
                 guild.timezone,
@@ -252,6 +286,33 @@ class ClubService:
                 guild.default_channel_id,
                 language_of(guild.settings),
                 _seek_role(guild.settings),
+                **_daily_puzzle(guild.settings),
+                next_puzzle_at=next_puzzle_at,
             )
             await uow.commit()
         return result
+
+    async def _daily_puzzle(
+        self,
+        uow: UnitOfWork,
+        guild: GuildRecord,
+        channel_id: int | None,
+        at: time | None,
+        written: str | None,
+    ) -> datetime | None:
+        """Store the daily puzzle's channel and time (``written`` given and ``at`` None:
+        off) and move its job; the next post's time, or None when it is off."""
+        settings = dict(guild.settings or {})
+        if channel_id is not None:
+            settings[PUZZLE_CHANNEL] = channel_id
+        if written is not None:
+            if at is None:
+                settings.pop(PUZZLE_TIME, None)
+            else:
+                settings[PUZZLE_TIME] = at.strftime("%H:%M")
+                if not settings.get(PUZZLE_CHANNEL):
+                    if not guild.default_channel_id:
+                        raise InvalidInputError(NEEDS_A_CHANNEL)
+                    settings[PUZZLE_CHANNEL] = guild.default_channel_id
+        guild.settings = settings  # a new dict: the JSON column is saved when reassigned
+        return await schedule_daily(uow, guild, self.ctx.clock())

@@ -228,11 +228,12 @@ class PuzzleService:
     async def next_puzzle(
         self, guild_id: int, user_id: int, display_name: str, kind: str = SCRABBLE
     ) -> PuzzleView:
-        """The member's puzzle under way, or a new one (see the module)."""
+        """The member's puzzle under way, or a new one (see the module): the club's daily
+        puzzle of today first, when the member has not tried it."""
         if kind not in KINDS:
             raise InvalidInputError(_(msg.UNKNOWN_KIND))
         async with self.ctx.uow() as uow:
-            await uow.guilds.ensure(guild_id)
+            guild = await uow.guilds.ensure(guild_id)
             await uow.players.ensure(user_id, display_name)
             attempt = await uow.puzzles.open_attempt(guild_id, kind, user_id)
             resumed = attempt is not None
@@ -241,7 +242,10 @@ class PuzzleService:
                 assert puzzle is not None  # the attempt's row holds a key to it
             else:
                 rating = await uow.ratings.get_or_new(guild_id, RATING_KIND, user_id)
-                found = await uow.puzzles.next_for(guild_id, kind, user_id, rating.rating)
+                today = self.ctx.clock().astimezone(club_zone(guild.timezone)).date()
+                found = await uow.puzzle_dailies.untried_today(
+                    guild_id, today.isoformat(), kind, user_id
+                ) or await uow.puzzles.next_for(guild_id, kind, user_id, rating.rating)
                 if found is None:
                     none_yet = await uow.puzzles.count(guild_id, kind) == 0
                     raise InvalidInputError(_(msg.NO_PUZZLES if none_yet else msg.ALL_DONE))
@@ -259,6 +263,20 @@ class PuzzleService:
                     )
                 )
             view = _view(puzzle, attempt, resumed=resumed)
+            await uow.commit()
+        return view
+
+    async def open_puzzle(
+        self, guild_id: int, user_id: int, display_name: str, puzzle_id: int
+    ) -> PuzzleView | AnswerOutcome:
+        """That puzzle for the member (the daily puzzle's Solve button): their attempt
+        under way or a new one; one they finished shows its solution again."""
+        async with self.ctx.uow() as uow:
+            tried = await uow.puzzles.attempt(puzzle_id, user_id) is not None
+            puzzle, attempt = await self._attempt(uow, guild_id, user_id, display_name, puzzle_id)
+            if attempt.status != "open":
+                return self._again(puzzle, attempt)
+            view = _view(puzzle, attempt, resumed=tried)
             await uow.commit()
         return view
 
