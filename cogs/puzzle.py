@@ -10,8 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import ClubBot
+from bot.services.board_address import BoardAddresses
 from bot.services.puzzles.service import AnswerOutcome, PuzzleService
 from bot.ui import puzzles as ui
+from bot.ui.board_link import with_board_link
 from bot.ui.boggle import modal_text
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import handle_interaction_error, reply_privately, think
@@ -25,6 +27,7 @@ class PuzzleCog(commands.Cog):
     def __init__(self, bot: ClubBot) -> None:
         self.bot = bot
         self.service = PuzzleService(bot.ctx)
+        self.boards = BoardAddresses(bot.ctx)
 
     @app_commands.command(name="puzzle", description="A position from the club's games to solve")
     @app_commands.describe(game="Which game's puzzles (Scrabble for now)")
@@ -35,11 +38,15 @@ class PuzzleCog(commands.Cog):
         view = await self.service.next_puzzle(
             guild.id, interaction.user.id, interaction.user.display_name, game
         )
+        # The member's own page of the puzzle (their answer is private: so is the link).
+        url = await self.boards.url(
+            guild.id, interaction.user.id, "puzzle", view.puzzle_id, guild_name=guild.name
+        )
         await reply_privately(
             interaction,
             view.text,
             files=[await ui.puzzle_file(view)],
-            **view_kwargs(ui.puzzle_buttons(view.puzzle_id)),
+            **view_kwargs(with_board_link(ui.puzzle_buttons(view.puzzle_id), url)),
         )
 
     # -- the buttons and the form ------------------------------------------------------

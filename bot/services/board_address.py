@@ -9,9 +9,10 @@ without ``WEB_PORT``: no page is served) nothing is offered and every answer
 and DM reads as before.
 
 A link is offered to a member seated in a game in play (``active``), or to anyone
-of the club while a Boggle round is ``open``: the board a link opens, and only
-that (``BoardLinks`` refuses the rest anyway: here nobody is shown a button
-that would only be refused).
+of the club while a Boggle round is ``open``, with a puzzle of the club's, or while
+the member's own countdown of the day's Boggle grid runs: the board a link opens,
+and only that (``BoardLinks`` refuses the rest anyway: here nobody is shown a
+button that would only be refused).
 
 DMs are written to the outbox in the transaction of the change they announce; a
 DM's link is made only as it is sent (``dm_button``, read back by
@@ -37,6 +38,9 @@ from bot.services.web import page_url
 VIEW_BOARD_LINK = "board_link"
 # The state a game or round is in while its board can be played on.
 _IN_PLAY = {"scrabble": "active", "chess": "active", "boggle": "open", "tally": "active"}
+# Boards of a member's own that are not a game's: a puzzle of the club's (offered with
+# the puzzle), their play of the day's Boggle grid (offered while its countdown runs).
+_OWN = frozenset({"puzzle", "boggle_daily"})
 _KINDS: dict[str, Kind] = {kind: kind for kind in get_args(Kind)}
 
 
@@ -91,9 +95,19 @@ class BoardAddresses:
         return address if len(address) <= BUTTON_URL_CHARS else None
 
     async def _playable(self, guild_id: int, user_id: int, kind: Kind, subject_id: int) -> bool:
-        if kind not in _IN_PLAY:  # the room's screen is no member's board
+        if kind not in _IN_PLAY and kind not in _OWN:  # the room's screen is no member's board
             return False
         async with self.ctx.reader() as uow:
+            if kind == "puzzle":
+                puzzle = await uow.puzzles.get(subject_id)
+                return puzzle is not None and puzzle.guild_id == guild_id
+            if kind == "boggle_daily":
+                play = await uow.daily.play_of(subject_id, user_id)
+                return (
+                    play is not None
+                    and play.guild_id == guild_id
+                    and self.ctx.clock() < play.ends_at
+                )
             if kind == "boggle":
                 round_ = await uow.boggle.get_round(subject_id)
                 return (

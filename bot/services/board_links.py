@@ -4,7 +4,7 @@ The bot hands a member a link that names one club, one member and one game or
 Boggle round. Whoever holds it acts as that member on that board, so the link is
 a secret and carries its own proof:
 
-``/p/v1.<guild>.<user>.<s|c|b|r|h><id>.<expires>.<generation>.<mac>``
+``/p/v1.<guild>.<user>.<s|c|b|r|h|t|p|d><id>.<expires>.<generation>.<mac>``
 
 ``mac`` is an HMAC-SHA256 of everything before it, under the club's link secret,
 cut to 128 bits. The secret is kept in the database (``guilds.settings["links"]``,
@@ -20,6 +20,12 @@ days or until ``/club web rotate``.
 
 A Henyo host's console (``h<round>``) is a link of this kind too: the phone page of
 the console of one round played aloud, for its host only.
+
+A puzzle's page (``p<puzzle>``, issue #31) is a member's own answer to one puzzle of
+their club's: it opens while the puzzle is kept (once the member's attempt is over
+it shows the solution). The daily Boggle grid's (``d<grid>``) is a member's own play
+of that day's grid: it opens for the member who opened the grid (``/boggle daily``),
+showing their list, taking words while their own countdown runs.
 
 A link acts until its game ends, and lasts at most ``LINK_DAYS`` days. Once the
 game is over, its link (and a page open on it) still shows the final position,
@@ -70,7 +76,9 @@ from bot.messages.web import (
 from bot.services import ServiceContext
 from bot.services.boggle.options import club_zone
 
-Kind = Literal["scrabble", "chess", "boggle", "screen", "henyo_host", "tally"]
+Kind = Literal[
+    "scrabble", "chess", "boggle", "screen", "henyo_host", "tally", "puzzle", "boggle_daily"
+]
 LINK_DAYS = 30
 # How long after its end a game's link still shows the final position, read-only.
 ENDED_VIEW = timedelta(hours=24)
@@ -85,6 +93,8 @@ _LETTER: dict[str, Kind] = {
     "r": "screen",
     "h": "henyo_host",
     "t": "tally",  # a Scrabble board's tally in the room (issue #29): the game's id
+    "p": "puzzle",  # a puzzle of the club's (issue #31): the puzzle's id
+    "d": "boggle_daily",  # the member's play of a day's Boggle grid: the grid's id
 }
 _KIND_LETTER = {kind: letter for letter, kind in _LETTER.items()}
 _PLAYING = frozenset({"invited", "active"})
@@ -317,6 +327,16 @@ class BoardLinks:
                 return grant, _Club.of(guild)
             if grant.kind == "henyo_host":
                 await _check_henyo_host(uow, grant)
+                return grant, _Club.of(guild)
+            if grant.kind == "puzzle":
+                puzzle = await uow.puzzles.get(grant.subject_id)
+                if puzzle is None or puzzle.guild_id != grant.guild_id:
+                    raise LinkRefused(NOT_YOURS, code="link_not_yours")
+                return grant, _Club.of(guild)
+            if grant.kind == "boggle_daily":
+                play = await uow.daily.play_of(grant.subject_id, grant.user_id)
+                if play is None or play.guild_id != grant.guild_id:
+                    raise LinkRefused(NOT_YOURS, code="link_not_yours")
                 return grant, _Club.of(guild)
             if grant.kind == "boggle":
                 round_ = await uow.boggle.get_round(grant.subject_id)

@@ -8,6 +8,7 @@ from bot.services.board_links import Kind
 from bot.web.board_boggle import BoggleBoard
 from bot.web.board_chess import ChessBoard
 from bot.web.board_henyo_host import HenyoHostBoard
+from bot.web.board_puzzle import PuzzleBoard
 from bot.web.board_scrabble import ScrabbleBoard
 from bot.web.board_tally import TallyBoard
 from bot.web.boards import BoardKind
@@ -23,5 +24,6 @@ def board_kinds(ctx: ServiceContext) -> dict[Kind, BoardKind]:
         TallyBoard(ctx),
         HenyoHostBoard(ctx),
         ScreenBoard(ctx),
+        PuzzleBoard(ctx),
     ]
     return {board.kind: board for board in kinds}

@@ -9,10 +9,11 @@ have their own cookie. Every request of the page checks the cookie's token
 afresh (``BoardLinks.session``): a link revoked by ``/club web rotate``, a game
 over, a member no longer seated, all stop it at once.
 
-Each kind of board (``scrabble``, ``chess``, ``boggle``) is a :class:`BoardKind`
-registered with :class:`BoardRoutes`; for each the routes are:
+Each kind of board (``scrabble``, ``chess``, ``boggle``, ``puzzle``, ``boggle_daily``…)
+is a :class:`BoardKind` registered with :class:`BoardRoutes`; for each the routes are:
 
-- ``GET  /board/<kind>/<id>``: the page (its template, ``board_<kind>.html``);
+- ``GET  /board/<kind>/<id>``: the page (its template, ``board_<kind>.html``, unless
+  the kind names another with an optional ``template(state)`` method);
 - ``GET  /board/<kind>/<id>/state``: what this member may see, as JSON;
 - ``POST /board/<kind>/<id>/<action>``: a change (a play, a move…), with the
   session's CSRF token in the ``X-CSRF-Token`` header, a JSON body, at most
@@ -309,7 +310,11 @@ class BoardRoutes:
         # ``state_json`` goes in a ``data-state`` attribute (autoescaped, so a name
         # like ``</script>`` stays text): the page's module reads it before its first
         # ``/state``.
-        html = self.env.get_template(f"board_{kind}.html").render(
+        # A kind may draw its pages with another kind's template (the daily Boggle grid
+        # is the Boggle board) or pick one by the state (a puzzle: its game's board).
+        template = getattr(board, "template", None)
+        name = template(state) if template is not None else f"board_{kind}.html"
+        html = self.env.get_template(name).render(
             session=session,
             state=state,
             state_json=json.dumps(state, ensure_ascii=False),

@@ -23,11 +23,11 @@ the clock made do not.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.scrabble.board import Board
+from engines.scrabble.board import Board, Evaluation
 from engines.scrabble.errors import InvalidWordError
 from engines.scrabble.lexicon import Lexicon, unknown_words
 from engines.scrabble.movegen import MoveGenerator, Play
@@ -170,7 +170,19 @@ def judge(
     allow, ``InvalidWordError`` (as a game checking words as they are played does) for
     one forming words the word list lacks."""
     board = Board.from_rows(list(puzzle.board))
-    evaluation = board.evaluate(word, position, direction, rack=puzzle.rack)
+    return _judged(board.evaluate(word, position, direction, rack=puzzle.rack), lexicon)
+
+
+def judge_tiles(
+    puzzle: ScrabblePuzzle, placements: Sequence[tuple[str, str]], lexicon: Lexicon
+) -> PuzzlePlay:
+    """:func:`judge` for loose tiles put on the board one by one (a board page's play,
+    as ``ScrabbleGame.play_tiles`` takes them: ``[("H8", "Q"), ("H9", "?u")]``)."""
+    board = Board.from_rows(list(puzzle.board))
+    return _judged(board.evaluate_tiles(placements, rack=puzzle.rack), lexicon)
+
+
+def _judged(evaluation: Evaluation, lexicon: Lexicon) -> PuzzlePlay:
     words = tuple(w.word for w in evaluation.words)
     invalid = unknown_words(lexicon, words)
     if invalid:
@@ -191,4 +203,5 @@ __all__ = [
     "ScrabblePuzzle",
     "find_puzzles",
     "judge",
+    "judge_tiles",
 ]

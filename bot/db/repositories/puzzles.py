@@ -85,6 +85,15 @@ class PuzzleRepository:
             )
         )
 
+    async def attempt_versions(self, puzzle_id: int) -> dict[int, int]:
+        """Each member's attempt at the puzzle, by version (what board pages watch)."""
+        rows = await self.session.execute(
+            select(PuzzleAttemptRecord.player_id, PuzzleAttemptRecord.version).where(
+                PuzzleAttemptRecord.puzzle_id == puzzle_id
+            )
+        )
+        return {int(player): int(version) for player, version in rows}
+
     async def open_attempt(
         self, guild_id: int, kind: str, player_id: int
     ) -> PuzzleAttemptRecord | None:

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any
@@ -44,7 +45,7 @@ from bot.services.scrabble.loaded import loaded_game
 from engines.ratings import glicko2
 from engines.scrabble.board import read_typed_word
 from engines.scrabble.errors import ScrabbleError
-from engines.scrabble.puzzles import ScrabblePuzzle, judge
+from engines.scrabble.puzzles import ScrabblePuzzle, judge, judge_tiles
 
 log = logging.getLogger(__name__)
 
@@ -288,11 +289,17 @@ class PuzzleService:
         puzzle_id: int,
         word: str,
         position: str,
+        *,
+        tiles: Sequence[tuple[str, str]] | None = None,
     ) -> AnswerOutcome:
-        """Judge ``word`` at ``position`` on the puzzle's board (see the module)."""
+        """Judge ``word`` at ``position`` on the puzzle's board (see the module); or, from
+        the board page, ``tiles`` put down one by one (``[("H8", "Q"), ("H9", "?u")]``,
+        ``word`` and ``position`` unused), judged the same way."""
         word, position = word.strip(), position.strip()
-        if not word or not position:
+        if tiles is None and (not word or not position):
             raise InvalidInputError(_("Give the word and its position, like QUIZ and 8H."))
+        if tiles is not None:
+            word, position = "".join(t for _square, t in tiles), tiles[0][0] if tiles else ""
         async with self.ctx.uow() as uow:
             puzzle, attempt = await self._attempt(uow, guild_id, user_id, display_name, puzzle_id)
             if attempt.status != "open":
@@ -302,7 +309,10 @@ class PuzzleService:
             tries = attempt.tries + 1
             left = MAX_TRIES - tries
             try:
-                play = judge(position_, read_typed_word(word), position, lexicon)
+                if tiles is None:
+                    play = judge(position_, read_typed_word(word), position, lexicon)
+                else:
+                    play = judge_tiles(position_, tiles, lexicon)
             except ScrabbleError as exc:
                 reason = refusal(InvalidInputError.passing_on(exc, sentence=True))
                 answers = [*attempt.answers, [f"{position} {word}"[:40], None]]

@@ -4,6 +4,8 @@
 // was made on, and the state is asked for again after every change, ours or pushed.
 // Here: drawing the board and the rack, putting tiles down by tap, drag or keyboard.
 // Every word shown comes from the page (the template's data- attributes) or the state.
+// A puzzle's page (bot/web/board_puzzle.py) is drawn by this module too: the same
+// board and rack, an Answer button that plays, Show solution; no seats, bag or clock.
 
 import { act, follow, initialState, notice, refresher } from "./common.js";
 
@@ -174,35 +176,56 @@ function drawPanel() {
   for (const row of document.querySelectorAll(".scrabble-actions")) { row.hidden = ended(state); }
   document.getElementById("board-help").hidden = ended(state);
   document.getElementById("last").textContent = state.last_text;
+  // A puzzle's page (board_puzzle_scrabble.html) has no seats, bag or clock: it has the
+  // member's answers so far, and the solution once the attempt is over.
   const list = document.getElementById("scores");
-  list.replaceChildren(...state.seats.map((seat) => {
-    const li = document.createElement("li");
-    li.classList.toggle("to-play", seat.to_play);
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = seat.name + (seat.you ? " " + words.you : "") + (seat.resigned ? " " + words.resigned : "");
-    const score = document.createElement("span");
-    score.className = "score";
-    score.textContent = String(seat.score);
-    li.append(who, score);
-    if (seat.to_play) { li.setAttribute("aria-current", "true"); li.title = words.toPlay; }
-    return li;
-  }));
-  document.getElementById("bag").textContent = fill(words.bag, { count: state.bag });
-  const unseen = groupTiles(state.unseen);
-  document.getElementById("unseen").textContent = fill(words.unseen, { count: state.unseen.length, tiles: unseen });
-  const deadline = document.getElementById("deadline");
-  deadline.textContent = state.deadline
+  if (list) {
+    list.replaceChildren(...state.seats.map((seat) => {
+      const li = document.createElement("li");
+      li.classList.toggle("to-play", seat.to_play);
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = seat.name + (seat.you ? " " + words.you : "") + (seat.resigned ? " " + words.resigned : "");
+      const score = document.createElement("span");
+      score.className = "score";
+      score.textContent = String(seat.score);
+      li.append(who, score);
+      if (seat.to_play) { li.setAttribute("aria-current", "true"); li.title = words.toPlay; }
+      return li;
+    }));
+  }
+  setText("bag", () => fill(words.bag, { count: state.bag }));
+  setText("unseen", () => fill(words.unseen, { count: state.unseen.length, tiles: groupTiles(state.unseen) }));
+  setText("deadline", () => (state.deadline
     ? fill(words.deadline, { when: new Date(state.deadline).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" }) })
-    : "";
+    : ""));
+  const answers = document.getElementById("answers");
+  if (answers) {
+    answers.replaceChildren(...(state.answers || []).map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      return li;
+    }));
+    document.getElementById("answers-h").hidden = !(state.answers || []).length;
+  }
+  setText("solution-text", () => state.solution || "");
   const can = state.can;
-  document.getElementById("challenge").hidden = !can.challenge;
-  document.getElementById("accept").hidden = !can.accept;
-  document.getElementById("exchange").disabled = !can.exchange;
-  document.getElementById("pass").disabled = !can.pass;
-  document.getElementById("resign").disabled = !can.resign;
+  for (const [id, may] of [["challenge", can.challenge], ["accept", can.accept]]) {
+    const button = document.getElementById(id);
+    if (button) { button.hidden = !may; }
+  }
+  for (const [id, may] of [["exchange", can.exchange], ["pass", can.pass], ["resign", can.resign], ["solution", can.solution]]) {
+    const button = document.getElementById(id);
+    if (button) { button.disabled = !may; }
+  }
   drawButtons();
   tick();
+}
+
+/** Sets the text of the element `id`, when the page has it (`text` is asked only then). */
+function setText(id, text) {
+  const element = document.getElementById(id);
+  if (element) { element.textContent = text(); }
 }
 
 function drawButtons() {
@@ -248,6 +271,7 @@ function face(ms) {
 
 function tick() {
   const clock = document.getElementById("clock");
+  if (!clock) { return; }
   if (!state.turn_due || state.status !== "active") { clock.textContent = ""; return; }
   const ms = Date.parse(state.turn_due) - Date.parse(state.as_of) - (performance.now() - received);
   clock.textContent = fill(words.clock, { time: face(ms) });
@@ -619,25 +643,32 @@ function show(next) {
 /** Asks for the state again (after a pushed version); a refusal is said, the board kept. */
 const refresh = refresher(() => state, (next) => show(next), (s) => s.status === "active");
 
-document.getElementById("play").addEventListener("click", play);
-document.getElementById("recall").addEventListener("click", recallAll);
-document.getElementById("shuffle").addEventListener("click", () => {
+/** Listens to the button `id`'s clicks, when the page has it (a puzzle has fewer). */
+function on(id, listener) {
+  const button = document.getElementById(id);
+  if (button) { button.addEventListener("click", listener); }
+}
+
+on("play", play);
+on("recall", recallAll);
+on("shuffle", () => {
   for (let i = rack.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [rack[i], rack[j]] = [rack[j], rack[i]];
   }
   drawRack();
 });
-document.getElementById("direction").addEventListener("click", () => { across = !across; drawBoard(); drawButtons(); });
-document.getElementById("exchange").addEventListener("click", openExchange);
-document.getElementById("exchange-yes").addEventListener("click", confirmExchange);
-document.getElementById("exchange-no").addEventListener("click", () => exchangeDialog.close());
-document.getElementById("pass").addEventListener("click", () => { recallAll(); change("pass", {}); });
-document.getElementById("challenge").addEventListener("click", () => change("challenge", {}));
-document.getElementById("accept").addEventListener("click", () => change("accept", {}));
-document.getElementById("resign").addEventListener("click", () => resignDialog.showModal());
-document.getElementById("resign-no").addEventListener("click", () => resignDialog.close());
-document.getElementById("resign-yes").addEventListener("click", () => { resignDialog.close(); change("resign", {}); });
+on("direction", () => { across = !across; drawBoard(); drawButtons(); });
+on("exchange", openExchange);
+on("exchange-yes", confirmExchange);
+on("exchange-no", () => exchangeDialog.close());
+on("pass", () => { recallAll(); change("pass", {}); });
+on("challenge", () => change("challenge", {}));
+on("accept", () => change("accept", {}));
+on("resign", () => resignDialog.showModal());
+on("resign-no", () => resignDialog.close());
+on("resign-yes", () => { resignDialog.close(); change("resign", {}); });
+on("solution", () => { recallAll(); change("solution", {}); });
 
 build();
 show(state);
