@@ -282,10 +282,12 @@ class BoggleCog(
         now = self.bot.ctx.clock()
         files = [await ui.daily_grid_file(info)]
         text = daily_say.daily_reply(info, now)
-        if now < info.ends_at:  # the countdown runs: the form's button
-            await reply_privately(
-                interaction, text, files=files, **view_kwargs(ui.daily_view(info.id))
+        if now < info.ends_at:  # the countdown runs: the form's button, and the board's
+            url = await self.boards.url(
+                guild.id, interaction.user.id, "boggle_daily", info.id, guild_name=guild.name
             )
+            view = with_board_link(ui.daily_view(info.id), url)
+            await reply_privately(interaction, text, files=files, **view_kwargs(view))
         else:
             await reply_privately(interaction, text, files=files)
 

@@ -1,4 +1,6 @@
-"""A member's own Boggle board (issue #28): the ``boggle`` kind of ``bot.web.boards``.
+"""A member's own Boggle board (issue #28): the ``boggle`` kind of ``bot.web.boards``,
+and the daily grid's (``boggle_daily``, ``DailyBoggleBoard``: the same page, the
+member's own countdown of the day's grid).
 
 The link names a round (``subject_id``) and a member of its club. The state is
 the grid as the engine has it (a Qu or Th cell is one cell; each cell with its
@@ -28,7 +30,7 @@ and a push never says that anyone else is playing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -42,7 +44,7 @@ from bot.services.boggle.submissions import MAX_PAGE_WORDS, MAX_WORDS_PER_LIST
 from bot.services.web import WebService
 from bot.web.boards import BAD_BODY, Action
 from bot.web.data import ClubPages
-from engines.boggle import Grid, find_path
+from engines.boggle import Grid, find_path, read_words
 from engines.boggle.grid import printed_face
 
 MAX_WORD_CHARS = 64
@@ -152,6 +154,88 @@ class BoggleBoard:
         }
 
 
+class DailyBoggleBoard:
+    """The daily grid on the Boggle board page (``boggle_daily``, issue #31): the link
+    names the day's grid and a member who opened it (``/boggle daily``). The page is the
+    round's (its template and module), drawn from the same state: the countdown is the
+    member's own (``ends_at`` of their play, stored when they opened the grid), the list
+    theirs, kept as their DMs and the Submit words form keep it
+    (``DailyGrid.submit_page``), refused once their countdown is over. No results here:
+    the day's are posted in the club's channel at midnight."""
+
+    kind: Kind = "boggle_daily"
+
+    def __init__(self, ctx: ServiceContext, service: BoggleService | None = None) -> None:
+        self.ctx = ctx
+        self.service = service or BoggleService(ctx)
+
+    def template(self, state: Mapping[str, Any]) -> str:
+        return "board_boggle.html"
+
+    async def version(self, subject_id: int) -> RoundChanges:
+        return await self.service.daily.changes(subject_id)
+
+    async def page_version(self, session: BoardSession) -> Callable[[RoundChanges], int]:
+        """One member's page follows their own list (and the day's status) only."""
+        mine = (session.grant.user_id,)
+        return lambda changes: changes.of(mine)
+
+    async def state(self, session: BoardSession) -> Mapping[str, Any]:
+        grant = session.grant
+        # The version first: a change between the two reads shows as a newer version.
+        version = (await self.version(grant.subject_id)).of((grant.user_id,))
+        page = await self.service.daily.page(
+            daily_id=grant.subject_id, guild_id=grant.guild_id, user_id=grant.user_id
+        )
+        info = page.info
+        taking = page.status == "open" and page.now < info.ends_at
+        grid = Grid.parse(info.grid)
+        return {
+            "version": version,
+            "daily": True,
+            "round": {
+                "id": info.id,
+                "number": 0,
+                "status": page.status if page.status != "open" or taking else "closed",
+                "min_length": info.min_length,
+                "ends_at": info.ends_at.isoformat(),
+                "countdown_to": info.ends_at.isoformat(),
+            },
+            "now": page.now.isoformat(),
+            "taking": taking,
+            "title": say.daily_title(info.day),
+            "status_text": say.daily_status(page.status, taking, info.day_ends_at, session.zone),
+            "width": grid.width,
+            "cells": _cells(grid),
+            "words": _noted(page.words, info.grid, info.min_length),
+            "max_words": MAX_WORDS_PER_LIST,
+            "pair_note": "",
+            "results": None,
+        }
+
+    def actions(self) -> Mapping[str, Action]:
+        return {"words": self.words}
+
+    async def words(self, session: BoardSession, body: dict[str, Any]) -> Mapping[str, Any]:
+        """``{"remove": ["rat"], "add": ["rate"]}``, as the round's page sends it."""
+        add, remove = _words(body.get("add")), _words(body.get("remove"))
+        grant = session.grant
+        receipt, words = await self.service.daily.submit_page(
+            daily_id=grant.subject_id, user_id=grant.user_id, add=add, remove=remove
+        )
+        page = await self.service.daily.page(
+            daily_id=grant.subject_id, guild_id=grant.guild_id, user_id=grant.user_id
+        )
+        grid = Grid.parse(page.info.grid)
+        read = read_words(" ".join(add), grid.letters)  # what the list left out, and why
+        return {
+            "added": receipt.new_words,
+            "note": say.change_note(read.not_letters, read.too_long, grid.letters, receipt.full),
+            "words": _noted(words, page.info.grid, page.info.min_length),
+            "pair_note": "",
+        }
+
+
 def _countdown_to(info: RoundInfo, now: datetime) -> str | None:
     pens_down = info.countdown_ends_at
     if info.entry_s and pens_down is not None and now < pens_down:
@@ -172,15 +256,19 @@ def _cells(grid: Grid) -> list[dict[str, Any]]:
     ]
 
 
-def _word_list(words: tuple[str, ...] | list[str], view: PageList) -> list[dict[str, str]]:
+def _word_list(words: Sequence[str], view: PageList) -> list[dict[str, str]]:
     """The member's list, each word with what the rules already say of it."""
-    grid = Grid.parse(view.info.grid) if view.info.grid else None
+    return _noted(words, view.info.grid, view.info.min_length)
+
+
+def _noted(words: Sequence[str], grid_text: str | None, min_length: int) -> list[dict[str, str]]:
+    grid = Grid.parse(grid_text) if grid_text else None
     return [
         {
             "word": word,
             "note": say.word_note(
                 grid is None or find_path(grid, word) is not None,
-                len(word) >= view.info.min_length,
+                len(word) >= min_length,
             ),
         }
         for word in words

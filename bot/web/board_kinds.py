@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.services import ServiceContext
 from bot.services.board_links import Kind
-from bot.web.board_boggle import BoggleBoard
+from bot.web.board_boggle import BoggleBoard, DailyBoggleBoard
 from bot.web.board_chess import ChessBoard
 from bot.web.board_henyo_host import HenyoHostBoard
 from bot.web.board_puzzle import PuzzleBoard
@@ -20,6 +20,7 @@ def board_kinds(ctx: ServiceContext) -> dict[Kind, BoardKind]:
     kinds: list[BoardKind] = [
         ChessBoard(ctx),
         BoggleBoard(ctx),
+        DailyBoggleBoard(ctx),
         ScrabbleBoard(ctx),
         TallyBoard(ctx),
         HenyoHostBoard(ctx),

@@ -57,6 +57,25 @@ class DailyRepository:
         self.session.add(play)
         return play
 
+    async def list_changes(self, daily_id: int) -> tuple[str, dict[int, int]] | None:
+        """The grid's status and, by player, how many entries their list has (entries are
+        only ever added): what a member's board page watches of the day's grid. None when
+        there is no such grid."""
+        status = (
+            await self.session.execute(
+                select(BoggleDailyRecord.status).where(BoggleDailyRecord.id == daily_id)
+            )
+        ).scalar_one_or_none()
+        if status is None:
+            return None
+        rows = await self.session.execute(
+            select(
+                BoggleDailyPlayRecord.player_id,
+                func.json_array_length(BoggleDailyPlayRecord.entries),
+            ).where(BoggleDailyPlayRecord.daily_id == daily_id)
+        )
+        return str(status), {int(player): int(count or 0) for player, count in rows}
+
     async def plays_of(self, daily_id: int) -> list[BoggleDailyPlayRecord]:
         stmt = (
             select(BoggleDailyPlayRecord)

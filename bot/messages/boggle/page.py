@@ -32,6 +32,20 @@ COUNTING_YOURS = N_("Your pair's list is yours now.")
 COUNTING_PARTNERS = N_(
     "Your pair's list is {name}'s now: a change you make here makes yours the pair's list."
 )
+DAILY_TITLE = N_("Daily Word Boggle — {day}")
+DAILY_PLAYING = N_(
+    "Your own countdown runs: find words until it ends. Your list is saved as you go, "
+    "with the words you DM to the bot."
+)
+DAILY_OVER = N_(
+    "Your countdown is over (one play a day): your list is in. The day's results are "
+    "posted in the club's channel at {time}."
+)
+DAILY_SCORED = N_("The day is over: its results are in the club's channel.")
+DAILY_REFUSED = N_(
+    "Your countdown for this grid ended at {time}: one play a day, so the list stays as it "
+    "was. The day's results are posted in the club's channel at {results}."
+)
 NOT_LETTERS = N_("Left out (not letters only): {tokens}.")
 TOO_LONG = N_("Left out {count} longer than this grid can spell ({longest} letters at most).")
 FULL = N_("Your list is full, so some words were not added.")
@@ -94,3 +108,25 @@ def change_note(
 
 def points(count: int) -> str:
     return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def daily_title(day: str) -> str:
+    """The daily grid's page: its club day ("2026-03-08")."""
+    return _(DAILY_TITLE).format(day=day)
+
+
+def daily_status(status: str, taking: bool, day_ends_at: datetime, zone: ZoneInfo) -> str:
+    """Where the member's play of the day's grid stands: their countdown running, over,
+    or the day scored."""
+    if status == "scored":
+        return _(DAILY_SCORED)
+    if taking:
+        return _(DAILY_PLAYING)
+    return _(DAILY_OVER).format(time=local_time(day_ends_at, zone))
+
+
+def daily_refused(ends_at: datetime, day_ends_at: datetime, zone: ZoneInfo) -> str:
+    """A change from the page after the member's countdown: refused, nothing changed."""
+    return _(DAILY_REFUSED).format(
+        time=local_time(ends_at, zone), results=local_time(day_ends_at, zone)
+    )

@@ -20,7 +20,8 @@ The next day's grid is made when its first member opens it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection
+import secrets
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -32,18 +33,26 @@ from bot.db.models_daily import BoggleDailyPlayRecord, BoggleDailyRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages.boggle import daily as say
+from bot.messages.boggle import page as page_say
 from bot.messages.boggle import rounds as rounds_say
 from bot.offload import offload
 from bot.services import achievements
+from bot.services.boggle.board import RoundChanges
 from bot.services.boggle.closing import round_summary
 from bot.services.boggle.core import CLOSE_GRACE, LATE_NOTE_WINDOW, BoggleCore
 from bot.services.boggle.jobs import JOB_DAILY_END, daily_end_key
 from bot.services.boggle.options import DEFAULT_DURATION_S, club_zone, resolve_options
 from bot.services.boggle.snapshots import DailyDm, DailyLate, DailyReceipt, RoundInfo
-from bot.services.boggle.submissions import MAX_MESSAGES_PER_LIST, _apply, replay_words
+from bot.services.boggle.submissions import (
+    MAX_MESSAGES_PER_LIST,
+    MAX_PAGE_WORDS,
+    _apply,
+    replay_words,
+)
 from bot.services.transactions import transact
 from bot.services.words import get_lexicon, word_list_ref
-from engines.boggle import Grid, roll
+from engines.boggle import Grid, normalise_word, roll
+from engines.henyo.timing import datetime_ms, snowflake_at
 
 STREAK_KIND = "boggle_daily"
 
@@ -108,6 +117,16 @@ def _info(grid: BoggleDailyRecord, play: BoggleDailyPlayRecord, again: bool) -> 
 def play_words(play: BoggleDailyPlayRecord, longest: int) -> list[str]:
     """The member's list as it stood at the end of their countdown."""
     return replay_words(play.entries, longest, play.ends_at)
+
+
+@dataclass(frozen=True)
+class DailyPage:
+    """A member's play of a day's grid as their board page shows it."""
+
+    info: DailyInfo
+    status: str  # the day's grid's: open, then scored at the club's midnight
+    words: tuple[str, ...]  # the member's own list so far
+    now: datetime
 
 
 class DailyGrid:
@@ -225,6 +244,69 @@ class DailyGrid:
             if display_name:
                 await uow.players.ensure(user_id, display_name)
             return await self._add_entry(uow, grid, play, guild.name if guild else "", entry)
+
+        async with self.core.writing():
+            return await transact(self.core.ctx, work)
+
+    # -- the member's board page (``bot.web.board_boggle``, kind ``boggle_daily``)
+
+    async def page(self, *, daily_id: int, guild_id: int, user_id: int) -> DailyPage:
+        """The member's play of a day's grid as their board page shows it: the grid, their
+        countdown and their own list (never anyone else's)."""
+        now = self.core.now()
+        async with self.core.ctx.reader() as uow:
+            grid = await uow.daily.get_grid(daily_id)
+            play = await uow.daily.play_of(daily_id, user_id) if grid is not None else None
+            if grid is None or play is None or grid.guild_id != guild_id:
+                raise NotFoundError(say.NOT_OPENED)
+            return DailyPage(_info(grid, play, again=True), grid.status, tuple(play.words), now)
+
+    async def changes(self, daily_id: int) -> RoundChanges:
+        """What the grid's board pages watch (``RoundChanges``): its status (open, then
+        scored) and each list's entries; nothing when there is no such grid."""
+        async with self.core.ctx.reader() as uow:
+            found = await uow.daily.list_changes(daily_id)
+        if found is None:
+            return RoundChanges(0)
+        status, entries = found
+        return RoundChanges(1 if status == "open" else 2, tuple(sorted(entries.items())))
+
+    async def submit_page(
+        self,
+        *,
+        daily_id: int,
+        user_id: int,
+        add: Sequence[str] = (),
+        remove: Sequence[str] = (),
+    ) -> tuple[DailyReceipt, list[str]]:
+        """A change made on the member's board page: ``remove`` taken off their list, then
+        ``add`` added, as one entry of the list their DMs and forms make; refused (nothing
+        changes) once their countdown is over. The receipt and the list as it now stands."""
+        if len(add) > MAX_PAGE_WORDS or len(remove) > MAX_PAGE_WORDS:
+            raise InvalidInputError(rounds_say.page_too_many(MAX_PAGE_WORDS))
+        removed = list(dict.fromkeys(w for w in map(normalise_word, remove) if w))
+        text = " ".join(add)
+        if not removed and not text.strip():
+            raise InvalidInputError(rounds_say.EMPTY_PAGE_CHANGE)
+
+        async def work(uow: UnitOfWork) -> tuple[DailyReceipt, list[str]]:
+            now = self.core.now()
+            grid = await uow.daily.get_grid(daily_id)
+            play = await uow.daily.play_of(daily_id, user_id) if grid is not None else None
+            if grid is None or play is None:
+                raise NotFoundError(say.NOT_OPENED)
+            guild = await uow.guilds.get(grid.guild_id)
+            if grid.status != "open" or now >= play.ends_at:
+                zone = club_zone(guild.timezone if guild else None)
+                raise NotFoundError(page_say.daily_refused(play.ends_at, grid.ends_at, zone))
+            # An id of the kind a form's interaction has, minted now (as a round's page
+            # change has): ordered by time, never one a DM's read-back resumes from.
+            source_id = snowflake_at(datetime_ms(now), secrets.randbits(22))
+            entry = SubmissionEntry(id=str(source_id), at=now.isoformat(), via="web", text=text)
+            if removed:
+                entry["removed"] = removed
+            receipt = await self._add_entry(uow, grid, play, guild.name if guild else "", entry)
+            return receipt, list(play.words)
 
         async with self.core.writing():
             return await transact(self.core.ctx, work)
