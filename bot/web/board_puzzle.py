@@ -124,11 +124,14 @@ class PuzzleBoard:
         return await self._answer(session, outcome)
 
     async def _answer(self, session: BoardSession, outcome: AnswerOutcome) -> dict[str, Any]:
-        return {
-            "message": say.plain_text(outcome.text),
-            "finished": outcome.finished,
-            "state": await self.state(session),
-        }
+        """The form's answer, and the state it left; the solution that ends a finished
+        attempt's answer is the state's (the page shows it once, under the answers)."""
+        state = await self.state(session)
+        message = say.plain_text(outcome.text)
+        solution = state["solution"]
+        if solution and message.endswith(solution):
+            message = message[: -len(solution)].rstrip()
+        return {"message": message, "finished": outcome.finished, "state": state}
 
 
 def scrabble_state(page: PuzzlePage) -> dict[str, Any]:

@@ -195,8 +195,11 @@ async def test_answers_on_the_page_are_judged_as_the_forms_and_the_best_solves_i
     best = position.top[0]
     solved = await carol.post("play", {"tiles": tiles(best.word, best.position)})
     assert solved["finished"] is True and solved["message"].startswith("✅ Solved!")
-    assert "Top plays:" in solved["message"] and "In Scrabble #1, Alice played" in solved["message"]
     state = solved["state"]
+    assert (
+        "Top plays:" in state["solution"] and "In Scrabble #1, Alice played" in (state["solution"])
+    )
+    assert "Top plays:" not in solved["message"]  # shown once, under the answers
     assert state["status"] == "finished" and state["can"]["play"] is False
     assert best.spelled in state["solution"] and "**" not in state["solution"]
     streak = await world.puzzles.streak(GUILD, CAROL.user_id)
