@@ -179,7 +179,8 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         N_("For admins and moderators"),
         N_(
             "Server admins (Manage Server) use `/club setup` to set the moderator role, the club's time zone, "
-            "the default games channel and the bot's language (`language:` English or Filipino). Moderators run Boggle rounds, open Henyo events and download "
+            "the default games channel, the bot's language (`language:` English or Filipino) and the daily "
+            "puzzle (`puzzle_channel`, `puzzle_time`: a time or `off`). Moderators run Boggle rounds, open Henyo events and download "
             "the club's results and games with `/club export`. `/club web` opens the club's "
             "read-only web page (games, standings, events) at a secret address."
         ),
