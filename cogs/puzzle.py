@@ -11,13 +11,14 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.services.board_address import BoardAddresses
-from bot.services.puzzles.service import AnswerOutcome, PuzzleService
+from bot.services.puzzles.service import AnswerOutcome, PuzzleService, PuzzleView
 from bot.ui import puzzles as ui
 from bot.ui.board_link import with_board_link
 from bot.ui.boggle import modal_text
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import handle_interaction_error, reply_privately, think
 from bot.ui.permissions import require_guild
+from bot.ui.puzzle_daily import DAILY_BUTTONS
 from bot.ui.views import view_kwargs
 
 GameChoice = Literal["scrabble"]
@@ -38,6 +39,12 @@ class PuzzleCog(commands.Cog):
         view = await self.service.next_puzzle(
             guild.id, interaction.user.id, interaction.user.display_name, game
         )
+        await self._show(interaction, guild, view)
+
+    async def _show(
+        self, interaction: discord.Interaction, guild: discord.Guild, view: PuzzleView
+    ) -> None:
+        """The puzzle, privately: its board, its words, its buttons (and board link)."""
         # The member's own page of the puzzle (their answer is private: so is the link).
         url = await self.boards.url(
             guild.id, interaction.user.id, "puzzle", view.puzzle_id, guild_name=guild.name
@@ -50,6 +57,19 @@ class PuzzleCog(commands.Cog):
         )
 
     # -- the buttons and the form ------------------------------------------------------
+
+    async def solve(self, interaction: discord.Interaction, puzzle_id: int) -> None:
+        """The daily puzzle post's Solve button: that puzzle, privately, as /puzzle gives
+        it; one the member finished shows its solution again."""
+        await think(interaction, private=True)
+        guild = require_guild(interaction)
+        opened = await self.service.open_puzzle(
+            guild.id, interaction.user.id, interaction.user.display_name, puzzle_id
+        )
+        if isinstance(opened, PuzzleView):
+            await self._show(interaction, guild, opened)
+        else:
+            await self._reply(interaction, opened)
 
     async def open_form(self, interaction: discord.Interaction, puzzle_id: int) -> None:
         modal = ui.AnswerModal(puzzle_id)
@@ -96,5 +116,6 @@ async def setup(bot: ClubBot) -> None:
     cog = PuzzleCog(bot)
     await bot.add_cog(cog)
     buttons_of(bot).bind(ui.PUZZLE_BUTTONS, cog)
+    buttons_of(bot).bind(DAILY_BUTTONS, cog)  # the daily puzzle's Solve (cogs/puzzle_daily.py)
     bot.add_dynamic_items(ui.PuzzleButton)
     bot.scheduler.register_service(cog.service)
