@@ -284,6 +284,9 @@ async function save() {
   } catch (error) {
     savingEl.textContent = text.notSaved;
     notice(error instanceof BoardError ? error.message : String(error));
+    // Refused: the list shown is the server's again (the words of the refused change
+    // go), so the state asked for now is drawn as a save's answer would be.
+    sending = false;
     await refresh();
   } finally {
     sending = false;
