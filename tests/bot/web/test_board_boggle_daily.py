@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 import bot.services.boggle.daily as daily_module
 from bot.db.models_daily import BoggleDailyPlayRecord
+from bot.services.board_address import BoardAddresses
 from bot.services.board_links import BoardLinks
 from bot.services.boggle import BoggleService
 from bot.services.boggle.daily import DailyInfo, play_words
@@ -219,3 +220,22 @@ async def _next_version(lines: Any, timeout: float = 5) -> int:
         raise AssertionError("the stream ended")
 
     return await asyncio.wait_for(read(), timeout)
+
+
+async def test_the_link_is_offered_while_the_members_countdown_runs(
+    session_factory, clock, world: World
+) -> None:
+    """/boggle daily's button: only with ``WEB_PORT`` and ``WEB_BASE_URL``, to a member
+    who opened the grid, while their own countdown runs (as the form's button)."""
+    info = await world.opened(ANA)
+    base = "https://games.example.org"
+    offered = BoardAddresses(
+        make_service_context(session_factory, clock, web_port=0, web_base_url=base)
+    )
+    url = await offered.url(GUILD, ANA, "boggle_daily", info.id)
+    assert url is not None and url.startswith(f"{base}/p/")
+    assert await offered.url(GUILD, BEN, "boggle_daily", info.id) is None  # not opened
+    unset = BoardAddresses(make_service_context(session_factory, clock, web_port=0))
+    assert await unset.url(GUILD, ANA, "boggle_daily", info.id) is None
+    world.env.clock.advance(minutes=3)
+    assert await offered.url(GUILD, ANA, "boggle_daily", info.id) is None

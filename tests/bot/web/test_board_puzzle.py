@@ -19,6 +19,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.db.models_puzzles import PuzzleRecord
 from bot.services import ServiceContext
+from bot.services.board_address import BoardAddresses
 from bot.services.board_links import BoardLinks
 from bot.services.puzzles.service import MAX_TRIES, PuzzleService
 from bot.services.scrabble import LexiconCache
@@ -275,3 +276,21 @@ async def _next_version(lines: Any, timeout: float = 5) -> int:
         raise AssertionError("the stream ended")
 
     return await asyncio.wait_for(read(), timeout)
+
+
+async def test_the_link_is_offered_only_with_the_pages_served_at_an_address(
+    session_factory, clock, world: World
+) -> None:
+    """The /puzzle answer's button: a member's own link, only with ``WEB_PORT`` and an
+    absolute ``WEB_BASE_URL``, and only to a puzzle of their club's."""
+    base = "https://games.example.org"
+    offered = BoardAddresses(
+        make_service_context(session_factory, clock, web_port=0, web_base_url=base)
+    )
+    url = await offered.url(GUILD, CAROL.user_id, "puzzle", world.puzzle_id)
+    assert url is not None and url.startswith(f"{base}/p/")
+    assert await offered.url(GUILD + 1, CAROL.user_id, "puzzle", world.puzzle_id) is None
+    assert await offered.url(GUILD, CAROL.user_id, "puzzle", world.puzzle_id + 1) is None
+    for settings in ({"web_port": 0}, {"web_base_url": base}):
+        addresses = BoardAddresses(make_service_context(session_factory, clock, **settings))
+        assert await addresses.url(GUILD, CAROL.user_id, "puzzle", world.puzzle_id) is None
