@@ -11,7 +11,13 @@ from discord.ext import commands
 
 from bot.client import ClubBot
 from bot.services.board_address import BoardAddresses
-from bot.services.puzzles.service import AnswerOutcome, PuzzleService, PuzzleView
+from bot.services.puzzles.chess import CHESS
+from bot.services.puzzles.service import (
+    SCRABBLE,
+    AnswerOutcome,
+    PuzzleService,
+    PuzzleView,
+)
 from bot.ui import puzzles as ui
 from bot.ui.board_link import with_board_link
 from bot.ui.boggle import modal_text
@@ -21,7 +27,7 @@ from bot.ui.permissions import require_guild
 from bot.ui.puzzle_daily import DAILY_BUTTONS
 from bot.ui.views import view_kwargs
 
-GameChoice = Literal["scrabble"]
+GameChoice = Literal["scrabble", "chess"]
 
 
 class PuzzleCog(commands.Cog):
@@ -31,7 +37,7 @@ class PuzzleCog(commands.Cog):
         self.boards = BoardAddresses(bot.ctx)
 
     @app_commands.command(name="puzzle", description="A position from the club's games to solve")
-    @app_commands.describe(game="Which game's puzzles (Scrabble for now)")
+    @app_commands.describe(game="Which game's puzzles: Scrabble, or chess (with Stockfish)")
     @app_commands.guild_only()
     async def puzzle(self, interaction: discord.Interaction, game: GameChoice = "scrabble") -> None:
         await think(interaction, private=True)
@@ -46,14 +52,19 @@ class PuzzleCog(commands.Cog):
     ) -> None:
         """The puzzle, privately: its board, its words, its buttons (and board link)."""
         # The member's own page of the puzzle (their answer is private: so is the link).
-        url = await self.boards.url(
-            guild.id, interaction.user.id, "puzzle", view.puzzle_id, guild_name=guild.name
+        # (The board pages draw Scrabble puzzles only: a chess puzzle has no link.)
+        url = (
+            None
+            if view.kind == CHESS
+            else await self.boards.url(
+                guild.id, interaction.user.id, "puzzle", view.puzzle_id, guild_name=guild.name
+            )
         )
         await reply_privately(
             interaction,
             view.text,
             files=[await ui.puzzle_file(view)],
-            **view_kwargs(with_board_link(ui.puzzle_buttons(view.puzzle_id), url)),
+            **view_kwargs(with_board_link(ui.puzzle_buttons(view.puzzle_id, view.kind), url)),
         )
 
     # -- the buttons and the form ------------------------------------------------------
@@ -71,8 +82,10 @@ class PuzzleCog(commands.Cog):
         else:
             await self._reply(interaction, opened)
 
-    async def open_form(self, interaction: discord.Interaction, puzzle_id: int) -> None:
-        modal = ui.AnswerModal(puzzle_id)
+    async def open_form(
+        self, interaction: discord.Interaction, puzzle_id: int, kind: str = SCRABBLE
+    ) -> None:
+        modal = ui.MoveModal(puzzle_id) if kind == CHESS else ui.AnswerModal(puzzle_id)
         await interaction.response.send_modal(modal)
         modal.stop()  # the listener below answers it, after a restart too
 
@@ -89,27 +102,46 @@ class PuzzleCog(commands.Cog):
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         data = interaction.data
-        match = ui.FORM_ID.fullmatch(str(data.get("custom_id", "") if data else ""))
-        if match is None:
+        custom_id = str(data.get("custom_id", "") if data else "")
+        match = ui.FORM_ID.fullmatch(custom_id)
+        move = ui.MOVE_FORM_ID.fullmatch(custom_id)
+        if match is None and move is None:
             return
         try:
             await think(interaction, private=True)
             guild = require_guild(interaction)
-            outcome = await self.service.answer(
-                guild.id,
-                interaction.user.id,
-                interaction.user.display_name,
-                int(match.group(1)),
-                modal_text(data, ui.WORD_INPUT_ID),
-                modal_text(data, ui.POSITION_INPUT_ID),
-            )
+            user = interaction.user
+            if move is not None:
+                outcome = await self.service.answer_move(
+                    guild.id,
+                    user.id,
+                    user.display_name,
+                    int(move.group(1)),
+                    modal_text(data, ui.MOVE_INPUT_ID),
+                )
+            else:
+                assert match is not None
+                outcome = await self.service.answer(
+                    guild.id,
+                    user.id,
+                    user.display_name,
+                    int(match.group(1)),
+                    modal_text(data, ui.WORD_INPUT_ID),
+                    modal_text(data, ui.POSITION_INPUT_ID),
+                )
             await self._reply(interaction, outcome)
         except Exception as error:
             await handle_interaction_error(interaction, error, where="puzzle form")
 
     async def _reply(self, interaction: discord.Interaction, outcome: AnswerOutcome) -> None:
-        buttons = None if outcome.finished else ui.puzzle_buttons(outcome.puzzle_id)
-        await reply_privately(interaction, outcome.text, **view_kwargs(buttons))
+        """The answer's verdict; a chess puzzle going on shows its position after the
+        bot's reply, with its buttons again."""
+        kind = outcome.view.kind if outcome.view is not None else SCRABBLE
+        buttons = None if outcome.finished else ui.puzzle_buttons(outcome.puzzle_id, kind)
+        files = [await ui.puzzle_file(outcome.view)] if outcome.view is not None else []
+        await reply_privately(
+            interaction, outcome.text, files=files or None, **view_kwargs(buttons)
+        )
 
 
 async def setup(bot: ClubBot) -> None:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import chess
+
+from bot.messages.chess import colour
 from bot.messages.i18n import N_, _, ngettext
 from bot.messages.text import plain
 
@@ -23,7 +26,19 @@ NO_PUZZLES = N_(
     "where the best play beat the move made by a good margin."
 )
 ALL_DONE = N_("You have done every puzzle the club has. New ones come with each finished game.")
-UNKNOWN_KIND = N_("Puzzles are Scrabble positions for now: pick `scrabble`.")
+UNKNOWN_KIND = N_("Puzzles come from Scrabble and chess games: pick `scrabble` or `chess`.")
+NO_CHESS_ENGINE = N_(
+    "Chess puzzles need the Stockfish chess engine, and this bot has none installed, so "
+    "there are none to offer. Ask an admin to install it (Debian/Ubuntu: `apt-get install "
+    "stockfish`) and set `STOCKFISH_PATH` in the bot's `.env`."
+)
+NO_CHESS_PUZZLES = N_(
+    "No chess puzzles yet: they come from the club's finished chess games, where one move "
+    "won clearly and the game's move was another."
+)
+GIVE_A_MOVE = N_("Give your move, in SAN like `Nf3` or UCI like `g1f3`.")
+MOVE_LABEL = N_("Your move")
+MOVE_PLACEHOLDER = N_("SAN like Nf3, or UCI like g1f3")
 NO_SUCH_PUZZLE = N_("That puzzle is gone.")
 STATS_TITLE = N_("Puzzles")  # the /stats field
 
@@ -63,6 +78,91 @@ def puzzle_text(
     return "\n".join(lines)
 
 
+def chess_puzzle_text(
+    number: int,
+    game_number: int,
+    move: int,
+    side: chess.Color,
+    *,
+    rating: float = 1500.0,
+    solved: int = 0,
+    tried: int = 0,
+    resumed: bool = False,
+    so_far: str = "",
+) -> str:
+    """A chess puzzle's words under its board: whose move, how hard it has been, and the
+    moves found so far (SAN, with the bot's replies)."""
+    lines = [
+        _("**Puzzle {number}** from Chess #{game} (move {move})").format(
+            number=number, game=game_number, move=move
+        ),
+        _rating_of_puzzle(rating, solved, tried),
+    ]
+    if so_far:
+        lines.append(_("So far: {moves}").format(moves=so_far))
+        lines.append(_("{side} to move: find the next move.").format(side=colour(side)))
+    else:
+        lines.append(_("{side} to move: find the best move.").format(side=colour(side)))
+    lines.append(
+        _(
+            "Press **Answer** and give it (SAN like `Nf3` or UCI like `g1f3`). "
+            "One wrong move ends the puzzle."
+        )
+    )
+    if resumed:
+        lines.insert(0, _("Your puzzle under way:"))
+    return "\n".join(lines)
+
+
+def _rating_of_puzzle(rating: float, solved: int, tried: int) -> str:
+    if tried:
+        return _("Puzzle rating {rating}: {solved} of {tried} members solved it.").format(
+            rating=round(rating), solved=solved, tried=tried
+        )
+    return _("Puzzle rating {rating}: nobody has tried it yet.").format(rating=round(rating))
+
+
+def chess_board_alt_text(fen: str, side: chess.Color) -> str:
+    """The chess puzzle's board in words: whose move, the side it is drawn from, the FEN."""
+    return _("Chess puzzle board, {turn} to move, seen from {side}'s side. FEN {fen}").format(
+        turn=colour(side), side=colour(side), fen=fen
+    )[:1024]
+
+
+def chess_right_move(said: str, reply: str) -> str:
+    """A right move that is not the last: the bot's reply comes with it. (Moves are
+    SAN as python-chess writes it: nothing in it to escape.)"""
+    return _("✅ {move} is right. The reply: {reply}.").format(
+        move=f"**{said}**", reply=f"**{reply}**"
+    )
+
+
+def chess_wrong_move(said: str) -> str:
+    return _("❌ {move} is not the move.").format(move=f"**{said}**")
+
+
+def chess_solved(said: str, rating: float, change: float, streak: int) -> str:
+    lines = [
+        _("✅ Solved! {move} was the last move to find.").format(move=f"**{said}**"),
+        _rating_line(rating, change),
+    ]
+    if streak > 1:
+        lines.append(_streak(streak))
+    return "\n".join(lines)
+
+
+def chess_solution(line: str, played: str, game_number: int, who: str) -> str:
+    """The solution line (numbered SAN) and what was played in the game."""
+    return "\n".join(
+        [
+            _("**Solution:** {line}").format(line=line),
+            _("In Chess #{game}, {who} played {move}.").format(
+                game=game_number, who=plain(who), move=played
+            ),
+        ]
+    )
+
+
 def board_alt_text(rows: Sequence[str], rack: str) -> str:
     """The board in words (each row's tiles), for screen readers, then the rack."""
     described = []
@@ -82,14 +182,16 @@ def solved(played: str, score: int, rating: float, change: float, streak: int) -
         _rating_line(rating, change),
     ]
     if streak > 1:
-        lines.append(
-            ngettext(
-                "🔥 {days} day in a row with a puzzle solved.",
-                "🔥 {days} days in a row with a puzzle solved.",
-                streak,
-            ).format(days=streak)
-        )
+        lines.append(_streak(streak))
     return "\n".join(lines)
+
+
+def _streak(days: int) -> str:
+    return ngettext(
+        "🔥 {days} day in a row with a puzzle solved.",
+        "🔥 {days} days in a row with a puzzle solved.",
+        days,
+    ).format(days=days)
 
 
 def short_of_best(played: str, score: int, tries_left: int | None) -> str:
@@ -172,6 +274,11 @@ __all__ = [
     "ALL_DONE",
     "ANSWER_LABEL",
     "FORM_TITLE",
+    "GIVE_A_MOVE",
+    "MOVE_LABEL",
+    "MOVE_PLACEHOLDER",
+    "NO_CHESS_ENGINE",
+    "NO_CHESS_PUZZLES",
     "NO_PUZZLES",
     "NO_SUCH_PUZZLE",
     "POSITION_LABEL",
@@ -182,6 +289,12 @@ __all__ = [
     "WORD_LABEL",
     "WORD_PLACEHOLDER",
     "board_alt_text",
+    "chess_board_alt_text",
+    "chess_puzzle_text",
+    "chess_right_move",
+    "chess_solution",
+    "chess_solved",
+    "chess_wrong_move",
     "failed",
     "finished_before",
     "puzzle_text",

@@ -49,6 +49,7 @@ from bot.services.chess.options import (
 )
 from bot.services.chess.snapshots import ChessSnapshot, ChessUpdate, PlayerRef, Seat, color_key
 from bot.services.chess.state import ChessState
+from bot.services.puzzles.hooks import game_finished as puzzles_game_finished
 from bot.services.rematch_offer import rematch_offered, rematch_view
 from bot.services.results import RatingChange, SeatOutcome, record_game_result
 from bot.services.tournaments.hooks import game_finished as tournament_game_finished
@@ -318,6 +319,7 @@ class ChessCore:
         done = replace(state, result=finish.result, termination=finish.termination, draw_offer=None)
         await self.save(uow, game, done, status="finished", finished_at=now, deadline=None)
         await tournament_game_finished(uow, game, now)
+        await puzzles_game_finished(uow, game, now)  # its puzzles, searched later (Stockfish)
         for key in (timeout_key(game.id), reminder_key(game.id), computer_key(game.id)):
             await uow.jobs.cancel(key)
         snap = await self.snapshot(uow, game, done)

@@ -29,6 +29,7 @@ from bot.messages.chess.refusals import (
     ENGINE_WONT_START,
 )
 from engines.chess_game import MATE_CP
+from engines.chess_puzzles import MATE_SCORE, EngineLine
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,35 @@ class ChessEngine(Protocol):
 
     async def evaluate_positions(self, moves: Sequence[str]) -> list[PositionEval]:
         """One evaluation per position of the game: the start, then after each move."""
+
+
+class LineSearch(Protocol):
+    """One engine process's search of many positions (the puzzle finder's)."""
+
+    async def top_lines(self, board: chess.Board, count: int) -> list[EngineLine]:
+        """The engine's ``count`` best lines in ``board``, best first (fewer when fewer
+        moves are legal); scores for the side to move."""
+
+
+class _UciLines:
+    """``LineSearch`` on a running Stockfish at a fixed depth."""
+
+    def __init__(self, engine: chess.engine.UciProtocol, depth: int, timeout: float) -> None:
+        self.engine, self.depth, self.timeout = engine, depth, timeout
+
+    async def top_lines(self, board: chess.Board, count: int) -> list[EngineLine]:
+        limit = chess.engine.Limit(depth=self.depth)
+        infos = await asyncio.wait_for(
+            self.engine.analyse(board, limit, multipv=count), self.timeout
+        )
+        lines = []
+        for info in infos:
+            pv = info.get("pv") or []
+            if not pv:
+                continue
+            score = info["score"].pov(board.turn).score(mate_score=MATE_SCORE)
+            lines.append(EngineLine(pv[0].uci(), int(score or 0), tuple(m.uci() for m in pv)))
+        return lines
 
 
 def stockfish_path(settings: Settings) -> str | None:
@@ -159,6 +189,13 @@ class StockfishEngine:
             raise EngineUnavailableError(ENGINE_NO_MOVE)
         return result.move
 
+    @asynccontextmanager
+    async def line_search(self, depth: int) -> AsyncIterator[LineSearch]:
+        """One Stockfish process searching position after position at ``depth`` (the
+        puzzle finder's: a game's positions without a process for each)."""
+        async with self._engine() as engine:
+            yield _UciLines(engine, depth, self.timeout)
+
     async def evaluate_positions(self, moves: Sequence[str]) -> list[PositionEval]:
         """One evaluation per position of the game: the start, then after each move."""
         board = chess.Board()
@@ -186,6 +223,7 @@ __all__ = [
     "ChessEngine",
     "EngineLevel",
     "EngineUnavailableError",
+    "LineSearch",
     "PositionEval",
     "StockfishEngine",
     "engine_from_settings",

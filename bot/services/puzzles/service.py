@@ -1,9 +1,17 @@
-"""``PuzzleService``: puzzles from the club's finished Scrabble games (issue #31).
+"""``PuzzleService``: puzzles from the club's finished Scrabble and chess games (issue #31).
 
-- Finding them: a finished game's job (``hooks.JOB_FIND``) replays the game with the
-  move generator in a worker process (its prepare step, no database lock held) and
-  stores each position whose best play beat the move made by ``PUZZLE_MARGIN``
-  points; a second run of the job adds nothing (one row per game and ply).
+- Finding them: a finished game's job (``hooks.JOB_FIND``) searches it in its prepare
+  step (no database transaction open). A Scrabble game is replayed with the move
+  generator in a worker process, and each position whose best play beat the move made
+  by ``PUZZLE_MARGIN`` points is kept. A chess game is searched by one Stockfish process
+  (``puzzles.chess``, only when Stockfish is configured), and each position where one
+  move was clearly best and the game's move was another is kept, with its solution
+  line. A second run of the job adds nothing (one row per game and ply).
+- Chess puzzles are solved move by move (``answer_move``): a right move gets the bot's
+  reply and the next move asked for; a wrong one fails the puzzle (one try, as on
+  Lichess); a move that is not legal there is refused and changes nothing. Without
+  Stockfish chess puzzles are not offered (``kinds``), and ``/puzzle game:chess`` says
+  why.
 - Solving them: ``next_puzzle`` gives a member a puzzle of their club's they have not
   tried (one from a game they did not play in first, then the nearest to their puzzle
   rating), or the one they have under way; ``answer`` judges a play on its board (any
@@ -23,6 +31,8 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any
 
+import chess
+
 from bot.compute.puzzles import puzzles_of
 from bot.compute.scrabble import AiOptions
 from bot.context import ServiceContext
@@ -38,10 +48,14 @@ from bot.scheduler import JobSpec
 from bot.services import achievements
 from bot.services.achievements import Streak
 from bot.services.boggle.options import club_zone
+from bot.services.chess.engine import StockfishEngine, engine_from_settings
+from bot.services.puzzles.chess import CHESS, ChessPuzzleFinder
 from bot.services.puzzles.hooks import JOB_FIND
 from bot.services.scrabble.lexicons import ClubLexicons, WordLists
-from bot.services.scrabble.loaded import KIND as SCRABBLE
+from bot.services.scrabble.loaded import KIND as SCRABBLE_KIND
 from bot.services.scrabble.loaded import loaded_game
+from engines.chess_game import ChessMoveError
+from engines.chess_puzzles import ChessPuzzle, judge_move
 from engines.ratings import glicko2
 from engines.scrabble.board import read_typed_word
 from engines.scrabble.errors import ScrabbleError
@@ -49,15 +63,20 @@ from engines.scrabble.puzzles import ScrabblePuzzle, judge, judge_tiles
 
 log = logging.getLogger(__name__)
 
-KINDS = ("scrabble",)
+SCRABBLE = SCRABBLE_KIND
+# Every kind of puzzle there is; a service offers chess only with Stockfish (``kinds``).
+KINDS = (SCRABBLE, CHESS)
 RATING_KIND = "puzzle"  # the members' puzzle ratings in ``ratings``
 STREAK_KIND = "puzzle"  # days in a row with a puzzle solved (/stats, the 7-day achievement)
 MAX_TRIES = 3
+CHESS_TRIES = 1  # one wrong move fails a chess puzzle, as on Lichess
 
 
 @dataclass(frozen=True)
 class PuzzleView:
-    """A puzzle as a member sees it: the board rows, the rack and what is left to try."""
+    """A puzzle as a member sees it: the board rows, the rack and what is left to try; a
+    chess puzzle's ``fen`` (the position now, after the moves found so far), the move
+    that led to it (``last_move``, UCI) and the moves so far (``so_far``, SAN)."""
 
     puzzle_id: int
     game_number: int
@@ -69,10 +88,31 @@ class PuzzleView:
     rating: float = 1500.0
     solved: int = 0
     tried: int = 0
+    kind: str = SCRABBLE
+    fen: str = ""
+    last_move: str | None = None
+    so_far: str = ""
+
+    @property
+    def color(self) -> chess.Color:
+        """A chess puzzle's solver: the side to move (the board is drawn from it)."""
+        return chess.Board(self.fen).turn if self.fen else chess.WHITE
 
     @property
     def text(self) -> str:
         """The words under the board image."""
+        if self.kind == CHESS:
+            return msg.chess_puzzle_text(
+                self.puzzle_id,
+                self.game_number,
+                self.move,
+                self.color,
+                rating=self.rating,
+                solved=self.solved,
+                tried=self.tried,
+                resumed=self.resumed,
+                so_far=self.so_far,
+            )
         return msg.puzzle_text(
             self.puzzle_id,
             self.game_number,
@@ -88,13 +128,16 @@ class PuzzleView:
     @property
     def description(self) -> str:
         """The board image's alt text."""
+        if self.kind == CHESS:
+            return msg.chess_board_alt_text(self.fen, self.color)
         return msg.board_alt_text(self.rows, self.rack)
 
 
 @dataclass(frozen=True)
 class AnswerOutcome:
     """What an answer (or "Show solution") did: ``status`` is the attempt's after it
-    (open, solved, failed); ``text`` says so, with the solution once it is over."""
+    (open, solved, failed); ``text`` says so, with the solution once it is over; ``view``:
+    the position to show next (a chess puzzle going on after a right move)."""
 
     puzzle_id: int
     status: str
@@ -102,6 +145,7 @@ class AnswerOutcome:
     text: str
     rating: float | None = None
     rating_change: float | None = None
+    view: PuzzleView | None = None
 
     @property
     def finished(self) -> bool:
@@ -131,10 +175,26 @@ def streak_today(solved: list[datetime], zone: tzinfo | None, now: datetime) -> 
 class PuzzleService:
     """Finding, serving and judging puzzles; ``job_handlers()`` gives the scheduler its job."""
 
-    def __init__(self, ctx: ServiceContext, *, lexicons: WordLists | None = None) -> None:
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        *,
+        lexicons: WordLists | None = None,
+        chess_engine: StockfishEngine | None = None,
+    ) -> None:
         self.ctx = ctx
         self.lexicons = lexicons or ClubLexicons(ctx)
         self.margin = int(getattr(ctx.settings, "puzzle_margin", 15))
+        # None: no Stockfish configured, so no chess puzzles are found or offered.
+        self.chess_engine = (
+            chess_engine if chess_engine is not None else engine_from_settings(ctx.settings)
+        )
+        self.chess_finder = ChessPuzzleFinder(ctx, self.chess_engine)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of puzzle offered: chess only with Stockfish."""
+        return KINDS if self.chess_engine is not None else (SCRABBLE,)
 
     def job_handlers(self) -> dict[str, JobSpec]:
         """The puzzle search job, with its prepare step."""
@@ -144,12 +204,21 @@ class PuzzleService:
 
     async def prepare_game_finished(self, payload: dict[str, Any]) -> list[dict[str, Any]] | None:
         """The game's puzzles, found before the job's transaction (the move generator's
-        replay runs in a worker process); None when the game is not there to search."""
+        replay runs in a worker process; a chess game's search in Stockfish's); None when
+        the game is not there to search."""
+        chess_found: tuple[list[str], list[chess.Color]] | None = None
+        found: tuple[dict[str, Any], str, list[int]] | None = None
         try:
             async with self.ctx.reader() as uow:
-                found = await self._searchable(uow, int(payload["game_id"]))
+                record = await uow.games.get(int(payload["game_id"]))
+                if record.kind == CHESS:
+                    chess_found = await self.chess_finder.searchable(uow, record.id)
+                elif record.kind == SCRABBLE:
+                    found = await self._searchable(uow, record.id)
         except NotFoundError:
             return None
+        if chess_found is not None:  # Stockfish's own process: the loop only waits
+            return await self.chess_finder.search(*chess_found)
         if found is None:
             return None
         state, lexicon, seats = found
@@ -179,8 +248,13 @@ class PuzzleService:
         """Job ``JOB_FIND``: store the game's puzzles (those not stored by an earlier run)."""
         game_id = int(job.payload["game_id"])
         try:
-            record = await uow.games.get(game_id, kind=SCRABBLE)
+            record = await uow.games.get(game_id)
         except NotFoundError:
+            return
+        if record.kind == CHESS:
+            await self.chess_finder.store(uow, record, prepared)
+            return
+        if record.kind != SCRABBLE:
             return
         if prepared is None:
             found = await self._searchable(uow, game_id)
@@ -231,6 +305,8 @@ class PuzzleService:
     ) -> PuzzleView:
         """The member's puzzle under way, or a new one (see the module): the club's daily
         puzzle of today first, when the member has not tried it."""
+        if kind == CHESS and self.chess_engine is None:
+            raise InvalidInputError(_(msg.NO_CHESS_ENGINE))
         if kind not in KINDS:
             raise InvalidInputError(_(msg.UNKNOWN_KIND))
         async with self.ctx.uow() as uow:
@@ -249,7 +325,8 @@ class PuzzleService:
                 ) or await uow.puzzles.next_for(guild_id, kind, user_id, rating.rating)
                 if found is None:
                     none_yet = await uow.puzzles.count(guild_id, kind) == 0
-                    raise InvalidInputError(_(msg.NO_PUZZLES if none_yet else msg.ALL_DONE))
+                    empty = msg.NO_CHESS_PUZZLES if kind == CHESS else msg.NO_PUZZLES
+                    raise InvalidInputError(_(empty if none_yet else msg.ALL_DONE))
                 puzzle = found
                 attempt = await uow.puzzles.add_attempt(
                     PuzzleAttemptRecord(
@@ -302,6 +379,8 @@ class PuzzleService:
             word, position = "".join(t for _square, t in tiles), tiles[0][0] if tiles else ""
         async with self.ctx.uow() as uow:
             puzzle, attempt = await self._attempt(uow, guild_id, user_id, display_name, puzzle_id)
+            if puzzle.kind != SCRABBLE:
+                raise InvalidInputError(_(msg.GIVE_A_MOVE))
             if attempt.status != "open":
                 return self._again(puzzle, attempt)
             lexicon = await self.lexicons.get(str(puzzle.data.get("lexicon") or "default"))
@@ -333,6 +412,36 @@ class PuzzleService:
                 )
             text = msg.short_of_best(play.notation, play.score, None)
             return await self._finish(uow, puzzle, attempt, False, answers, text, tries)
+
+    async def answer_move(
+        self, guild_id: int, user_id: int, display_name: str, puzzle_id: int, text: str
+    ) -> AnswerOutcome:
+        """Judge a chess puzzle's next move (SAN or UCI; see the module)."""
+        if not text.strip():
+            raise InvalidInputError(_(msg.GIVE_A_MOVE))
+        async with self.ctx.uow() as uow:
+            puzzle, attempt = await self._attempt(uow, guild_id, user_id, display_name, puzzle_id)
+            if puzzle.kind != CHESS:
+                raise InvalidInputError(_("Give the word and its position, like QUIZ and 8H."))
+            if attempt.status != "open":
+                return self._again(puzzle, attempt)
+            position = ChessPuzzle.from_json(puzzle.data)
+            try:
+                verdict = judge_move(position, _found(attempt), text)
+            except ChessMoveError as exc:  # not a legal move there: nothing changes
+                raise InvalidInputError.passing_on(exc, sentence=True) from exc
+            answers = [*attempt.answers, [verdict.said, verdict.right]]
+            tries = attempt.tries + 1
+            if not verdict.right:
+                said = msg.chess_wrong_move(verdict.said)
+                return await self._finish(uow, puzzle, attempt, False, answers, said, tries)
+            if verdict.finished:
+                return await self._finish(uow, puzzle, attempt, True, answers, verdict.said, tries)
+            await self._bump(uow, attempt, tries=tries, answers=answers)
+            view = _view(puzzle, attempt, resumed=False)
+            await uow.commit()
+        said = msg.chess_right_move(verdict.said, verdict.reply_san or "")
+        return AnswerOutcome(puzzle.id, "open", CHESS_TRIES, f"{said}\n\n{view.text}", view=view)
 
     async def show_solution(
         self, guild_id: int, user_id: int, display_name: str, puzzle_id: int
@@ -454,8 +563,11 @@ class PuzzleService:
                 now=now,
                 channel_id=guild.default_channel_id if guild else None,
             )
-            best = ScrabblePuzzle.from_json(puzzle.data).best_score
-            head = msg.solved(said, best, member.rating, change, streak)
+            if puzzle.kind == CHESS:
+                head = msg.chess_solved(said, member.rating, change, streak)
+            else:
+                best = ScrabblePuzzle.from_json(puzzle.data).best_score
+                head = msg.solved(said, best, member.rating, change, streak)
         else:
             head = msg.failed(member.rating, change, gave_up=tries is None)
             if said:
@@ -478,6 +590,8 @@ class PuzzleService:
 
 
 def _view(puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord, *, resumed: bool) -> PuzzleView:
+    if puzzle.kind == CHESS:
+        return _chess_view(puzzle, attempt, resumed=resumed)
     data = puzzle.data
     return PuzzleView(
         puzzle_id=puzzle.id,
@@ -493,7 +607,44 @@ def _view(puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord, *, resumed: bool) 
     )
 
 
+def _found(attempt: PuzzleAttemptRecord) -> int:
+    """How many of a chess puzzle's moves the member has found (its right answers)."""
+    return sum(1 for answer in attempt.answers if answer[1] is True)
+
+
+def _chess_view(puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord, *, resumed: bool) -> PuzzleView:
+    """The chess puzzle's position after the moves the member found (and the replies)."""
+    position = ChessPuzzle.from_json(puzzle.data)
+    done = _found(attempt)
+    start = chess.Board(position.fen)
+    found = [chess.Move.from_uci(uci) for uci in position.line[: 2 * done]]
+    return PuzzleView(
+        puzzle_id=puzzle.id,
+        game_number=int(puzzle.data.get("game_number") or 0),
+        move=start.fullmove_number,
+        rows=(),
+        rack="",
+        tries_left=CHESS_TRIES,
+        resumed=resumed,
+        rating=puzzle.rating,
+        solved=puzzle.solved,
+        tried=puzzle.attempts,
+        kind=CHESS,
+        fen=position.board_after(done).fen(),
+        last_move=found[-1].uci() if found else position.last,
+        so_far=start.variation_san(found) if found else "",
+    )
+
+
 def _solution(puzzle: PuzzleRecord) -> str:
+    if puzzle.kind == CHESS:
+        chess_position = ChessPuzzle.from_json(puzzle.data)
+        return msg.chess_solution(
+            chess_position.line_san(),
+            chess_position.played_san(),
+            int(puzzle.data.get("game_number") or 0),
+            str(puzzle.data.get("who") or "?"),
+        )
     position = ScrabblePuzzle.from_json(puzzle.data)
     return msg.solution(
         [(play.notation, play.score) for play in position.top],
