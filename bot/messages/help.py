@@ -87,7 +87,10 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         N_(
             "`/puzzle` gives you a position from the club's finished Scrabble games, privately: find "
             "the play that scores the most, then press **Answer** (word and position; 3 tries) or "
-            "**Show solution**. `/leaderboard game:puzzle` ranks puzzle ratings; `/stats` shows your "
+            "**Show solution**. `/puzzle game:chess` gives a chess position where one move wins "
+            "clearly: answer move by move (SAN or UCI), the bot replying; one wrong move ends it. "
+            "Chess puzzles need Stockfish: without it an admin must install it and set "
+            "`STOCKFISH_PATH`. `/leaderboard game:puzzle` ranks puzzle ratings; `/stats` shows your "
             "streak of days with a puzzle solved."
         ),
     ),
