@@ -7,9 +7,10 @@ the adapter with the same boards, the same colours, the same bye and the same
 board order. bbpPairings is not needed here: its answers are in the files.
 
 Run time: the library takes about a second for a 64-player round, so the
-tournaments of more than 32 players are marked ``slow`` (they run in
-``.ci/run``); by default the smaller ones run, plus the 64-player event's last
-round.
+tournaments of more than 32 players are marked ``slow``: the suite starts them
+first (tests/conftest.py), so they never make the tail of a parallel run, and
+``-m "not slow"`` leaves them out of a quick run (the 64-player event's last
+round still runs).
 
 The small cases below were checked against bbpPairings the same way (a TRF of
 the case, ``bbpPairings.exe --dutch case.trf -p``) when they were written.
