@@ -19,9 +19,9 @@ from bot.messages import tournaments as tmsg
 from bot.messages.i18n import _
 from bot.services.club import ClubService
 from bot.services.leagues import options as opts
-from bot.services.leagues.service import LeagueService, Reply, Who
+from bot.services.leagues.service import LeagueService, Who
 from bot.services.tournaments.service import TournamentService
-from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think
+from bot.ui.errors import NO_MENTIONS, reply_as_said, reply_publicly, think
 from bot.ui.permissions import is_moderator, require_guild
 
 L_HELP = "Which league (defaults to the one here)"
@@ -58,13 +58,6 @@ class LeagueCog(
             is_moderator=is_moderator(interaction.user, settings.moderator_role_id),
             actor_name=_name(interaction.user),
         )
-
-    @staticmethod
-    async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
-        if reply.public:
-            await reply_publicly(interaction, reply.text, allowed_mentions=NO_MENTIONS)
-        else:
-            await reply_privately(interaction, reply.text)
 
     @app_commands.command(name="new", description="Make a Scrabble or chess league here")
     @app_commands.describe(
@@ -112,7 +105,7 @@ class LeagueCog(
                 in_thread=isinstance(interaction.channel, discord.Thread),
             )
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(name="join", description="Enter the league's season in sign-up")
     @app_commands.describe(
@@ -137,7 +130,7 @@ class LeagueCog(
             (who.id, _name(who)),
             (partner.id, _name(partner)) if partner else None,
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(
         name="start", description="Start the season: divisions placed, every game begun (director)"
@@ -147,7 +140,7 @@ class LeagueCog(
     async def start(self, interaction: discord.Interaction, league: int | None = None) -> None:
         await think(interaction, private=True)
         reply = await self.service.start(await self._who(interaction, league))
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(name="standings", description="Each division's table this season")
     @app_commands.describe(
@@ -180,7 +173,7 @@ class LeagueCog(
     ) -> None:
         await think(interaction, private=True)
         reply = await self.service.season_summary(await self._who(interaction, league), number)
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(
         name="withdraw", description="Leave the league (unplayed games this season are forfeited)"
@@ -198,7 +191,7 @@ class LeagueCog(
         reply = await self.service.withdraw(
             await self._who(interaction, league), (who.id, _name(who))
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(
         name="settings", description="Change the weeks, division size, movers or clock (director)"
@@ -225,7 +218,7 @@ class LeagueCog(
             await self._who(interaction, league),
             opts.Settings(weeks=weeks, division_size=division_size, movers=movers, clock=clock),
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(
         name="adjudicate", description="Decide a game of this season still in play (director)"
@@ -259,7 +252,7 @@ class LeagueCog(
             (opponent.id, _name(opponent)),
             result,
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
 
 async def setup(bot: ClubBot) -> None:

@@ -33,12 +33,11 @@ from bot.services.chess import ChessService
 from bot.services.club import ClubService
 from bot.services.scrabble import ScrabbleService
 from bot.services.tournaments import options as opts
-from bot.services.tournaments.core import Reply
 from bot.services.tournaments.director import Act
 from bot.services.tournaments.service import TournamentService
 from bot.services.web import WebService, page_url
 from bot.ui.buttons import buttons_of
-from bot.ui.errors import NO_MENTIONS, reply_privately, reply_publicly, think
+from bot.ui.errors import NO_MENTIONS, reply_as_said, reply_privately, reply_publicly, think
 from bot.ui.permissions import is_moderator, require_guild
 from bot.ui.tournaments import (
     DYNAMIC_ITEMS,
@@ -100,13 +99,6 @@ class TournamentCog(
             is_moderator=await self._is_moderator(interaction),
             actor_name=_name(interaction.user),
         )
-
-    @staticmethod
-    async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
-        if reply.public:
-            await reply_publicly(interaction, reply.text, allowed_mentions=NO_MENTIONS)
-        else:
-            await reply_privately(interaction, reply.text)
 
     # ------------------------------------------------------------------ making
 
@@ -184,7 +176,7 @@ class TournamentCog(
                 in_thread=isinstance(interaction.channel, discord.Thread),
             )
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     # ------------------------------------------------------------------ entry
 
@@ -230,7 +222,7 @@ class TournamentCog(
                 is_moderator=await self._is_moderator(interaction),
                 actor_name=_name(interaction.user),
             )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(name="checkin", description="Check in before the first round")
     @app_commands.describe(tournament=T_HELP)
@@ -246,7 +238,7 @@ class TournamentCog(
             ref=tournament,
             user_id=interaction.user.id,
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     async def entry_clicked(
         self, interaction: discord.Interaction, tournament_id: int, action: Action
@@ -270,7 +262,7 @@ class TournamentCog(
                 ref=tournament_id,
                 user_id=interaction.user.id,
             )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(
         name="start", description="Start the tournament: round 1 is paired (director)"
@@ -292,7 +284,7 @@ class TournamentCog(
             printing = await self._print_url(act.guild_id, reply.tournament_id)
             if printing is not None:
                 reply = replace(reply, text=f"{reply.text}\n{web_msg.print_round(printing)}")
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     async def _print_url(self, guild_id: int, tournament_id: int) -> str | None:
         """The printable pairings of the tournament's round (the club's web page, when it is
@@ -327,7 +319,7 @@ class TournamentCog(
         reply = await self.service.reading.log(
             guild_id=guild.id, channel_id=interaction.channel_id, ref=tournament
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(
         name="export", description="Standings as CSV, TRF (chess) or tsh (Scrabble), and every game"
@@ -365,7 +357,7 @@ class TournamentCog(
         reply = await self.service.director.pair(
             act, (first.id, _name(first)), (second.id, _name(second)), confirm=confirm
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(name="result", description="Report your over-the-board game's result")
     @app_commands.describe(result="Your own result", tournament=T_HELP)
@@ -406,7 +398,7 @@ class TournamentCog(
             actor_name=_name(interaction.user),
         )
         reply = await self.service.room.report(act, result, round_number)
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(name="adjudicate", description="Set a game's result (director)")
     @app_commands.describe(
@@ -429,7 +421,7 @@ class TournamentCog(
         reply = await self.service.director.adjudicate(
             act, (member.id, _name(member)), result, round
         )
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(
         name="void", description="Void a game's result: it scores for nobody (director)"
@@ -450,7 +442,7 @@ class TournamentCog(
         await think(interaction, private=True)
         act = await self._act(interaction, tournament)
         reply = await self.service.director.void(act, (member.id, _name(member)), round)
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(
         name="withdraw",
@@ -468,7 +460,7 @@ class TournamentCog(
         act = await self._act(interaction, tournament)
         who = member or interaction.user
         reply = await self.service.director.withdraw(act, (who.id, _name(who)))
-        await self._answer(interaction, reply)
+        await reply_as_said(interaction, reply)
 
     @app_commands.command(name="extend", description="Give the round more time (director)")
     @app_commands.describe(by="How much more: 30m, 2h, 1d", tournament=T_HELP)
@@ -478,7 +470,7 @@ class TournamentCog(
     ) -> None:
         await think(interaction, private=True)
         act = await self._act(interaction, tournament)
-        await self._answer(interaction, await self.service.director.extend(act, by))
+        await reply_as_said(interaction, await self.service.director.extend(act, by))
 
     @app_commands.command(
         name="pause", description="Hold the next round until you resume (director)"
@@ -488,7 +480,7 @@ class TournamentCog(
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await think(interaction, private=True)
         act = await self._act(interaction, tournament)
-        await self._answer(interaction, await self.service.director.pause(act))
+        await reply_as_said(interaction, await self.service.director.pause(act))
 
     @app_commands.command(name="resume", description="Go on: a held round's games start (director)")
     @app_commands.describe(tournament=T_HELP)
@@ -496,7 +488,7 @@ class TournamentCog(
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await think(interaction, private=True)
         act = await self._act(interaction, tournament)
-        await self._answer(interaction, await self.service.director.resume(act))
+        await reply_as_said(interaction, await self.service.director.resume(act))
 
     # ------------------------------------------------------------------ autocomplete
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -157,6 +157,25 @@ async def reply_privately(
     if interaction.extras.pop(_THINKING, None) == "public":
         await _drop_placeholder(interaction)
     await interaction.followup.send(content, **kwargs)
+
+
+class Said(Protocol):
+    """A service's answer that says who sees it (a league's or tournament's ``Reply``)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def public(self) -> bool: ...
+
+
+async def reply_as_said(interaction: discord.Interaction, reply: Said) -> None:
+    """A service's answer where the service decided who sees it: publicly, pinging
+    nobody, or privately."""
+    if reply.public:
+        await reply_publicly(interaction, reply.text, allowed_mentions=NO_MENTIONS)
+    else:
+        await reply_privately(interaction, reply.text)
 
 
 def expired(error: BaseException) -> bool:
