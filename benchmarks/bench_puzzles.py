@@ -10,13 +10,17 @@ table as a club member might) and one at ``strong``; the word graph is built onc
 before (``bench_movegen`` times that build, which a worker pays once). Each sample is
 one whole extraction; the budget is on the median (1.5 s: the job runs off the event
 loop, once per finished game, so it need only be well under the job's lease).
+
+Chess (``chess_rows``, with Stockfish): the chess puzzle job's search of one finished
+40-ply game at ``engines.chess_puzzles.SEARCH_DEPTH`` with two lines per position, the
+median and p95 of a few runs.
 """
 
 from __future__ import annotations
 
 import random
 
-from benchmarks._core import Row, ms_row, time_calls
+from benchmarks._core import Row, ms_row, percentile, time_calls
 from bot.compute.puzzles import puzzles_of
 from bot.compute.scrabble import AiOptions
 from engines.lexicon import load_lexicon
@@ -58,5 +62,52 @@ def run(quick: bool) -> list[Row]:
             f"puzzle extraction: one finished game ({turns} turns, {len(found)} puzzles)",
             samples,
             EXTRACTION_BUDGET_MS,
-        )
+        ),
+        *chess_rows(quick),
     ]
+
+
+# -- chess puzzles (Stockfish) -----------------------------------------------------------
+
+# A 40-ply game Stockfish played against itself at level 1 (its weakest): its slips
+# leave three positions with one clearly winning move missed, as a club game would.
+CHESS_GAME = (
+    "g1f3 c7c5 d2d4 d8a5 c1d2 a5b6 e2e3 b8c6 d4d5 c6d8 d2c3 d7d6 a2a4 g8f6 f1b5 f6d7 "
+    "b1d2 f7f6 d2c4 b6c7 a4a5 a8b8 d1e2 a7a6 b5d7 c7d7 f3d2 b7b5 c4b6 d7c7 h2h3 e7e6 "
+    "e3e4 b5b4 c3f6 d8f7 b6c8 e6e5 c8b6 c7b7"
+).split()
+# Budget on the median: the job runs once per finished game, off the event loop (in
+# Stockfish's own process), so it need only stay well inside the job's lease.
+CHESS_EXTRACTION_BUDGET_MS = 30_000.0
+
+
+def chess_rows(quick: bool) -> list[Row]:
+    """Puzzle extraction for one finished chess game at ``SEARCH_DEPTH``: one Stockfish
+    process searching every position with two lines (the puzzle job's prepare step);
+    no row without Stockfish."""
+    import asyncio
+    import os
+
+    from bot.services.chess.engine import StockfishEngine
+    from bot.services.puzzles.chess import find_chess_puzzles
+    from engines.chess_puzzles import SEARCH_DEPTH
+
+    path = os.environ.get("STOCKFISH_PATH") or "/usr/games/stockfish"
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        return []
+    engine = StockfishEngine(path, timeout=120)
+
+    async def extract() -> int:
+        async with engine.line_search(SEARCH_DEPTH) as search:
+            return len(await find_chess_puzzles(search, CHESS_GAME))
+
+    found = asyncio.run(extract())
+    samples = time_calls(lambda: asyncio.run(extract()), repeat=3 if quick else 5, warmup=0)
+    row = ms_row(
+        f"chess puzzle extraction: one finished game ({len(CHESS_GAME)} plies, depth "
+        f"{SEARCH_DEPTH}, MultiPV 2, {found} puzzles)",
+        samples,
+        CHESS_EXTRACTION_BUDGET_MS,
+    )
+    row.spread += f", p95 {percentile(samples, 95):.0f}"
+    return [row]
