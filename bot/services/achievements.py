@@ -110,7 +110,8 @@ async def bingo_played(
     now: datetime,
     channel_id: int | None,
 ) -> None:
-    """A Scrabble play used all seven tiles."""
+    """A Scrabble play of all seven tiles is final: on the board and past challenge (a
+    phony challenged off never gets here: ``ScrabbleGame.bingos_now_final``)."""
     for player_id in player_ids:
         await grant(
             uow,

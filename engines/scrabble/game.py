@@ -69,11 +69,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engines.scrabble.board import (
+    BINGO_TILES,
     Board,
     Evaluation,
     Tile,
@@ -241,6 +242,11 @@ class GameResult:
     def is_draw(self) -> bool:
         """Whether several seats share the win."""
         return len(self.winners) > 1
+
+
+def _is_bingo(pending: Mapping[str, Any]) -> bool:
+    """Whether a pending play (``_pending``'s shape) put down 7 or more tiles."""
+    return len(pending["tiles"]) >= BINGO_TILES
 
 
 def _draw_for_first_play(rng: random.Random, seats: int) -> tuple[int, list[list[str | None]]]:
@@ -519,6 +525,26 @@ class ScrabbleGame:
         except ScrabbleError:
             return False
         return True
+
+    def bingos_now_final(self, pending_before: Mapping[str, Any] | None) -> tuple[int, ...]:
+        """The seats whose bingo (a play of 7 or more tiles) has just become final: on the
+        board and past challenge. ``pending_before`` is ``to_json()["pending"]`` as saved
+        before the moves since. Its bingo is final once its challenge window has closed,
+        unless a challenge took it back (only a withdrawal leaves no play pending); a bingo
+        played since is final at once when it cannot be challenged (``void``, or it ended
+        the game). So a phony taken back is never one, and each is final once."""
+        seats: list[int] = []
+        now = self._pending
+        if pending_before is not None and pending_before["open"] and now is not None:
+            same = now["tiles"] == pending_before["tiles"]
+            if not (same and now["open"]) and _is_bingo(pending_before):
+                seats.append(pending_before["seat"])
+        is_new = now is not None and (
+            pending_before is None or now["tiles"] != pending_before["tiles"]
+        )
+        if is_new and now is not None and not now["open"] and _is_bingo(now):
+            seats.append(now["seat"])
+        return tuple(seats)
 
     def result(self) -> GameResult | None:
         """The final result once the game is finished, else None."""

@@ -26,6 +26,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError
 from bot.messages import scrabble as msg
 from bot.messages.post import Post
+from bot.services import achievements
 from bot.services.puzzles.hooks import game_finished as puzzles_game_finished
 from bot.services.results import SeatOutcome, record_game_result
 from bot.services.scrabble import ai
@@ -163,6 +164,8 @@ class ScrabbleCore:
         """Save state (version-checked), log moves, move timers, announce, finish."""
         engine = loaded.require_engine()
         record = loaded.record
+        # The play that could be challenged before these moves, as last saved.
+        pending_before = (record.state or {}).get("engine", {}).get("pending")
         if await self._nobody_can_play(loaded):
             engine.end_blocked()
         entries = engine.moves[before:]
@@ -193,11 +196,36 @@ class ScrabbleCore:
             lines.append(self.announce.ending_line(loaded))
         if engine.status == FINISHED:
             await self._finish(uow, loaded, lines, now)
+        else:
+            self.announce.board(uow, loaded, lines, new_turn=new_turn)
+            await self.announce.explain(uow, loaded, entries)
+            if new_turn and engine.status == ACTIVE and not loaded.settings.live:
+                self.announce.turn(uow, loaded)
+        await self._bingos_final(uow, loaded, pending_before, now)
+
+    async def _bingos_final(
+        self,
+        uow: UnitOfWork,
+        loaded: LoadedGame,
+        pending_before: dict[str, Any] | None,
+        now: datetime,
+    ) -> None:
+        """A first bingo for the members whose bingo is now past challenge: granted (and
+        announced) only then, so a phony challenged off the board never earns it. Not over
+        the board (the tally can be corrected) nor for the computer."""
+        engine = loaded.require_engine()
+        if engine.options.room:
             return
-        self.announce.board(uow, loaded, lines, new_turn=new_turn)
-        await self.announce.explain(uow, loaded, entries)
-        if new_turn and engine.status == ACTIVE and not loaded.settings.live:
-            self.announce.turn(uow, loaded)
+        for seat in engine.bingos_now_final(pending_before):
+            if loaded.is_computer(seat):
+                continue
+            await achievements.bingo_played(
+                uow,
+                guild_id=loaded.record.guild_id,
+                player_ids=loaded.seats.get(seat, []),
+                now=now,
+                channel_id=loaded.home,
+            )
 
     async def _nobody_can_play(self, loaded: LoadedGame) -> bool:
         """The game is stuck (bag too small to exchange, no seat has a play in the

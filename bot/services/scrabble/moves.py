@@ -19,7 +19,6 @@ from bot.errors import InvalidInputError, StaleBoardError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import _
 from bot.messages.web import STALE_BOARD
-from bot.services import achievements
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.snapshots import ActionOutcome
 from bot.services.transactions import transact
@@ -84,13 +83,9 @@ class Moves:
         ``expected_version``: the version the page showed (the tally page), checked in
         the move's own transaction."""
 
-        bingos: list[bool] = []
-
         def act(engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
             typed = read_typed_word(word.strip())
-            result = engine.play(seat, typed, position.strip(), direction, lexicon=lexicon)
-            bingos.append(result.bingo)
-            return _played(result)
+            return _played(engine.play(seat, typed, position.strip(), direction, lexicon=lexicon))
 
         return await self._act(
             game_id,
@@ -99,7 +94,6 @@ class Moves:
             act,
             lexicon="void",
             expected_version=expected_version,
-            bingos=bingos,
         )
 
     async def play_tiles(
@@ -117,12 +111,8 @@ class Moves:
         is typed and the whole-word rule of ``play`` has nothing to check; the rest
         (rack, placement, void words, the answer) is ``play``'s."""
 
-        bingos: list[bool] = []
-
         def act(engine: ScrabbleGame, seat: int, lexicon: Lexicon | None) -> str:
-            result = engine.play_tiles(seat, placements, lexicon=lexicon)
-            bingos.append(result.bingo)
-            return _played(result)
+            return _played(engine.play_tiles(seat, placements, lexicon=lexicon))
 
         return await self._act(
             game_id,
@@ -131,7 +121,6 @@ class Moves:
             act,
             lexicon="void",
             expected_version=expected_version,
-            bingos=bingos,
         )
 
     async def exchange(
@@ -238,7 +227,6 @@ class Moves:
         *,
         lexicon: Literal["always", "void"] | None = None,
         expected_version: int | None = None,
-        bingos: list[bool] | None = None,
     ) -> ActionOutcome:
         """Load, act, commit: one unit of work. ``lexicon``: ``"always"`` the action
         needs the game's word list, ``"void"`` only under the void rule (the list
@@ -271,14 +259,6 @@ class Moves:
             except ScrabbleError as exc:
                 raise InvalidInputError.passing_on(exc, sentence=True) from exc
             await self.core.commit_changes(uow, loaded, before, now, actor=user_id)
-            if bingos and bingos[-1]:  # a play of all seven tiles: the first bingo, once
-                await achievements.bingo_played(
-                    uow,
-                    guild_id=loaded.record.guild_id,
-                    player_ids=loaded.seats.get(seat, []),
-                    now=now,
-                    channel_id=loaded.home,
-                )
             return ActionOutcome(game_id, message, loaded.home, finished=engine.status == FINISHED)
 
         return await transact(self.ctx, work)

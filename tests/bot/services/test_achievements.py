@@ -22,6 +22,7 @@ from tests.bot.services.scrabble_support import (
     engine_of,
     make_service,
     posts,
+    request,
     seat_member,
     set_racks,
     started,
@@ -82,29 +83,72 @@ async def test_a_first_win_and_ten_games_are_earned_once_and_announced_once(
     assert [a.code for a in stats.achievements] == ["first_win", "games_10"]
 
 
-async def test_a_play_of_all_seven_tiles_is_a_first_bingo_once(
-    ctx: ServiceContext, service: ScrabbleService, words: Words
-) -> None:
-    game_id = await started(service)
+async def bingo(ctx: ServiceContext, service: ScrabbleService, game_id: int) -> tuple[int, int]:
+    """The member to move plays RETAINS (all seven tiles); their id and their opponent's."""
     game = await engine_of(ctx, game_id)
     seat = game.current_seat
     await set_racks(ctx, game_id, {seat: "RETAINS"})
     user = await seat_member(ctx, game_id, seat)
+    other = await seat_member(ctx, game_id, 1 - seat)
     await service.moves.play(game_id, user, "RETAINS", "8H")
+    return user, other
+
+
+async def bingos_announced(ctx: ServiceContext) -> int:
+    return sum("First bingo" in p.payload["content"] for p in await posts(ctx))
+
+
+async def test_a_play_of_all_seven_tiles_is_a_first_bingo_once_it_can_no_longer_be_challenged(
+    ctx: ServiceContext, service: ScrabbleService, words: Words
+) -> None:
+    game_id = await started(service)
+    user, other = await bingo(ctx, service, game_id)
+    # Bob may still challenge it: not earned yet.
+    assert await achievements_of(ctx) == []
+    await service.moves.pass_turn(game_id, other)
     assert await achievements_of(ctx) == [(user, "first_bingo")]
-    announced = [p.payload["content"] for p in await posts(ctx)]
-    assert sum("First bingo" in text for text in announced) == 1
+    assert await bingos_announced(ctx) == 1
 
     # Another bingo in another game, after a restart: not earned or announced again.
     restarted = make_service(ctx, words)
     second = await started(restarted)
-    game = await engine_of(ctx, second)
-    seat = game.current_seat
-    await set_racks(ctx, second, {seat: "RETAINS"})
-    user2 = await seat_member(ctx, second, seat)
     ctx.clock.now += timedelta(minutes=1)
-    await restarted.moves.play(second, user2, "RETAINS", "8H")
+    _, other2 = await bingo(ctx, restarted, second)
+    await restarted.moves.pass_turn(second, other2)
     earned = await achievements_of(ctx)
     assert earned.count((user, "first_bingo")) == 1
-    announced = [p.payload["content"] for p in await posts(ctx)]
-    assert sum("First bingo" in text for text in announced) == len(set(earned))
+    assert await bingos_announced(ctx) == len(set(earned))
+
+
+async def test_a_bingo_challenged_off_the_board_is_neither_earned_nor_announced(
+    ctx: ServiceContext, service: ScrabbleService, words: Words
+) -> None:
+    words.phonies.add("RETAINS")
+    game_id = await started(service)
+    _, other = await bingo(ctx, service, game_id)
+    outcome = await service.moves.challenge(game_id, other)
+    assert "RETAINS" in outcome.message
+    # The play is off the board.
+    game = await engine_of(ctx, game_id)
+    assert game.last_play is None
+    assert await achievements_of(ctx) == []
+    assert await bingos_announced(ctx) == 0
+
+
+async def test_a_bingo_that_survives_a_challenge_is_earned_at_once(
+    ctx: ServiceContext, service: ScrabbleService
+) -> None:
+    game_id = await started(service)
+    user, other = await bingo(ctx, service, game_id)
+    await service.moves.challenge(game_id, other)
+    assert await achievements_of(ctx) == [(user, "first_bingo")]
+    assert await bingos_announced(ctx) == 1
+
+
+async def test_under_the_void_rule_a_bingo_is_earned_as_it_is_played(
+    ctx: ServiceContext, service: ScrabbleService
+) -> None:
+    game_id = await started(service, request(BOB, challenge="void"))
+    user, _ = await bingo(ctx, service, game_id)
+    assert await achievements_of(ctx) == [(user, "first_bingo")]
+    assert await bingos_announced(ctx) == 1
