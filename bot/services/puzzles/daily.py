@@ -30,6 +30,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import chess
+
 from bot.context import ServiceContext
 from bot.db.models import GuildRecord, JobRecord
 from bot.db.models_puzzle_daily import PuzzleDailyRecord
@@ -37,11 +39,14 @@ from bot.db.models_puzzles import PuzzleRecord
 from bot.db.uow import UnitOfWork
 from bot.messages import puzzle_daily as say
 from bot.messages.post import FileSpec, Post, ViewSpec
-from bot.messages.puzzles import board_alt_text
+from bot.messages.puzzles import board_alt_text, chess_board_alt_text
 from bot.scheduler import JobSpec
 from bot.services.boggle.options import club_zone, parse_clock_time
+from bot.services.chess.options import BOARD_RENDERER as CHESS_BOARD
+from bot.services.chess.snapshots import BoardImageArgs, color_key
 from bot.services.puzzles.service import KINDS
 from bot.services.scrabble import RENDER_BOARD
+from engines.chess_puzzles import ChessPuzzle
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +139,25 @@ def scrabble_post(puzzle: PuzzleRecord, when: datetime) -> Post:
     return Post(text, files=(board,), view=solve_view(puzzle.id))
 
 
+def chess_post(puzzle: PuzzleRecord, when: datetime) -> Post:
+    """A chess puzzle's post: the board from the solver's side (the move that led to it
+    marked), described in words with its FEN."""
+    position = ChessPuzzle.from_json(puzzle.data)
+    number = int(puzzle.data.get("game_number") or 0)
+    args: BoardImageArgs = {
+        "fen": position.fen,
+        "last_move": position.last,
+        "orientation": color_key(position.color),
+        "game_id": int(puzzle.game_id),
+        "number": number,
+        "ply": position.ply,
+    }
+    board = FileSpec(CHESS_BOARD, dict(args), chess_board_alt_text(position.fen, position.color))
+    move = chess.Board(position.fen).fullmove_number
+    text = say.post_text(say.game_name(puzzle.kind), number, move, None, when)
+    return Post(text, files=(board,), view=solve_view(puzzle.id))
+
+
 def words_post(puzzle: PuzzleRecord, when: datetime) -> Post:
     """A puzzle of a kind with no poster: its words and the Solve button."""
     data = puzzle.data
@@ -152,7 +176,7 @@ def solve_view(puzzle_id: int) -> ViewSpec:
     return ViewSpec(VIEW_SOLVE, {"puzzle_id": puzzle_id})
 
 
-POSTERS: dict[str, Poster] = {"scrabble": scrabble_post}
+POSTERS: dict[str, Poster] = {"scrabble": scrabble_post, "chess": chess_post}
 
 
 async def pick(

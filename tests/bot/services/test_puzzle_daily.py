@@ -262,7 +262,8 @@ async def test_the_games_take_turns_and_a_running_games_puzzle_is_never_posted(
     async with ctx.uow() as uow:
         rows = list(await uow.session.scalars(select(PuzzleRecord).order_by(PuzzleRecord.id)))
         game_id = rows[0].game_id
-        # Two "chess" puzzles (another kind: which game they are from does not matter here).
+        # Two "chess" puzzles (another kind: which game they are from does not matter here;
+        # their data is a chess puzzle's, as its post draws the board).
         for ply in (900, 901):
             uow.session.add(
                 PuzzleRecord(
@@ -270,7 +271,16 @@ async def test_the_games_take_turns_and_a_running_games_puzzle_is_never_posted(
                     kind="chess",
                     game_id=game_id,
                     ply=ply,
-                    data={"ply": ply, "game_number": 1},
+                    data={
+                        "ply": ply,
+                        "game_number": 1,
+                        "fen": "6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1",
+                        "line": ["a1a8"],
+                        "played": "g1f1",
+                        "best_score": 99999,
+                        "second_score": 500,
+                        "last": None,
+                    },
                 )
             )
         await uow.commit()

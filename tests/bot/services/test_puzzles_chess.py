@@ -17,8 +17,11 @@ from bot.errors import InvalidInputError
 from bot.services import ServiceContext
 from bot.services.chess import ChessService
 from bot.services.chess.engine import StockfishEngine
+from bot.services.chess.options import BOARD_RENDERER
+from bot.services.puzzles.daily import chess_post
 from bot.services.puzzles.hooks import JOB_FIND, game_finished
 from bot.services.puzzles.service import CHESS, PuzzleService
+from bot.ui.chess import outbox_board_renderer
 from tests.bot.services.test_chess import ALICE, BOB, CAROL, GUILD, FakeEngine, World
 from tests.clock import FakeClock
 
@@ -175,3 +178,26 @@ async def test_without_stockfish_chess_puzzles_are_not_offered_nor_searched(ctx,
 async def test_no_chess_puzzles_yet_says_where_they_come_from(ctx, puzzles):
     with pytest.raises(InvalidInputError, match="No chess puzzles yet"):
         await puzzles.next_puzzle(GUILD, CAROL.user_id, CAROL.name, CHESS)
+
+
+async def test_a_chess_daily_puzzle_is_posted_with_its_board_from_the_solver_s_side(clock):
+    fen = "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P3/2N5/PPPP1PPP/R1BbK2R w KQkq - 0 6"
+    data = {
+        "ply": 10,
+        "fen": fen,
+        "line": ["c4f7", "e8e7", "c3d5"],
+        "played": "e1d1",
+        "best_score": 99997,
+        "second_score": -188,
+        "last": "g4d1",
+        "game_number": 7,
+        "who": "alice",
+    }
+    puzzle = PuzzleRecord(id=5, kind=CHESS, game_id=3, ply=10, data=data)
+    post = chess_post(puzzle, clock())
+    assert "chess #7 (move 6)" in post.content and "Bxf7" not in post.content
+    [board] = post.files
+    assert board.renderer == BOARD_RENDERER and board.args["orientation"] == "white"
+    assert board.args["last_move"] == "g4d1" and f"FEN {fen}" in board.description
+    name, png = await outbox_board_renderer(board.args)
+    assert name.endswith(".png") and png.startswith(b"\x89PNG")
