@@ -236,20 +236,26 @@ def _rating_line(rating: float, change: float) -> str:
 
 
 def solution(
-    top: Sequence[tuple[str, int]], played: str, played_score: int, game_number: int, who: str
+    top: Sequence[tuple[str, int]],
+    played: str,
+    played_score: int,
+    game_number: int,
+    who: str,
+    *,
+    withdrawn: bool = False,
 ) -> str:
-    """The top plays (``(notation, score)``, best first) and what was played in the game."""
+    """The top plays (``(notation, score)``, best first) and what was played in the game
+    (``withdrawn``: a phony that was challenged off, said so rather than "for 0")."""
     lines = [_("**Top plays:**")]
     lines += [
         f"{rank}. {plain(notation)} — {score}" for rank, (notation, score) in enumerate(top, 1)
     ]
+    if withdrawn:
+        said = _("In Scrabble #{game}, {who} played {play}, challenged off.")
+    else:
+        said = _("In Scrabble #{game}, {who} played {play} for {score}.")
     lines.append(
-        _("In Scrabble #{game}, {who} played {play} for {score}.").format(
-            game=game_number,
-            who=plain(who),
-            play=_played(played),
-            score=played_score,
-        )
+        said.format(game=game_number, who=plain(who), play=_played(played), score=played_score)
     )
     return "\n".join(lines)
 

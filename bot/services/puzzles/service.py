@@ -652,4 +652,5 @@ def _solution(puzzle: PuzzleRecord) -> str:
         position.played_score,
         int(puzzle.data.get("game_number") or 0),
         str(puzzle.data.get("who") or "?"),
+        withdrawn=position.withdrawn,
     )

@@ -14,6 +14,8 @@ from sqlalchemy import select
 
 from bot.db.models_puzzles import PuzzleAttemptRecord, PuzzleRecord
 from bot.errors import InvalidInputError
+from bot.messages import puzzles as puzzle_messages
+from bot.messages.i18n import use_language
 from bot.services import ServiceContext
 from bot.services.leaderboard import LeaderboardService
 from bot.services.puzzles.hooks import JOB_FIND, game_finished
@@ -238,3 +240,48 @@ def test_a_streak_counts_the_clubs_days_not_utcs():
     assert (in_utc.current, in_utc.best) == (1, 1)
     later = streak_today(solved, manila, datetime(2026, 12, 5, 3, 0, tzinfo=UTC))
     assert (later.current, later.best) == (0, 2)
+
+
+async def test_a_phony_challenged_off_makes_a_puzzle_that_says_it_was_challenged_off(
+    ctx, scrabble, puzzles, generator
+):
+    """The position before a phony is a fair puzzle (the rack had its best play); what
+    the game's player did is told honestly: the play, challenged off (not "for 0")."""
+    game_id = await started(scrabble)
+    turns = gcg_turns()
+    game = gcg_club_game(upto=len(turns) - 1)
+    seat = game.current_seat
+    phony = min(generator.generate(game.board_copy(), game.racks[seat]), key=lambda p: p.score)
+    game.play(seat, phony.word, phony.position)
+    # Bob's challenge found it wanting (logged as the engine logs a challenge), then he passed.
+    game.apply_entry(
+        {
+            "type": "challenge",
+            "seat": 1 - seat,
+            "challenged_seat": seat,
+            "result": "withdrawn",
+            "invalid_words": [phony.spelled(game.board_copy())],
+            "score": -phony.score,
+        }
+    )
+    game.pass_turn(1 - seat)
+    await rig(ctx, game_id, game)
+    last = turns[-1]
+    await scrabble.moves.play(
+        game_id, await seat_member(ctx, game_id, seat), last.word, last.position
+    )
+    await scrabble.moves.accept_play(game_id, await seat_member(ctx, game_id, 1 - seat))
+    await ctx.scheduler.run_due()
+    row = next(r for r in await stored(ctx) if r.data.get("withdrawn"))
+    puzzle = ScrabblePuzzle.from_json(row.data)
+    assert puzzle.played_score == 0 and puzzle.best_score > 0
+    who = row.data["who"]
+    shown = await puzzles.show_solution(GUILD, CAROL.user_id, CAROL.name, row.id)
+    assert f"{who} played {puzzle.played}, challenged off." in shown.text, shown.text
+    assert " for 0" not in shown.text
+
+
+def test_a_phony_challenged_off_is_said_so_in_filipino_too():
+    with use_language("fil"):
+        text = puzzle_messages.solution([("4B rETAG", 16)], "3N Id", 0, 1, "Bob", withdrawn=True)
+    assert text.endswith("tinira ni Bob ang 3N Id, tinanggal dahil sa challenge."), text
