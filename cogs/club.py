@@ -54,8 +54,12 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         seek_role="A role /scrabble seek and /chess seek mention",
         puzzle_channel="Where the daily puzzle is posted",
         puzzle_time="When the daily puzzle is posted, club time (18:00), or off",
+        clear="A setting to clear: seek_role (open challenges mention nobody)",
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(
+        language=LANGUAGE_CHOICES,
+        clear=[app_commands.Choice(name="seek_role", value="seek_role")],
+    )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -69,6 +73,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
         seek_role: discord.Role | None = None,
         puzzle_channel: discord.TextChannel | None = None,
         puzzle_time: str | None = None,
+        clear: app_commands.Choice[str] | None = None,
     ) -> None:
         await think(interaction, private=True)
         guild = require_guild(interaction)
@@ -80,6 +85,7 @@ class ClubCog(commands.GroupCog, group_name="club", group_description="Club sett
             channel_id=channel.id if channel else None,
             language=language.value if language else None,
             seek_role_id=seek_role.id if seek_role else None,
+            clear_seek_role=clear is not None and clear.value == "seek_role",
             puzzle_channel_id=puzzle_channel.id if puzzle_channel else None,
             puzzle_time=puzzle_time,
         )

@@ -17,6 +17,10 @@ ZONE_FORMAT_HINT = N_(
 )
 NO_MODERATOR_ROLE = N_("not set (Manage Server only)")
 NOT_SET = N_("not set")
+SEEK_ROLE_SET_OR_CLEAR = N_(
+    "Give `seek_role` to choose the role open challenges mention, or `clear:seek_role` "
+    "to mention nobody, not both."
+)
 EXPORT_WHAT = N_("export the club's data")
 EXPORT_FILE_ALT = N_(
     "A zip file of the club's data: results and ratings as CSV tables, "
@@ -80,10 +84,8 @@ def settings_summary(
             _("Language: {language}").format(
                 language=language_name(language or current_language())
             ),
-            *(
-                [_("Open challenges mention: {role}").format(role=f"<@&{seek_role_id}>")]
-                if seek_role_id
-                else []
+            _("Open challenges mention: {role}").format(
+                role=f"<@&{seek_role_id}>" if seek_role_id else _("nobody")
             ),
         )
     )

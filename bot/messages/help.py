@@ -168,8 +168,8 @@ HELP_SECTIONS: list[tuple[str, str]] = [
         N_("Finding a game"),
         N_(
             "`/scrabble seek` or `/chess seek` posts a challenge anyone may accept (admins: "
-            "`/club setup seek_role:@role` to mention a role). **Rematch** on a finished game plays "
-            "it again. `/mygames` lists what waits on you."
+            "`/club setup seek_role:@role` to mention a role, `clear:seek_role` to stop). "
+            "**Rematch** on a finished game plays it again. `/mygames` lists what waits on you."
         ),
     ),
     (

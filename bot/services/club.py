@@ -14,7 +14,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from bot.db.models import GuildRecord
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError
-from bot.messages.club import NO_TIMEZONE_DATA, TIMEZONE_PROMPT, unknown_language, unknown_timezone
+from bot.messages.club import (
+    NO_TIMEZONE_DATA,
+    SEEK_ROLE_SET_OR_CLEAR,
+    TIMEZONE_PROMPT,
+    unknown_language,
+    unknown_timezone,
+)
 from bot.messages.i18n import DEFAULT_LANGUAGE, available_languages, is_language, language_of
 from bot.messages.puzzle_daily import NEEDS_A_CHANNEL
 from bot.services import ServiceContext
@@ -250,14 +256,18 @@ class ClubService:
         channel_id: int | None = None,
         language: str | None = None,
         seek_role_id: int | None = None,
+        clear_seek_role: bool = False,
         puzzle_channel_id: int | None = None,
         puzzle_time: str | None = None,
     ) -> ClubSettings:
         """Set the club's moderator role, time zone, default channel, language, the role
-        open challenges mention, or the daily puzzle's channel and time (``puzzle_time``
-        "off" turns it off; a time with no puzzle channel yet posts in the games
-        channel); what is left out stays as it was, and a bad zone, language or time is
-        refused before anything changes. A new time or zone moves the daily puzzle's job."""
+        open challenges mention (``clear_seek_role``: none again), or the daily puzzle's
+        channel and time (``puzzle_time`` "off" turns it off; a time with no puzzle channel
+        yet posts in the games channel); what is left out stays as it was, and a bad zone,
+        language or time, or a seek role both set and cleared, is refused before anything
+        changes. A new time or zone moves the daily puzzle's job."""
+        if clear_seek_role and seek_role_id is not None:
+            raise InvalidInputError(SEEK_ROLE_SET_OR_CLEAR)
         tz = validate_timezone(timezone) if timezone is not None else None
         code = validate_language(language) if language is not None else None
         at = read_puzzle_time(puzzle_time) if puzzle_time is not None else None
@@ -274,6 +284,8 @@ class ClubService:
                 guild.settings = {**(guild.settings or {}), "language": code}
             if seek_role_id is not None:
                 guild.settings = {**(guild.settings or {}), SEEK_ROLE: seek_role_id}
+            if clear_seek_role:
+                guild.settings = {k: v for k, v in (guild.settings or {}).items() if k != SEEK_ROLE}
             next_puzzle_at = None
             if puzzle_channel_id is not None or puzzle_time is not None or tz is not None:
                 next_puzzle_at = await self._daily_puzzle(

@@ -91,6 +91,33 @@ async def test_a_chess_seek_pings_the_club_s_role_and_a_role_member_takes_it_aft
     assert _rows(club, "select count(*) from games") == [(1,)]
 
 
+async def test_an_admin_clears_the_seek_role_and_seeks_mention_nobody_again(club: Club) -> None:
+    dc = club.dc
+    alice = club.members["alice"]
+    players = dc.add_role(club.guild, "Chess players", mentionable=True)
+    await club.start()
+    await dc.slash(club.moderator, club.channel, "club setup", options={"seek_role": players})
+    # Both at once is refused privately and changes nothing.
+    ix = await dc.slash(
+        club.moderator,
+        club.channel,
+        "club setup",
+        options={"seek_role": players, "clear": "seek_role"},
+    )
+    assert ix.answer.ephemeral and "not both" in ix.answer.content, ix.answer.content
+    assert (
+        "Open challenges mention"
+        in (await dc.slash(club.moderator, club.channel, "club setup")).answer.content
+    )
+
+    ix = await dc.slash(club.moderator, club.channel, "club setup", options={"clear": "seek_role"})
+    assert ix.answer.ephemeral and "Open challenges mention: nobody" in ix.answer.content, (
+        ix.answer.content
+    )
+    post = await _seek(club, alice, "chess seek", time="3d")
+    assert not post.pings, post.pings
+
+
 async def test_two_accepts_at_once_make_one_scrabble_game_and_the_other_is_told(
     club: Club, words: Path
 ) -> None:

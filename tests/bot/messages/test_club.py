@@ -8,13 +8,15 @@ from bot.messages.club import export_note, settings_summary, unknown_timezone
 def test_the_settings_summary_shows_the_role_and_channel_as_mentions_or_not_set() -> None:
     assert settings_summary(None, "UTC", None) == (
         "**Club settings**\nModerator role: not set (Manage Server only)\n"
-        "Time zone: `UTC`\nGames channel: not set\nLanguage: English"
+        "Time zone: `UTC`\nGames channel: not set\nLanguage: English\n"
+        "Open challenges mention: nobody"
     )
     assert settings_summary(5, "Asia/Manila", 7).splitlines()[1:] == [
         "Moderator role: <@&5>",
         "Time zone: `Asia/Manila`",
         "Games channel: <#7>",
         "Language: English",
+        "Open challenges mention: nobody",
     ]
 
 
