@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from types import SimpleNamespace
 
+import chess
 import pytest
 from sqlalchemy import select
 
@@ -16,14 +19,16 @@ from bot.db.models_puzzles import PuzzleAttemptRecord, PuzzleRecord
 from bot.errors import InvalidInputError
 from bot.services import ServiceContext
 from bot.services.chess import ChessService
-from bot.services.chess.engine import StockfishEngine
+from bot.services.chess.engine import LineSearch, StockfishEngine
 from bot.services.chess.options import BOARD_RENDERER
 from bot.services.puzzles.daily import chess_post
 from bot.services.puzzles.hooks import JOB_FIND, game_finished
 from bot.services.puzzles.service import CHESS, PuzzleService
 from bot.ui.chess import outbox_board_renderer
+from engines.chess_puzzles import EngineLine
 from tests.bot.services.test_chess import ALICE, BOB, CAROL, GUILD, FakeEngine, World
 from tests.clock import FakeClock
+from tests.conftest import sqlite_write_lock_free
 
 STOCKFISH = os.environ.get("STOCKFISH_PATH") or "/usr/games/stockfish"
 needs_stockfish = pytest.mark.skipif(
@@ -201,3 +206,37 @@ async def test_a_chess_daily_puzzle_is_posted_with_its_board_from_the_solver_s_s
     assert board.args["last_move"] == "g4d1" and f"FEN {fen}" in board.description
     name, png = await outbox_board_renderer(board.args)
     assert name.endswith(".png") and png.startswith(b"\x89PNG")
+
+
+class WatchedStockfish(StockfishEngine):
+    """Stockfish that notes, at each search, whether SQLite's write lock was free."""
+
+    def __init__(self, path: str, sqlite_path: str) -> None:
+        super().__init__(path)
+        self.sqlite_path = sqlite_path
+        self.lock_free: list[bool] = []
+
+    @asynccontextmanager
+    async def line_search(self, depth: int) -> AsyncIterator[LineSearch]:
+        async with super().line_search(depth) as search:
+            watched = self
+
+            class Watched:
+                async def top_lines(self, board: chess.Board, count: int) -> list[EngineLine]:
+                    watched.lock_free.append(sqlite_write_lock_free(watched.sqlite_path))
+                    return await search.top_lines(board, count)
+
+            yield Watched()
+
+
+@needs_stockfish
+async def test_the_search_runs_before_the_job_s_transaction(ctx, world, database_url):
+    if not database_url.startswith("sqlite"):
+        pytest.skip("the write lock watched is SQLite's")
+    engine = WatchedStockfish(STOCKFISH, database_url.split("///", 1)[1])
+    puzzles = PuzzleService(ctx, chess_engine=engine)
+    ctx.scheduler.register_service(puzzles)
+    await finished_game(world)
+    await ctx.scheduler.run_due()
+    assert len(engine.lock_free) >= len(LEGAL_MISSED) and all(engine.lock_free)
+    assert [r.ply for r in await stored(ctx)] == [LEGAL_PLY]
