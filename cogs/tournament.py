@@ -72,17 +72,9 @@ class TournamentCog(
         scrabble: ScrabbleService | None = getattr(scrabble_cog, "service", None)
         self.service = TournamentService(bot.ctx, chess=chess, scrabble=scrabble)
         self.service.games.thread_maker = lambda *args: make_game_thread(bot, *args)
-        self.service.director.resigner = self._resign
         self.club = ClubService(bot.ctx)
         self.web_pages = WebService(bot.ctx)
         super().__init__()
-
-    async def _resign(self, game_id: int, kind: str, user_id: int) -> None:
-        games = self.service.games
-        if kind == "chess" and games.chess is not None:
-            await games.chess.endings.resign(game_id, user_id)
-        elif games.scrabble is not None:
-            await games.scrabble.moves.resign(game_id, user_id)
 
     async def _is_moderator(self, interaction: discord.Interaction) -> bool:
         guild = require_guild(interaction)

@@ -11,18 +11,15 @@ director may set pairings in between.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
-from bot.db.models import JobRecord
 from bot.db.models_tournaments import (
     TournamentEntrantRecord,
     TournamentPairingRecord,
     TournamentRecord,
 )
 from bot.db.uow import UnitOfWork
-from bot.errors import ClubError, InvalidInputError
+from bot.errors import InvalidInputError
 from bot.messages import tournament_games as game_msg
 from bot.messages import tournaments as msg
 from bot.messages.post import Post
@@ -35,8 +32,6 @@ from bot.services.tournaments.lifecycle import Lifecycle
 from bot.services.tournaments.room import rate_board
 from bot.services.transactions import transact
 
-# (game id, kind, user id) -> ends the withdrawn member's game as their resignation
-Resigner = Callable[[int, str, int], Awaitable[None]]
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
@@ -58,7 +53,6 @@ class Director:
     def __init__(self, core: TournamentCore, lifecycle: Lifecycle) -> None:
         self.core = core
         self.lifecycle = lifecycle
-        self.resigner: Resigner | None = None
 
     async def _open(
         self, uow: UnitOfWork, act: Act, what: str, *, live: bool = True
@@ -332,27 +326,6 @@ class Director:
         if p.game_id is None:
             return None
         return self.core.games.result(await uow.games.get(p.game_id))
-
-    # Job JOB_FORFEIT_GAME: a withdrawn member's game still in play ends.
-
-    async def prepare_forfeit(self, payload: dict[str, Any]) -> None:
-        """The forfeited game ends as the withdrawn member's resignation, through the
-        game's own service (its own transaction), so its thread says so; the
-        tournament scored it already and ignores its result. Run again after a
-        crash, it finds the game over and leaves it."""
-        if self.resigner is None:
-            return
-        try:
-            await self.resigner(
-                int(payload["game_id"]), str(payload["kind"]), int(payload["user_id"])
-            )
-        except ClubError:
-            pass  # over already, or not theirs to resign: the forfeit stands
-
-    async def on_forfeit_game(self, uow: UnitOfWork, job: JobRecord, prepared: None) -> None:
-        """Job ``JOB_FORFEIT_GAME``: its work is in ``prepare_forfeit``. Nothing schedules it now
-        (a withdrawal ends the game in its own transaction); it stays for jobs already queued."""
-        return  # the work is in ``prepare_forfeit``
 
     # ------------------------------------------------------------------ time
 

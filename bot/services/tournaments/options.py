@@ -27,7 +27,6 @@ PAIRING_ENGINES = (DUTCH, CLUB_ENGINE)
 
 JOB_ROUND_DEADLINE = "tournament.round_deadline"
 JOB_OPEN_ROUND = "tournament.open_round"
-JOB_FORFEIT_GAME = "tournament.forfeit_game"
 VIEW_ENTRY = "tournament_entry"  # the sign-up post's Join / Check in buttons
 VIEW_REPORT = "tournament_report"  # over the board: a round's post's I won / Draw / I lost
 
@@ -175,11 +174,6 @@ def game_finished_key(game_id: int) -> str:
 def deadline_key(tournament_id: int) -> str:
     """The key of the tournament's round-deadline job (one per tournament; extending moves it)."""
     return f"tournament:deadline:{tournament_id}"
-
-
-def forfeit_key(game_id: int) -> str:
-    """The key of a game's forfeit job (``JOB_FORFEIT_GAME``)."""
-    return f"tournament:forfeit:{game_id}"
 
 
 def open_round_key(tournament_id: int, round_number: int) -> str:

@@ -60,7 +60,4 @@ class TournamentService:
                 life.on_round_deadline, prepare=life.prepare_round_deadline
             ),
             opts.JOB_OPEN_ROUND: JobSpec(life.on_open_round, prepare=life.prepare_open),
-            opts.JOB_FORFEIT_GAME: JobSpec(
-                self.director.on_forfeit_game, prepare=self.director.prepare_forfeit
-            ),
         }
