@@ -2,19 +2,27 @@
 and bob's game, where alice missed Legal's mate (6.Bxf7+ Ke7 7.Nd5#) and resigned,
 yields its puzzle; carol solves it move by move with the Answer form (the bot playing
 bob's reply and showing the board after it), dave fails it with one wrong move; both
-ratings move. Without Stockfish /puzzle game:chess says why, privately."""
+ratings move. The same in Filipino, and nothing of it outside the catalogue in the
+pseudo-locale. Without Stockfish /puzzle game:chess says why, privately."""
 
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Iterator
 from typing import Any
 
+import chess
+import pytest
 from PIL import Image, ImageChops
 
+from bot.messages import i18n
 from bot.render.chess import chess_board_png
 from bot.ui.chess import BOARD_SIZE
+from tests.e2e.languages import PSEUDO, english_leaks, install_pseudo, labels, speak
 from tests.e2e.test_chess import STOCKFISH, _move, _start, needs_stockfish
 from tests.e2e.test_puzzles import puzzle_rating, puzzles_stored
+from tests.e2e.test_puzzles_languages import _outside
 from tests.e2e.test_scrabble import reply_text
 
 LEGAL_MISSED = ["e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Kxd1", "dxe5"]
@@ -51,7 +59,7 @@ async def open_chess_puzzle(club: Any, user: Any, puzzle: dict[str, Any]) -> Any
         ix = await club.dc.slash(user, club.channel, "puzzle", game="chess")
         await ix.wait_done()
         shown = ix.followups[-1] if ix.followups else ix.answer
-        assert shown.ephemeral and "find the best move" in shown.content, shown.content
+        assert shown.ephemeral, shown.content
         [answer_id] = [c for c in shown.custom_ids if c.startswith("puzzle:answer:")]
         if answer_id == f"puzzle:answer:{puzzle['id']}:chess":
             assert f"puzzle:solution:{puzzle['id']}:chess" in shown.custom_ids
@@ -86,7 +94,7 @@ async def test_a_missed_mate_becomes_a_chess_puzzle_solved_move_by_move(club):
     carol, dave = club.members["carol"], club.members["dave"]
 
     shown = await open_chess_puzzle(club, carol, puzzle)
-    assert "White to move: find the best move." in shown.content
+    assert "White to move: find the best move." in shown.content, shown.content
     ((name, data),) = shown.files
     assert name == f"puzzle-{puzzle['id']}.png" and drawn(data, LEGAL_FEN, "g4d1")
     assert "seen from White's side" in shown.attachments[0].description
@@ -119,3 +127,68 @@ async def test_without_stockfish_chess_puzzles_are_not_offered(club):
     text = await reply_text(ix)
     shown = ix.followups[-1] if ix.followups else ix.answer
     assert shown.ephemeral and "Stockfish" in text and "STOCKFISH_PATH" in text, text
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    install_pseudo()
+    yield
+    i18n.uninstall(PSEUDO)
+
+
+async def chess_seen(club: Any, code: str) -> dict[str, Any]:
+    """What carol (a typo, then the two moves) and dave (a wrong move) see of the chess
+    puzzle in the club's language ``code``."""
+    await club.start(stockfish_path=STOCKFISH)
+    puzzle = await finished_game(club)  # (the game's own words are its tests' business)
+    await speak(club, code)
+    carol, dave = club.members["carol"], club.members["dave"]
+    seen: dict[str, Any] = {"puzzle": await open_chess_puzzle(club, carol, puzzle)}
+    opened = await club.dc.click(carol, seen["puzzle"], f"puzzle:answer:{puzzle['id']}:chess")
+    seen["form"] = opened.response.modal
+    seen["refused"] = (await answer(club, carol, seen["puzzle"], puzzle["id"], "Qh5")).content
+    right = await answer(club, carol, seen["puzzle"], puzzle["id"], "Bxf7+")
+    seen["right"] = right.content
+    seen["solved"] = (await answer(club, carol, right, puzzle["id"], "Nd5#")).content
+    theirs = await open_chess_puzzle(club, dave, puzzle)
+    seen["failed"] = (await answer(club, dave, theirs, puzzle["id"], "Kxd1")).content
+    return seen
+
+
+@needs_stockfish
+async def test_a_filipino_club_solves_chess_puzzles_in_filipino(club: Any) -> None:
+    seen = await chess_seen(club, "fil")
+    assert " mula sa Chess #" in seen["puzzle"].content
+    assert "Puti ang titira: hanapin ang pinakamagandang tira." in seen["puzzle"].content
+    assert labels(seen["puzzle"].components) == ["Sagot", "Ipakita ang sagot"]
+    assert seen["form"]["title"] == "Ang sagot mo"
+    assert seen["right"].startswith("✅ Tama ang **Bxf7+**. Ang sagot na tira: **Ke7**.")
+    assert "Puti ang titira: hanapin ang susunod na tira." in seen["right"]
+    assert seen["solved"].startswith("✅ Lutas na! **Nd5#** ang huling tirang hahanapin.")
+    assert seen["failed"].startswith("❌ Hindi **Kxd1** ang tira.")
+    assert "**Sagot:** 6. Bxf7+ Ke7 7. Nd5#" in seen["failed"]
+    texts = [seen["puzzle"].content, seen["right"], seen["solved"], seen["failed"]]
+    runs = english_leaks(club.dc, "fil")
+    assert [leak for leak in runs if any(text in leak for text in texts)] == []
+
+
+@needs_stockfish
+async def test_in_the_pseudo_locale_nothing_of_chess_puzzles_escapes_the_catalogue(
+    club: Any, pseudo: None
+) -> None:
+    seen = await chess_seen(club, PSEUDO)
+    board = chess.Board(LEGAL_FEN)
+    moves = [board.san(m) for m in board.legal_moves] + ["Ke7", "Nd5#", "Bxf7+", "Kxd1"]
+    allowed = [*club.members, *moves]
+    texts = [
+        seen["puzzle"].content,
+        *labels(seen["puzzle"].components),
+        seen["form"]["title"],
+        *[c.get("label", "") for row in seen["form"]["components"] for c in row["components"]],
+        seen["refused"],
+        seen["right"],
+        seen["solved"],
+        seen["failed"],
+    ]
+    left = [_outside(text, allowed) for text in texts]
+    assert [text for text in left if re.search(r"[^\W\d_]", text)] == []
