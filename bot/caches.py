@@ -119,6 +119,12 @@ class BoundedCache(Generic[K, V]):
         future.set_result(value)
         return value
 
+    def discard(self, key: K) -> None:
+        """Forget the value for ``key``, if one is kept."""
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= old[1]
+
     def clear(self) -> None:
         """Forget every value (the counters stay)."""
         self._items.clear()

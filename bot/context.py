@@ -39,7 +39,7 @@ class ServiceContext:
                 self.outbox_notify()
 
         uow.on_commit(posts_queued)
-        uow.on_commit(self.scheduler.wake)
+        uow.on_commit(self.scheduler.wake_for(uow))
         return uow
 
     def reader(self) -> ReadUnitOfWork:

@@ -99,6 +99,7 @@ class Scheduler:
             int, tuple[str, dict[str, Any]]
         ] = {}  # kind and payload, from the claim
         self._wake = asyncio.Event()
+        self._read_factory: async_sessionmaker[AsyncSession] | None = None
         self._stopping = False
         self.after_job: list[Callable[[JobOutcome], None]] = []
 
@@ -122,6 +123,18 @@ class Scheduler:
     def wake(self) -> None:
         """Look for due jobs now (call after committing a job due soon)."""
         self._wake.set()
+
+    def wake_for(self, uow: UnitOfWork) -> Callable[[], None]:
+        """An after-commit hook: wake the scheduler if ``uow`` scheduled a job due
+        before its next look (within ``poll_seconds``). A move reschedules its turn
+        clock days ahead: waking for it cost two transactions for nothing."""
+
+        def wake_if_due_soon() -> None:
+            due = uow.earliest_job_due
+            if due is not None and due <= self.clock() + timedelta(seconds=self.poll_seconds):
+                self._wake.set()
+
+        return wake_if_due_soon
 
     def _due_condition(self, now: datetime) -> Any:
         return or_(
@@ -166,9 +179,7 @@ class Scheduler:
         guild_id = payload.get("guild_id")
         if not isinstance(guild_id, int):
             return language_of(None), None
-        bind = self._factory.kw.get("bind")
-        factory = create_read_session_factory(bind) if bind is not None else self._factory
-        async with ReadUnitOfWork(factory) as uow:
+        async with ReadUnitOfWork(self._reader()) as uow:
             guild = await uow.guilds.get(guild_id)
             return language_of(guild.settings if guild else None), guild_id
 
@@ -254,8 +265,17 @@ class Scheduler:
                 outcomes.append(outcome)
         return outcomes
 
+    def _reader(self) -> async_sessionmaker[AsyncSession]:
+        """Sessions for lookups (on PostgreSQL without a transaction of their own)."""
+        if self._read_factory is None:
+            bind = self._factory.kw.get("bind")
+            self._read_factory = (
+                create_read_session_factory(bind) if bind is not None else self._factory
+            )
+        return self._read_factory
+
     async def next_due_in(self) -> float | None:
-        async with self._factory() as session:
+        async with self._reader()() as session:
             due = (
                 await session.execute(
                     select(JobRecord.due_at)

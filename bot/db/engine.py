@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -13,6 +14,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.orm import Session
 
 from bot.db import sqlite_driver
 
@@ -67,13 +69,47 @@ def create_engine(database_url: str, **kwargs: Any) -> AsyncEngine:
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
         event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
         return engine
-    # PostgreSQL: a connection the server or a proxy closed is noticed before use
-    # (pre-ping), and the most recently used connections are handed out first
-    # (LIFO), so those beyond a quiet hour's need sit idle rather than all being
-    # kept warm. Sizes: DATABASE_POOL_SIZE and friends (bot/config.py).
-    kwargs.setdefault("pool_pre_ping", True)
+    # PostgreSQL: the most recently used connections are handed out first (LIFO), so
+    # those beyond a quiet hour's need sit idle rather than all being kept warm.
+    # Sizes: DATABASE_POOL_SIZE and friends (bot/config.py). A connection the server
+    # or a proxy closed is noticed before use, but not with SQLAlchemy's pre-ping,
+    # which on asyncpg is three round trips (BEGIN, ";", ROLLBACK) at every checkout:
+    # a third of the bot's statements under load (issue #32). See _checkout.
     kwargs.setdefault("pool_use_lifo", True)
-    return create_async_engine(url, **kwargs)
+    engine = create_async_engine(url, **kwargs)
+    if not kwargs.get("pool_pre_ping"):
+        event.listen(engine.sync_engine, "connect", _checked_in)  # new: alive
+        event.listen(engine.sync_engine, "checkin", _checked_in)
+        event.listen(engine.sync_engine, "checkout", _checkout)
+    return engine
+
+
+# A pooled connection idle longer than this is pinged before use (one round trip);
+# one used since is only checked for a closed socket, which costs nothing.
+PING_IDLE_SECONDS = 10.0
+_IDLE_SINCE = "clubbot_idle_since"
+
+
+def _checked_in(_dbapi_conn: Any, record: Any) -> None:
+    record.info[_IDLE_SINCE] = time.monotonic()
+
+
+def _checkout(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+    """The pool's liveness check, as cheap as it can be. A server that restarted or
+    ended the session closes its socket, which asyncpg notices as it happens: such a
+    connection is refused here at no cost. One idle for ``PING_IDLE_SECONDS`` (a
+    proxy or a firewall may have dropped it silently) is pinged with one ``;``.
+    ``DisconnectionError`` makes the pool discard it and hand out another."""
+    raw = dbapi_conn.driver_connection
+    if raw is None or raw.is_closed():
+        raise exc.DisconnectionError("the server closed the connection")
+    idle_since = record.info.get(_IDLE_SINCE)
+    if idle_since is not None and time.monotonic() - idle_since < PING_IDLE_SECONDS:
+        return
+    try:
+        dbapi_conn.run_async(lambda conn: conn.fetchrow(";"))
+    except Exception as error:
+        raise exc.DisconnectionError(f"the connection failed its ping: {error}") from error
 
 
 def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
@@ -82,8 +118,26 @@ def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSessi
 
 def create_read_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     """Sessions for reading only (same pool). On SQLite their transactions do not take
-    the write lock, so lookups, boards and suggestions never queue behind a commit;
-    on PostgreSQL they are ordinary transactions."""
+    the write lock, so lookups, boards and suggestions never queue behind a commit.
+    On PostgreSQL they run without a transaction (autocommit): under READ COMMITTED
+    each statement reads its own snapshot either way, and a lookup saves the BEGIN
+    and ROLLBACK round trips. A read session refuses to flush a change (it would be
+    committed at once, where it used to be rolled back)."""
+    options: dict[str, Any] = {READ_ONLY_OPTION: True}
+    if engine.dialect.name == "postgresql":
+        options["isolation_level"] = "AUTOCOMMIT"
     return async_sessionmaker(
-        engine.execution_options(**{READ_ONLY_OPTION: True}), expire_on_commit=False
+        engine.execution_options(**options),
+        expire_on_commit=False,
+        sync_session_class=ReadSession,
     )
+
+
+class ReadSession(Session):
+    """The session of a read-only unit of work."""
+
+
+@event.listens_for(ReadSession, "before_flush")
+def _no_writes(session: Session, _context: Any, _instances: Any) -> None:
+    if session.new or session.deleted or session.dirty:
+        raise RuntimeError("a read-only unit of work cannot write: use ServiceContext.uow()")

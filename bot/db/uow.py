@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterator
+from datetime import datetime
 from types import TracebackType
 from typing import TypeVar
 
@@ -28,6 +29,7 @@ from bot.db.repositories import (
 from bot.db.repositories.common import WROTE_OUTBOX
 from bot.db.repositories.daily import AchievementRepository, DailyRepository
 from bot.db.repositories.events import EventRepository
+from bot.db.repositories.jobs import EARLIEST_DUE as EARLIEST_JOB_DUE
 from bot.db.repositories.leagues import LeagueRepository
 from bot.db.repositories.puzzle_daily import PuzzleDailyRepository
 from bot.db.repositories.puzzles import PuzzleRepository
@@ -97,6 +99,12 @@ class UnitOfWork:
     def wrote_outbox(self) -> bool:
         """Whether this unit of work queued a post (sent once it commits)."""
         return bool(self.session.info.get(WROTE_OUTBOX))
+
+    @property
+    def earliest_job_due(self) -> datetime | None:
+        """The earliest due time of the jobs this unit of work scheduled, if any."""
+        due: datetime | None = self.session.info.get(EARLIEST_JOB_DUE)
+        return due
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         self._after_commit.append(callback)

@@ -7,6 +7,8 @@ A member's DM channel never changes: its id is stored (``dm_channels``) the
 first time Discord gives it, and every later DM, from any process and after
 any restart, is one request. A stored channel Discord no longer knows (10003,
 Unknown Channel) is forgotten and the DM sent once more through a fresh one.
+The ids this process read or stored are kept in memory too (a bounded cache), so
+a member's second DM does not ask the database either.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 import discord
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.caches import MIB, BoundedCache
 from bot.db.models import utcnow
 from bot.db.repositories.dm_channels import DmChannelRepository
 
@@ -42,6 +45,8 @@ class DirectMessages:
         self.client = client
         self._factory = session_factory
         self._clock = clock
+        # user id -> DM channel id; a stale one is refused by Discord (10003) and replaced
+        self._known: BoundedCache[int, int] = BoundedCache("dm channels", MIB, lambda _: 64)
 
     async def send(self, user_id: int, message: MessageArgs) -> discord.Message:
         """DM ``user_id`` what ``message()`` gives (``Messageable.send``'s arguments:
@@ -58,6 +63,7 @@ class DirectMessages:
                 if error.code != UNKNOWN_CHANNEL:
                     raise
                 log.info("the stored DM channel of %s is gone: opening a new one", user_id)
+                self._known.discard(user_id)
                 async with self._factory() as session:
                     await DmChannelRepository(session).forget(user_id, channel_id)
                     await session.commit()
@@ -71,11 +77,18 @@ class DirectMessages:
         async with self._factory() as session:
             await DmChannelRepository(session).remember(user_id, channel_id, self._clock())
             await session.commit()
+        self._known.put(user_id, channel_id)
         return channel_id
 
     async def _stored(self, user_id: int) -> int | None:
+        known = self._known.get(user_id)
+        if known is not None:
+            return known
         async with self._factory() as session:
-            return await DmChannelRepository(session).channel_id(user_id)
+            stored = await DmChannelRepository(session).channel_id(user_id)
+        if stored is not None:
+            self._known.put(user_id, stored)
+        return stored
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)

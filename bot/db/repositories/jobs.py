@@ -7,6 +7,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.dml import rowcount
@@ -24,9 +26,19 @@ def _with_guild(payload: dict[str, Any] | None) -> dict[str, Any]:
     return payload
 
 
+# In ``session.info``: the earliest due time of the jobs this session scheduled, so
+# the scheduler is woken after the commit only when one is due before its next look.
+EARLIEST_DUE = "clubbot_earliest_job_due"
+
+
 class JobRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+
+    def _note_due(self, due_at: datetime) -> None:
+        earliest = self.session.info.get(EARLIEST_DUE)
+        if earliest is None or due_at < earliest:
+            self.session.info[EARLIEST_DUE] = due_at
 
     async def schedule(
         self,
@@ -36,30 +48,42 @@ class JobRepository:
         *,
         key: str | None = None,
     ) -> JobRecord:
-        """Add a job, or with the same ``key`` move the pending one (due again, from scratch)."""
-        if key is not None:
-            existing = await self.by_key(key)
-            if existing is not None:
-                existing.kind = kind
-                existing.payload = _with_guild(payload)
-                existing.due_at = due_at
-                existing.status = "due"
-                existing.attempts = 0
-                existing.claimed_by = None
-                existing.lease_until = None
-                existing.finished_at = None
-                return existing
-        job = JobRecord(
-            kind=kind,
-            key=key,
-            payload=_with_guild(payload),
-            due_at=due_at,
-            status="due",
-            attempts=0,
+        """Add a job, or with the same ``key`` move the pending one (due again, from scratch).
+
+        A keyed job is one statement, an upsert (a turn's clock is moved at every
+        move: a read and a write were two round trips); the row it returns replaces
+        the session's copy, so a job that reschedules itself sees its new state."""
+        self._note_due(due_at)
+        if key is None:
+            job = JobRecord(
+                kind=kind, payload=_with_guild(payload), due_at=due_at, status="due", attempts=0
+            )
+            self.session.add(job)
+            await self.session.flush()
+            return job
+        insert = (
+            postgresql_insert
+            if self.session.get_bind().dialect.name == "postgresql"
+            else sqlite_insert
         )
-        self.session.add(job)
-        await self.session.flush()
-        return job
+        values: dict[str, Any] = {
+            "kind": kind,
+            "payload": _with_guild(payload),
+            "due_at": due_at,
+            "status": "due",
+            "attempts": 0,
+            "claimed_by": None,
+            "lease_until": None,
+            "finished_at": None,
+        }
+        statement = insert(JobRecord).values(key=key, created_at=utcnow(), **values)
+        upsert = statement.on_conflict_do_update(
+            index_elements=[JobRecord.key], set_={k: statement.excluded[k] for k in values}
+        ).returning(JobRecord)
+        upserted: JobRecord = (
+            await self.session.scalars(upsert, execution_options={"populate_existing": True})
+        ).one()
+        return upserted
 
     async def cancel(self, key: str) -> bool:
         """Cancel a pending job by key; a job already done is left alone."""

@@ -32,7 +32,9 @@ async def test_the_pool_settings_reach_the_bots_engine() -> None:
     try:
         pool: Any = bot.engine.sync_engine.pool
         assert (pool.size(), pool._max_overflow, pool._recycle) == (7, 3, 600)
-        assert pool._pre_ping  # a connection the server closed is replaced before use
+        # a connection the server closed is replaced before use, without SQLAlchemy's
+        # pre-ping (tests/bot/db/test_engine_round_trips.py)
+        assert not pool._pre_ping
     finally:
         await bot.engine.dispose()
 
