@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import email.policy
 import json
 import re
 import urllib.parse
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from email.parser import BytesParser
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from . import limits
 from .gateway import DIRECT_MESSAGE_REACTIONS, GUILD_MEMBERS, GUILD_MESSAGE_REACTIONS, GUILDS
@@ -1463,16 +1465,13 @@ async def _parse(request: web.Request, method: str, path: str) -> RestRequest:
     if request.content_type.startswith("multipart/"):
         body: Any = None
         uploads: dict[int, tuple[str, bytes, str | None]] = {}
-        reader = await request.multipart()
-        async for part in reader:
-            name = part.name or ""  # type: ignore[union-attr]
-            data = await part.read()  # type: ignore[union-attr]
+        for name, filename, data in _multipart_parts(request, await request.read()):
             if name == "payload_json":
                 body = json.loads(data)
             else:
                 match = re.fullmatch(r"files\[(\d+)\]", name)
                 index = int(match.group(1)) if match else len(uploads)
-                uploads[index] = (part.filename or f"file{index}", bytes(data), None)  # type: ignore[union-attr]
+                uploads[index] = (filename or f"file{index}", data, None)
         return RestRequest(method, path, query, body, uploads, sent_body=True)
     raw = await request.read()
     if not raw:
@@ -1481,6 +1480,26 @@ async def _parse(request: web.Request, method: str, path: str) -> RestRequest:
         return RestRequest(method, path, query, json.loads(raw), sent_body=True)
     except ValueError:
         raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
+
+
+def _multipart_parts(request: web.Request, raw: bytes) -> list[tuple[str, str | None, bytes]]:
+    """A multipart form's parts (name, file name, bytes), read whole by the standard
+    library's MIME parser: aiohttp's multipart reader calls the deprecated
+    ``unread_data()`` when a body arrives in some pieces."""
+    head = f"Content-Type: {request.headers[hdrs.CONTENT_TYPE]}\r\n\r\n".encode()
+    message = BytesParser(policy=email.policy.HTTP).parsebytes(head + raw)
+    parts = []
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        data = part.get_payload(decode=True)
+        parts.append(
+            (
+                name if isinstance(name, str) else "",
+                part.get_filename(),
+                data if isinstance(data, bytes) else b"",
+            )
+        )
+    return parts
 
 
 __all__ = ["ApiError", "RestApi"]
