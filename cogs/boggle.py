@@ -49,6 +49,7 @@ from bot.ui.errors import (
     think,
     user_message_for,
 )
+from bot.ui.modals import modal_text
 from bot.ui.permissions import is_moderator, require_guild, require_moderator
 from bot.ui.views import view_kwargs
 
@@ -404,7 +405,7 @@ class BoggleCog(
                 user_id=interaction.user.id,
                 display_name=interaction.user.display_name,
                 source_id=interaction.id,
-                text=ui.modal_text(interaction.data),
+                text=modal_text(interaction.data, ui.WORDS_INPUT_ID),
             )
             url = await self.boards.url(
                 receipt.guild_id,
@@ -427,7 +428,7 @@ class BoggleCog(
                 user_id=interaction.user.id,
                 display_name=interaction.user.display_name,
                 source_id=interaction.id,
-                text=ui.modal_text(interaction.data),
+                text=modal_text(interaction.data, ui.WORDS_INPUT_ID),
             )
             text = _(msg.ALREADY_HAVE) if receipt.repeated else daily_say.receipt_line(receipt)
             await reply_privately(interaction, text)

@@ -20,9 +20,9 @@ from bot.services.puzzles.service import (
 )
 from bot.ui import puzzles as ui
 from bot.ui.board_link import with_board_link
-from bot.ui.boggle import modal_text
 from bot.ui.buttons import buttons_of
 from bot.ui.errors import handle_interaction_error, reply_privately, think
+from bot.ui.modals import modal_text
 from bot.ui.permissions import require_guild
 from bot.ui.puzzle_daily import DAILY_BUTTONS
 from bot.ui.views import view_kwargs
@@ -51,14 +51,10 @@ class PuzzleCog(commands.Cog):
         self, interaction: discord.Interaction, guild: discord.Guild, view: PuzzleView
     ) -> None:
         """The puzzle, privately: its board, its words, its buttons (and board link)."""
-        # The member's own page of the puzzle (their answer is private: so is the link).
-        # (The board pages draw Scrabble puzzles only: a chess puzzle has no link.)
-        url = (
-            None
-            if view.kind == CHESS
-            else await self.boards.url(
-                guild.id, interaction.user.id, "puzzle", view.puzzle_id, guild_name=guild.name
-            )
+        # The member's own page of the puzzle (their answer is private: so is the link),
+        # the Scrabble board or the chess board as the puzzle's game is.
+        url = await self.boards.url(
+            guild.id, interaction.user.id, "puzzle", view.puzzle_id, guild_name=guild.name
         )
         await reply_privately(
             interaction,

@@ -116,21 +116,6 @@ class WordsModal(ClubModal):
         self.add_item(self.words)
 
 
-def modal_text(data: object, custom_id: str = WORDS_INPUT_ID) -> str:
-    """The value of text input ``custom_id`` in a modal submission's raw data."""
-    stack: list[object] = list(data.get("components") or ()) if isinstance(data, Mapping) else []
-    while stack:
-        component = stack.pop()
-        if not isinstance(component, Mapping):
-            continue
-        if component.get("custom_id") == custom_id and "value" in component:
-            return str(component["value"] or "")
-        stack.extend(component.get("components") or ())
-        if isinstance(component.get("component"), Mapping):
-            stack.append(component["component"])
-    return ""
-
-
 # -- files for the outbox and for replies
 
 
