@@ -215,7 +215,7 @@ class ClubService:
 
     async def get(self, guild_id: int, guild_name: str = "") -> ClubSettings:
         """The club's settings; a club never set up has UTC, English, and no role or channel."""
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             guild = await uow.guilds.get(guild_id)
             if guild is None:
                 return ClubSettings(guild_id, "UTC", None, None)
@@ -233,7 +233,7 @@ class ClubService:
         """The language ``guild_id`` chose (English for none, or no guild)."""
         if guild_id is None:
             return DEFAULT_LANGUAGE
-        async with self.ctx.uow() as uow:
+        async with self.ctx.reader() as uow:
             guild = await uow.guilds.get(guild_id)
             return language_of(guild.settings if guild is not None else None)
 

@@ -37,7 +37,7 @@ class CatchUp:
     async def guilds_taking_dms(self, sent_at: datetime) -> list[int]:
         """Guilds a DM sent at ``sent_at`` may concern: an open round, or one that
         ended lately (a late list gets a note), or a member's daily-grid countdown."""
-        async with self.core.ctx.uow() as uow:
+        async with self.core.ctx.reader() as uow:
             rounds = await uow.boggle.guilds_open_or_ended_after(sent_at - LATE_NOTE_WINDOW)
             # A member's countdown of the daily grid takes DMs too.
             daily = await uow.daily.guilds_with_plays_after(sent_at - LATE_NOTE_WINDOW)
