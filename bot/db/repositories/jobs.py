@@ -46,7 +46,7 @@ def _upsert(dialect: str) -> Any:
         base = insert(JobRecord).values(
             {name: bindparam(name) for name in given} | {"status": "due", "attempts": 0}
         )
-        moved = {name: base.excluded[name] for name in ("kind", "payload", "due_at")}
+        moved: dict[str, Any] = {n: base.excluded[n] for n in ("kind", "payload", "due_at")}
         moved |= {
             "status": "due",
             "attempts": 0,
