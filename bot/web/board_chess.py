@@ -133,10 +133,7 @@ def board_state(snap: ChessSnapshot, viewer: chess.Color | None) -> dict[str, An
         "number": snap.number,
         "status": snap.status,
         "fen": board.fen(),
-        "board": [
-            [_piece(board.piece_at(chess.square(file, rank))) for file in range(8)]
-            for rank in range(7, -1, -1)
-        ],
+        "board": board_rows(board),
         "me": color_key(viewer) if viewer is not None else None,
         "turn": color_key(board.turn),
         "my_turn": my_turn,
@@ -186,6 +183,14 @@ def board_state(snap: ChessSnapshot, viewer: chess.Color | None) -> dict[str, An
         "last_text": last_move_text(snap),
         "result": snap.result,
     }
+
+
+def board_rows(board: chess.Board) -> list[list[str | None]]:
+    """The 8×8 pieces, rank 8 first (``_piece`` each), as the page's module reads them."""
+    return [
+        [_piece(board.piece_at(chess.square(file, rank))) for file in range(8)]
+        for rank in range(7, -1, -1)
+    ]
 
 
 def _piece(piece: chess.Piece | None) -> str | None:

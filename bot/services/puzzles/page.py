@@ -3,10 +3,13 @@ their club's and their own attempt at it, never anyone else's; the solution only
 that attempt is over (solved, out of tries or given up), as the Answer form shows it.
 
 The page's answers go through ``PuzzleService.answer`` (tiles put down, judged as the
-form's typed word is) and ``show_solution``: the same tries, ratings and texts.
+form's typed word is), ``answer_move`` (a chess puzzle's move, as the form's) and
+``show_solution``: the same tries, ratings and texts.
 
-A puzzle page names its game (``kind``: ``scrabble``; a chess puzzle's page is another
-kind of view of the same link), so the web layer picks the board that draws it.
+A puzzle page names its game (``kind``: ``scrabble`` or ``chess``), so the web layer
+picks the board that draws it: a Scrabble puzzle's board and rack, or a chess puzzle's
+position as the member has brought it (the bot's replies played), its moves so far,
+and once it is over the solution line and the rating before and after.
 """
 
 from __future__ import annotations
@@ -14,14 +17,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import chess
+
 from bot.context import ServiceContext
 from bot.db.models_puzzles import PuzzleAttemptRecord, PuzzleRecord
 from bot.db.repositories.puzzles import PuzzleRepository
 from bot.errors import NotFoundError
 from bot.messages import puzzles as msg
 from bot.messages.i18n import _
-from bot.services.puzzles.service import MAX_TRIES
+from bot.services.puzzles.chess import CHESS
+from bot.services.puzzles.service import CHESS_TRIES, MAX_TRIES
 from bot.services.puzzles.service import _solution as solution_text  # its one writer
+from engines.chess_puzzles import ChessPuzzle
 from engines.scrabble.board import Board, Evaluation
 from engines.scrabble.puzzles import ScrabblePuzzle
 
@@ -46,6 +53,18 @@ class PuzzlePage:
     answers: tuple[tuple[str, int | None], ...]
     solution: str  # "" while the attempt is open
     member_name: str = ""  # the name the bot has for the member (a page knows none)
+    # A chess puzzle's: the position now (``fen``: after the moves found, the replies,
+    # and the member's last move once the attempt is over), the move that led to it
+    # (UCI), the moves since the puzzle's position (SAN, the member's and the bot's),
+    # and once it is over the solution line (SAN) and the member's rating before and
+    # after it.
+    fen: str = ""
+    side: chess.Color = chess.WHITE  # the solver's (the side to move in the puzzle)
+    last_move: str | None = None
+    moves: tuple[str, ...] = ()
+    line: tuple[str, ...] = ()
+    rating_before: float | None = None
+    rating_after: float | None = None
 
     @property
     def finished(self) -> bool:
@@ -95,6 +114,8 @@ class PuzzlePages:
 
 
 def _page(puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord | None, name: str) -> PuzzlePage:
+    if puzzle.kind == CHESS:
+        return _chess_page(puzzle, attempt, name)
     data = puzzle.data
     status = attempt.status if attempt is not None else "open"
     return PuzzlePage(
@@ -117,3 +138,60 @@ def _page(puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord | None, name: str) 
         solution=solution_text(puzzle) if status != "open" else "",
         member_name=name,
     )
+
+
+def _chess_page(puzzle: PuzzleRecord, attempt: PuzzleAttemptRecord | None, name: str) -> PuzzlePage:
+    """A chess puzzle's page: the position after the moves the member found and the bot's
+    replies; once the attempt is over, with the move that ended it on the board (the
+    last one found, which may be another mate than the line's, or the wrong one)."""
+    position = ChessPuzzle.from_json(puzzle.data)
+    status = attempt.status if attempt is not None else "open"
+    answers = list(attempt.answers) if attempt is not None else []
+    found = sum(1 for answer in answers if answer[1] is True)
+    ending = None  # the member's move that ended the attempt (none when given up)
+    if status == "solved":
+        found, ending = found - 1, str(answers[-1][0])
+    elif status == "failed" and answers and answers[-1][1] is False:
+        ending = str(answers[-1][0])
+    start = chess.Board(position.fen)
+    board = start.copy()
+    for uci in position.line[: 2 * found]:
+        board.push_uci(uci)
+    if ending is not None:
+        board.push_san(ending)  # judged legal there when it was answered
+    played = list(board.move_stack)
+    line = [chess.Move.from_uci(uci) for uci in position.line]
+    return PuzzlePage(
+        puzzle_id=puzzle.id,
+        kind=puzzle.kind,
+        game_number=int(puzzle.data.get("game_number") or 0),
+        move=start.fullmove_number,
+        rows=(),
+        rack="",
+        status=status,
+        tries_left=CHESS_TRIES if status == "open" else 0,
+        version=attempt.version if attempt is not None else 0,
+        rating=puzzle.rating,
+        solved=puzzle.solved,
+        tried=puzzle.attempts,
+        answers=(),
+        solution=solution_text(puzzle) if status != "open" else "",
+        member_name=name,
+        fen=board.fen(),
+        side=start.turn,
+        last_move=played[-1].uci() if played else position.last,
+        moves=tuple(_sans(start, played)),
+        line=tuple(_sans(start, line)) if status != "open" else (),
+        rating_before=attempt.rating_before if attempt is not None else None,
+        rating_after=attempt.rating_after if attempt is not None else None,
+    )
+
+
+def _sans(start: chess.Board, moves: Sequence[chess.Move]) -> list[str]:
+    """``moves`` from ``start`` in SAN, one by one."""
+    board = start.copy()
+    sans = []
+    for move in moves:
+        sans.append(board.san(move))
+        board.push(move)
+    return sans

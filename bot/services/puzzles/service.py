@@ -39,10 +39,11 @@ from bot.context import ServiceContext
 from bot.db.models import JobRecord
 from bot.db.models_puzzles import PuzzleAttemptRecord, PuzzleRecord
 from bot.db.uow import UnitOfWork
-from bot.errors import ConflictError, InvalidInputError, NotFoundError
+from bot.errors import ConflictError, InvalidInputError, NotFoundError, StaleBoardError
 from bot.messages import puzzles as msg
 from bot.messages.errors import refusal
 from bot.messages.i18n import _
+from bot.messages.web import STALE_BOARD
 from bot.offload import offload
 from bot.scheduler import JobSpec
 from bot.services import achievements
@@ -414,12 +415,26 @@ class PuzzleService:
             return await self._finish(uow, puzzle, attempt, False, answers, text, tries)
 
     async def answer_move(
-        self, guild_id: int, user_id: int, display_name: str, puzzle_id: int, text: str
+        self,
+        guild_id: int,
+        user_id: int,
+        display_name: str,
+        puzzle_id: int,
+        text: str,
+        *,
+        expected_version: int | None = None,
     ) -> AnswerOutcome:
-        """Judge a chess puzzle's next move (SAN or UCI; see the module)."""
+        """Judge a chess puzzle's next move (SAN or UCI; see the module). The board page
+        names the attempt's version it shows (0: none yet): a move made on a position
+        the member has since moved on from (in Discord) is refused with
+        ``StaleBoardError``, nothing changed, instead of being judged on another one."""
         if not text.strip():
             raise InvalidInputError(_(msg.GIVE_A_MOVE))
         async with self.ctx.uow() as uow:
+            if expected_version is not None:
+                seen = await uow.puzzles.attempt(puzzle_id, user_id)
+                if (seen.version if seen is not None else 0) != expected_version:
+                    raise StaleBoardError(STALE_BOARD)
             puzzle, attempt = await self._attempt(uow, guild_id, user_id, display_name, puzzle_id)
             if puzzle.kind != CHESS:
                 raise InvalidInputError(_("Give the word and its position, like QUIZ and 8H."))

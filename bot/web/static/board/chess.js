@@ -4,6 +4,9 @@
 // on, and the state is asked for again after every change, ours or pushed.
 // Here: drawing it, choosing a move by tap, drag or keyboard, the clocks ticking.
 // Every word shown comes from the page (the template's data- attributes) or the state.
+// A chess puzzle's page (bot/web/board_puzzle.py, board_puzzle_chess.html) is drawn by
+// this module too: the solver's moves are its answers, the bot's reply is shown after
+// the move it answers; no players, clocks, draws or resigning.
 
 import { act, follow, initialState, notice, refresher } from "./common.js";
 
@@ -14,6 +17,8 @@ const boardEl = document.getElementById("board");
 const promotion = document.getElementById("promotion");
 const resignDialog = document.getElementById("resign-dialog");
 const lang = document.documentElement.lang || "en";
+const puzzle = root.classList.contains("puzzle");
+const REPLY_MS = 700;     // a puzzle's move stays on the board this long before the bot's reply
 
 let state = initialState;
 let received = performance.now();
@@ -199,8 +204,17 @@ async function change(action, body) {
   busy = true;
   selected = null;
   notice("");
+  setText("said", "");
   try {
     const answer = await act(action, body);
+    if (answer.played) {
+      // A puzzle's right move: the board after it first, then the bot's reply (the
+      // state's last move), each marked as the last move.
+      show({ ...state, board: answer.played.board, last_move: answer.played.last_move,
+        check: answer.played.check, legal: {}, my_turn: false, sans: [...state.sans, answer.played.last_move.san] });
+      await new Promise((resolve) => setTimeout(resolve, REPLY_MS));
+    }
+    setText("said", answer.message || "");
     if (answer.state) { show(answer.state); }
   } catch (error) {
     notice(error.message);
@@ -303,6 +317,7 @@ function endDrag() {
 function side(colour) { return colour === "white" ? words.white : words.black; }
 
 function drawSides() {
+  if (!state.players) { return; }  // a puzzle: nobody's sides
   const top = orientation === "white" ? "black" : "white";
   const bottom = orientation === "white" ? "white" : "black";
   for (const [id, colour] of [["side-top", top], ["side-bottom", bottom]]) {
@@ -346,6 +361,7 @@ function tick() {
   const clock = state.clock;
   for (const id of ["side-top", "side-bottom"]) {
     const box = document.getElementById(id);
+    if (!box) { continue; }
     const shown = box.querySelector(".chess-clock");
     if (!clock) { shown.textContent = ""; continue; }
     const colour = box.dataset.colour;
@@ -358,7 +374,39 @@ function tick() {
   }
 }
 
+/** Sets the text of the element `id`, when the page has it. */
+function setText(id, text) {
+  const element = document.getElementById(id);
+  if (element) { element.textContent = text; }
+}
+
+function drawMoves() {
+  // A puzzle starts where its game was: its move number, and "…" when Black moves first.
+  const first = state.first_move || { number: 1, black: false };
+  const sans = first.black ? ["…", ...state.sans] : state.sans;
+  const list = document.getElementById("moves");
+  const items = [];
+  for (let ply = 0; ply < sans.length; ply += 2) {
+    const li = document.createElement("li");
+    li.textContent = sans.slice(ply, ply + 2).join(" ");
+    items.push(li);
+  }
+  list.start = first.number;
+  list.replaceChildren(...items);
+}
+
+function drawPuzzlePanel() {
+  setText("status", state.status_text);
+  setText("last", state.last_text);
+  setText("result", state.result ? state.result.text : "");
+  setText("solution-text", state.solution || "");
+  document.getElementById("solution").hidden = !state.can.solution;
+  document.getElementById("board-help").hidden = !state.can.move;
+  drawMoves();
+}
+
 function drawPanel() {
+  if (puzzle) { drawPuzzlePanel(); return; }
   document.getElementById("status").textContent = [state.last_text, state.status_text]
     .filter(Boolean).join(" ");
   const draw = state.draw;
@@ -373,14 +421,7 @@ function drawPanel() {
   document.getElementById("claim-draw").hidden = !draw.can_claim;
   document.getElementById("resign").hidden = !state.can_resign;
   document.getElementById("control").textContent = state.clock ? state.clock.label : "";
-  const list = document.getElementById("moves");
-  const items = [];
-  for (let ply = 0; ply < state.sans.length; ply += 2) {
-    const li = document.createElement("li");
-    li.textContent = state.sans.slice(ply, ply + 2).join(" ");
-    items.push(li);
-  }
-  list.replaceChildren(...items);
+  drawMoves();
 }
 
 function show(next) {
@@ -397,8 +438,14 @@ function show(next) {
 /** Asks for the state again (after a pushed version); a refusal is said, the board kept. */
 const refresh = refresher(() => state, (next) => show(next), (s) => s.status === "active" || s.status === "invited");
 
+/** Listens to the button `id`'s clicks, when the page has it (a puzzle has fewer). */
+function on(id, listener) {
+  const button = document.getElementById(id);
+  if (button) { button.addEventListener("click", listener); }
+}
+
 function hook(id, action, body) {
-  document.getElementById(id).addEventListener("click", () => { if (!busy) { change(action, body); } });
+  on(id, () => { if (!busy) { change(action, body); } });
 }
 
 hook("offer-draw", "draw", { action: "offer" });
@@ -406,13 +453,14 @@ hook("accept-draw", "draw", { action: "accept" });
 hook("decline-draw", "draw", { action: "decline" });
 hook("withdraw-draw", "draw", { action: "decline" });
 hook("claim-draw", "draw", { action: "claim" });
-document.getElementById("resign").addEventListener("click", () => resignDialog.showModal());
-document.getElementById("resign-no").addEventListener("click", () => resignDialog.close());
-document.getElementById("resign-yes").addEventListener("click", () => {
+hook("solution", "solution", {});  // a puzzle's Show solution: given up, as in Discord
+on("resign", () => resignDialog.showModal());
+on("resign-no", () => resignDialog.close());
+on("resign-yes", () => {
   resignDialog.close();
   if (!busy) { change("resign", {}); }
 });
-document.getElementById("flip").addEventListener("click", () => {
+on("flip", () => {
   orientation = orientation === "white" ? "black" : "white";
   drawBoard();
   drawSides();
