@@ -10,10 +10,10 @@ play", never an answer, with a Solve button that opens it for the member private
   replaces the pending one, off cancels it).
 - Once a day: the post is a ``puzzle_dailies`` row (unique club and day) written in
   the transaction that queues the post, so two processes or a restart post it once.
-- The pick alternates the games: the kind after the last daily's, among the kinds
-  ``PuzzleService`` offers (``KINDS``) that have a puzzle never posted as a daily from
-  a game that is over; falling back to whichever has one; none: nothing is posted
-  (logged) and tomorrow is tried again.
+- The pick alternates the games: the kind after the last daily's, among every kind
+  (``KINDS``) that has a puzzle never posted as a daily from a game that is over;
+  falling back to whichever has one; none: nothing is posted (logged) and tomorrow is
+  tried again. Chess too without Stockfish: only finding chess puzzles needs it.
 
 Daylight saving: each day's time is that day's local ``puzzle_time`` (computed from
 the club's date, so 18:00 stays 18:00 across the change). A time the clocks skip
@@ -198,7 +198,12 @@ class DailyPuzzles:
 
     def __init__(self, ctx: ServiceContext, *, kinds: tuple[str, ...] | None = None) -> None:
         self.ctx = ctx
-        self.kinds = kinds or KINDS  # the games whose puzzles take turns
+        # The games whose puzzles take turns: every kind, not only those PuzzleService
+        # offers to /puzzle (chess only with Stockfish). A chess puzzle is stored with its
+        # whole line, the bot's replies included, and judged from it (Solve, the Answer
+        # form, the board page), so a club whose Stockfish was removed still gets the
+        # chess puzzles it has; only new ones stop coming.
+        self.kinds = kinds or KINDS
 
     def job_handlers(self) -> dict[str, JobSpec]:
         """The daily puzzle's job."""

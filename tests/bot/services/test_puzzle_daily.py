@@ -423,3 +423,47 @@ async def test_solve_opens_the_days_puzzle_and_puzzle_offers_it_first(
             select(PuzzleAttemptRecord.id).where(PuzzleAttemptRecord.puzzle_id == puzzle_id)
         )
     assert attempts is not None
+
+
+async def test_a_stored_chess_puzzle_is_posted_and_solved_without_stockfish(
+    ctx, scrabble, puzzles, daily, clock
+):
+    """Stockfish removed after chess puzzles were stored: /puzzle offers no chess, but the
+    daily post keeps them in turn, and Solve with the Answer form solves one from its
+    stored line (the bot's replies need no engine)."""
+    assert puzzles.chess_engine is None and puzzles.kinds == ("scrabble",)
+    await club_with_puzzles(ctx, scrabble, puzzles)
+    async with ctx.uow() as uow:
+        game_id = (await uow.session.scalars(select(PuzzleRecord.game_id))).first()
+        chess_puzzle = PuzzleRecord(
+            guild_id=GUILD,
+            kind="chess",
+            game_id=game_id,
+            ply=900,
+            data={
+                "ply": 900,
+                "game_number": 1,
+                "fen": "6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1",
+                "line": ["a1a8"],
+                "played": "g1f1",
+                "best_score": 99999,
+                "second_score": 500,
+                "last": None,
+            },
+        )
+        uow.session.add(chess_puzzle)
+        await uow.commit()
+        chess_id = chess_puzzle.id
+    await ClubService(ctx).setup(
+        GUILD, "Club", puzzle_channel_id=PUZZLE_CHANNEL, puzzle_time="18:00"
+    )
+    for _day in range(2):
+        job = await the_job(ctx)
+        assert job is not None
+        clock.now = job.due_at
+        await ctx.scheduler.run_due()
+    assert [(p, k) for _d, p, k in await dailies(ctx)][-1] == (chess_id, "chess")
+    opened = await puzzles.open_puzzle(GUILD, CAROL.user_id, CAROL.name, chess_id)  # Solve
+    assert isinstance(opened, PuzzleView) and opened.kind == "chess"
+    solved = await puzzles.answer_move(GUILD, CAROL.user_id, CAROL.name, chess_id, "Ra8#")
+    assert solved.status == "solved" and "Ra8#" in solved.text
