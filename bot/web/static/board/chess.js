@@ -402,6 +402,7 @@ function drawPuzzlePanel() {
   setText("solution-text", state.solution || "");
   document.getElementById("solution").hidden = !state.can.solution;
   document.getElementById("board-help").hidden = !state.can.move;
+  document.getElementById("moves-h").hidden = !state.sans.length;  // none found yet
   drawMoves();
 }
 
