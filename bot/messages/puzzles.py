@@ -216,8 +216,15 @@ def _tries(tries_left: int) -> str:
     ).format(count=tries_left)
 
 
-def failed(rating: float, change: float, *, gave_up: bool) -> str:
-    first = _("You asked for the solution.") if gave_up else _("❌ No tries left.")
+def failed(rating: float, change: float, *, gave_up: bool, one_try: bool = False) -> str:
+    """The end of a puzzle not solved: given up, out of tries, or (``one_try``, a chess
+    puzzle) ended by its one wrong move."""
+    if gave_up:
+        first = _("You asked for the solution.")
+    elif one_try:
+        first = _("A chess puzzle ends at its first wrong move.")
+    else:
+        first = _("❌ No tries left.")
     return f"{first}\n{_rating_line(rating, change)}"
 
 

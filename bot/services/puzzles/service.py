@@ -10,7 +10,8 @@
 - Chess puzzles are solved move by move (``answer_move``): a right move gets the bot's
   reply and the next move asked for; a wrong one fails the puzzle (one try, as on
   Lichess); a move that is not legal there is refused and changes nothing. Without
-  Stockfish chess puzzles are not offered (``kinds``), and ``/puzzle game:chess`` says
+  Stockfish no chess puzzles are found (``kinds``); those found before stay offered
+  (their stored line is all solving needs), and with none ``/puzzle game:chess`` says
   why.
 - Solving them: ``next_puzzle`` gives a member a puzzle of their club's they have not
   tried (one from a game they did not play in first, then the nearest to their puzzle
@@ -194,7 +195,8 @@ class PuzzleService:
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        """The kinds of puzzle offered: chess only with Stockfish."""
+        """The kinds of puzzle found: chess only with Stockfish (those found before stay
+        offered without it: a stored puzzle's line is all its solving needs)."""
         return KINDS if self.chess_engine is not None else (SCRABBLE,)
 
     def job_handlers(self) -> dict[str, JobSpec]:
@@ -306,8 +308,6 @@ class PuzzleService:
     ) -> PuzzleView:
         """The member's puzzle under way, or a new one (see the module): the club's daily
         puzzle of today first, when the member has not tried it."""
-        if kind == CHESS and self.chess_engine is None:
-            raise InvalidInputError(_(msg.NO_CHESS_ENGINE))
         if kind not in KINDS:
             raise InvalidInputError(_(msg.UNKNOWN_KIND))
         async with self.ctx.uow() as uow:
@@ -325,8 +325,17 @@ class PuzzleService:
                     guild_id, today.isoformat(), kind, user_id
                 ) or await uow.puzzles.next_for(guild_id, kind, user_id, rating.rating)
                 if found is None:
+                    # Chess puzzles already found are solved from their stored line: only
+                    # finding new ones needs Stockfish, so its absence is news only here.
                     none_yet = await uow.puzzles.count(guild_id, kind) == 0
-                    empty = msg.NO_CHESS_PUZZLES if kind == CHESS else msg.NO_PUZZLES
+                    if kind == CHESS:
+                        empty = (
+                            msg.NO_CHESS_ENGINE
+                            if self.chess_engine is None
+                            else msg.NO_CHESS_PUZZLES
+                        )
+                    else:
+                        empty = msg.NO_PUZZLES
                     raise InvalidInputError(_(empty if none_yet else msg.ALL_DONE))
                 puzzle = found
                 attempt = await uow.puzzles.add_attempt(
@@ -584,7 +593,9 @@ class PuzzleService:
                 best = ScrabblePuzzle.from_json(puzzle.data).best_score
                 head = msg.solved(said, best, member.rating, change, streak)
         else:
-            head = msg.failed(member.rating, change, gave_up=tries is None)
+            head = msg.failed(
+                member.rating, change, gave_up=tries is None, one_try=puzzle.kind == CHESS
+            )
             if said:
                 head = f"{said}\n{head}"
         text = f"{head}\n\n{_solution(puzzle)}"

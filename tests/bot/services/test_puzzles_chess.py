@@ -180,6 +180,28 @@ async def test_without_stockfish_chess_puzzles_are_not_offered_nor_searched(ctx,
 
 
 @needs_stockfish
+async def test_chess_puzzles_found_stay_offered_and_solvable_once_stockfish_is_gone(
+    ctx, world, puzzles
+):
+    row = await found_puzzle(ctx, world)
+    without = PuzzleService(ctx)  # the test settings name no Stockfish
+    assert without.chess_engine is None
+    view = await without.next_puzzle(GUILD, CAROL.user_id, CAROL.name, CHESS)
+    assert view.puzzle_id == row.id
+    await without.answer_move(GUILD, CAROL.user_id, CAROL.name, row.id, "Bxf7+")
+    done = await without.answer_move(GUILD, CAROL.user_id, CAROL.name, row.id, "Nd5#")
+    assert done.status == "solved"
+    failed = await without.answer_move(GUILD, DAVE.user_id, DAVE.name, row.id, "Kxd1")
+    assert failed.status == "failed"
+    assert "A chess puzzle ends at its first wrong move." in failed.text
+    assert "No tries left" not in failed.text
+    # Every one tried: the club has chess puzzles, so it is "all done", not "install it".
+    with pytest.raises(InvalidInputError) as refused:
+        await without.next_puzzle(GUILD, CAROL.user_id, CAROL.name, CHESS)
+    assert "STOCKFISH_PATH" not in str(refused.value)
+
+
+@needs_stockfish
 async def test_no_chess_puzzles_yet_says_where_they_come_from(ctx, puzzles):
     with pytest.raises(InvalidInputError, match="No chess puzzles yet"):
         await puzzles.next_puzzle(GUILD, CAROL.user_id, CAROL.name, CHESS)
