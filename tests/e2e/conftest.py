@@ -9,6 +9,8 @@ became due.
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -56,3 +58,35 @@ async def no_public_message_carries_a_board_link(loopback: Any) -> AsyncIterator
     yield
     leaks = public_link_leaks(loopback)
     assert not leaks, f"board links in public messages: {leaks}"
+
+
+@pytest.fixture(autouse=True)
+async def what_the_bot_posted_is_kept_to_look_at(
+    loopback: Any, request: pytest.FixtureRequest
+) -> AsyncIterator[None]:
+    """With ``CLUBBOT_TEST_ARTIFACTS`` set, every end-to-end test leaves what the bot
+    sent where a person can look at it: ``discord/<test>/`` holds each file the bot
+    posted, DM'd or answered with (board images, grids, exports) and ``messages.txt``,
+    every message of the bot's in order (where, private or not, its text and files)."""
+    yield
+    root = os.environ.get("CLUBBOT_TEST_ARTIFACTS")
+    if not root:
+        return
+    bot_id = loopback.bot_user.id
+    folder = Path(root) / "discord" / re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-120:]
+    lines: list[str] = []
+    for message in sorted(loopback.messages.values(), key=lambda m: m.id):
+        if message.author.id != bot_id:
+            continue
+        private = " (private)" if message.flags & 64 else ""
+        names = []
+        for attachment in message.attachments:
+            name = f"{message.id}-{attachment.filename}"
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_bytes(attachment.data)
+            names.append(name)
+        files = f" [files: {', '.join(names)}]" if names else ""
+        lines.append(f"#{message.channel_id}{private}{files}\n{message.content}\n")
+    if lines:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "messages.txt").write_text("\n".join(lines), encoding="utf-8")
