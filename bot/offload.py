@@ -11,7 +11,8 @@ The pool is made on first use (so ``python -m bot`` starts as fast as before) wi
 the ``spawn`` start method (never a plain fork of a process running an event loop
 and threads), sized by the ``CPU_WORKERS`` setting; ``0`` runs the work in a thread,
 as the bot did before. A worker that dies (killed, out of memory) costs nothing:
-the pool is made again and the work tried once more, then in a thread. Workers keep
+the pool is made again and the work tried once more, then in a thread; a bot that
+dies leaves no workers behind (each leaves within a second of its parent). Workers keep
 what they load (word lists, fonts, static board layers) for their lifetime.
 
 Images go through :func:`draw`, which keeps what it drew in ``bot.caches.IMAGES``.
@@ -27,6 +28,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -48,6 +50,23 @@ def default_workers() -> int:
 def _worker_started() -> None:
     # Ctrl-C reaches the whole process group; the bot shuts its workers down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A bot killed outright (SIGKILL, the OOM killer) cannot shut its workers down, and
+    # a worker waiting for work would wait forever, holding its memory: it leaves once
+    # its parent is gone (re-parented, its parent id changes).
+    parent = os.getppid()
+    threading.Thread(
+        target=_leave_when_orphaned, args=(parent,), name="orphan-watch", daemon=True
+    ).start()
+
+
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def _leave_when_orphaned(parent: int) -> None:
+    while True:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+        if os.getppid() != parent:
+            os._exit(0)
 
 
 def in_worker() -> bool:

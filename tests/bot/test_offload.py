@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,7 @@ from bot.services.scrabble.snapshots import BoardPicture
 from bot.ui.scrabble import board_png, render_board_for_outbox
 from tests.bot.offload_jobs import dies_in_any_worker, square_after_a_kill, worker_pid
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
 ROWS = tuple("." * 15 if r != 7 else "....QUIz......." for r in range(15))
 PICTURE = BoardPicture(ROWS, ("E8", "F8", "G8", "H8"), ("Ana 32 · Ben 0", "▶ Ben to play"))
 
@@ -170,3 +173,52 @@ def test_content_keys_tell_pictures_apart_by_what_they_show():
     assert content_key("f", ROWS) == content_key("f", tuple(ROWS))
     assert content_key("f", ROWS) != content_key("g", ROWS)
     assert content_key("f", ROWS, 600) != content_key("f", ROWS, 900)
+
+
+PARENT = """
+import asyncio, sys
+from pathlib import Path
+from bot.offload import Offloader
+from tests.bot.offload_jobs import worker_pid
+
+async def main():
+    pool = Offloader(1)
+    Path(sys.argv[1]).write_text(str(await pool.run(worker_pid)))
+    await asyncio.sleep(600)  # killed long before
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(") ")[1][0] != "Z"  # a zombie has left already
+    except FileNotFoundError:
+        return False
+
+
+async def test_a_bot_killed_outright_leaves_no_worker_behind(tmp_path):
+    """A bot SIGKILLed (or by the OOM killer) cannot shut its pool down: its worker,
+    waiting for work, notices its parent is gone and leaves instead of holding its
+    memory for ever."""
+    said = tmp_path / "worker"
+    parent = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", PARENT, str(said), cwd=REPO_ROOT
+    )
+    for _ in range(600):
+        if said.exists() and said.read_text():
+            break
+        await asyncio.sleep(0.1)
+    worker = int(said.read_text())
+    assert worker != parent.pid and _alive(worker)
+    parent.kill()
+    await parent.wait()
+    for _ in range(200):  # it checks every second; a loaded machine gets 20
+        if not _alive(worker):
+            break
+        await asyncio.sleep(0.1)
+    alive = _alive(worker)
+    if alive:
+        os.kill(worker, signal.SIGKILL)  # leave nothing behind, failed or not
+    assert not alive
