@@ -37,6 +37,7 @@ from bot.ui.board_link import BoardLinkDms
 from bot.ui.dm_channels import DirectMessages
 from bot.ui.errors import NO_MENTIONS, handle_interaction_error
 from bot.ui.outbox import OutboxSender, default_owner
+from bot.ui.views import keep_only_listening_views
 
 if TYPE_CHECKING:
     # Imported only when WEB_PORT is set: aiohttp.web, Jinja2, the page's
@@ -233,6 +234,8 @@ class ClubBot(commands.AutoShardedBot):
         # /club setup reach the one process holding its shard, so this is current.
         self.guild_languages: dict[int, str] = {}
         self._speak_guild_languages()
+        # Views whose buttons are routed by custom id are not kept (bot/ui/views.py).
+        keep_only_listening_views(self)
 
     def remember_language(self, guild_id: int, code: str) -> None:
         if code == DEFAULT_LANGUAGE:
