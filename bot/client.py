@@ -28,6 +28,7 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.languages import guild_languages
 from bot.db.migrate import upgrade_to_head
 from bot.db.models import utcnow
+from bot.gateway.threads import bound_thread_cache
 from bot.messages.i18n import DEFAULT_LANGUAGE, set_language
 from bot.scheduler import Scheduler
 from bot.services import ServiceContext
@@ -236,6 +237,8 @@ class ClubBot(commands.AutoShardedBot):
         self._speak_guild_languages()
         # Views whose buttons are routed by custom id are not kept (bot/ui/views.py).
         keep_only_listening_views(self)
+        # The threads it hears of, a bounded number of them (bot/gateway/threads.py).
+        bound_thread_cache(self)
 
     def remember_language(self, guild_id: int, code: str) -> None:
         if code == DEFAULT_LANGUAGE:

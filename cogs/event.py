@@ -116,9 +116,8 @@ class EventCog(
         (the card deleted) changes nothing."""
         if view.card_message_id is None:
             return
-        channel = self.bot.get_channel(view.channel_id)
-        if not isinstance(channel, discord.TextChannel | discord.Thread):
-            return
+        # By id: a thread is not always in discord.py's cache (bot/gateway/threads.py).
+        channel = self.bot.get_partial_messageable(view.channel_id)
         registering = view.status == "open" and not view.started
         try:
             await channel.get_partial_message(view.card_message_id).edit(

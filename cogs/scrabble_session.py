@@ -522,9 +522,8 @@ class ScrabbleSessionCog(commands.Cog):
     async def _edit_card(self, view: SessionSnapshot) -> None:
         if view.message_id is None:
             return
-        channel = self.bot.get_channel(view.channel_id)
-        if not isinstance(channel, discord.TextChannel | discord.Thread):
-            return
+        # By id: a thread is not always in discord.py's cache (bot/gateway/threads.py).
+        channel = self.bot.get_partial_messageable(view.channel_id)
         try:
             await channel.get_partial_message(view.message_id).edit(
                 content=messages.session_card(view),
