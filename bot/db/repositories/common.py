@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import ScalarSelect, and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.dml import rowcount
@@ -95,6 +96,11 @@ def next_number(guild_id: int, kind: str) -> ScalarSelect[int]:
     )
 
 
+# A game with its seats in one statement (a join), not the relationship's own
+# second SELECT: every command that loads a game by id or thread does this.
+WITH_SEATS = (joinedload(GameRecord.seats),)
+
+
 class GameRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
@@ -111,14 +117,15 @@ class GameRepository:
     ) -> GameRecord:
         """A new game with its seats, each ``(seat, user_id, accepted)`` (a team is
         several rows of one seat); flushed, so the game has its id, number and seats."""
+        # The seats go in with the game (one flush: the game's INSERT, then all its
+        # seats in one), in the relationship's order; only the number is read back.
+        game.seats = [
+            GameSeatRecord(seat=seat, user_id=user_id, accepted=accepted)
+            for seat, user_id, accepted in sorted(seats, key=lambda s: (s[0], s[1]))
+        ]
         self.add(game)
         await self.session.flush()
-        for seat, user_id, accepted in seats:
-            self.session.add(
-                GameSeatRecord(game_id=game.id, seat=seat, user_id=user_id, accepted=accepted)
-            )
-        await self.session.flush()
-        await self.session.refresh(game, attribute_names=["number", "seats"])
+        await self.session.refresh(game, attribute_names=["number"])
         return game
 
     async def id_of(self, guild_id: int, kind: str, number: int) -> int | None:
@@ -151,7 +158,11 @@ class GameRepository:
         self, game_id: int, *, guild_id: int | None = None, kind: str | None = None
     ) -> GameRecord:
         """The game, or ``GameNotFoundError``; another guild's game is "not found" too."""
-        game = await self.session.get(GameRecord, game_id) if is_row_id(game_id) else None
+        game = (
+            await self.session.get(GameRecord, game_id, options=WITH_SEATS)
+            if is_row_id(game_id)
+            else None
+        )
         if (
             game is None
             or (guild_id is not None and game.guild_id != guild_id)
@@ -170,12 +181,14 @@ class GameRepository:
         ).scalar_one_or_none()
 
     async def by_thread(self, thread_id: int, *, kind: str | None = None) -> GameRecord | None:
-        stmt = select(GameRecord).where(GameRecord.thread_id == thread_id)
+        stmt = select(GameRecord).options(*WITH_SEATS).where(GameRecord.thread_id == thread_id)
         if kind:
             stmt = stmt.where(GameRecord.kind == kind)
         return (
-            await self.session.execute(stmt.order_by(GameRecord.id.desc()).limit(1))
-        ).scalar_one_or_none()
+            (await self.session.execute(stmt.order_by(GameRecord.id.desc()).limit(1)))
+            .unique()
+            .scalar_one_or_none()
+        )
 
     async def for_player(
         self,
