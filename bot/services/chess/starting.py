@@ -376,8 +376,8 @@ class Starting(UseCase):
         announcement plays in the channel; anything else has nothing to open."""
         async with self.core.ctx.reader() as uow:
             game = await self.core.game(uow, game_id)
-            options = options_of(game.options)
-        if game.status != "active" or options.get("opened"):
+            options, status = options_of(game.options), game.status  # read before it closes
+        if status != "active" or options.get("opened"):
             return None
         if options.get("computer_seat") is None:
             return None

@@ -949,3 +949,18 @@ async def test_an_unreadable_move_is_refused_in_the_clubs_language_from_its_temp
         filipino = refusal(error)
     assert filipino.startswith("Hindi ko mabasa ang `Zz9` bilang tira."), filipino
     assert "can't read" not in filipino
+
+
+async def test_the_opening_job_run_after_the_click_opened_the_game_does_nothing(
+    world: World,
+) -> None:
+    # Under load the job's run can start while the Accept click opens the game: it
+    # finds the game open and does nothing (it raised, and was retried, before).
+    game_id = await _accepted(world)
+
+    async def opener(plan: Any) -> int:
+        return INVITATION
+
+    world.service.starting.thread_opener = opener
+    await world.service.starting.open(game_id)
+    assert await world.service.starting.prepare_open({"game_id": game_id}) is None
