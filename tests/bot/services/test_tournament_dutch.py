@@ -134,7 +134,8 @@ async def test_the_engine_is_stored_shown_on_the_card_and_logged(
     assert "made the tournament: Chess, Swiss, paired by the club's own engine" in other
     async with ctx.session_factory() as session:
         posts = [
-            r.payload.get("content", "") for r in (await session.scalars(select(OutboxRecord)))
+            r.payload.get("content", "")
+            for r in await session.scalars(select(OutboxRecord).order_by(OutboxRecord.id))
         ]
     cards = [p for p in posts if "(tournament #" in p]
     assert len(cards) == 3 and "Swiss, 5 rounds, paired by the FIDE Dutch system" in cards[0]
