@@ -71,11 +71,48 @@ def run(quick: bool) -> list[Row]:
 
 # A 40-ply game Stockfish played against itself at level 1 (its weakest): its slips
 # leave three positions with one clearly winning move missed, as a club game would.
-CHESS_GAME = (
-    "g1f3 c7c5 d2d4 d8a5 c1d2 a5b6 e2e3 b8c6 d4d5 c6d8 d2c3 d7d6 a2a4 g8f6 f1b5 f6d7 "
-    "b1d2 f7f6 d2c4 b6c7 a4a5 a8b8 d1e2 a7a6 b5d7 c7d7 f3d2 b7b5 c4b6 d7c7 h2h3 e7e6 "
-    "e3e4 b5b4 c3f6 d8f7 b6c8 e6e5 c8b6 c7b7"
-).split()
+CHESS_GAME = [
+    "g1f3",
+    "c7c5",
+    "d2d4",
+    "d8a5",
+    "c1d2",
+    "a5b6",
+    "e2e3",
+    "b8c6",
+    "d4d5",
+    "c6d8",
+    "d2c3",
+    "d7d6",
+    "a2a4",
+    "g8f6",
+    "f1b5",
+    "f6d7",
+    "b1d2",
+    "f7f6",
+    "d2c4",
+    "b6c7",
+    "a4a5",
+    "a8b8",
+    "d1e2",
+    "a7a6",
+    "b5d7",
+    "c7d7",
+    "f3d2",
+    "b7b5",
+    "c4b6",
+    "d7c7",
+    "h2h3",
+    "e7e6",
+    "e3e4",
+    "b5b4",
+    "c3f6",
+    "d8f7",
+    "b6c8",
+    "e6e5",
+    "c8b6",
+    "c7b7",
+]
 # Budget on the median: the job runs once per finished game, off the event loop (in
 # Stockfish's own process), so it need only stay well inside the job's lease.
 CHESS_EXTRACTION_BUDGET_MS = 30_000.0
