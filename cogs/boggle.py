@@ -28,7 +28,7 @@ from bot.messages import boggle as msg
 from bot.messages.boggle import daily as daily_say
 from bot.messages.boggle import room as room_say
 from bot.messages.boggle import rounds as say
-from bot.messages.i18n import _, use_language
+from bot.messages.i18n import DEFAULT_LANGUAGE, _, use_language
 from bot.services.board_address import BoardAddresses
 from bot.services.boggle import (
     ANNOUNCE_LEAD,
@@ -473,6 +473,14 @@ class BoggleCog(
 
         return await members.guilds_of(author, speaking_their_own)
 
+    def _language_held(self, guild_id: int) -> str | None:
+        """The language of a guild whose shard this process holds, as the interaction
+        path has it (``ClubBot.guild_languages``: its /club setup comes here), with no
+        read; None for another process's guild (read from the database)."""
+        if self.bot.get_guild(guild_id) is None:
+            return None
+        return self.bot.guild_languages.get(guild_id, DEFAULT_LANGUAGE)
+
     async def _answer_typed_command(self, message: discord.Message, command: TypedCommand) -> None:
         """A slash command typed into a DM: say where commands work; nothing is stored.
 
@@ -486,7 +494,7 @@ class BoggleCog(
         except Exception:
             log.warning("could not look up the rounds of %s", message.author.id, exc_info=True)
             rounds = []
-        with use_language(*await self.club.language_for(guild_ids)):
+        with use_language(*await self.club.language_for(guild_ids, self._language_held)):
             text = msg.command_in_dm(command.shown, rounds)
         await self.gateway.dms.reply(message, text)
 
@@ -496,7 +504,7 @@ class BoggleCog(
             return  # read back: a command, not a list (answered only when it arrives live)
         try:
             guild_ids = await self._guilds_of(message.author, message.created_at)
-            language, about = await self.club.language_for(guild_ids)
+            language, about = await self.club.language_for(guild_ids, self._language_held)
         except Exception as error:
             await self.gateway.dms.reply(message, user_message_for(error, where="boggle DM"))
             return
@@ -525,7 +533,8 @@ class BoggleCog(
             return _(msg.NO_ROUND_HINT) if self._hints.allow(author.id) else None
         if about is None and outcome.receipts:  # clubs of two languages: the round's
             guild_id = outcome.receipts[0].guild_id
-            with use_language(await self.club.language(guild_id), guild_id):
+            language = self._language_held(guild_id) or await self.club.language(guild_id)
+            with use_language(language, guild_id):
                 return ui.dm_reply(outcome)
         return ui.dm_reply(outcome)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, time
 from functools import cache
@@ -237,10 +237,17 @@ class ClubService:
             guild = await uow.guilds.get(guild_id)
             return language_of(guild.settings if guild is not None else None)
 
-    async def language_for(self, guild_ids: Sequence[int]) -> tuple[str, int | None]:
+    async def language_for(
+        self, guild_ids: Sequence[int], known: Callable[[int], str | None] | None = None
+    ) -> tuple[str, int | None]:
         """The language of a DM about one of ``guild_ids`` (the member's clubs):
-        theirs when they agree, else English; and the guild, when there is one."""
-        codes = {guild_id: await self.language(guild_id) for guild_id in dict.fromkeys(guild_ids)}
+        theirs when they agree, else English; and the guild, when there is one.
+        ``known``: a club's language where the caller knows it without a read (a bot's
+        own guilds, whose /club setup reaches it), else None: read."""
+        codes: dict[int, str] = {}
+        for club in dict.fromkeys(guild_ids):
+            code = known(club) if known is not None else None
+            codes[club] = code if code is not None else await self.language(club)
         if len(set(codes.values())) == 1:
             guild_id = next(iter(codes)) if len(codes) == 1 else None
             return next(iter(codes.values())), guild_id
