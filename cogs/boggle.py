@@ -36,6 +36,7 @@ from bot.services.boggle import (
     MAX_SEASON_TARGET,
     MIN_SEASON_TARGET,
     BoggleService,
+    DmGuilds,
     RoundInfo,
 )
 from bot.services.club import ClubService
@@ -457,21 +458,28 @@ class BoggleCog(
 
     async def _guilds_of(
         self, author: discord.User | discord.Member, sent_at: datetime
-    ) -> list[int]:
+    ) -> tuple[list[int], DmGuilds | None]:
         """The guilds a DM is about: the sender's among those with a round open (or
         lately ended); failing those, their clubs with a language of their own (the
-        member lists are not all cached, so a club is asked about, not looked up)."""
+        member lists are not all cached, so a club is asked about, not looked up).
+        And what the read of where DMs go found, when it was needed (None: the cache
+        knows every member of every guild)."""
         members = self.gateway.members
-        guild_ids = await members.guilds_of(
-            author, lambda: self.service.catch_up.guilds_taking_dms(sent_at)
-        )
+        seen: list[DmGuilds] = []
+
+        async def taking_dms() -> list[int]:
+            seen.append(await self.service.catch_up.guilds_taking_dms(sent_at, author.id))
+            return seen[-1].guild_ids
+
+        guild_ids = await members.guilds_of(author, taking_dms)
+        found = seen[-1] if seen else None
         if guild_ids or not self.bot.guild_languages:
-            return guild_ids
+            return guild_ids, found
 
         async def speaking_their_own() -> list[int]:
             return list(self.bot.guild_languages)
 
-        return await members.guilds_of(author, speaking_their_own)
+        return await members.guilds_of(author, speaking_their_own), found
 
     def _language_held(self, guild_id: int) -> str | None:
         """The language of a guild whose shard this process holds, as the interaction
@@ -489,7 +497,7 @@ class BoggleCog(
         """
         guild_ids: list[int] = []
         try:
-            guild_ids = await self._guilds_of(message.author, message.created_at)
+            guild_ids, _seen = await self._guilds_of(message.author, message.created_at)
             rounds = await self.service.submissions.open_lists(guild_ids)
         except Exception:
             log.warning("could not look up the rounds of %s", message.author.id, exc_info=True)
@@ -503,19 +511,23 @@ class BoggleCog(
         if self.gateway.dms.typed_command(message) is not None:
             return  # read back: a command, not a list (answered only when it arrives live)
         try:
-            guild_ids = await self._guilds_of(message.author, message.created_at)
+            guild_ids, seen = await self._guilds_of(message.author, message.created_at)
             language, about = await self.club.language_for(guild_ids, self._language_held)
         except Exception as error:
             await self.gateway.dms.reply(message, user_message_for(error, where="boggle DM"))
             return
         # DM intake's one language decision: that of the clubs the DM is about
         with use_language(language, about):
-            reply = await self._submit_dm(message, guild_ids, about)
+            reply = await self._submit_dm(message, guild_ids, seen, about)
         if reply:
             await self.gateway.dms.reply(message, reply)
 
     async def _submit_dm(
-        self, message: discord.Message, guild_ids: list[int], about: int | None
+        self,
+        message: discord.Message,
+        guild_ids: list[int],
+        seen: DmGuilds | None,
+        about: int | None,
     ) -> str | None:
         author = message.author
         try:
@@ -526,6 +538,7 @@ class BoggleCog(
                 sent_at=message.created_at,
                 text=message.content,
                 guild_ids=guild_ids,
+                seen=seen,
             )
         except Exception as error:
             return user_message_for(error, where="boggle DM")

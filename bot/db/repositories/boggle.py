@@ -13,11 +13,12 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import Select, case, func, select
+from sqlalchemy import Integer, Select, case, func, literal_column, select, union
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
 from bot.db.models_boggle import BoggleRoundRecord, BoggleScheduleRecord, BoggleSubmissionRecord
+from bot.db.models_daily import BoggleDailyPlayRecord
 
 T = TypeVar("T")
 KIND = "boggle"
@@ -165,18 +166,34 @@ class BoggleRepository:
         rows = await self.session.execute(stmt.order_by(BoggleRoundRecord.id))
         return [(record, name) for record, name in rows]
 
-    async def guilds_open_or_ended_after(self, moment: datetime) -> list[int]:
-        """Guilds with an open round or one that ended after ``moment`` (one indexed query)."""
-        rows = await self.session.execute(
-            select(BoggleRoundRecord.guild_id)
-            .where(
-                (BoggleRoundRecord.status == "open")
-                | (BoggleRoundRecord.status.in_(ENDED) & (BoggleRoundRecord.ends_at > moment))
-            )
-            .distinct()
-            .order_by(BoggleRoundRecord.guild_id)
+    async def guilds_taking_dms(self, moment: datetime, player_id: int) -> tuple[list[int], bool]:
+        """The guilds a DM from ``player_id`` may concern, by id, in one read: those with an
+        open round or one that ended after ``moment``, or a member's daily countdown that
+        ended after it (or runs on); and whether the member has a countdown of their own
+        that ended at ``moment`` or after (one their DM may go to or be late for)."""
+        rounds = select(
+            BoggleRoundRecord.guild_id.label("guild_id"),
+            literal_column("1", Integer).label("concerns"),
+            literal_column("0", Integer).label("own"),
+        ).where(
+            (BoggleRoundRecord.status == "open")
+            | (BoggleRoundRecord.status.in_(ENDED) & (BoggleRoundRecord.ends_at > moment))
         )
-        return [int(guild_id) for guild_id in rows.scalars()]
+        play = BoggleDailyPlayRecord
+        plays = select(
+            play.guild_id,
+            case((play.ends_at > moment, 1), else_=0),
+            case((play.player_id == player_id, 1), else_=0),
+        ).where(play.ends_at >= moment)
+        guilds: dict[int, None] = {}
+        own = False
+        for guild_id, concerns, mine in await self.session.execute(
+            union(rounds, plays).order_by("guild_id")
+        ):
+            if concerns:
+                guilds[int(guild_id)] = None
+            own = own or bool(mine)
+        return list(guilds), own
 
     # -- weekly schedules
 

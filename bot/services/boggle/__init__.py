@@ -66,6 +66,7 @@ from bot.services.boggle.service import BoggleService
 from bot.services.boggle.snapshots import (
     CancelOutcome,
     CatchUpTarget,
+    DmGuilds,
     DmOutcome,
     HostEntry,
     LateNote,
@@ -108,6 +109,7 @@ __all__ = [
     "BoggleService",
     "CancelOutcome",
     "CatchUpTarget",
+    "DmGuilds",
     "DmOutcome",
     "HostEntry",
     "LateNote",

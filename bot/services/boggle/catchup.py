@@ -15,7 +15,7 @@ from datetime import datetime
 
 from bot.db.uow import UnitOfWork
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
-from bot.services.boggle.snapshots import CatchUpTarget, RoundInfo
+from bot.services.boggle.snapshots import CatchUpTarget, DmGuilds, RoundInfo
 
 # After a restart, the DMs of at most this many likely first-time players per
 # guild are read back (each costs a call to Discord); see catch_up_targets.
@@ -34,14 +34,16 @@ class CatchUp:
         async with self.core.ctx.uow() as uow:
             return [RoundInfo.of(r) for r in await uow.boggle.open_rounds()]
 
-    async def guilds_taking_dms(self, sent_at: datetime) -> list[int]:
-        """Guilds a DM sent at ``sent_at`` may concern: an open round, or one that
-        ended lately (a late list gets a note), or a member's daily-grid countdown."""
+    async def guilds_taking_dms(self, sent_at: datetime, user_id: int) -> DmGuilds:
+        """Guilds a DM sent at ``sent_at`` by ``user_id`` may concern: an open round, or one
+        that ended lately (a late list gets a note), or a member's daily-grid countdown;
+        and whether one of those countdowns is the sender's (``Submissions.submit_dm``
+        then looks for no other)."""
         async with self.core.ctx.reader() as uow:
-            rounds = await uow.boggle.guilds_open_or_ended_after(sent_at - LATE_NOTE_WINDOW)
-            # A member's countdown of the daily grid takes DMs too.
-            daily = await uow.daily.guilds_with_plays_after(sent_at - LATE_NOTE_WINDOW)
-            return list(dict.fromkeys([*rounds, *daily]))
+            guild_ids, own_daily = await uow.boggle.guilds_taking_dms(
+                sent_at - LATE_NOTE_WINDOW, user_id
+            )
+        return DmGuilds(guild_ids, own_daily)
 
     async def catch_up_targets(
         self,

@@ -171,6 +171,16 @@ class DailyDm:
 
 
 @dataclass(frozen=True)
+class DmGuilds:
+    """Where a DM may belong, as one read found it (``CatchUp.guilds_taking_dms``): the
+    guilds with a round open or lately ended, or a member's daily countdown lately; and
+    whether its sender has a countdown of their own among those."""
+
+    guild_ids: list[int]
+    own_daily: bool
+
+
+@dataclass(frozen=True)
 class DmOutcome:
     """What a DM did: a receipt for each round it added to, a note for each it came too late for."""
 

@@ -30,6 +30,7 @@ from bot.messages.post import Post
 from bot.services.boggle.core import LATE_NOTE_WINDOW, BoggleCore
 from bot.services.boggle.snapshots import (
     DailyDm,
+    DmGuilds,
     DmOutcome,
     HostEntry,
     LateNote,
@@ -114,19 +115,33 @@ class Submissions:
         sent_at: datetime,
         text: str,
         guild_ids: Collection[int] | None = None,
+        seen: DmGuilds | None = None,
     ) -> DmOutcome:
         """Add a DM'd list to every open round in ``guild_ids`` (the member's guilds).
 
         ``sent_at`` is the message's own (snowflake) time: it counts when it is
-        before the round's end, even if it reached the bot after.
+        before the round's end, even if it reached the bot after. ``seen``: what the
+        read of where DMs go (``CatchUp.guilds_taking_dms``) found, when it was made: a
+        guild it did not name has no round for the DM and no countdown, and the daily
+        grid is looked at only when the sender has a countdown of their own.
         """
         if guild_ids is not None and not guild_ids:
             return DmOutcome()
+        daily_too = seen is None or seen.own_daily
+        if (
+            seen is not None
+            and not daily_too
+            and guild_ids is not None
+            and not any(guild_id in seen.guild_ids for guild_id in guild_ids)
+        ):
+            return DmOutcome()  # only guilds with nothing going on (cached, the read named none)
         entry = SubmissionEntry(id=str(message_id), at=sent_at.isoformat(), via="dm", text=text)
         async with self.core.writing():
             return await transact(
                 self.core.ctx,
-                lambda uow: self._submit_dm(uow, user_id, display_name, entry, sent_at, guild_ids),
+                lambda uow: self._submit_dm(
+                    uow, user_id, display_name, entry, sent_at, guild_ids, daily_too
+                ),
             )
 
     async def _submit_dm(
@@ -137,6 +152,7 @@ class Submissions:
         entry: SubmissionEntry,
         sent_at: datetime,
         guild_ids: Collection[int] | None,
+        daily_too: bool,
     ) -> DmOutcome:
         rounds = await uow.boggle.rounds_taking_lists(guild_ids)
         receipts: list[SubmissionReceipt] = []
@@ -149,7 +165,7 @@ class Submissions:
             else:
                 late.append(LateNote.of(record, guild_name))
         daily = DailyDm()
-        if self.daily is not None:
+        if self.daily is not None and daily_too:
             daily = await self.daily.add_dm(
                 uow, user_id=user_id, entry=entry, sent_at=sent_at, guild_ids=guild_ids
             )

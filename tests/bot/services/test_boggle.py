@@ -102,14 +102,18 @@ class Env:
         )
 
     async def dm(self, user: int, text: str, *, at: datetime | None = None, guilds=(GUILD,)):
+        """``user`` DMs ``text``, a member of ``guilds``: as the bot's DM intake does when
+        it does not know every member, after the read of where DMs go."""
         self.next_message_id += 1
+        sent_at = at or self.clock()
         return await self.service.submissions.submit_dm(
             user_id=user,
             display_name=f"player{user}",
             message_id=self.next_message_id,
-            sent_at=at or self.clock(),
+            sent_at=sent_at,
             text=text,
             guild_ids=guilds,
+            seen=await self.service.catch_up.guilds_taking_dms(sent_at, user),
         )
 
     async def run_due(self) -> list[str]:
@@ -575,15 +579,20 @@ async def test_catch_up_has_nothing_to_read_without_an_open_round(env: Env) -> N
 
 
 async def test_guilds_taking_dms_are_those_with_an_open_or_a_just_ended_round(env: Env) -> None:
-    assert await env.service.catch_up.guilds_taking_dms(env.clock()) == []
+    async def guilds(at: datetime) -> list[int]:
+        found = await env.service.catch_up.guilds_taking_dms(at, ANA)
+        assert not found.own_daily  # she never opened the daily grid
+        return found.guild_ids
+
+    assert await guilds(env.clock()) == []
     first = await env.start()
-    assert await env.service.catch_up.guilds_taking_dms(env.clock()) == [GUILD]
+    assert await guilds(env.clock()) == [GUILD]
     await finish(env, first)
     await env.start(guild=OTHER_GUILD, channel=OTHER_CHANNEL)
     # The ended round still takes DMs a while (to tell a late player so), then not.
-    assert await env.service.catch_up.guilds_taking_dms(env.clock()) == [GUILD, OTHER_GUILD]
+    assert await guilds(env.clock()) == [GUILD, OTHER_GUILD]
     later = env.clock() + LATE_NOTE_WINDOW + timedelta(minutes=1)
-    assert await env.service.catch_up.guilds_taking_dms(later) == [OTHER_GUILD]
+    assert await guilds(later) == [OTHER_GUILD]
 
 
 # -- closing and scoring --------------------------------------------------------------
