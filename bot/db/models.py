@@ -141,6 +141,10 @@ class GameSeatRecord(Base):
     hints_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     game: Mapped[GameRecord] = relationship(back_populates="seats")
+    # The member's row, for their display name: read in the same statement as the seats
+    # where a game is loaded to be shown (``GameRepository``), never by a query of its
+    # own (``PlayerRepository.of_seats`` reads the names of seats loaded without it).
+    player: Mapped[PlayerRecord] = relationship(viewonly=True, lazy="raise_on_sql")
 
 
 class MoveRecord(Base):

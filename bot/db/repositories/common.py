@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ScalarSelect, and_, delete, func, or_, select, update
+from sqlalchemy import ScalarSelect, and_, delete, func, inspect, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -64,6 +64,22 @@ class PlayerRepository:
             player.display_name = name
         return player
 
+    async def of_seats(self, seats: Iterable[GameSeatRecord]) -> dict[int, str]:
+        """The display names of a game's seated members: as loaded with the seats where
+        they were (a game from ``GameRepository.get`` or ``by_thread``: no statement),
+        else read. A name changed in this unit of work since reads as changed (the row
+        loaded is the one ``ensure`` changes)."""
+        names: dict[int, str] = {}
+        unread: list[int] = []
+        for seat in seats:
+            if "player" not in inspect(seat).dict:
+                unread.append(seat.user_id)
+            elif seat.player is not None:
+                names[seat.user_id] = seat.player.display_name
+        if unread:
+            names.update(await self.names(unread))
+        return names
+
     async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
         if not user_ids:
             return {}
@@ -96,9 +112,10 @@ def next_number(guild_id: int, kind: str) -> ScalarSelect[int]:
     )
 
 
-# A game with its seats in one statement (a join), not the relationship's own
-# second SELECT: every command that loads a game by id or thread does this.
-WITH_SEATS = (joinedload(GameRecord.seats),)
+# A game with its seats and their members' names in one statement (a join), not the
+# relationship's own second SELECT and a third for the names: every command that loads
+# a game by id or thread does this, and nearly every one shows the names.
+WITH_SEATS = (joinedload(GameRecord.seats).joinedload(GameSeatRecord.player),)
 
 
 class GameRepository:

@@ -96,7 +96,7 @@ class ChessCore:
         seats: dict[int, list[int]] = {}
         for row in game.seats:  # a pair is two rows with the same seat
             seats.setdefault(row.seat, []).append(row.user_id)
-        names = await uow.players.names([uid for ids in seats.values() for uid in ids])
+        names = await uow.players.of_seats(game.seats)
         options = options_of(game.options)
         computer_seat = options.get("computer_seat")
 
@@ -278,7 +278,7 @@ class ChessCore:
             draw_offer=state.draw_offer if state.draw_offer == mover else None,
         )
         finish = automatic_finish(board)
-        names = await uow.players.names([user_id])
+        names = await uow.players.of_seats(game.seats)  # the mover is seated
         headline = msg.played(names.get(user_id) or msg.someone(), san)
         # The state's compare-and-set comes first: a second writer of this ply
         # fails there with ConflictError, before touching the move log.

@@ -52,7 +52,7 @@ class Endings(UseCase):
         now = core.now()
         async with core.ctx.uow() as uow:
             game, color, state = await core.players_turn(uow, game_id, user_id, guild_id)
-            names = await uow.players.names([user_id])
+            names = await uow.players.of_seats(game.seats)  # the member is seated
             update = await core.finish(
                 uow,
                 game,

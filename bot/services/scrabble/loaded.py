@@ -169,7 +169,7 @@ async def loaded_game(uow: UnitOfWork, record: GameRecord) -> LoadedGame:
     seats: dict[int, list[int]] = {}
     for row in record.seats:
         seats.setdefault(row.seat, []).append(row.user_id)
-    names = await uow.players.names([u for users in seats.values() for u in users])
+    names = await uow.players.of_seats(record.seats)
     settings = GameSettings.from_json(record.options)
     if settings.computer_seat is not None:
         for user_id in seats.get(settings.computer_seat, []):
