@@ -309,10 +309,9 @@ class ChessCog(
         game: str | None = None,
     ) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         try:
             update = await self.service.moves.play(
-                game_id,
+                self._asked(interaction, game),
                 interaction.user.id,
                 move,
                 reply_channel_id=interaction.channel_id,
@@ -362,9 +361,8 @@ class ChessCog(
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         update = await self.service.endings.resign(
-            game_id,
+            self._asked(interaction, game),
             interaction.user.id,
             reply_channel_id=interaction.channel_id,
             guild_id=interaction.guild_id,
@@ -386,9 +384,8 @@ class ChessCog(
         game: str | None = None,
     ) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         update = await self.service.endings.draw(
-            game_id,
+            self._asked(interaction, game),
             interaction.user.id,
             action,
             reply_channel_id=interaction.channel_id,
@@ -459,8 +456,9 @@ class ChessCog(
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game, want="any")
-        snap = await self.service.reading.snapshot(game_id, guild_id=interaction.guild_id)
+        snap = await self.service.reading.snapshot(
+            self._asked(interaction, game, want="any"), guild_id=interaction.guild_id
+        )
         file = await board_file(snap, viewer=snap.color_of(interaction.user.id))
         # The answer is private, so it may carry the member's own board link (a player's
         # in a game in play only).

@@ -30,6 +30,7 @@ from bot.messages.limits import (
 )
 from bot.messages.matchmaking import seek_posted_reply
 from bot.services.board_address import BoardAddresses
+from bot.services.games import WhichGame
 from bot.services.matchmaking import MAX_OPEN_SEEKS, MatchmakingService
 from bot.services.rematch_offer import REMATCH_VIEW
 from bot.services.scrabble import (
@@ -186,7 +187,7 @@ class ScrabbleButtons:
             content=outcome.text, view=None, allowed_mentions=NO_MENTIONS
         )
 
-    async def show_rack(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def show_rack(self, interaction: discord.Interaction, game_id: WhichGame) -> None:
         """``/scrabble rack`` and the board's Show my rack: the rack, privately, with
         the member's own board link (their rack is theirs to play from there too)."""
         await think(interaction, private=True)
@@ -196,7 +197,7 @@ class ScrabbleButtons:
         if rack.game.picture is not None:
             files.append(await board_file(rack.game.picture))
         url = await self.boards.url(
-            guild.id, interaction.user.id, "scrabble", game_id, guild_name=guild.name
+            guild.id, interaction.user.id, "scrabble", rack.game.game_id, guild_name=guild.name
         )
         await reply_privately(
             interaction,
@@ -444,9 +445,8 @@ class ScrabbleCog(
         game: str | None = None,
     ) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         outcome = await self.service.moves.play(
-            game_id,
+            self._asked(interaction, game),
             interaction.user.id,
             word,
             position,
@@ -463,14 +463,14 @@ class ScrabbleCog(
             return []
         ns = interaction.namespace
         try:
-            game_id = await self.service.finder.resolve(
+            asked = self.service.finder.asked(
                 guild_id=interaction.guild.id,
                 user_id=interaction.user.id,
                 channel_id=interaction.channel_id,
                 ref=getattr(ns, "game", None),
             )
             found = await self.service.reading.position_choices(
-                game_id, interaction.user.id, getattr(ns, "word", "") or "", current
+                asked, interaction.user.id, getattr(ns, "word", "") or "", current
             )
         except ClubError:
             return []
@@ -489,9 +489,11 @@ class ScrabbleCog(
         game: str | None = None,
     ) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         outcome = await self.service.moves.exchange(
-            game_id, interaction.user.id, tiles, guild_id=require_guild(interaction).id
+            self._asked(interaction, game),
+            interaction.user.id,
+            tiles,
+            guild_id=require_guild(interaction).id,
         )
         await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
@@ -531,9 +533,10 @@ class ScrabbleCog(
     @app_commands.guild_only()
     async def pass_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         outcome = await self.service.moves.pass_turn(
-            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+            self._asked(interaction, game),
+            interaction.user.id,
+            guild_id=require_guild(interaction).id,
         )
         await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
@@ -542,9 +545,10 @@ class ScrabbleCog(
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         outcome = await self.service.moves.resign(
-            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+            self._asked(interaction, game),
+            interaction.user.id,
+            guild_id=require_guild(interaction).id,
         )
         await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
@@ -553,9 +557,10 @@ class ScrabbleCog(
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         outcome = await self.service.moves.challenge(
-            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+            self._asked(interaction, game),
+            interaction.user.id,
+            guild_id=require_guild(interaction).id,
         )
         await reply_privately(interaction, outcome.message + _where(outcome, interaction))
 
@@ -566,17 +571,17 @@ class ScrabbleCog(
     @app_commands.guild_only()
     async def rack(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
-        await self.buttons.show_rack(interaction, game_id)
+        await self.buttons.show_rack(interaction, self._asked(interaction, game))
 
     @app_commands.command(name="board", description="The board and scores (just for you)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await think(interaction, private=True)
-        game_id = await self._game_id(interaction, game)
         view = await self.service.reading.board(
-            game_id, interaction.user.id, guild_id=require_guild(interaction).id
+            self._asked(interaction, game),
+            interaction.user.id,
+            guild_id=require_guild(interaction).id,
         )
         files = [await board_file(view.picture)] if view.picture is not None else []
         await reply_privately(interaction, view.summary, files=files)

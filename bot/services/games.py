@@ -83,6 +83,31 @@ class FoundGame:
         return cls(record.id, record.number)
 
 
+@dataclass(frozen=True)
+class GameAsked:
+    """The game a command means, as the member asked for it (``game`` as typed, else this
+    thread's, else their only one), not looked up yet: the use case looks it up in its
+    own unit of work (``load``), where this thread's game or a numbered one is read
+    with its seats and their names in the one statement that loads it. Looked up
+    before, in a lookup of its own, the same game cost a second statement, a pool
+    checkout and its ORM work on every move."""
+
+    finder: GameFinder
+    guild_id: int
+    user_id: int
+    channel_id: int | None
+    ref: str | int | None
+    want: Want = "playing"
+
+    async def load(self, uow: UnitOfWork) -> GameRecord:
+        """The game with its seats (refused as ``GameFinder.find`` refuses)."""
+        return await self.finder.load(uow, self)
+
+
+# A game a use case acts on: its id (a button's, a job's), or as a command asked for it.
+WhichGame = int | GameAsked
+
+
 class GameFinder:
     """The one resolver and autocomplete of a member's games of one kind."""
 
@@ -121,41 +146,75 @@ class GameFinder:
         With ``finished`` the member's latest finished game is the default; with
         ``any``, it is when none is in progress.
         """
-        number = parse_game_ref(ref)
-        title = self.game.title
+        asked = self.asked(
+            guild_id=guild_id, user_id=user_id, channel_id=channel_id, ref=ref, want=want
+        )
         async with self.ctx.reader() as uow:
-            if number is not None:
+            found = await self._look_up(uow, asked, load=False)
+            return found if isinstance(found, FoundGame) else FoundGame.of(found)
+
+    def asked(
+        self,
+        *,
+        guild_id: int,
+        user_id: int,
+        channel_id: int | None,
+        ref: str | int | None,
+        want: Want = "playing",
+    ) -> GameAsked:
+        """The game a command means (as ``find`` reads it), to be looked up in the use
+        case's own unit of work: see ``GameAsked``."""
+        return GameAsked(self, guild_id, user_id, channel_id, ref, want)
+
+    async def load(self, uow: UnitOfWork, asked: GameAsked) -> GameRecord:
+        """The game ``asked`` means, in ``uow``, with its seats (see ``GameAsked``)."""
+        found = await self._look_up(uow, asked, load=True)
+        assert isinstance(found, GameRecord)
+        return found
+
+    async def _look_up(
+        self, uow: UnitOfWork, asked: GameAsked, *, load: bool
+    ) -> GameRecord | FoundGame:
+        """``find``'s answer: a numbered game's id and number (or, with ``load``, its
+        row and seats), else the row of the thread's or the member's only game."""
+        number = parse_game_ref(asked.ref)
+        title = self.game.title
+        guild_id, user_id, want = asked.guild_id, asked.user_id, asked.want
+        if number is not None:
+            found: GameRecord | FoundGame | None
+            if load:
+                found = await uow.games.by_number(guild_id, self.game.kind, number)
+            else:
                 game_id = await uow.games.id_of(guild_id, self.game.kind, number)
-                if game_id is None:
-                    raise NotFoundError(
-                        _("There is no {game} in this server.").format(
-                            game=self.game.numbered(number)
-                        )
-                    )
-                return FoundGame(game_id, number)
-            if channel_id is not None:
-                here = await uow.games.by_thread(channel_id, kind=self.game.kind)
-                if here is not None and here.guild_id == guild_id:
-                    return FoundGame.of(here)
-            records = await uow.games.for_player(
-                user_id, guild_id=guild_id, kind=self.game.kind, statuses=_STATUSES[want]
-            )
-            if want == "finished":
-                if records:
-                    return FoundGame.of(records[0])
-                raise NotFoundError(Text(NO_FINISHED_GAME, title=title))
-            active = [r for r in records if r.status == "active"] or records
-            if len(active) == 1:
-                return FoundGame.of(active[0])
-            if not active:
-                if want == "any":
-                    done = await uow.games.for_player(
-                        user_id, guild_id=guild_id, kind=self.game.kind, statuses=("finished",)
-                    )
-                    if done:
-                        return FoundGame.of(done[0])
-                raise NotFoundError(Text(NO_GAME_GOING, title=title, start=self.game.start_hint))
-            listed = "; ".join(await self._labels(uow, active[:5], user_id))
+                found = None if game_id is None else FoundGame(game_id, number)
+            if found is None:
+                raise NotFoundError(
+                    _("There is no {game} in this server.").format(game=self.game.numbered(number))
+                )
+            return found
+        if asked.channel_id is not None:
+            here = await uow.games.by_thread(asked.channel_id, kind=self.game.kind)
+            if here is not None and here.guild_id == guild_id:
+                return here
+        records = await uow.games.for_player(
+            user_id, guild_id=guild_id, kind=self.game.kind, statuses=_STATUSES[want]
+        )
+        if want == "finished":
+            if records:
+                return records[0]
+            raise NotFoundError(Text(NO_FINISHED_GAME, title=title))
+        active = [r for r in records if r.status == "active"] or records
+        if len(active) == 1:
+            return active[0]
+        if not active:
+            if want == "any":
+                done = await uow.games.for_player(
+                    user_id, guild_id=guild_id, kind=self.game.kind, statuses=("finished",)
+                )
+                if done:
+                    return done[0]
+            raise NotFoundError(Text(NO_GAME_GOING, title=title, start=self.game.start_hint))
+        listed = "; ".join(await self._labels(uow, active[:5], user_id))
         raise InvalidInputError(Text(SEVERAL_GAMES, count=len(active), title=title, listed=listed))
 
     async def choices(

@@ -160,6 +160,21 @@ class GameRepository:
             )
         ).scalar_one_or_none()
 
+    async def by_number(self, guild_id: int, kind: str, number: int) -> GameRecord | None:
+        """The guild's game of this kind with this number (``#3``), with its seats, if any."""
+        if not is_row_id(number):
+            return None
+        stmt = (
+            select(GameRecord)
+            .options(*WITH_SEATS)
+            .where(
+                GameRecord.guild_id == guild_id,
+                GameRecord.kind == kind,
+                GameRecord.number == number,
+            )
+        )
+        return (await self.session.execute(stmt)).unique().scalar_one_or_none()
+
     async def count_hint(self, game_id: int, user_id: int) -> int:
         """One more hint used by this member in this game, and their new count: a
         single UPDATE of their seat row, so it never conflicts with a move

@@ -49,6 +49,7 @@ from bot.services.chess.options import (
 )
 from bot.services.chess.snapshots import ChessSnapshot, ChessUpdate, PlayerRef, Seat, color_key
 from bot.services.chess.state import ChessState
+from bot.services.games import GameAsked, WhichGame
 from bot.services.puzzles.hooks import game_finished as puzzles_game_finished
 from bot.services.rematch_offer import rematch_offered, rematch_view
 from bot.services.results import RatingChange, SeatOutcome, record_game_result
@@ -74,8 +75,13 @@ class ChessCore:
 
     # ------------------------------------------------------------------ loading
 
-    async def game(self, uow: UnitOfWork, game_id: int, guild_id: int | None = None) -> GameRecord:
-        """The game; with ``guild_id``, another server's game is "not found"."""
+    async def game(
+        self, uow: UnitOfWork, game_id: WhichGame, guild_id: int | None = None
+    ) -> GameRecord:
+        """The game, by its id or as a command asked for it (found in ``uow``, see
+        ``GameAsked``); with ``guild_id``, another server's game is "not found"."""
+        if isinstance(game_id, GameAsked):
+            return await game_id.load(uow)
         return await uow.games.get(game_id, guild_id=guild_id, kind=KIND)
 
     async def job_game(self, uow: UnitOfWork, job: JobRecord) -> GameRecord | None:
@@ -194,7 +200,7 @@ class ChessCore:
             raise InvalidInputError(_(refusals.GAME_OVER).format(game.number))
 
     async def players_turn(
-        self, uow: UnitOfWork, game_id: int, user_id: int, guild_id: int | None
+        self, uow: UnitOfWork, game_id: WhichGame, user_id: int, guild_id: int | None
     ) -> tuple[GameRecord, chess.Color, ChessState]:
         """A game in progress, the colour ``user_id`` plays in it, and its state."""
         game = await self.game(uow, game_id, guild_id)

@@ -19,6 +19,7 @@ from bot.services.chess.core import UseCase
 from bot.services.chess.options import read_draw_action
 from bot.services.chess.snapshots import ChessUpdate
 from bot.services.chess.state import ChessState
+from bot.services.games import WhichGame
 from engines.chess_game import ChessError, agreement, claim_draw, resignation
 
 # Takes the Accept and Decline buttons of a game's draw offer off the bot's posts in
@@ -41,7 +42,7 @@ class Endings(UseCase):
 
     async def resign(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         *,
         reply_channel_id: int | None = None,
@@ -67,7 +68,7 @@ class Endings(UseCase):
 
     async def draw(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         action: str,
         *,
@@ -87,7 +88,7 @@ class Endings(UseCase):
                 game.status != "active" or (game.state or {}).get("draw_offer") is None
             ):
                 raise OfferAnsweredError(refusals.OFFER_ANSWERED)
-            game, color, state = await core.players_turn(uow, game_id, user_id, guild_id)
+            game, color, state = await core.players_turn(uow, game.id, user_id, guild_id)
             snap = await core.snapshot(uow, game, state)
             me, other = snap.player(color).name, snap.player(not color)
             theirs = state.draw_offer == (not color)

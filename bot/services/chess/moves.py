@@ -7,6 +7,7 @@ from bot.messages.chess import refusals
 from bot.messages.web import STALE_BOARD
 from bot.services.chess.core import UseCase
 from bot.services.chess.snapshots import ChessUpdate, PromotionNeeded
+from bot.services.games import WhichGame
 from engines.chess_game import ChessMoveError, PromotionChoiceError, parse_move
 
 
@@ -15,7 +16,7 @@ class Moves(UseCase):
 
     async def play(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         text: str,
         *,
@@ -24,7 +25,8 @@ class Moves(UseCase):
         expected_version: int | None = None,
         guild_id: int | None = None,
     ) -> ChessUpdate:
-        """Play ``text`` (SAN or UCI) for ``user_id``.
+        """Play ``text`` (SAN or UCI) for ``user_id`` in the game (its id, or as the
+        command asked for it: found in the move's own transaction).
 
         Bad input raises a ``ClubError`` and changes nothing; a pawn reaching the
         last rank without a piece raises ``PromotionNeeded`` with the choices.
@@ -54,7 +56,7 @@ class Moves(UseCase):
             except PromotionChoiceError as choice:
                 raise PromotionNeeded(
                     choice.text,
-                    game_id=game_id,
+                    game_id=game.id,
                     ply=len(state.moves),
                     options=[
                         (san, m.uci())

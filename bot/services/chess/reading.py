@@ -16,7 +16,7 @@ from bot.messages import chess as msg
 from bot.services.chess.core import ChessCore, UseCase
 from bot.services.chess.options import KIND
 from bot.services.chess.snapshots import ChessSnapshot
-from bot.services.games import GameFinder, GameKind
+from bot.services.games import GameFinder, GameKind, WhichGame
 from engines.chess_game import move_choices
 from engines.chess_pgn import PgnInfo, export_pgn
 
@@ -35,8 +35,9 @@ class Reading(UseCase):
     ) -> list[str]:
         return [msg.game_line(await self.core.snapshot(uow, g), user_id) for g in games]
 
-    async def snapshot(self, game_id: int, *, guild_id: int | None = None) -> ChessSnapshot:
-        """The game as it stands; with ``guild_id``, another server's game is "not found"."""
+    async def snapshot(self, game_id: WhichGame, *, guild_id: int | None = None) -> ChessSnapshot:
+        """The game (its id, or as a command asked for it) as it stands; with
+        ``guild_id``, another server's game is "not found"."""
         async with self.core.ctx.reader() as uow:
             game = await self.core.game(uow, game_id, guild_id)
             return await self.core.snapshot(uow, game)
@@ -72,10 +73,10 @@ class Reading(UseCase):
         """Autocomplete for ``move``: legal moves in the game's current position
         (``game_id``: the ``game`` option as typed, a number like ``#3``)."""
         try:
-            resolved = await self.finder.resolve(
+            asked = self.finder.asked(
                 guild_id=guild_id, user_id=user_id, channel_id=channel_id, ref=game_id
             )
-            snap = await self.snapshot(resolved, guild_id=guild_id)
+            snap = await self.snapshot(asked, guild_id=guild_id)
         except (NotFoundError, InvalidInputError):
             return []
         if snap.status != "active":

@@ -18,6 +18,7 @@ from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, PermissionDeniedError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import N_, _
+from bot.services.games import GameAsked, WhichGame
 from bot.services.scrabble.options import GameSettings
 from bot.services.scrabble.snapshots import BoardPicture, GameSnapshot, InviteOutcome, SeatInfo
 from engines.scrabble import ScrabbleGame
@@ -157,9 +158,13 @@ class LoadedGame:
 _STATUSES = {"abandoned": N_("abandoned"), "finished": N_("finished")}
 
 
-async def load_game(uow: UnitOfWork, game_id: int, guild_id: int | None = None) -> LoadedGame:
-    """The game with this id, loaded; with ``guild_id``, another server's is "not found"."""
-    record = await uow.games.get(game_id, guild_id=guild_id, kind=KIND)
+async def load_game(uow: UnitOfWork, game_id: WhichGame, guild_id: int | None = None) -> LoadedGame:
+    """The game with this id (or as a command asked for it: found in ``uow``, see
+    ``GameAsked``), loaded; with ``guild_id``, another server's is "not found"."""
+    if isinstance(game_id, GameAsked):
+        record = await game_id.load(uow)
+    else:
+        record = await uow.games.get(game_id, guild_id=guild_id, kind=KIND)
     return await loaded_game(uow, record)
 
 
@@ -180,7 +185,7 @@ async def loaded_game(uow: UnitOfWork, record: GameRecord) -> LoadedGame:
 
 
 async def member_game(
-    uow: UnitOfWork, game_id: int, guild_id: int | None, user_id: int
+    uow: UnitOfWork, game_id: WhichGame, guild_id: int | None, user_id: int
 ) -> tuple[LoadedGame, int]:
     """The game and the member's seat in it; a member not seated is refused."""
     loaded = await load_game(uow, game_id, guild_id)

@@ -19,6 +19,7 @@ from bot.errors import InvalidInputError, StaleBoardError
 from bot.messages import scrabble as msg
 from bot.messages.i18n import _
 from bot.messages.web import STALE_BOARD
+from bot.services.games import WhichGame
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.snapshots import ActionOutcome
 from bot.services.transactions import transact
@@ -70,7 +71,7 @@ class Moves:
 
     async def play(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         word: str,
         position: str,
@@ -125,7 +126,7 @@ class Moves:
 
     async def exchange(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         tiles: str,
         *,
@@ -144,7 +145,7 @@ class Moves:
 
     async def pass_turn(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         *,
         guild_id: int | None = None,
@@ -157,7 +158,7 @@ class Moves:
 
     async def resign(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         *,
         guild_id: int | None = None,
@@ -170,7 +171,7 @@ class Moves:
 
     async def challenge(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         *,
         guild_id: int | None = None,
@@ -203,7 +204,7 @@ class Moves:
 
     async def _then(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         guild_id: int | None,
         step: Callable[[ScrabbleGame, int], object],
@@ -220,7 +221,7 @@ class Moves:
 
     async def _act(
         self,
-        game_id: int,
+        game_id: WhichGame,
         user_id: int,
         guild_id: int | None,
         act: Act,
@@ -259,6 +260,8 @@ class Moves:
             except ScrabbleError as exc:
                 raise InvalidInputError.passing_on(exc, sentence=True) from exc
             await self.core.commit_changes(uow, loaded, before, now, actor=user_id)
-            return ActionOutcome(game_id, message, loaded.home, finished=engine.status == FINISHED)
+            return ActionOutcome(
+                loaded.game_id, message, loaded.home, finished=engine.status == FINISHED
+            )
 
         return await transact(self.ctx, work)

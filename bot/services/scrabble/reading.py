@@ -17,7 +17,7 @@ from bot.messages import tally as tally_messages
 from bot.messages.i18n import _
 from bot.messages.limits import CHOICES
 from bot.offload import offload
-from bot.services.games import GameFinder, GameKind
+from bot.services.games import GameFinder, GameKind, WhichGame
 from bot.services.scrabble.core import ScrabbleCore
 from bot.services.scrabble.loaded import (
     KIND,
@@ -113,7 +113,7 @@ class Reading:
         self.finder = GameFinder(core.ctx, SCRABBLE, _labels)
 
     async def board(
-        self, game_id: int, user_id: int, *, guild_id: int | None = None
+        self, game_id: WhichGame, user_id: int, *, guild_id: int | None = None
     ) -> GameSnapshot:
         """The game as ``user_id`` sees it (their seat, if they play); refused before the deal."""
         async with self.ctx.reader() as uow:
@@ -122,7 +122,7 @@ class Reading:
             return game_view(loaded, loaded.seat_of(user_id))
 
     async def rack(
-        self, game_id: int, user_id: int, *, guild_id: int | None = None
+        self, game_id: WhichGame, user_id: int, *, guild_id: int | None = None
     ) -> RackSnapshot:
         """The member's rack, for them only; refused if they don't play in the game, or if
         the game is played over the board (the bot keeps the tally, not the racks)."""
@@ -169,7 +169,7 @@ class Reading:
             found.bingo,
         )
 
-    async def rack_text(self, game_id: int, user_id: int) -> str | None:
+    async def rack_text(self, game_id: WhichGame, user_id: int) -> str | None:
         """The member's tiles, or None where they have no rack to show."""
         try:
             view = await self.rack(game_id, user_id)
@@ -214,16 +214,17 @@ class Reading:
             return ScrabbleGame.replay(loaded.settings.rules, engine.seed, [m.data for m in moves])
 
     async def position_choices(
-        self, game_id: int, user_id: int, word: str, typed: str
+        self, game_id: WhichGame, user_id: int, word: str, typed: str
     ) -> list[PositionChoice]:
-        """Where ``word`` fits with the member's rack, best score first (private to them)."""
+        """Where ``word`` fits with the member's rack, best score first (private to them);
+        the game by its id or as the command asked for it."""
         word = read_typed_word((word or "").strip())
         if not word:
             return []
         async with self.ctx.reader() as uow:
             loaded, seat = await self.core.member_game(uow, game_id, None, user_id)
             engine = loaded.require_engine()
-            version = loaded.version  # read while the row is loaded
+            game_id, version = loaded.game_id, loaded.version  # read while the row is loaded
         # The same position, seat and word as a keystroke ago: the same places. The key
         # holds the seat and its rack, so one member's rack never answers another's typing.
         rack = engine.racks[seat]
