@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import Session
 
 from bot.db import sqlite_driver
+from bot.db.session import ClubSession
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 READ_ONLY_OPTION = "clubbot_read_only"
@@ -113,7 +114,9 @@ def _checkout(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
 
 
 def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
-    return async_sessionmaker(engine, expire_on_commit=False)
+    """Sessions for units of work (``ClubSession``: they send a repository's deferred
+    writes, the queued job changes, before anything else)."""
+    return async_sessionmaker(engine, expire_on_commit=False, sync_session_class=ClubSession)
 
 
 def create_read_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
@@ -133,7 +136,7 @@ def create_read_session_factory(engine: AsyncEngine) -> async_sessionmaker[Async
     )
 
 
-class ReadSession(Session):
+class ReadSession(ClubSession):
     """The session of a read-only unit of work."""
 
 
