@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.db.memory import Remembered
 from bot.db.models import GuildRecord, RatingRecord
 from bot.db.models_daily import AchievementRecord, BoggleDailyPlayRecord, BoggleDailyRecord
 
@@ -154,29 +157,71 @@ class DailyRepository:
         return [str(day) for day in (await self.session.execute(stmt)).scalars()]
 
 
+# An achievement is never taken back, so one seen stored stays earned: this process
+# remembers the ones it saw committed (a member's first bingo, asked again at each of
+# their bingos) and asks the database only about the others.
+EARNED: Remembered[tuple[int, int, str], bool] = Remembered("achievements earned", 20_000)
+
+
+_ADD_ONCE: dict[str, Any] = {}
+
+
+def _add_once(dialect: str) -> Any:
+    """The achievement's row unless the member has it, its id returned only when added:
+    one statement (a unique key refuses the second), built once per dialect."""
+    statement = _ADD_ONCE.get(dialect)
+    if statement is None:
+        insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+        given = ("guild_id", "player_id", "code", "earned_at", "detail")
+        statement = (
+            insert(AchievementRecord)
+            .values({name: bindparam(name) for name in given})
+            .on_conflict_do_nothing(index_elements=["guild_id", "player_id", "code"])
+            .returning(AchievementRecord.id)
+        )
+        _ADD_ONCE[dialect] = statement
+    return statement
+
+
 class AchievementRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
     async def has(self, guild_id: int, player_id: int, code: str) -> bool:
+        key = (guild_id, player_id, code)
+        if EARNED.get(self.session, key):
+            return True
         stmt = select(AchievementRecord.id).where(
             AchievementRecord.guild_id == guild_id,
             AchievementRecord.player_id == player_id,
             AchievementRecord.code == code,
         )
-        return (await self.session.execute(stmt)).first() is not None
+        found = (await self.session.execute(stmt)).first() is not None
+        if found:
+            EARNED.put_at_commit(self.session, key, True)
+        return found
 
     async def add_once(self, record: AchievementRecord) -> bool:
         """Add the achievement unless the member has it; False when they had it (or
-        another transaction just added it: the savepoint keeps the caller's work)."""
-        if await self.has(record.guild_id, record.player_id, record.code):
+        another transaction just added it: the unique key turns the INSERT into nothing,
+        and the caller's work goes on)."""
+        key = (record.guild_id, record.player_id, record.code)
+        if EARNED.get(self.session, key):
             return False
-        try:
-            async with self.session.begin_nested():
-                self.session.add(record)
-        except IntegrityError:
-            return False
-        return True
+        dialect = self.session.get_bind().dialect.name
+        result = await self.session.execute(
+            _add_once(dialect),
+            {
+                "guild_id": record.guild_id,
+                "player_id": record.player_id,
+                "code": record.code,
+                "earned_at": record.earned_at,
+                "detail": record.detail if record.detail is not None else {},
+            },
+        )
+        added = result.first() is not None
+        EARNED.put_at_commit(self.session, key, True)
+        return added
 
     async def of_member(self, guild_id: int, player_id: int) -> list[AchievementRecord]:
         stmt = (
