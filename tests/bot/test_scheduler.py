@@ -15,11 +15,10 @@ from bot.scheduler import Scheduler
 from tests.clock import FakeClock
 
 
-async def _schedule(factory, kind: str, due: datetime, payload=None, key=None) -> int:
+async def _schedule(factory, kind: str, due: datetime, payload=None, key=None) -> None:
     async with UnitOfWork(factory) as uow:
-        job = await uow.jobs.schedule(kind, due, payload or {}, key=key)
+        await uow.jobs.schedule(kind, due, payload or {}, key=key)
         await uow.commit()
-        return job.id
 
 
 async def test_job_due_while_the_bot_was_down_runs_once_at_start(
@@ -142,7 +141,9 @@ async def test_rescheduling_by_key_moves_the_timer_and_cancel_stops_it(
         jobs = list((await s.execute(select(JobRecord))).scalars())
     assert len(jobs) == 1 and jobs[0].payload == {"ply": 2}
     async with UnitOfWork(session_factory) as uow:
-        assert await uow.jobs.cancel("game:1:clock")
+        await uow.jobs.cancel("game:1:clock")
+        job = await uow.jobs.by_key("game:1:clock")
+        assert job is not None and job.status == "cancelled"
         await uow.commit()
     clock.now = t0 + timedelta(hours=1)
     sched = Scheduler(session_factory, clock=clock)

@@ -36,11 +36,15 @@ async def test_a_job_due_before_the_next_look_wakes_it(
 async def test_a_rescheduled_job_is_the_sessions_copy_too(
     ctx: ServiceContext, clock: FakeClock
 ) -> None:
-    # one statement (an upsert) moves a keyed job; the row the session holds follows it
+    # A job's run holds its own row: when it moves itself, the copy follows at once
+    # (the move itself is queued and written with the unit of work's other job changes).
     async with ctx.uow() as uow:
-        first = await uow.jobs.schedule("test", clock() + timedelta(days=1), {"n": 1}, key="k")
-        again = await uow.jobs.schedule("test", clock() + timedelta(days=2), {"n": 2}, key="k")
-        assert again is first and first.payload == {"n": 2} and first.status == "due"
+        await uow.jobs.schedule("test", clock() + timedelta(days=1), {"n": 1}, key="k")
+        held = await uow.jobs.by_key("k")
+        assert held is not None and held.payload == {"n": 1}
+        await uow.jobs.schedule("test", clock() + timedelta(days=2), {"n": 2}, key="k")
+        assert held.payload == {"n": 2} and held.status == "due"
+        assert held.due_at == clock() + timedelta(days=2)
         await uow.commit()
     async with ctx.reader() as uow:
         job = await uow.jobs.by_key("k")
