@@ -111,7 +111,7 @@ async def test_a_word_list_dmd_during_a_round_costs_few_statements(
         census.close()
 
     # Where rounds run (one read, no transaction of its own on PostgreSQL), then one
-    # transaction: her round, her list, the round's event, her name, her list written.
-    assert len(first.statements) == 7, first.statements  # and her name written
-    assert len(later.statements) == 6, later.statements
+    # transaction: her round with its event's pairs and her list, her name, her list.
+    assert len(first.statements) == 5, first.statements  # her name is written too
+    assert len(later.statements) == 4, later.statements
     assert (first.transactions, later.transactions) == (2, 2)

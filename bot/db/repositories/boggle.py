@@ -10,15 +10,29 @@ jobs and cancelling lock the round ``FOR UPDATE``.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from sqlalchemy import Integer, Select, case, func, literal_column, select, union
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    Select,
+    bindparam,
+    case,
+    func,
+    literal_column,
+    select,
+    true,
+    union,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
 from bot.db.models_boggle import BoggleRoundRecord, BoggleScheduleRecord, BoggleSubmissionRecord
 from bot.db.models_daily import BoggleDailyPlayRecord
+from bot.db.models_events import GamesEventRoundRecord
 
 T = TypeVar("T")
 KIND = "boggle"
@@ -131,6 +145,23 @@ class BoggleRepository:
             stmt = stmt.where(BoggleRoundRecord.guild_id.in_(list(guild_ids)))
         rows = await self.session.execute(stmt.order_by(BoggleRoundRecord.id))
         return [(record, name) for record, name in rows]
+
+    async def rounds_taking_dm(
+        self, guild_ids: Collection[int] | None, player_id: int
+    ) -> list[RoundTakingDm]:
+        """Every open round (in ``guild_ids``, when given), ``FOR SHARE``, with what a DM
+        to it needs, in one statement: its guild's name, the pairs of the games event that
+        plays it, and the member's list, ``FOR UPDATE`` (on PostgreSQL a lateral join's
+        lock: an outer join's nullable side cannot be locked; SQLite has one writer)."""
+        dialect = self.session.get_bind().dialect.name
+        params: dict[str, object] = {"player_id": player_id}
+        if guild_ids is None:
+            stmt = _rounds_taking_dm(dialect, in_guilds=False)
+        else:
+            stmt = _rounds_taking_dm(dialect, in_guilds=True)
+            params["guild_ids"] = list(guild_ids)
+        rows = await self.session.execute(stmt, params)
+        return [RoundTakingDm(*row) for row in rows]
 
     async def open_rounds_named(self, guild_ids: Collection[int]) -> list[tuple[int, str]]:
         """The open rounds of ``guild_ids`` as (number, guild name), oldest first; no lock."""
@@ -365,6 +396,56 @@ class BoggleRepository:
                 ratings.append(rating)
         await self.session.flush()
         return ratings
+
+
+@dataclass(frozen=True)
+class RoundTakingDm:
+    """An open round as a DM'd list reaches it (``rounds_taking_dm``)."""
+
+    record: BoggleRoundRecord
+    guild_name: str
+    # The pairs of the games event whose round this is (None: no event plays it).
+    event_pairs: list[Any] | None
+    submission: BoggleSubmissionRecord | None  # the member's list, None before their first
+
+
+_ROUNDS_TAKING_DM: dict[tuple[str, bool], Any] = {}
+
+
+def _rounds_taking_dm(dialect: str, *, in_guilds: bool) -> Any:
+    """``rounds_taking_dm``'s statement, built once per dialect (its parameters bound at
+    execution: built afresh, its construction and cache key cost CPU at every DM)."""
+    statement = _ROUNDS_TAKING_DM.get((dialect, in_guilds))
+    if statement is not None:
+        return statement
+    rounds, lists = BoggleRoundRecord, BoggleSubmissionRecord
+    event = GamesEventRoundRecord
+    pairs = (
+        select(event.pairs)
+        .where(event.game == KIND, event.ref_id == rounds.id)
+        .limit(1)
+        .scalar_subquery()
+    )
+    mine = (lists.round_id == rounds.id) & (lists.player_id == bindparam("player_id"))
+    on: ColumnElement[bool]
+    if dialect == "postgresql":
+        held = aliased(lists, select(lists).where(mine).with_for_update().lateral())
+        on = true()
+    else:
+        held = aliased(lists)
+        on = (held.round_id == rounds.id) & (held.player_id == bindparam("player_id"))
+    statement = (
+        select(rounds, GuildRecord.name, pairs, held)
+        .join(GuildRecord, GuildRecord.id == rounds.guild_id)
+        .outerjoin(held, on)
+        .where(rounds.status.in_(TAKING_LISTS))
+        .order_by(rounds.id)
+        .with_for_update(read=True, of=rounds)
+    )
+    if in_guilds:
+        statement = statement.where(rounds.guild_id.in_(bindparam("guild_ids", expanding=True)))
+    _ROUNDS_TAKING_DM[(dialect, in_guilds)] = statement
+    return statement
 
 
 def _with_guild_names() -> Select[BoggleRoundRecord, str]:

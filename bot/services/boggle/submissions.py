@@ -86,6 +86,24 @@ def _apply(known: Sequence[str], entry: SubmissionEntry, longest: int | None) ->
     return _Applied(kept + added, len(added), len(known) - len(kept), len(fresh) - len(added))
 
 
+def pairs_note(event_pairs: Sequence[Sequence[int | str]] | None, player_id: int) -> str:
+    """A receipt's note for a games event's round played in pairs (``event_pairs``: the
+    event's pairs, None when no event plays the round): whether the member plays in one."""
+    if event_pairs is None:
+        return ""
+    members = {int(m) for pair in event_pairs for m in pair}
+    return "pair" if player_id in members else "outside"
+
+
+@dataclass(frozen=True)
+class Held:
+    """The member's list in a round, locked for the change (None: none yet), and the
+    receipt's pairs note (``pairs_note``)."""
+
+    submission: BoggleSubmissionRecord | None
+    pairs: str
+
+
 def require_open(record: BoggleRoundRecord | None, now: datetime) -> BoggleRoundRecord:
     """The round, if it takes words now; else why not."""
     if record is None:
@@ -154,13 +172,17 @@ class Submissions:
         guild_ids: Collection[int] | None,
         daily_too: bool,
     ) -> DmOutcome:
-        rounds = await uow.boggle.rounds_taking_lists(guild_ids)
+        rounds = await uow.boggle.rounds_taking_dm(guild_ids, user_id)
         receipts: list[SubmissionReceipt] = []
         late: list[LateNote] = []
-        for record, guild_name in rounds:
+        for found in rounds:
+            record, guild_name = found.record, found.guild_name
             if record.ends_at is not None and sent_at < record.ends_at:
+                held = Held(found.submission, pairs_note(found.event_pairs, user_id))
                 receipts.append(
-                    await self._add_entry(uow, record, guild_name, user_id, display_name, entry)
+                    await self._add_entry(
+                        uow, record, guild_name, user_id, display_name, entry, held
+                    )
                 )
             else:
                 late.append(LateNote.of(record, guild_name))
@@ -346,8 +368,16 @@ class Submissions:
         player_id: int,
         display_name: str,
         entry: SubmissionEntry,
+        held: Held | None = None,
     ) -> SubmissionReceipt:
-        submission = await uow.boggle.list_for_update(record.id, player_id)
+        """Add ``entry`` to the member's list in ``record`` (``held``: the list and the pairs
+        note, read with the round; else read here)."""
+        if held is None:
+            held = Held(
+                await uow.boggle.list_for_update(record.id, player_id),
+                await self._pairs_note(uow, record.id, player_id),
+            )
+        submission = held.submission
         # The callers checked the round is open: it has its grid and its end.
         assert record.ends_at is not None and record.grid is not None
         longest = Grid.parse(record.grid).letters
@@ -362,7 +392,7 @@ class Submissions:
             new_words=0,
             total_words=0,
             longest=longest,
-            pairs=await self._pairs_note(uow, record.id, player_id),
+            pairs=held.pairs,
         )
         at, source_id = datetime.fromisoformat(entry["at"]), int(entry["id"])
         if submission is None or display_name:
@@ -407,10 +437,7 @@ class Submissions:
     async def _pairs_note(uow: UnitOfWork, round_id: int, player_id: int) -> str:
         """For a games event's round played in pairs: whether the member plays in a pair."""
         event_round = await uow.events.round_playing("boggle", round_id)
-        if event_round is None:
-            return ""
-        members = {int(m) for pair in event_round.pairs for m in pair}
-        return "pair" if player_id in members else "outside"
+        return pairs_note(event_round.pairs if event_round is not None else None, player_id)
 
     async def round_for_form(
         self, *, round_id: int | None = None, guild_id: int | None = None

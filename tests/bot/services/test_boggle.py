@@ -418,6 +418,40 @@ async def test_two_first_messages_at_once_are_both_kept(env: Env) -> None:
     assert sorted(row.words) == ["canoe", "tonic"]
 
 
+async def test_ten_messages_at_once_to_a_list_are_all_kept(
+    session_factory, lexicon_file: Path, clock, database_url: str
+) -> None:
+    """The member's list is locked for each change (on PostgreSQL in the one statement
+    that reads the round with it; SQLite has one writer): none of ten DMs at once is lost."""
+    # The database's own settings: on PostgreSQL the DMs are not queued in this process.
+    ctx = make_service_context(
+        session_factory, clock, lexicon=str(lexicon_file), database_url=database_url
+    )
+    env = Env(BoggleService(ctx, seeds=lambda: SEED), clock, ctx.scheduler, session_factory)
+    await env.start()
+    await env.dm(ANA, "acne")
+    # Connections for them all in the pool: none of the ten waits to connect.
+    await asyncio.gather(*(env.service.catch_up.guilds_taking_dms(T0, ANA) for _ in range(10)))
+    words = ["canoe", "tonic", "civet", "covet", "envoy", "naive", "ovine", "cane", "cain"]
+    await asyncio.gather(
+        *(
+            env.service.submissions.submit_dm(
+                user_id=ANA,
+                display_name="ana",
+                message_id=100 + number,
+                sent_at=T0,
+                text=word,
+                guild_ids=[GUILD],
+            )
+            for number, word in enumerate([*words, "canoe"])
+        )
+    )
+    async with env.factory() as session:
+        [row] = (await session.execute(select(BoggleSubmissionRecord))).scalars().all()
+    assert sorted(row.words) == sorted(["acne", *words]) and len(row.entries) == 11
+    await env.service.core.wait_background()
+
+
 async def test_the_form_adds_to_the_same_list_until_the_end(env: Env) -> None:
     info = await env.start()
     await env.dm(ANA, "canoe")
