@@ -8,10 +8,11 @@ from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ScalarSelect, and_, delete, func, inspect, or_, select, update
+from sqlalchemy import ScalarSelect, and_, bindparam, delete, func, inspect, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 
 from bot.db.dml import rowcount
 from bot.db.models import (
@@ -117,6 +118,39 @@ def next_number(guild_id: int, kind: str) -> ScalarSelect[int]:
 # a game by id or thread does this, and nearly every one shows the names.
 WITH_SEATS = (joinedload(GameRecord.seats).joinedload(GameSeatRecord.player),)
 
+# The statements of every move, board and suggestion, built once with their values bound
+# at execution: built afresh at each command, a SELECT with its joins (or an UPDATE)
+# cost more CPU to construct and to key for the compiled cache than to run.
+_WITH_SEATS = select(GameRecord).options(*WITH_SEATS)
+_BY_ID = _WITH_SEATS.where(GameRecord.id == bindparam("game_id"))
+_BY_NUMBER = _WITH_SEATS.where(
+    GameRecord.guild_id == bindparam("guild_id"),
+    GameRecord.kind == bindparam("kind"),
+    GameRecord.number == bindparam("number"),
+)
+_IN_THREAD = _WITH_SEATS.where(GameRecord.thread_id == bindparam("thread_id"))
+_BY_THREAD = _IN_THREAD.order_by(GameRecord.id.desc()).limit(1)  # its latest game
+_BY_THREAD_KIND = (
+    _IN_THREAD.where(GameRecord.kind == bindparam("kind")).order_by(GameRecord.id.desc()).limit(1)
+)
+_SAVES: dict[tuple[str, ...], Any] = {}
+
+
+def _save(columns: tuple[str, ...]) -> Any:
+    """The compare-and-set of these columns and the version (see ``save_state``)."""
+    statement = _SAVES.get(columns)
+    if statement is None:
+        statement = (
+            update(GameRecord)
+            .where(
+                GameRecord.id == bindparam("game_id"), GameRecord.version == bindparam("expected")
+            )
+            .values({name: bindparam(f"new_{name}") for name in columns})
+            .execution_options(synchronize_session=False)
+        )
+        _SAVES[columns] = statement
+    return statement
+
 
 class GameRepository:
     def __init__(self, session: AsyncSession) -> None:
@@ -164,16 +198,10 @@ class GameRepository:
         """The guild's game of this kind with this number (``#3``), with its seats, if any."""
         if not is_row_id(number):
             return None
-        stmt = (
-            select(GameRecord)
-            .options(*WITH_SEATS)
-            .where(
-                GameRecord.guild_id == guild_id,
-                GameRecord.kind == kind,
-                GameRecord.number == number,
-            )
+        found = await self.session.execute(
+            _BY_NUMBER, {"guild_id": guild_id, "kind": kind, "number": number}
         )
-        return (await self.session.execute(stmt)).unique().scalar_one_or_none()
+        return found.unique().scalar_one_or_none()
 
     async def count_hint(self, game_id: int, user_id: int) -> int:
         """One more hint used by this member in this game, and their new count: a
@@ -190,11 +218,15 @@ class GameRepository:
         self, game_id: int, *, guild_id: int | None = None, kind: str | None = None
     ) -> GameRecord:
         """The game, or ``GameNotFoundError``; another guild's game is "not found" too."""
-        game = (
-            await self.session.get(GameRecord, game_id, options=WITH_SEATS)
-            if is_row_id(game_id)
-            else None
-        )
+        game: GameRecord | None = None
+        if not is_row_id(game_id):
+            pass
+        elif identity_key(GameRecord, game_id) in self.session.identity_map:
+            # Loaded in this unit of work already: as it is (read again only if expired).
+            game = await self.session.get(GameRecord, game_id, options=WITH_SEATS)
+        else:
+            found = await self.session.execute(_BY_ID, {"game_id": game_id})
+            game = found.unique().scalar_one_or_none()
         if (
             game is None
             or (guild_id is not None and game.guild_id != guild_id)
@@ -213,14 +245,14 @@ class GameRepository:
         ).scalar_one_or_none()
 
     async def by_thread(self, thread_id: int, *, kind: str | None = None) -> GameRecord | None:
-        stmt = select(GameRecord).options(*WITH_SEATS).where(GameRecord.thread_id == thread_id)
+        """The latest game played in this thread (of this kind), with its seats."""
         if kind:
-            stmt = stmt.where(GameRecord.kind == kind)
-        return (
-            (await self.session.execute(stmt.order_by(GameRecord.id.desc()).limit(1)))
-            .unique()
-            .scalar_one_or_none()
-        )
+            found = await self.session.execute(
+                _BY_THREAD_KIND, {"thread_id": thread_id, "kind": kind}
+            )
+        else:
+            found = await self.session.execute(_BY_THREAD, {"thread_id": thread_id})
+        return found.unique().scalar_one_or_none()
 
     async def for_player(
         self,
@@ -275,11 +307,9 @@ class GameRepository:
             values["state"] = state
         values["version"] = expected_version + 1
         values["updated_at"] = utcnow()
+        params = {f"new_{name}": value for name, value in values.items()}
         result = await self.session.execute(
-            update(GameRecord)
-            .where(GameRecord.id == game.id, GameRecord.version == expected_version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
+            _save(tuple(values)), {"game_id": game.id, "expected": expected_version, **params}
         )
         if rowcount(result) != 1:
             raise ConflictError()
