@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
@@ -15,6 +16,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from bot.db.dml import rowcount
+from bot.db.memory import Remembered
 from bot.db.models import (
     GameRecord,
     GameSeatRecord,
@@ -27,10 +29,31 @@ from bot.db.models import (
 from bot.errors import ConflictError, GameNotFoundError, NotFoundError
 from bot.messages.post import Post
 
+# What this process stored of guilds and members, so a new game's seating need not ask
+# again (bot/db/memory.py): a guild's row exists once stored (a guild is never deleted)
+# with the name last written; a member's row exists with the display name this process
+# last wrote, trusted for NAME_KEPT_SECONDS only, so a name another process wrote since
+# (the same member seen under another server's nickname) is written again within
+# minutes. A guild's settings are never remembered: /club setup in another process
+# changes them, and whoever needs them reads them.
+GUILDS_STORED: Remembered[int, str] = Remembered("guilds stored", 20_000)
+NAMES_STORED: Remembered[int, tuple[str, float]] = Remembered("player names stored", 50_000)
+NAME_KEPT_SECONDS = 600.0
+
 
 class GuildRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+
+    async def note(self, guild_id: int, name: str = "") -> None:
+        """The guild has its row, named ``name`` (if given): ``ensure`` for a caller that
+        needs no settings (a new game's seating), which asks nothing when this process
+        stored the row and that name before."""
+        known = GUILDS_STORED.get(self.session, guild_id)
+        if known is not None and (not name or known == name[:100]):
+            return
+        guild = await self.ensure(guild_id, name)
+        GUILDS_STORED.put_at_commit(self.session, guild_id, guild.name)
 
     async def get(self, guild_id: int) -> GuildRecord | None:
         return await self.session.get(GuildRecord, guild_id)
@@ -64,6 +87,19 @@ class PlayerRepository:
         elif player.display_name != name:
             player.display_name = name
         return player
+
+    async def note(self, user_id: int, display_name: str) -> None:
+        """The member has their row, with this display name: ``ensure`` for a caller that
+        needs no row back (a new game's seating), which asks nothing when this process
+        stored that name for them lately (``NAME_KEPT_SECONDS``)."""
+        name = (display_name or str(user_id))[:100]
+        known = NAMES_STORED.get(self.session, user_id)
+        if known is not None and known[0] == name and known[1] > time.monotonic():
+            return
+        await self.ensure(user_id, name)
+        NAMES_STORED.put_at_commit(
+            self.session, user_id, (name, time.monotonic() + NAME_KEPT_SECONDS)
+        )
 
     async def of_seats(self, seats: Iterable[GameSeatRecord]) -> dict[int, str]:
         """The display names of a game's seated members: as loaded with the seats where

@@ -97,9 +97,9 @@ async def seat_game(
     stored: dict[str, Any] = {**options, **(extra_options or {})}
     if not rated:
         stored["rated"] = False
-    await uow.guilds.ensure(guild_id, guild_name)
+    await uow.guilds.note(guild_id, guild_name)
     for _seat, player in seats:
-        await uow.players.ensure(player.user_id, player.name)
+        await uow.players.note(player.user_id, player.name)
     playing = all(player.user_id in yes for _seat, player in seats)
     state = started(control, now) if playing else ChessState(moves=[], clock=None)
     game = await uow.games.add_with_seats(

@@ -70,11 +70,11 @@ async def seat_game(
     everyone = [m for members in seated for m in members]
     if rng is not None and any(m.user_id not in yes for m in everyone):
         raise ValueError("a game is dealt only when every seat has accepted")
-    await uow.guilds.ensure(guild_id, guild_name)
+    await uow.guilds.note(guild_id, guild_name)
     for member in everyone:
         if member.computer and await uow.players.get(member.user_id) is not None:
             continue  # the bot's row keeps the name chess gave it; Scrabble labels it itself
-        await uow.players.ensure(member.user_id, member.name)
+        await uow.players.note(member.user_id, member.name)
     options: dict[str, Any] = {**settings.to_json(), **(extra_options or {})}
     if not rated:
         options["rated"] = False

@@ -15,6 +15,7 @@ names shown are the members' current ones.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,15 +23,19 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db import repositories
 from bot.db.engine import create_engine, create_session_factory
 from bot.db.migrate import upgrade_to_head
+from bot.db.models import GuildRecord, PlayerRecord
 from bot.db.models_daily import AchievementRecord
 from bot.db.uow import UnitOfWork
 from bot.services import ServiceContext
 from bot.services.chess import ChessService, PlayerRef
+from bot.services.club import ClubService
 from bot.services.scrabble import ScrabbleService
 from tests.bot.services.scrabble_support import (
     GUILD,
@@ -41,6 +46,8 @@ from tests.bot.services.scrabble_support import (
     set_racks,
     started,
 )
+from tests.clock import FakeClock
+from tests.conftest import make_service_context
 
 CHESS_THREAD = 31
 ALICE, BOB = PlayerRef(1, "alice"), PlayerRef(2, "bob")
@@ -86,17 +93,23 @@ def counted(engine: AsyncEngine) -> Iterator[Sent]:
         event.remove(engine.sync_engine, "begin", begun)
 
 
-async def chess_game(chess: ChessService) -> int:
+async def challenge(chess: ChessService, white: PlayerRef = ALICE, black: PlayerRef = BOB) -> int:
+    """``/chess new`` in the club's channel: the club and both members stored."""
     snap = await chess.starting.challenge(
         guild_id=GUILD,
         guild_name="Club",
         channel_id=20,
-        challenger=ALICE,
-        opponent=BOB,
+        challenger=white,
+        opponent=black,
         time_control="3d",
         color="white",
     )
-    await chess.starting.accept(snap.game_id, BOB)
+    return snap.game_id
+
+
+async def chess_game(chess: ChessService) -> int:
+    game_id = await challenge(chess)
+    snap = await chess.starting.accept(game_id, BOB)
     await chess.starting.open_in(snap.game_id, CHESS_THREAD)
     return snap.game_id
 
@@ -255,3 +268,76 @@ async def test_a_member_renamed_between_moves_is_shown_by_the_new_name(
         service.finder.asked(guild_id=GUILD, user_id=user, channel_id=THREAD, ref=None), user
     )
     assert "Renamed Member" in view.summary
+
+
+async def name_of(ctx: ServiceContext, user_id: int) -> str:
+    async with ctx.reader() as uow:
+        player = await uow.session.get(PlayerRecord, user_id)
+        assert player is not None
+        return player.display_name
+
+
+async def test_a_new_game_of_a_club_and_members_this_process_stored_asks_nothing_of_them(
+    ctx: ServiceContext, engine: AsyncEngine
+) -> None:
+    chess = ChessService(ctx)
+    await challenge(chess)  # the club and both members stored
+    with counted(engine) as sent:
+        await challenge(chess)
+    assert sent.on("guilds") == [], sent.statements
+    assert sent.on("players") == ["SELECT players"], sent.statements  # the names it shows
+
+
+async def test_a_member_renamed_is_written_at_their_next_game_and_shown_by_it(
+    ctx: ServiceContext,
+) -> None:
+    chess = ChessService(ctx)
+    await challenge(chess)
+    game_id = await challenge(chess, PlayerRef(ALICE.user_id, "Alice Renamed"))
+    assert await name_of(ctx, ALICE.user_id) == "Alice Renamed"
+    snap = await chess.reading.snapshot(game_id)
+    assert snap.white.name == "Alice Renamed"
+
+
+def other_process(database_url: str, clock: FakeClock) -> tuple[AsyncEngine, ServiceContext]:
+    """A second bot process on the same database: an engine (and pool) of its own."""
+    engine = create_engine(database_url)
+    return engine, make_service_context(create_session_factory(engine), clock)
+
+
+async def test_a_club_setting_changed_by_another_process_is_seen(
+    ctx: ServiceContext, database_url: str, clock: FakeClock
+) -> None:
+    chess = ChessService(ctx)
+    await challenge(chess)  # this process stored the club
+    engine, elsewhere = other_process(database_url, clock)
+    try:
+        await ClubService(elsewhere).setup(GUILD, "Club", timezone="Asia/Manila")
+        assert (await ClubService(ctx).get(GUILD)).timezone == "Asia/Manila"
+        await challenge(chess)  # a game made here after it leaves the setting as it is
+        assert (await ClubService(elsewhere).get(GUILD)).timezone == "Asia/Manila"
+        async with ctx.reader() as uow:
+            guild = await uow.session.get(GuildRecord, GUILD)
+            assert guild is not None and guild.timezone == "Asia/Manila"
+    finally:
+        await engine.dispose()
+
+
+async def test_a_name_another_process_wrote_is_written_again_once_this_ones_memory_lapses(
+    ctx: ServiceContext, database_url: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same member under two servers' nicknames, each server's games in a process of
+    its own: the players row holds the name written last, and a process trusts the name
+    it wrote itself for ``NAME_KEPT_SECONDS`` only."""
+    chess = ChessService(ctx)
+    await challenge(chess)  # here she is "alice"
+    engine, elsewhere = other_process(database_url, clock)
+    try:
+        await challenge(ChessService(elsewhere), PlayerRef(ALICE.user_id, "Alicia"))
+        assert await name_of(ctx, ALICE.user_id) == "Alicia"
+        later = time.monotonic() + repositories.common.NAME_KEPT_SECONDS + 1
+        monkeypatch.setattr(repositories.common.time, "monotonic", lambda: later)
+        await challenge(chess)  # "alice" again here, after the memory lapsed: written
+        assert await name_of(ctx, ALICE.user_id) == "alice"
+    finally:
+        await engine.dispose()
