@@ -98,7 +98,8 @@ async def test_scrabble_play_acknowledges_before_looking_for_the_game_and_refuse
 ) -> None:
     dc = club.dc
     await club.start()
-    held = hold(monkeypatch, cog(club, "ScrabbleCog").finder, "find")
+    # The game is looked for in the play's own transaction (GameFinder.load).
+    held = hold(monkeypatch, cog(club, "ScrabbleCog").finder, "load")
     ix = await dc.slash(
         club.members["alice"], club.channel, "scrabble play", word="QUIZ", position="8H", wait=False
     )
