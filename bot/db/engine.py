@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,33 @@ def create_read_session_factory(engine: AsyncEngine) -> async_sessionmaker[Async
         expire_on_commit=False,
         sync_session_class=ReadSession,
     )
+
+
+def create_statement_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions whose statements each stand alone (same pool): on PostgreSQL every
+    statement commits as it runs (autocommit), so a unit of work that is one statement
+    (the outbox's claim, reading the rows it takes; marking rows sent) costs one round
+    trip, not three with its BEGIN and COMMIT. Only for work where one statement says
+    all (or each of a few may take effect without the others): nothing is rolled back.
+    On SQLite a transaction as ever (BEGIN IMMEDIATE, held for its statements only):
+    the write lock must be taken before reading, and a statement costs no round trip."""
+    if engine.dialect.name != "postgresql":
+        return create_session_factory(engine)
+    return async_sessionmaker(
+        engine.execution_options(isolation_level="AUTOCOMMIT"),
+        expire_on_commit=False,
+        sync_session_class=ClubSession,
+    )
+
+
+def sessions_like(
+    factory: async_sessionmaker[AsyncSession],
+    make: Callable[[AsyncEngine], async_sessionmaker[AsyncSession]],
+) -> async_sessionmaker[AsyncSession]:
+    """Sessions made by ``make`` on the engine ``factory`` is bound to (the same pool);
+    ``factory`` itself when it is bound to none (a test's own)."""
+    bind = factory.kw.get("bind")
+    return make(bind) if isinstance(bind, AsyncEngine) else factory
 
 
 class ReadSession(ClubSession):

@@ -26,11 +26,11 @@ from bot.db.repositories import (
     RatingRepository,
     ResultRepository,
 )
-from bot.db.repositories.common import WROTE_OUTBOX
 from bot.db.repositories.daily import AchievementRepository, DailyRepository
 from bot.db.repositories.events import EventRepository
 from bot.db.repositories.jobs import EARLIEST_DUE as EARLIEST_JOB_DUE
 from bot.db.repositories.leagues import LeagueRepository
+from bot.db.repositories.outbox import WROTE_OUTBOX
 from bot.db.repositories.puzzle_daily import PuzzleDailyRepository
 from bot.db.repositories.puzzles import PuzzleRepository
 from bot.db.repositories.schedule import ScheduleRepository

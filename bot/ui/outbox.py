@@ -31,8 +31,9 @@ import discord
 import sqlalchemy.exc
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.db.models import OutboxRecord, utcnow
-from bot.db.repositories import OutboxRepository
+from bot.db.engine import create_statement_session_factory, sessions_like
+from bot.db.models import utcnow
+from bot.db.repositories import OutboxRepository, OutboxRow
 from bot.messages.i18n import use_language
 from bot.messages.limits import EMBEDS_PER_MESSAGE, FILES_PER_MESSAGE, MESSAGE_CHARS
 from bot.messages.post import Post
@@ -72,9 +73,10 @@ def _messageable(channel: object, channel_id: int) -> discord.abc.Messageable:
 
 
 class OutboxSender:
-    """Sends the outbox, continuously: claims rows (a short transaction) while earlier
-    ones are still going out, sends them with no transaction open (rendering images,
-    calling Discord), and marks what was sent together, a transaction for many.
+    """Sends the outbox, continuously: claims rows while earlier ones are still going
+    out (one statement takes them and reads what sending them needs), sends them with
+    no transaction open (rendering images, calling Discord), and marks what was sent
+    together, one statement for many.
 
     Each target (a channel, a member's DMs) has a queue and one worker draining it
     in the order the rows were written; up to ``concurrency`` targets are sent to at
@@ -101,6 +103,8 @@ class OutboxSender:
     ) -> None:
         self.client = client
         self._factory = session_factory
+        # Claims and marks: one statement each, on PostgreSQL with no BEGIN and COMMIT.
+        self._statements = sessions_like(session_factory, create_statement_session_factory)
         self.owner = owner or default_owner()
         self.dms = dms or DirectMessages(client, session_factory)
         self.batch = batch
@@ -114,7 +118,7 @@ class OutboxSender:
         self._progress = asyncio.Event()  # a worker finished with a row
         self._lock = asyncio.Lock()
         self._stopping = False
-        self._queues: dict[Target, deque[OutboxRecord]] = {}
+        self._queues: dict[Target, deque[OutboxRow]] = {}
         self._workers: dict[Target, asyncio.Task[None]] = {}
         self._in_flight: set[int] = set()  # claimed here and not yet marked
         self._sent: list[int] = []  # sent, to be marked
@@ -137,7 +141,7 @@ class OutboxSender:
         """Claim whenever notified, when the last claim was full (more may wait), and
         every ``poll_seconds`` (rows another process wrote; rows refused or held up by
         Discord's trouble are tried again then); mark what was sent at most every
-        ``MARK_EVERY`` seconds, so a busy outbox costs a few transactions a second,
+        ``MARK_EVERY`` seconds, so a busy outbox costs a few statements a second,
         not two a post."""
         loop = asyncio.get_running_loop()
         next_poll = loop.time() + poll_seconds
@@ -215,9 +219,11 @@ class OutboxSender:
         return min(self.batch, self.max_in_flight - len(self._in_flight))
 
     async def _pass(self, *, claim: bool, skip: Collection[int] = ()) -> set[int]:
-        """One short transaction: marks the rows sent since the last pass, holds the
-        rows still queued a while longer (when due), and, with ``claim``, claims
-        what there is room for and queues it. The ids claimed."""
+        """Marks the rows sent since the last pass, holds the rows still queued a
+        while longer (when due), and, with ``claim``, claims what there is room for
+        and queues it: a statement each, which stand alone (on PostgreSQL each commits
+        as it runs, no BEGIN and COMMIT around it; on SQLite they are one short
+        transaction). The ids claimed."""
         loop = asyncio.get_running_loop()
         now = utcnow()
         renew = bool(self._in_flight) and (
@@ -228,7 +234,7 @@ class OutboxSender:
             return set()
         ids, self._sent = self._sent, []
         try:
-            async with self._factory() as session:
+            async with self._statements() as session:
                 repo = OutboxRepository(session)
                 if ids:
                     await repo.mark_sent(ids, now)
@@ -305,7 +311,7 @@ class OutboxSender:
                 if not queue:
                     del self._queues[key]
 
-    async def _failed(self, row: OutboxRecord, queue: deque[OutboxRecord], exc: Exception) -> bool:
+    async def _failed(self, row: OutboxRow, queue: deque[OutboxRow], exc: Exception) -> bool:
         """Notes why ``row`` was not sent; whether the queue stops (Discord's trouble:
         the rest of it is let go, to keep its order, and the claiming pauses)."""
         if isinstance(exc, discord.HTTPException):
@@ -331,9 +337,7 @@ class OutboxSender:
             self._refused.add(row.id)
         return transient
 
-    async def _payload_kwargs(
-        self, row: OutboxRecord, *, dm_to: int | None = None
-    ) -> dict[str, Any]:
+    async def _payload_kwargs(self, row: OutboxRow, *, dm_to: int | None = None) -> dict[str, Any]:
         """``send``'s arguments for the row; ``dm_to`` is the member a DM goes to (None
         for a channel post, where a DM's own buttons are left off)."""
         post = Post.from_json(row.payload)
@@ -369,14 +373,14 @@ class OutboxSender:
         return kwargs
 
     async def _send(
-        self, row: OutboxRecord, siblings: list[OutboxRecord] | None = None
-    ) -> list[OutboxRecord]:
+        self, row: OutboxRow, siblings: list[OutboxRow] | None = None
+    ) -> list[OutboxRow]:
         """Sends ``row``; returns the ``siblings`` (the same DM to others) sent with it."""
         # images and buttons are made now, in the language the text was written in
         with use_language(Post.from_json(row.payload).language):
             return await self._send_in_language(row, siblings or [])
 
-    async def _dm(self, row: OutboxRecord) -> None:
+    async def _dm(self, row: OutboxRow) -> None:
         async def message() -> dict[str, Any]:
             # A DM carries a nonce too: resent after a crash, it is not delivered twice.
             return {"nonce": f"ob{row.id}", **await self._payload_kwargs(row, dm_to=row.target_id)}
@@ -384,9 +388,7 @@ class OutboxSender:
         # To the member's stored DM channel: one request (bot/ui/dm_channels.py).
         await self.dms.send(row.target_id, message)
 
-    async def _send_in_language(
-        self, row: OutboxRecord, siblings: list[OutboxRecord]
-    ) -> list[OutboxRecord]:
+    async def _send_in_language(self, row: OutboxRow, siblings: list[OutboxRow]) -> list[OutboxRow]:
         if row.target_kind == "channel":
             kwargs = await self._payload_kwargs(row)
             channel = self.client.get_channel(row.target_id) or await self.client.fetch_channel(
@@ -426,8 +428,8 @@ class OutboxSender:
 
 
 def _targets(
-    rows: list[OutboxRecord], busy: Collection[Target] = ()
-) -> list[tuple[Target, OutboxRecord]]:
+    rows: list[OutboxRow], busy: Collection[Target] = ()
+) -> list[tuple[Target, OutboxRow]]:
     """Which queue each claimed row goes to: its target's, in order, but the same DM
     to several members (a pair's partners, whose DMs may be closed: one fallback
     post names them all) goes in the queue of the first of them, unless the
@@ -463,7 +465,7 @@ def default_owner(shard_ids: Sequence[int] | None = None) -> str:
     return f"{socket.gethostname()}:shards={shards}"[:64]
 
 
-def _same_dm(row: OutboxRecord, other: OutboxRecord) -> bool:
+def _same_dm(row: OutboxRow, other: OutboxRow) -> bool:
     """``other`` is the same DM as ``row`` to someone else, with the same fallback."""
     return (
         row.target_kind == other.target_kind == "user"

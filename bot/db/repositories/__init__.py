@@ -9,7 +9,6 @@ from bot.db.repositories.common import (
     GameRepository,
     GuildRepository,
     MoveRepository,
-    OutboxRepository,
     PlayerRepository,
     is_row_id,
 )
@@ -17,6 +16,7 @@ from bot.db.repositories.dm_channels import DmChannelRepository
 from bot.db.repositories.henyo import HenyoRepository
 from bot.db.repositories.jobs import JobRepository
 from bot.db.repositories.leaderboard import LeaderboardRepository
+from bot.db.repositories.outbox import OutboxRepository, OutboxRow
 from bot.db.repositories.results import RatingRepository, ResultRepository
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "LeaderboardRepository",
     "MoveRepository",
     "OutboxRepository",
+    "OutboxRow",
     "PlayerRepository",
     "RatingRepository",
     "ResultRepository",

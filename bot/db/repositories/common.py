@@ -1,4 +1,4 @@
-"""The shared game tables: guilds, players, games and seats, moves, outbox.
+"""The shared game tables: guilds, players, games and seats, moves.
 
 (Results and ratings are ``bot.db.repositories.results``.)"""
 
@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ScalarSelect, and_, bindparam, delete, func, inspect, or_, select, update
+from sqlalchemy import ScalarSelect, bindparam, delete, func, inspect, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -22,12 +22,10 @@ from bot.db.models import (
     GameSeatRecord,
     GuildRecord,
     MoveRecord,
-    OutboxRecord,
     PlayerRecord,
     utcnow,
 )
 from bot.errors import ConflictError, GameNotFoundError, NotFoundError
-from bot.messages.post import Post
 
 # What this process stored of guilds and members, so a new game's seating need not ask
 # again (bot/db/memory.py): a guild's row exists once stored (a guild is never deleted)
@@ -404,167 +402,10 @@ class MoveRepository:
         ).scalar_one()
 
 
-WROTE_OUTBOX = "clubbot_wrote_outbox"  # in ``session.info``: this session queued a post
-
-
-class OutboxRepository:
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
-
-    def to_channel(self, channel_id: int, post: Post) -> OutboxRecord:
-        row = OutboxRecord(target_kind="channel", target_id=channel_id, payload=post.to_json())
-        self.session.add(row)
-        self.session.info[WROTE_OUTBOX] = True
-        return row
-
-    def to_user(
-        self, user_id: int, post: Post, *, fallback_channel_id: int | None = None
-    ) -> OutboxRecord:
-        """A DM; when the member's DMs are closed it goes to ``fallback_channel_id``."""
-        row = OutboxRecord(
-            target_kind="user",
-            target_id=user_id,
-            payload=post.to_json(),
-            fallback_channel_id=fallback_channel_id,
-        )
-        self.session.add(row)
-        self.session.info[WROTE_OUTBOX] = True
-        return row
-
-    async def pending(
-        self, limit: int = 50, *, max_attempts: int | None = None, exclude: Collection[int] = ()
-    ) -> list[OutboxRecord]:
-        """Unsent rows, oldest first; ``max_attempts`` leaves out the ones given up on."""
-        stmt = select(OutboxRecord).where(OutboxRecord.sent_at.is_(None))
-        if max_attempts is not None:
-            stmt = stmt.where(OutboxRecord.attempts < max_attempts)
-        if exclude:
-            stmt = stmt.where(OutboxRecord.id.not_in(list(exclude)))
-        return list(
-            (await self.session.execute(stmt.order_by(OutboxRecord.id).limit(limit))).scalars()
-        )
-
-    async def claim(
-        self,
-        *,
-        owner: str,
-        until: datetime,
-        now: datetime,
-        limit: int,
-        max_attempts: int,
-        skip: Collection[int] = (),
-    ) -> list[OutboxRecord]:
-        """Claim up to ``limit`` unsent rows for ``owner`` until ``until``, oldest first.
-
-        A row is free when nobody holds it, its holder's lease ran out, or ``owner``
-        held it (the same process, started again). Each target's posts keep their
-        order across processes: a target's rows are claimed only as the unbroken
-        start of its unsent rows, so while another process holds (or is claiming)
-        an earlier one, the later ones wait. ``skip``: rows not to take now, which
-        do not hold their target's later rows up either (the ones this owner is
-        sending, queued before them; one Discord refused this pass). On PostgreSQL
-        the candidates are read ``FOR UPDATE SKIP LOCKED``, so two processes
-        claiming at once never wait for each other and never take the same row.
-        """
-        unsent = and_(OutboxRecord.sent_at.is_(None), OutboxRecord.attempts < max_attempts)
-        free = or_(
-            OutboxRecord.claimed_by.is_(None),
-            OutboxRecord.claimed_until < now,
-            OutboxRecord.claimed_by == owner,
-        )
-        stmt = select(OutboxRecord).where(unsent, free)
-        if skip:
-            stmt = stmt.where(OutboxRecord.id.not_in(list(skip)))
-        stmt = stmt.order_by(OutboxRecord.id).limit(limit)
-        if self.session.get_bind().dialect.name == "postgresql":
-            stmt = stmt.with_for_update(skip_locked=True)
-        candidates = list((await self.session.execute(stmt)).scalars())
-        if not candidates:
-            return []
-        # Every unsent row of the candidates' targets, to see whose turn it is.
-        targets = {(r.target_kind, r.target_id) for r in candidates}
-        order: dict[tuple[str, int], list[int]] = {}
-        queue = select(OutboxRecord.id, OutboxRecord.target_kind, OutboxRecord.target_id).where(
-            unsent, OutboxRecord.target_id.in_({t for _, t in targets})
-        )
-        for row_id, kind, target in await self.session.execute(queue.order_by(OutboxRecord.id)):
-            order.setdefault((kind, target), []).append(row_id)
-        held = {r.id for r in candidates}
-        mine: set[int] = set()
-        for key in targets:
-            for row_id in order.get(key, []):
-                if row_id in skip:
-                    continue
-                if row_id not in held:
-                    break  # an earlier row is someone else's: wait
-                mine.add(row_id)
-        if not mine:
-            return []
-        # One statement claims them all (on PostgreSQL they are locked already;
-        # elsewhere a row taken meanwhile is not returned).
-        taken = set(
-            (
-                await self.session.execute(
-                    update(OutboxRecord)
-                    .where(OutboxRecord.id.in_(mine), unsent, free)
-                    .values(claimed_by=owner, claimed_until=until)
-                    .returning(OutboxRecord.id)
-                    .execution_options(synchronize_session=False)
-                )
-            ).scalars()
-        )
-        claimed = []
-        for row in candidates:
-            if row.id in taken:
-                set_committed_value(row, "claimed_by", owner)
-                set_committed_value(row, "claimed_until", until)
-                claimed.append(row)
-        return claimed
-
-    async def renew(self, ids: Collection[int], owner: str, until: datetime) -> None:
-        """Hold these rows (still queued to send) longer: another process waits."""
-        if ids:
-            await self.session.execute(
-                update(OutboxRecord)
-                .where(OutboxRecord.id.in_(list(ids)), OutboxRecord.claimed_by == owner)
-                .values(claimed_until=until)
-                .execution_options(synchronize_session=False)
-            )
-
-    async def mark_sent(self, ids: Collection[int], at: datetime) -> None:
-        """These rows reached Discord: never again."""
-        await self.session.execute(
-            update(OutboxRecord)
-            .where(OutboxRecord.id.in_(list(ids)))
-            .values(sent_at=at, claimed_by=None, claimed_until=None)
-        )
-
-    async def mark_failed(self, row_id: int, error: str, *, counts: bool) -> None:
-        """Discord refused the row: let go of it, noting why (``counts``: a refusal for
-        good, one attempt of the few it gets; else Discord's own trouble)."""
-        values: dict[str, Any] = {"last_error": error[:500], "claimed_by": None}
-        values["claimed_until"] = None
-        if counts:
-            values["attempts"] = OutboxRecord.attempts + 1
-        await self.session.execute(
-            update(OutboxRecord).where(OutboxRecord.id == row_id).values(**values)
-        )
-
-    async def release(self, ids: Collection[int], owner: str) -> None:
-        """Let go of rows claimed and not sent (Discord's trouble ended the pass)."""
-        if ids:
-            await self.session.execute(
-                update(OutboxRecord)
-                .where(OutboxRecord.id.in_(list(ids)), OutboxRecord.claimed_by == owner)
-                .values(claimed_by=None, claimed_until=None)
-            )
-
-
 __all__ = [
     "GameRepository",
     "GuildRepository",
     "MoveRepository",
     "NotFoundError",
-    "OutboxRepository",
     "PlayerRepository",
 ]

@@ -6,12 +6,15 @@ lets go of the rest of that channel's queue, in order, for the next pass."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import discord
 import pytest
-from sqlalchemy import select
+from sqlalchemy import Connection, event, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.db.engine import create_engine, create_session_factory
 from bot.db.models import OutboxRecord
 from bot.db.repositories import OutboxRepository
 from bot.messages.post import FileSpec, Post
@@ -302,3 +305,141 @@ async def test_stopping_while_a_post_is_on_its_way_finishes_it_and_keeps_the_loo
     await asyncio.wait_for(running, 5)
     assert posted == [(CHANNEL, "last move")]
     assert (await _rows(session_factory))[0].sent_at is not None
+
+
+class _RoundTrips:
+    """What the sender's engine asks of the database: each statement, and each BEGIN,
+    COMMIT and ROLLBACK that is sent (none on PostgreSQL's autocommit connections;
+    SQLite's BEGIN IMMEDIATE is a statement of the project's own, counted as one)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine.sync_engine
+        self.seen: list[str] = []
+        ends = ["commit", "rollback"]
+        if engine.dialect.name != "sqlite":
+            ends.append("begin")
+        self._listeners = [("before_cursor_execute", self._statement)]
+        self._listeners += [(name, self._end(name.upper())) for name in ends]
+
+    def _statement(self, conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        self.seen.append(statement.split()[0].upper())
+
+    def _end(self, name: str) -> Callable[..., None]:
+        def note(conn: Connection, *args: Any) -> None:
+            if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+                self.seen.append(name)
+
+        return note
+
+    def __enter__(self) -> _RoundTrips:
+        for name, listener in self._listeners:
+            event.listen(self.engine, name, listener)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for name, listener in self._listeners:
+            event.remove(self.engine, name, listener)
+
+
+async def test_a_row_sent_costs_a_claim_and_a_mark(backend: str, engine: AsyncEngine) -> None:
+    """Sending a row asks the database twice: one statement claims the rows and reads
+    what sending them needs, one marks them sent (on PostgreSQL with no BEGIN and
+    COMMIT around them; on SQLite each a short transaction). Written one at a time,
+    each sent before the next is written (a move, then its board), or ten at once to
+    five channels, in order."""
+    posted: list[tuple[int, str]] = []
+    channels = {n: Channel(n, posted) for n in range(CHANNEL, CHANNEL + 5)}
+    sender = _sender(create_session_factory(engine), channels)
+    writer = create_engine(engine.url.render_as_string(hide_password=False))
+    write = create_session_factory(writer)
+    running = asyncio.create_task(sender.run_forever(poll_seconds=60))
+
+    async def sent(count: int) -> None:
+        sender.notify()
+        for _ in range(500):
+            if len(posted) >= count:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{len(posted)} of {count} sent")
+
+    try:
+        await _write(write, (CHANNEL, Post(content="warm")))
+        await sent(1)  # the pool's first connections, made before counting
+        with _RoundTrips(engine) as one_at_a_time:
+            for n in range(20):
+                await _write(write, (CHANNEL + n % 5, Post(content=f"move {n}")))
+                await sent(2 + n)
+            sender.stop()
+            await asyncio.wait_for(running, 5)  # the last marks go out as it stops
+        await _write(write, *((CHANNEL + n % 5, Post(content=f"burst {n}")) for n in range(10)))
+        with _RoundTrips(engine) as together:
+            sender = _sender(create_session_factory(engine), channels)  # a stopped one stays so
+            running = asyncio.create_task(sender.run_forever(poll_seconds=60))
+            await sent(31)
+            sender.stop()
+            await asyncio.wait_for(running, 5)
+    finally:
+        sender.stop()
+        await asyncio.wait_for(running, 5)
+        await writer.dispose()
+
+    for n in range(5):
+        mine = [text for where, text in posted if where == CHANNEL + n]
+        assert mine == [
+            *(["warm"] if n == 0 else []),
+            f"move {n}",
+            f"move {n + 5}",
+            f"move {n + 10}",
+            f"move {n + 15}",
+            f"burst {n}",
+            f"burst {n + 5}",
+        ]
+    assert all(r.sent_at is not None and r.claimed_by is None for r in await _rows(write))
+    # A claim and a mark a row (and maybe the warm-up row's mark). PostgreSQL: two
+    # statements. SQLite: BEGIN IMMEDIATE, the claim, COMMIT, and BEGIN IMMEDIATE, the
+    # mark, COMMIT. It was 8 a row on either: BEGIN, two SELECTs, UPDATE and COMMIT to
+    # claim, then BEGIN, UPDATE and COMMIT to mark.
+    if backend == "postgres":
+        assert len(one_at_a_time.seen) <= 2 * 21, one_at_a_time.seen
+        assert together.seen == ["WITH", "UPDATE"]  # ten rows: one claim, one mark
+        assert {"BEGIN", "COMMIT"}.isdisjoint(one_at_a_time.seen)
+    else:
+        assert len(one_at_a_time.seen) <= 6 * 21, one_at_a_time.seen
+        assert len(together.seen) == 3 + 3, together.seen
+
+
+async def test_a_claim_takes_no_row_behind_one_another_process_is_claiming(
+    backend: str, engine: AsyncEngine
+) -> None:
+    """On PostgreSQL the claim is one statement reading ``FOR UPDATE SKIP LOCKED``:
+    while another process's claim of a channel's first row is still open, it neither
+    waits nor takes that row, nor the channel's later rows (they would overtake it),
+    and it takes another channel's. (SQLite's claims take turns on its write lock.)"""
+    if backend != "postgres":
+        pytest.skip("PostgreSQL's row locks")
+    from datetime import timedelta
+
+    from bot.db.engine import create_statement_session_factory
+    from bot.db.models import utcnow
+
+    factory = create_session_factory(engine)
+    await _write(
+        factory,
+        (CHANNEL, Post(content="a1")),
+        (CHANNEL, Post(content="a2")),
+        (OTHER, Post(content="x1")),
+    )
+    now = utcnow()
+    claim = {"until": now + timedelta(seconds=60), "now": now, "max_attempts": 5}
+    async with factory() as other:  # another process, its claim not yet committed
+        held = await OutboxRepository(other).claim(owner="other:0", limit=1, **claim)
+        assert [r.id for r in held] == [1]
+        async with create_statement_session_factory(engine)() as mine:
+            taken = await asyncio.wait_for(
+                OutboxRepository(mine).claim(owner="test:1", limit=10, **claim), 5
+            )
+            assert [(r.id, r.target_id, r.payload["content"]) for r in taken] == [(3, OTHER, "x1")]
+        await other.commit()
+    async with create_statement_session_factory(engine)() as mine:  # a1 is held, a2 behind it
+        again = await OutboxRepository(mine).claim(owner="test:1", limit=10, skip=[3], **claim)
+        assert again == []
