@@ -51,7 +51,7 @@ MAX_ATTEMPTS = 5
 BATCH = 50  # rows claimed at a time
 CONCURRENCY = 8  # targets sent to at once (discord.py keeps each route's rate limit)
 MAX_IN_FLIGHT = 400  # rows claimed and not yet sent: beyond it, claiming waits
-MARK_EVERY = 0.5  # seconds between marking rows sent, when there is nothing to claim
+MARK_EVERY = 0.5  # seconds a sent row waits to be marked with a claim, before it goes alone
 LEASE = timedelta(seconds=60)  # a claim held this long by a process that died is let go
 # Trouble worth trying again later, not counted against the row: the network on the way
 # to Discord (after discord.py's own retries), or the database (a DM's channel is
@@ -76,7 +76,7 @@ class OutboxSender:
     """Sends the outbox, continuously: claims rows while earlier ones are still going
     out (one statement takes them and reads what sending them needs), sends them with
     no transaction open (rendering images, calling Discord), and marks what was sent
-    together, one statement for many.
+    together with the next claim (many rows, and on PostgreSQL the same statement).
 
     Each target (a channel, a member's DMs) has a queue and one worker draining it
     in the order the rows were written; up to ``concurrency`` targets are sent to at
@@ -140,9 +140,9 @@ class OutboxSender:
     async def run_forever(self, poll_seconds: float = 5.0) -> None:
         """Claim whenever notified, when the last claim was full (more may wait), and
         every ``poll_seconds`` (rows another process wrote; rows refused or held up by
-        Discord's trouble are tried again then); mark what was sent at most every
-        ``MARK_EVERY`` seconds, so a busy outbox costs a few statements a second,
-        not two a post."""
+        Discord's trouble are tried again then); mark what was sent with the next
+        claim, or ``MARK_EVERY`` seconds after the last pass when none comes sooner,
+        so a post costs about one statement, and a busy outbox a few a second."""
         loop = asyncio.get_running_loop()
         next_poll = loop.time() + poll_seconds
         want = True  # rows may be waiting to be claimed
@@ -165,12 +165,7 @@ class OutboxSender:
                             skip = self._in_flight | self._refused
                             claimed = await self._pass(claim=True, skip=skip)
                             want = len(claimed) == room  # full: there may be more
-                        elif (
-                            polled
-                            or self._stopping
-                            or not self._workers
-                            or now - self._marked >= MARK_EVERY
-                        ):
+                        elif polled or self._stopping or now - self._marked >= MARK_EVERY:
                             await self._pass(claim=False)
                 except asyncio.CancelledError:
                     raise
@@ -221,9 +216,10 @@ class OutboxSender:
     async def _pass(self, *, claim: bool, skip: Collection[int] = ()) -> set[int]:
         """Marks the rows sent since the last pass, holds the rows still queued a
         while longer (when due), and, with ``claim``, claims what there is room for
-        and queues it: a statement each, which stand alone (on PostgreSQL each commits
-        as it runs, no BEGIN and COMMIT around it; on SQLite they are one short
-        transaction). The ids claimed."""
+        and queues it. The marks ride on the claim (on PostgreSQL one statement does
+        both); each statement stands alone (on PostgreSQL it commits as it runs, no
+        BEGIN and COMMIT around it; on SQLite they are one short transaction). The
+        ids claimed."""
         loop = asyncio.get_running_loop()
         now = utcnow()
         renew = bool(self._in_flight) and (
@@ -236,8 +232,6 @@ class OutboxSender:
         try:
             async with self._statements() as session:
                 repo = OutboxRepository(session)
-                if ids:
-                    await repo.mark_sent(ids, now)
                 if renew:
                     await repo.renew(self._in_flight - set(ids), self.owner, now + self.lease)
                 rows = []
@@ -249,12 +243,15 @@ class OutboxSender:
                         limit=room,
                         max_attempts=MAX_ATTEMPTS,
                         skip=skip,
+                        sent=ids,
                     )
                     if self._trouble and rows:
                         # Discord's trouble began meanwhile: an earlier row of one of these
                         # targets may have been let go, so these must not overtake it.
                         await repo.release([r.id for r in rows], self.owner)
                         rows = []
+                elif ids:
+                    await repo.mark_sent(ids, now)
                 await session.commit()
         except BaseException:
             self._sent = ids + self._sent  # marked the next time

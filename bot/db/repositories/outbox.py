@@ -78,7 +78,8 @@ def _statement(name: str, dialect: str, build: Callable[[str], Any]) -> Any:
 
 
 def _claim(dialect: str) -> Any:
-    """One statement claims the rows that are free to take and returns them.
+    """One statement claims the rows that are free to take and returns them (and,
+    on PostgreSQL, marks the rows ``sent`` sent: see ``OutboxRepository.claim``).
 
     The candidates are the oldest ``limit`` unsent rows nobody else holds, not among
     ``skip``, read ``FOR UPDATE SKIP LOCKED`` on PostgreSQL (two processes claiming
@@ -114,18 +115,23 @@ def _claim(dialect: str) -> Any:
         _not_among(earlier.c.id, "skip", dialect),
         earlier.c.id.not_in(select(chosen.c.id)),
     )
-    return (
+    claim = (
         update(_OUTBOX)
         .where(_c.id.in_(select(chosen.c.id).where(~waits)))
         .values(claimed_by=owner, claimed_until=bindparam("until", type_=UTCDateTime))
         .returning(_c.id, _c.target_kind, _c.target_id, _c.fallback_channel_id, _c.payload)
     )
+    if dialect == "postgresql":
+        # A data-modifying WITH runs whether or not it is referenced; the rows it marks
+        # are among ``skip``, so the claim (which sees the rows as they were) leaves them.
+        claim = claim.add_cte(_mark_sent(dialect, ids="sent").cte("marked"))
+    return claim
 
 
-def _mark_sent(dialect: str) -> Any:
+def _mark_sent(dialect: str, ids: str = "ids") -> Any:
     return (
         update(_OUTBOX)
-        .where(_among(_c.id, "ids", dialect))
+        .where(_among(_c.id, ids, dialect))
         .values(sent_at=bindparam("at", type_=UTCDateTime), claimed_by=None, claimed_until=None)
     )
 
@@ -196,9 +202,12 @@ class OutboxRepository:
         limit: int,
         max_attempts: int,
         skip: Collection[int] = (),
+        sent: Collection[int] = (),
     ) -> list[OutboxRow]:
         """Claim up to ``limit`` unsent rows for ``owner`` until ``until``, oldest
-        first, and return them: one statement (see ``_claim``).
+        first, and return them: one statement (see ``_claim``). ``sent``: rows this
+        owner sent since, marked sent at ``now`` on the way (on PostgreSQL in the same
+        statement; elsewhere one more, in the session's transaction).
 
         A row is free when nobody holds it, its holder's lease ran out, or ``owner``
         held it (the same process, started again). Each target's posts keep their
@@ -207,17 +216,23 @@ class OutboxRepository:
         their target's later rows up either (the ones this owner is sending, queued
         before them; one Discord refused this pass).
         """
+        dialect = self._dialect
+        if sent and (dialect != "postgresql" or limit <= 0):
+            await self.mark_sent(sent, now)
+            sent = ()
         if limit <= 0:
             return []
         result = await self.session.execute(
-            _statement("claim", self._dialect, _claim),
+            _statement("claim", dialect, _claim),
             {
                 "owner": owner,
                 "until": until,
                 "now": now,
+                "at": now,
                 "limit": limit,
                 "max_attempts": max_attempts,
-                "skip": list(skip),
+                "skip": [*skip, *sent],
+                "sent": list(sent),
             },
         )
         return sorted((OutboxRow._make(row) for row in result), key=lambda row: row.id)
