@@ -8,7 +8,9 @@ first time Discord gives it, and every later DM, from any process and after
 any restart, is one request. A stored channel Discord no longer knows (10003,
 Unknown Channel) is forgotten and the DM sent once more through a fresh one.
 The ids this process read or stored are kept in memory too (a bounded cache), so
-a member's second DM does not ask the database either.
+a member's second DM does not ask the database either; the database is asked one
+statement at a time (a lookup, or a write that commits as it runs on PostgreSQL:
+no BEGIN and COMMIT around it).
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ import discord
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.caches import MIB, BoundedCache
+from bot.db.engine import (
+    create_read_session_factory,
+    create_statement_session_factory,
+    sessions_like,
+)
 from bot.db.models import utcnow
 from bot.db.repositories.dm_channels import DmChannelRepository
 
@@ -43,7 +50,8 @@ class DirectMessages:
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
         self.client = client
-        self._factory = session_factory
+        self._lookups = sessions_like(session_factory, create_read_session_factory)
+        self._statements = sessions_like(session_factory, create_statement_session_factory)
         self._clock = clock
         # user id -> DM channel id; a stale one is refused by Discord (10003) and replaced
         self._known: BoundedCache[int, int] = BoundedCache("dm channels", MIB, lambda _: 64)
@@ -64,7 +72,7 @@ class DirectMessages:
                     raise
                 log.info("the stored DM channel of %s is gone: opening a new one", user_id)
                 self._known.discard(user_id)
-                async with self._factory() as session:
+                async with self._statements() as session:
                     await DmChannelRepository(session).forget(user_id, channel_id)
                     await session.commit()
         channel_id = await self.open(user_id)
@@ -74,7 +82,7 @@ class DirectMessages:
         """Ask Discord for the member's DM channel (one request) and store its id."""
         data = await self.client.http.start_private_message(user_id)
         channel_id = int(data["id"])
-        async with self._factory() as session:
+        async with self._statements() as session:
             await DmChannelRepository(session).remember(user_id, channel_id, self._clock())
             await session.commit()
         self._known.put(user_id, channel_id)
@@ -84,7 +92,7 @@ class DirectMessages:
         known = self._known.get(user_id)
         if known is not None:
             return known
-        async with self._factory() as session:
+        async with self._lookups() as session:
             stored = await DmChannelRepository(session).channel_id(user_id)
         if stored is not None:
             self._known.put(user_id, stored)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from sqlalchemy import select
+from sqlalchemy import Connection, event, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.db.models_dm_channels import DmChannelRecord
 from bot.db.repositories import DmChannelRepository, OutboxRepository
@@ -93,3 +94,49 @@ async def test_a_stored_channel_discord_no_longer_knows_is_replaced(
     ]
     assert [m.content for m in dc.dms_to(ben)] == ["It's your turn in chess #4"]
     assert await _stored(session_factory, ben.id) == channel.id
+
+
+async def test_a_members_channel_is_looked_up_and_stored_a_statement_each_then_remembered(
+    loopback: Any, backend: str, engine: AsyncEngine, session_factory: Any, clock: FakeClock
+) -> None:
+    """A member's first DM asks the database one lookup and one store (on PostgreSQL
+    with no BEGIN, COMMIT or ROLLBACK around either: they were five more round trips);
+    their next DM from the same process asks nothing about the channel."""
+    dc = loopback
+    guild = dc.add_guild("Library Club")
+    cy = dc.add_user("cy")
+    dc.add_member(guild, cy)
+    sent: list[str] = []
+
+    def statement(conn: Connection, cursor: Any, text: str, *args: Any) -> None:
+        sent.append(" ".join(text.split()[:4]))
+
+    def begun(conn: Connection) -> None:
+        if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+            sent.append("BEGIN")
+
+    client = _client()
+    await dc.start_bot(client)
+    event.listen(engine.sync_engine, "before_cursor_execute", statement)
+    event.listen(engine.sync_engine, "begin", begun)
+    try:
+        sender = OutboxSender(client, session_factory, owner="test:1")
+        await _turn_dm(session_factory, cy.id, "It's your turn in Scrabble #2")
+        first = len(sent)
+        assert await sender.flush() == 1
+        mine = [s.split()[0] for s in sent[first:] if "dm_channels" in s]
+        assert mine == ["SELECT", "INSERT"]
+        if backend == "postgres":
+            assert "BEGIN" not in sent[first:]
+        await _turn_dm(session_factory, cy.id, "It's your turn in Scrabble #2 again")
+        again = len(sent)
+        assert await sender.flush() == 1
+        assert not [s for s in sent[again:] if "dm_channels" in s]
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", statement)
+        event.remove(engine.sync_engine, "begin", begun)
+        await dc.stop_bot(client)
+    assert [m.content for m in dc.dms_to(cy)] == [
+        "It's your turn in Scrabble #2",
+        "It's your turn in Scrabble #2 again",
+    ]
