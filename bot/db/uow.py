@@ -10,6 +10,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import TypeVar
 
+import sqlalchemy.exc
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -135,6 +136,14 @@ def duplicate_as(error: Exception) -> Iterator[None]:
 
 def is_sqlite_locked(exc: BaseException) -> bool:
     return isinstance(exc, OperationalError) and "database is locked" in str(exc)
+
+
+def is_overloaded(exc: BaseException) -> bool:
+    """The database could not be reached in time because the bot is saturated: every
+    pooled connection stayed busy for the pool's whole timeout, or SQLite's write lock
+    was held past its busy timeout (after ``retry_locked``/``transact``'s tries). The
+    work never started or was rolled back, so nothing changed: it can be tried again."""
+    return isinstance(exc, sqlalchemy.exc.TimeoutError) or is_sqlite_locked(exc)
 
 
 async def retry_locked(

@@ -69,6 +69,12 @@ def something_went_wrong(error_id: str) -> str:
     ).format(error_id=f"`{error_id}`")
 
 
+def too_busy() -> str:
+    return _(
+        "I'm too busy to do that right now, so nothing was changed. Please try again in a minute."
+    )
+
+
 def word_list_unusable(name: str, reason: object) -> str:
     return _("The word list {name} can't be used: {reason}").format(name=repr(name), reason=reason)
 

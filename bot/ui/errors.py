@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.db.uow import is_overloaded
 from bot.errors import ClubError, GameNotFoundError
 from bot.messages.errors import (
     MANAGE_SERVER_NEEDED,
@@ -30,6 +31,7 @@ from bot.messages.errors import (
     refusal,
     slow_down,
     something_went_wrong,
+    too_busy,
     translated,
     unreadable_option,
 )
@@ -80,6 +82,11 @@ def user_message_for(error: BaseException, *, where: str = "") -> str:
         return slow_down(error.retry_after)
     if isinstance(error, app_commands.CheckFailure):
         return translated(str(error)) or _(NOT_HERE)
+    if is_overloaded(error):
+        # Saturation, not a fault: one line (a traceback per refused member would
+        # only slow a busy loop further), and a message saying nothing was done.
+        log.warning("too busy for %s: %s", where, str(error).splitlines()[0][:200])
+        return too_busy()
     error_id = uuid.uuid4().hex[:8]
     log.error("unexpected error %s %s", error_id, where, exc_info=error)
     return something_went_wrong(error_id)
