@@ -1,18 +1,22 @@
 """A game command's database work through the service layer (issue #32): the SQL
-statements and the event loop's CPU of a ``/chess move``, a ``/scrabble play``, the
-position autocomplete and a board, called as the cogs call the services (the game is
-the one of the thread the command was typed in), on a SQLite file or on PostgreSQL.
+statements and the event loop's CPU of a ``/chess move`` and its move autocomplete, a
+``/scrabble play``, the position autocomplete and a board, called as the cogs call the
+services (the game is the one of the thread the command was typed in), on a SQLite
+file or on PostgreSQL.
 
     python -m benchmarks.bench_game_moves                          # SQLite
     python -m benchmarks.bench_game_moves --database postgresql    # on TEST_DATABASE_URL's server
     python -m benchmarks.bench_game_moves --profile chess          # cProfile of the chess moves
+    python -m benchmarks.bench_game_moves --plies 80 --only chess  # chess games 80 plies long
 
 Statements are counted as sent (``before_cursor_execute``; BEGIN and COMMIT apart) and
 transactions as begun. CPU is the calling thread's (``time.thread_time``): the event
 loop's own, which is what the load benchmark's ``(loop)`` column reports (asyncpg runs
 on the loop; aiosqlite's own thread is not counted). No images are drawn and no
 Discord is called: what is left is the services, the ORM and the driver. Each move is
-chosen (and a Scrabble game read for it) outside the measured call.
+chosen (and a Scrabble game read for it) outside the measured call. ``--plies N`` plays
+each chess game N plies (unmeasured) first: a command's rules work grows with the game
+(a long game is where rebuilding it from its moves shows).
 """
 
 from __future__ import annotations
@@ -76,9 +80,10 @@ async def _measured(counts: Counts, op: str, call: Callable[[], Awaitable[Any]])
 
 
 class Bench:
-    def __init__(self, url: str, games: int) -> None:
+    def __init__(self, url: str, games: int, plies: int = 0) -> None:
         self.url = url
         self.games = games
+        self.plies = plies
         self.counts = Counts()
         self.rng = random.Random(7)
 
@@ -107,6 +112,9 @@ class Bench:
         for i in range(self.games):
             await self._new_chess(i)
             await self._new_scrabble(i)
+        for _ in range(self.plies):
+            for index in range(self.games):
+                await self.chess_move(index, measured=False)
 
     async def _new_chess(self, i: int) -> None:
         from bot.services.chess import PlayerRef
@@ -156,7 +164,7 @@ class Bench:
 
     # -- the commands, as the cogs call the services ------------------------------------------
 
-    async def chess_move(self, index: int) -> None:
+    async def chess_move(self, index: int, *, measured: bool = True) -> None:
         _, thread, players, board = self.chess_games[index]
         moves = list(board.legal_moves)
         self.rng.shuffle(moves)
@@ -179,7 +187,16 @@ class Bench:
             )
             await self.chess.moves.play(asked, user, san, reply_channel_id=thread, guild_id=GUILD)
 
-        await _measured(self.counts, "/chess move", command)
+        async def autocomplete() -> None:
+            await self.chess.reading.move_choices(
+                guild_id=GUILD, user_id=user, channel_id=thread, game_id=None, typed=san[:1]
+            )
+
+        if measured:
+            await _measured(self.counts, "/chess move autocomplete", autocomplete)
+            await _measured(self.counts, "/chess move", command)
+        else:
+            await command()
         board.push(move)
 
     async def chess_board(self, index: int) -> None:
@@ -271,7 +288,14 @@ async def _drop_postgres(admin_url: str) -> None:
 
 
 async def measure(
-    database: str, *, games: int, rounds: int, warmup: int = 1, profile: str | None = None
+    database: str,
+    *,
+    games: int,
+    rounds: int,
+    warmup: int = 1,
+    profile: str | None = None,
+    only: str | None = None,
+    plies: int = 0,
 ) -> Counts:
     os.environ.setdefault("CPU_WORKERS", "0")  # suggestions in a thread: not the loop's CPU
     admin = os.environ.get("TEST_DATABASE_URL", DEFAULT_POSTGRES)
@@ -281,15 +305,16 @@ async def measure(
             if database == "postgresql"
             else f"sqlite+aiosqlite:///{Path(tmp) / 'club.db'}"
         )
-        bench = Bench(url, games)
+        bench = Bench(url, games, plies)
+        only = only or profile
         try:
             await bench.setup()
-            await bench.run(warmup, profile)
+            await bench.run(warmup, only)
             bench.counts.samples.clear()
             profiler = cProfile.Profile() if profile else None
             if profiler:
                 profiler.enable()
-            await bench.run(rounds, profile)
+            await bench.run(rounds, only)
             if profiler:
                 profiler.disable()
                 pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
@@ -334,9 +359,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--profile", choices=("chess", "scrabble"))
+    parser.add_argument(
+        "--only", choices=("chess", "scrabble"), help="measure one game's commands only"
+    )
+    parser.add_argument(
+        "--plies", type=int, default=0, help="play each chess game this long first (unmeasured)"
+    )
     args = parser.parse_args()
     counts = asyncio.run(
-        measure(args.database, games=args.games, rounds=args.rounds, profile=args.profile)
+        measure(
+            args.database,
+            games=args.games,
+            rounds=args.rounds,
+            profile=args.profile,
+            only=args.only,
+            plies=args.plies,
+        )
     )
     print(f"{'command':<48} {'statements':>10} {'transactions':>12} {'loop CPU ms (median)':>21}")
     for op, samples in counts.samples.items():

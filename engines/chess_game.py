@@ -72,18 +72,37 @@ class ChessStateError(ChessError):
 # ------------------------------------------------------------------- replay
 
 
+def _stored_move(board: chess.Board, ply: int, uci: str) -> chess.Move:
+    """Ply ``ply`` of a stored game, checked legal in ``board`` (else ``ChessStateError``)."""
+    try:
+        move = chess.Move.from_uci(uci)
+    except ValueError:
+        raise ChessStateError(f"move {ply} ({uci!r}) is not UCI") from None
+    if not board.is_legal(move):
+        raise ChessStateError(f"move {ply} ({uci}) is illegal in {board.fen()}")
+    return move
+
+
 def board_from_moves(moves: Iterable[str]) -> chess.Board:
     """The position after the UCI ``moves`` from the standard start, with its history."""
     board = chess.Board()
     for ply, uci in enumerate(moves, start=1):
-        try:
-            move = chess.Move.from_uci(uci)
-        except ValueError:
-            raise ChessStateError(f"move {ply} ({uci!r}) is not UCI") from None
-        if not board.is_legal(move):
-            raise ChessStateError(f"move {ply} ({uci}) is illegal in {board.fen()}")
-        board.push(move)
+        board.push(_stored_move(board, ply, uci))
     return board
+
+
+def play_stored(board: chess.Board, ply: int, uci: str) -> str:
+    """Push ply ``ply`` (``uci``) of a stored game onto ``board``, checked as
+    ``board_from_moves`` checks it (else ``ChessStateError``); its SAN."""
+    return board.san_and_push(_stored_move(board, ply, uci))
+
+
+def replay(moves: Iterable[str]) -> tuple[chess.Board, list[str]]:
+    """``board_from_moves`` and the SAN of each move (``san_moves``) in one pass:
+    what a command showing the game needs, for one replay of its moves instead of two."""
+    board = chess.Board()
+    sans = [play_stored(board, ply, uci) for ply, uci in enumerate(moves, start=1)]
+    return board, sans
 
 
 def san_moves(moves: Sequence[str]) -> list[str]:
@@ -691,6 +710,8 @@ __all__ = [
     "move_choices",
     "numbered_moves",
     "parse_move",
+    "play_stored",
+    "replay",
     "resignation",
     "san_moves",
     "suggest_moves",

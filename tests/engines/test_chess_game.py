@@ -26,6 +26,8 @@ from engines.chess_game import (
     move_choices,
     numbered_moves,
     parse_move,
+    play_stored,
+    replay,
     resignation,
     san_moves,
     timeout_finish,
@@ -191,6 +193,38 @@ def test_a_game_replays_from_its_uci_moves() -> None:
 def test_a_damaged_move_list_is_reported_not_replayed(moves: list[str]) -> None:
     with pytest.raises(ChessStateError):
         board_from_moves(moves)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 120))
+def test_one_replay_gives_the_board_and_the_san_list_of_two(seed: int, plies: int) -> None:
+    rng = random.Random(seed)
+    board = chess.Board()
+    for _ in range(plies):
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        board.push(rng.choice(legal))
+    moves = [m.uci() for m in board.move_stack]
+    replayed, sans = replay(moves)
+    expected = board_from_moves(moves)
+    assert replayed.fen() == expected.fen() and replayed.move_stack == expected.move_stack
+    assert replayed.outcome(claim_draw=True) == expected.outcome(claim_draw=True)
+    assert sans == san_moves(moves)
+
+
+@pytest.mark.parametrize("moves", [["e2e5"], ["xx"], ["e2e4", "e2e4"]])
+def test_a_damaged_move_list_does_not_replay_with_its_sans_either(moves: list[str]) -> None:
+    with pytest.raises(ChessStateError):
+        replay(moves)
+
+
+def test_a_stored_move_is_pushed_checked_and_named() -> None:
+    board = board_after("e4", "e5")
+    assert play_stored(board, 3, "g1f3") == "Nf3" and board.peek().uci() == "g1f3"
+    with pytest.raises(ChessStateError, match="move 4"):
+        play_stored(board, 4, "e7e5")  # that pawn has moved
+    assert len(board.move_stack) == 3
 
 
 def test_move_lists_are_numbered_and_can_show_only_the_tail() -> None:

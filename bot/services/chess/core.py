@@ -143,6 +143,7 @@ class ChessCore:
                 if not row.accepted and game.status == "invited"
             ),
             version=game.version,
+            known_position=state.known_position,
         )
 
     async def save(
@@ -268,22 +269,20 @@ class ChessCore:
         reply_channel_id: int | None,
     ) -> ChessUpdate:
         """Apply a legal move: state, move log, timers, result, announcement."""
-        board = state.board()
-        mover = board.turn
-        san = board.san(move)
+        mover = state.board().turn
         try:
             clock = state.running_clock().after_move(now)
         except ClockError as error:  # callers check the flag first; this is the backstop
             raise InvalidInputError.passing_on(error) from error
-        board.push(move)
-        new = replace(
-            state,
-            moves=[*state.moves, move.uci()],
+        position = state.position().after(move)
+        san = position.sans[-1]
+        new = state.after(
+            position,
             clock=clock,
             # A pending offer from the opponent lapses when this player moves instead of answering.
             draw_offer=state.draw_offer if state.draw_offer == mover else None,
         )
-        finish = automatic_finish(board)
+        finish = automatic_finish(position.board)
         names = await uow.players.of_seats(game.seats)  # the mover is seated
         headline = msg.played(names.get(user_id) or msg.someone(), san)
         # The state's compare-and-set comes first: a second writer of this ply

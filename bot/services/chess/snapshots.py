@@ -7,7 +7,7 @@ texts come from ``bot.messages.chess``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 from typing import TypedDict
@@ -18,9 +18,10 @@ from bot.errors import InvalidInputError
 from bot.messages import chess as msg
 from bot.messages.post import FileSpec, ViewSpec
 from bot.services.chess.options import BOARD_RENDERER, DRAW_OFFER_VIEW
+from bot.services.chess.positions import Position, position_of
 from bot.services.results import RatingChange
 from engines.chess_clock import ChessClock, TimeControl
-from engines.chess_game import Finish, Mistake, board_from_moves, san_moves
+from engines.chess_game import Finish, Mistake
 from engines.text import Text
 
 
@@ -99,6 +100,9 @@ class ChessSnapshot:
     # The game row's version when this was read (``games.version``): a board page's
     # move names it, and is refused if the game has moved on since.
     version: int = 0
+    # The position after ``moves`` when the state this was made from had it already
+    # (else it is found when first asked for: ``position``).
+    known_position: Position | None = field(default=None, repr=False, compare=False)
 
     @property
     def half_open(self) -> bool:
@@ -106,14 +110,21 @@ class ChessSnapshot:
         return self.opening_message_id is not None
 
     @cached_property
+    def position(self) -> Position:
+        """The position after the moves, with their SAN (replayed once, and kept:
+        ``positions``)."""
+        known = self.known_position
+        return known if known is not None and known.moves == self.moves else position_of(self.moves)
+
+    @property
     def board(self) -> chess.Board:
-        """The position, rebuilt from the moves."""
-        return board_from_moves(self.moves)
+        """The position's board, shared: read it, never push onto it."""
+        return self.position.board
 
     @cached_property
     def sans(self) -> list[str]:
         """The moves in SAN, in the order played."""
-        return san_moves(self.moves)
+        return list(self.position.sans)
 
     @property
     def place_id(self) -> int | None:

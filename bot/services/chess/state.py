@@ -1,21 +1,21 @@
 """A chess game's stored state (the ``games.state`` JSON) and its loading and dumping.
 
-The moves are kept in UCI; the board is always rebuilt from them. The clock is
-``engines.chess_clock``'s, as JSON.
+The moves are kept in UCI; the board is rebuilt from them, once per list of moves
+(``positions``). The clock is ``engines.chess_clock``'s, as JSON.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TypedDict, cast
 
 import chess
 
 from bot.db.models import GameRecord
+from bot.services.chess.positions import Position, position_of
 from bot.services.chess.snapshots import color_key
 from engines.chess_clock import ChessClock, ClockDict
-from engines.chess_game import board_from_moves
 
 
 class StoredAnalysis(TypedDict):
@@ -53,6 +53,9 @@ class ChessState:
     termination: str | None = None
     started_at: datetime | None = None
     analysis: StoredAnalysis | None = None
+    # The position after ``moves``, once asked for (see ``position``); ``replace`` carries
+    # it, and a state whose moves it is not for finds its own.
+    _position: Position | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(cls, game: GameRecord) -> ChessState:
@@ -82,9 +85,37 @@ class ChessState:
             "analysis": self.analysis,
         }
 
+    def position(self) -> Position:
+        """The position after the moves, with their SAN: replayed at most once for this
+        state, and not at all when this process has it (``positions.position_of``)."""
+        known = self._position
+        if known is None or known.moves != tuple(self.moves):
+            known = self._position = position_of(self.moves)
+        return known
+
     def board(self) -> chess.Board:
-        """The position, rebuilt from the moves."""
-        return board_from_moves(self.moves)
+        """The position's board, shared: read it, never push onto it (``Position.after``)."""
+        return self.position().board
+
+    def after(
+        self, position: Position, *, clock: ChessClock, draw_offer: chess.Color | None
+    ) -> ChessState:
+        """This state once a move is played: ``position`` (this one's plus the move,
+        ``Position.after``), with its moves, the clock and draw offer the move left;
+        the new state has its position already."""
+        return replace(
+            self,
+            moves=list(position.moves),
+            clock=clock,
+            draw_offer=draw_offer,
+            _position=position,
+        )
+
+    @property
+    def known_position(self) -> Position | None:
+        """The position, if this state has it already (else None: nothing is replayed)."""
+        known = self._position
+        return known if known is not None and known.moves == tuple(self.moves) else None
 
     def running_clock(self) -> ChessClock:
         """The clock of a game in progress (it starts when the game does)."""
