@@ -12,25 +12,37 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar, cast
 
 from sqlalchemy import (
+    BigInteger,
     ColumnElement,
     Integer,
     Select,
+    Table,
+    any_,
     bindparam,
     case,
     func,
+    insert,
     literal_column,
     select,
     true,
     union,
+    update,
 )
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
+from sqlalchemy.orm.attributes import set_committed_value
 
-from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord
-from bot.db.models_boggle import BoggleRoundRecord, BoggleScheduleRecord, BoggleSubmissionRecord
+from bot.db.models import GuildRecord, PlayerRecord, RatingRecord, ResultRecord, UTCDateTime
+from bot.db.models_boggle import (
+    BoggleRoundRecord,
+    BoggleScheduleRecord,
+    BoggleSubmissionRecord,
+    SubmissionEntry,
+)
 from bot.db.models_daily import BoggleDailyPlayRecord
 from bot.db.models_events import GamesEventRoundRecord
 
@@ -202,25 +214,12 @@ class BoggleRepository:
         open round or one that ended after ``moment``, or a member's daily countdown that
         ended after it (or runs on); and whether the member has a countdown of their own
         that ended at ``moment`` or after (one their DM may go to or be late for)."""
-        rounds = select(
-            BoggleRoundRecord.guild_id.label("guild_id"),
-            literal_column("1", Integer).label("concerns"),
-            literal_column("0", Integer).label("own"),
-        ).where(
-            (BoggleRoundRecord.status == "open")
-            | (BoggleRoundRecord.status.in_(ENDED) & (BoggleRoundRecord.ends_at > moment))
-        )
-        play = BoggleDailyPlayRecord
-        plays = select(
-            play.guild_id,
-            case((play.ends_at > moment, 1), else_=0),
-            case((play.player_id == player_id, 1), else_=0),
-        ).where(play.ends_at >= moment)
         guilds: dict[int, None] = {}
         own = False
-        for guild_id, concerns, mine in await self.session.execute(
-            union(rounds, plays).order_by("guild_id")
-        ):
+        rows = await self.session.execute(
+            _guilds_taking_dms(), {"moment": moment, "player_id": player_id}
+        )
+        for guild_id, concerns, mine in rows:
             if concerns:
                 guilds[int(guild_id)] = None
             own = own or bool(mine)
@@ -264,9 +263,26 @@ class BoggleRepository:
         )
         return (await self.session.execute(stmt)).scalar_one_or_none()
 
-    def add_list(self, submission: BoggleSubmissionRecord) -> BoggleSubmissionRecord:
-        self.session.add(submission)
-        return submission
+    async def save_list(
+        self,
+        round_id: int,
+        player_id: int,
+        held: BoggleSubmissionRecord | None,
+        state: ListState,
+    ) -> None:
+        """Store the member's list as ``state``: a new list added, or ``held`` (read FOR
+        UPDATE in this unit of work) changed; one Core statement built once, not the
+        ORM's flush of a changed object (its bookkeeping cost more CPU than the write),
+        and ``held`` made to read as stored."""
+        values = state._asdict()
+        if held is None:
+            await self.session.execute(
+                _list_statement("insert"), {**values, "round_id": round_id, "player_id": player_id}
+            )
+            return
+        await self.session.execute(_list_statement("update"), {**values, "list_id": held.id})
+        for key, value in values.items():
+            set_committed_value(held, key, value)
 
     async def lists_of(self, round_id: int) -> list[BoggleSubmissionRecord]:
         """A round's lists, first sent first."""
@@ -398,6 +414,72 @@ class BoggleRepository:
         return ratings
 
 
+_GUILDS_TAKING_DMS: list[Any] = []
+
+
+def _guilds_taking_dms() -> Any:
+    """``guilds_taking_dms``'s statement, built once (its parameters bound at execution:
+    built at every DM, its construction and cache key cost more CPU than running it)."""
+    if _GUILDS_TAKING_DMS:
+        return _GUILDS_TAKING_DMS[0]
+    moment = bindparam("moment", type_=UTCDateTime())
+    rounds = select(
+        BoggleRoundRecord.guild_id.label("guild_id"),
+        literal_column("1", Integer).label("concerns"),
+        literal_column("0", Integer).label("own"),
+    ).where(
+        (BoggleRoundRecord.status == "open")
+        | (BoggleRoundRecord.status.in_(ENDED) & (BoggleRoundRecord.ends_at > moment))
+    )
+    play = BoggleDailyPlayRecord
+    plays = select(
+        play.guild_id,
+        case((play.ends_at > moment, 1), else_=0),
+        case((play.player_id == bindparam("player_id", type_=BigInteger()), 1), else_=0),
+    ).where(play.ends_at >= moment)
+    _GUILDS_TAKING_DMS.append(union(rounds, plays).order_by("guild_id"))
+    return _GUILDS_TAKING_DMS[0]
+
+
+class ListState(NamedTuple):
+    """A member's list as stored (``BoggleSubmissionRecord``'s changing columns)."""
+
+    entries: list[SubmissionEntry]
+    words: list[str]
+    first_at: datetime
+    last_at: datetime
+    last_source_id: int
+
+    @classmethod
+    def of(cls, submission: BoggleSubmissionRecord) -> ListState:
+        return cls(
+            list(submission.entries),
+            list(submission.words),
+            submission.first_at,
+            submission.last_at,
+            submission.last_source_id,
+        )
+
+
+_LIST_STATEMENTS: dict[str, Any] = {}
+
+
+def _list_statement(kind: str) -> Any:
+    """The INSERT of a new list or the UPDATE of one (by ``list_id``), built once."""
+    statement = _LIST_STATEMENTS.get(kind)
+    if statement is None:
+        table = cast(Table, BoggleSubmissionRecord.__table__)
+        changing: dict[str, Any] = {name: bindparam(name) for name in ListState._fields}
+        if kind == "insert":
+            statement = insert(table).values(
+                changing | {"round_id": bindparam("round_id"), "player_id": bindparam("player_id")}
+            )
+        else:
+            statement = update(table).where(table.c.id == bindparam("list_id")).values(changing)
+        _LIST_STATEMENTS[kind] = statement
+    return statement
+
+
 @dataclass(frozen=True)
 class RoundTakingDm:
     """An open round as a DM'd list reaches it (``rounds_taking_dm``)."""
@@ -438,12 +520,18 @@ def _rounds_taking_dm(dialect: str, *, in_guilds: bool) -> Any:
         select(rounds, GuildRecord.name, pairs, held)
         .join(GuildRecord, GuildRecord.id == rounds.guild_id)
         .outerjoin(held, on)
-        .where(rounds.status.in_(TAKING_LISTS))
+        .where(rounds.status == "open")  # TAKING_LISTS, as one value: no list to expand
         .order_by(rounds.id)
         .with_for_update(read=True, of=rounds)
     )
     if in_guilds:
-        statement = statement.where(rounds.guild_id.in_(bindparam("guild_ids", expanding=True)))
+        # One array on PostgreSQL: a text (and a prepared statement) whatever their number,
+        # not a list expanded into the SQL at every execution.
+        statement = statement.where(
+            rounds.guild_id == any_(bindparam("guild_ids", type_=ARRAY(BigInteger)))
+            if dialect == "postgresql"
+            else rounds.guild_id.in_(bindparam("guild_ids", expanding=True))
+        )
     _ROUNDS_TAKING_DM[(dialect, in_guilds)] = statement
     return statement
 

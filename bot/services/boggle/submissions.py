@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.db.models_boggle import BoggleRoundRecord, BoggleSubmissionRecord, SubmissionEntry
+from bot.db.repositories.boggle import ListState
 from bot.db.uow import UnitOfWork
 from bot.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from bot.messages.boggle import room
@@ -400,36 +401,33 @@ class Submissions:
             # form brings one (the page knows none): the name a member sends with is kept.
             await uow.players.ensure(player_id, display_name)
         if submission is None:
-            submission = uow.boggle.add_list(
-                BoggleSubmissionRecord(
-                    round_id=record.id,
-                    player_id=player_id,
-                    entries=[],
-                    words=[],
-                    first_at=at,
-                    last_at=at,
-                    last_source_id=source_id,
-                )
-            )
+            known: ListState = ListState([], [], at, at, source_id)
         elif any(stored["id"] == entry["id"] for stored in submission.entries):
             return replace(receipt, total_words=len(submission.words), repeated=True)
-        if len(submission.entries) >= MAX_MESSAGES_PER_LIST:
-            return replace(receipt, total_words=len(submission.words), full=True)
+        else:
+            known = ListState.of(submission)
+        if len(known.entries) >= MAX_MESSAGES_PER_LIST:
+            return replace(receipt, total_words=len(known.words), full=True)
         read = read_words(entry["text"], longest)
         receipt = replace(receipt, not_letters=read.not_letters, too_long=read.too_long)
-        applied = _apply(submission.words, entry, longest)
-        # New list objects: the JSON columns are saved when reassigned, not when mutated.
-        submission.entries = [*submission.entries, entry]
-        submission.words = applied.words
-        submission.last_at = max(submission.last_at, at)
-        submission.first_at = min(submission.first_at, at)
-        submission.last_source_id = max(submission.last_source_id, source_id)
-        await uow.boggle.flush()
+        applied = _apply(known.words, entry, longest)
+        await uow.boggle.save_list(
+            record.id,
+            player_id,
+            submission,
+            ListState(
+                [*known.entries, entry],
+                applied.words,
+                min(known.first_at, at),
+                max(known.last_at, at),
+                max(known.last_source_id, source_id),
+            ),
+        )
         return replace(
             receipt,
             new_words=applied.added,
             removed_words=applied.removed,
-            total_words=len(submission.words),
+            total_words=len(applied.words),
             full=applied.left_out > 0,
         )
 
