@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import gc
 import hashlib
 import json
 import logging
@@ -22,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import offload
+from bot.caches import keep_for_good
 from bot.config import Settings
 from bot.db import command_sync
 from bot.db.engine import create_engine, create_session_factory
@@ -278,10 +278,8 @@ class ClubBot(commands.AutoShardedBot):
         for module in cog_modules():
             await self.load_extension(module)
         # The word list and its indexes are hundreds of thousands of long-lived
-        # objects: keep the cyclic collector from rescanning them (pauses of
-        # 100+ ms under load otherwise).
-        gc.collect()
-        gc.freeze()
+        # objects: keep the cyclic collector from rescanning them.
+        keep_for_good(collect=True)
 
     async def setup_hook(self) -> None:
         await self.prepare()

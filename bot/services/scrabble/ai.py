@@ -32,6 +32,7 @@ import logging
 from collections.abc import Callable
 from typing import TypeVar, TypeVarTuple, Unpack
 
+from bot.caches import keep_for_good
 from bot.compute.scrabble import (
     AiOptions,
     ComputerMoveError,
@@ -162,6 +163,8 @@ def start_warm_up(lexicon: Lexicon) -> None:
     async def build() -> None:
         try:
             await asyncio.to_thread(MoveGenerator, lexicon)
+            # The graph stays as long as the list: not rescanned by each full collection.
+            keep_for_good()
         except Exception:  # logged once; this list is not tried again in the background
             log.exception("building the move generator's word graph failed")
             _failed[key] = lexicon
