@@ -12,6 +12,7 @@ import logging
 import signal
 import sys
 
+from bot.allocator import limit_arenas
 from bot.config import Settings, SettingsError, configure_logging, load_settings
 from bot.errors import ClubError
 
@@ -169,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # the operator gets the reason, not a trace
             _err(f"sync failed: {type(exc).__name__}: {exc}")
             return 1
+    limit_arenas()  # before any thread starts (bot.allocator)
     return asyncio.run(_run(settings, token))
 
 

@@ -20,7 +20,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import offload
+from bot import allocator, offload
 from bot.caches import keep_for_good
 from bot.config import Settings
 from bot.db import command_sync
@@ -226,6 +226,7 @@ class ClubBot(commands.AutoShardedBot):
         self.synced_scopes: list[str] = []
         self._run_background = run_background
         self._background: list[asyncio.Task[None]] = []
+        self._trimmer: asyncio.Task[None] | None = None
         self.ready_event = asyncio.Event()
         # Commands are counted for /metrics, which only the web page serves.
         self.metrics: Metrics | None = None
@@ -296,6 +297,8 @@ class ClubBot(commands.AutoShardedBot):
                 port=self.settings.web_port,
             )
             await self.web.start()
+        # Memory freed under load goes back to the system (bot.allocator).
+        self._trimmer = asyncio.create_task(allocator.trim_every(), name="malloc-trim")
         if self._run_background:
             self._background.append(
                 asyncio.create_task(self.scheduler.run_forever(), name="scheduler")
@@ -372,6 +375,8 @@ class ClubBot(commands.AutoShardedBot):
         # commits or rolls back whole); what is still running after that is cancelled.
         self.scheduler.stop()
         self.outbox.stop()
+        if self._trimmer is not None:
+            self._trimmer.cancel()  # nothing to finish
         if self._background:
             await asyncio.wait(self._background, timeout=DRAIN_SECONDS)
         for task in self._background:

@@ -34,6 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar, TypeVarTuple, Unpack
 
+from bot.allocator import limit_arenas
 from bot.caches import IMAGES, content_key
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ def default_workers() -> int:
 
 
 def _worker_started() -> None:
+    limit_arenas()  # as the bot's own process does (bot.allocator)
     # Ctrl-C reaches the whole process group; the bot shuts its workers down itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A bot killed outright (SIGKILL, the OOM killer) cannot shut its workers down, and
