@@ -99,6 +99,11 @@ class Offloader:
         self.restarts = 0  # pools made again after a worker died
         self.in_threads = 0  # calls that ran in a thread although a pool was configured
 
+    @property
+    def in_processes(self) -> bool:
+        """Whether work sent now goes to worker processes (not to a thread)."""
+        return self.workers > 0 and not self._closed
+
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
@@ -118,7 +123,7 @@ class Offloader:
 
     async def run(self, fn: Callable[[Unpack[Ts]], T], /, *args: *Ts, thread: bool = False) -> T:
         """``fn(*args)`` in a worker process (or a thread), awaited."""
-        if thread or self.workers <= 0 or self._closed:
+        if thread or not self.in_processes:
             return await asyncio.to_thread(fn, *args)
         for attempt in (1, 2):
             pool = self._executor()

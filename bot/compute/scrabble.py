@@ -85,6 +85,12 @@ def generator_for(options: AiOptions | None) -> MoveGenerator:
     return MoveGenerator(lexicon)
 
 
+def warm_graph(options: AiOptions | None) -> None:
+    """Load the word list and build its move generator's graph in this process (a
+    worker's), kept there for the checks and moves that follow."""
+    generator_for(options)
+
+
 def describe_move(move: Move, game: ScrabbleGame, seat: int) -> MoveDescription:
     """A move as JSON-ready data (see the module docstring)."""
     rack = game.racks[seat]

@@ -29,3 +29,14 @@ def dies_in_any_worker() -> str:
     if in_worker():
         os.kill(os.getpid(), signal.SIGKILL)
     return "answered in the bot's process"
+
+
+def graph_built_here(options: object) -> tuple[int, bool]:
+    """This worker's pid, and whether it has built the move generator's graph of the
+    list ``options`` (``bot.compute.scrabble.AiOptions``) names."""
+    from bot.compute.scrabble import AiOptions
+    from bot.lexicons import WordListRef
+    from engines.scrabble.wordgraph import word_graph_ready
+
+    assert isinstance(options, AiOptions) and isinstance(options.lexicon, WordListRef)
+    return os.getpid(), word_graph_ready(options.lexicon.lexicon())

@@ -46,9 +46,11 @@ from bot.compute.scrabble import (
     generator_for,
     hints_for,
     is_blocked_now,
+    warm_graph,
 )
+from bot.lexicons import WordListRef
 from bot.messages.scrabble import Analysis
-from bot.offload import offload
+from bot.offload import Offloader, current, offload
 from engines.scrabble.game import ScrabbleGame
 from engines.scrabble.lexicon import Lexicon
 from engines.scrabble.movegen import LEVELS, MoveGenerator
@@ -141,21 +143,58 @@ async def warm_up(options: AiOptions | None = None) -> None:
     await asyncio.to_thread(generator_for, options)
 
 
-_warming: dict[int, asyncio.Task[None]] = {}
+_warming: dict[object, asyncio.Task[None]] = {}
 _failed: dict[
     int, Lexicon
 ] = {}  # lists whose graph could not be built (kept so the id stays theirs)
+# The lists whose graph the CPU pool's workers have built, by name, with the pool they
+# were built in (a pool made anew has not): this process does not build a graph it
+# never walks (27 MiB for the built-in list).
+_warm_in_pool: dict[str, Offloader] = {}
 
 
-def graph_ready(lexicon: Lexicon) -> bool:
-    """Whether the move generator for this loaded word list can answer at once."""
+def _pool_key(options: AiOptions | None) -> str | None:
+    """The list's name when the move generator's work on it runs in the CPU pool's
+    workers (``options`` name a list they can load by name, and the pool has worker
+    processes), else None: the work, and so the graph, is this process's."""
+    if options is None or not options.portable or not current().in_processes:
+        return None
+    source = options.lexicon
+    return source.name if isinstance(source, WordListRef) else str(source)
+
+
+def graph_ready(lexicon: Lexicon, options: AiOptions | None = None) -> bool:
+    """Whether the move generator for this word list can answer at once where its work
+    runs (``options``, as the work is sent): the CPU pool's workers, or this process."""
+    key = _pool_key(options)
+    if key is not None:
+        return _warm_in_pool.get(key) is current()
     return word_graph_ready(lexicon)
 
 
-def start_warm_up(lexicon: Lexicon) -> None:
-    """Build the word list's graph in a worker thread, in the background (once at
-    a time per list): callers inside a transaction use this instead of building
-    it there (0.4 s for the built-in list, a few seconds for a large club list)."""
+def start_warm_up(lexicon: Lexicon, options: AiOptions | None = None) -> None:
+    """Build the word list's graph where the work runs (``graph_ready``), in the
+    background, once at a time per list: callers inside a transaction use this
+    instead of building it there (0.4 s for the built-in list, a few seconds for a
+    large club list). In the CPU pool each worker is asked once; a worker made later
+    (one that died is replaced) builds it on its first use."""
+    pool_key = _pool_key(options)
+    if pool_key is not None:
+        pool = current()
+        if _warm_in_pool.get(pool_key) is pool or pool_key in _warming:
+            return
+
+        async def warm_workers() -> None:
+            try:
+                await asyncio.gather(*(offload(warm_graph, options) for _ in range(pool.workers)))
+                _warm_in_pool[pool_key] = pool
+            except Exception:  # the next check asks again
+                log.exception("building the move generator's word graph in the workers failed")
+            finally:
+                _warming.pop(pool_key, None)
+
+        _warming[pool_key] = asyncio.get_running_loop().create_task(warm_workers())
+        return
     key = id(lexicon)
     if word_graph_ready(lexicon) or key in _warming or _failed.get(key) is lexicon:
         return

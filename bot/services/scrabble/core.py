@@ -244,13 +244,14 @@ class ScrabbleCore:
                 loaded.game_id,
             )
             return False
-        if not ai.graph_ready(lexicon):
-            # Not built in this process yet: build it in the background rather than
-            # inside this transaction; the next move checks (six zeros still apply).
-            ai.start_warm_up(lexicon)
+        options = ai.AiOptions(await self.lexicons.ref(loaded.settings.lexicon))
+        if not ai.graph_ready(lexicon, options):
+            # Not built where the check runs yet (the CPU pool's workers, or this
+            # process): build it in the background rather than inside this transaction;
+            # the next move checks (six zeros still apply).
+            ai.start_warm_up(lexicon, options)
             return False
-        words = await self.lexicons.ref(loaded.settings.lexicon)
-        return await ai.is_blocked(engine.to_json(), ai.AiOptions(words))
+        return await ai.is_blocked(engine.to_json(), options)
 
     async def schedule_turn(
         self,
