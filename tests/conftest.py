@@ -13,7 +13,7 @@ import shutil
 import socket
 import sqlite3
 import tempfile
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -58,6 +58,19 @@ def pytest_configure(config: pytest.Config) -> None:
         folder = tempfile.mkdtemp(prefix="clubbot-test-cache-")
         os.environ["CLUBBOT_CACHE_DIR"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+@pytest.fixture(autouse=True)
+def _no_cpu_pool_left_behind() -> Iterator[None]:
+    """A test that starts a bot in this process with CPU workers (an end-to-end run
+    with the pool on) leaves ``bot.offload``'s pool configured, closed: the next test
+    in this worker starts as the suite does, with none (what it sends runs in a thread
+    either way, but code asking whether a pool is there must not be told one is)."""
+    yield
+    from bot import offload
+
+    if offload.current().workers:
+        offload.configure(0)
 
 
 # The order tests are handed out in (pytest-xdist gives each worker the next one as
