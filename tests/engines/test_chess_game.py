@@ -195,9 +195,8 @@ def test_a_damaged_move_list_is_reported_not_replayed(moves: list[str]) -> None:
         board_from_moves(moves)
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(0, 120))
-def test_one_replay_gives_the_board_and_the_san_list_of_two(seed: int, plies: int) -> None:
+def random_game(seed: int, plies: int) -> chess.Board:
+    """Up to ``plies`` random legal moves from the start (fewer if the game ends)."""
     rng = random.Random(seed)
     board = chess.Board()
     for _ in range(plies):
@@ -205,6 +204,13 @@ def test_one_replay_gives_the_board_and_the_san_list_of_two(seed: int, plies: in
         if not legal:
             break
         board.push(rng.choice(legal))
+    return board
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 120))
+def test_one_replay_gives_the_board_and_the_san_list_of_two(seed: int, plies: int) -> None:
+    board = random_game(seed, plies)
     moves = [m.uci() for m in board.move_stack]
     replayed, sans = replay(moves)
     expected = board_from_moves(moves)
@@ -360,13 +366,7 @@ def test_analysis_needs_one_evaluation_per_position() -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), plies=st.integers(0, 60))
 def test_every_legal_move_reads_back_from_its_san_and_its_uci(seed: int, plies: int) -> None:
-    rng = random.Random(seed)
-    board = chess.Board()
-    for _ in range(plies):
-        legal = list(board.legal_moves)
-        if not legal:
-            break
-        board.push(rng.choice(legal))
+    board = random_game(seed, plies)
     for move in board.legal_moves:
         assert parse_move(board, board.san(move)) == move
         assert parse_move(board, move.uci()) == move
