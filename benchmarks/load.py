@@ -25,6 +25,11 @@ latencies include its delay).
     python -m benchmarks.load --database postgresql --processes 2 --cpu-quota 0.4 --rates 10,15,20
     python -m benchmarks.load --database postgresql --rate 50 --seconds 3600 --rss-every 60
 
+The loopback checks each route's first 20 requests and then one in
+``--spec-check-every`` (50) against Discord's spec, and reports what breaks it; the
+tests check every request, which here would cost the generator, on the same cores as
+the bot, a third of its CPU.
+
 Processes that add up (``--cpu-quota Q``): on a machine with few cores, N processes
 compete for the same cores with each other, the load generator and the database,
 so their sum says little about what N machines would do. With ``--cpu-quota`` each
@@ -83,6 +88,7 @@ class LoadConfig:
     seconds: float = 60.0
     warmup: float = 10.0
     latency_ms: float = 0.0
+    spec_check_every: int = 50  # the loopback checks a route's first 20 requests, then 1 in N
     boggle_every: int = 4
     small_words: bool = False  # the tests' 15-word list instead of the bot's default
     profile: bool = False
@@ -392,6 +398,7 @@ async def run_load(config: LoadConfig, *, progress: bool = True) -> LoadRun:
                 world, config.guilds, shards, random.Random(config.seed), config.members
             )
             world.dc.rest_latency_s = config.latency_ms / 1000.0
+            world.dc.spec_check_every = config.spec_check_every
             bots = [
                 world.bot(
                     f"bot{k}",
@@ -576,6 +583,15 @@ def _parse(argv: list[str] | None) -> tuple[LoadConfig, str | None]:
     )
     parser.add_argument("--warmup", type=float, default=10.0, help="unmeasured, at the first rate")
     parser.add_argument("--latency-ms", type=float, default=0.0, help="per REST call")
+    parser.add_argument(
+        "--spec-check-every",
+        type=int,
+        default=50,
+        metavar="N",
+        help="the loopback checks each route's first 20 requests against Discord's spec, "
+        "then one in N (1: all, as the tests do; checking all costs the generator a third "
+        "of its CPU)",
+    )
     parser.add_argument("--boggle-every", type=int, default=4, help="a round in every n-th guild")
     parser.add_argument("--small-words", action="store_true", help="a 15-word list: starts fast")
     parser.add_argument("--profile", action="store_true", help="py-spy record each step")
@@ -611,6 +627,7 @@ def _parse(argv: list[str] | None) -> tuple[LoadConfig, str | None]:
         seconds=args.seconds,
         warmup=args.warmup,
         latency_ms=args.latency_ms,
+        spec_check_every=args.spec_check_every,
         boggle_every=args.boggle_every,
         small_words=args.small_words,
         profile=args.profile,

@@ -9,10 +9,11 @@ import asyncio
 import json
 import warnings
 
+import aiohttp
 from aiohttp import StreamReader
 from aiohttp.test_utils import make_mocked_request
 
-from .rest import _parse
+from .rest import _multipart_parts, _parse
 
 BOUNDARY = "8f3a2b9c1d7e4f6a5b0c3d2e1f9a8b7c"
 
@@ -62,3 +63,37 @@ async def test_a_file_arriving_in_pieces_is_read_whole_without_a_deprecated_call
         await feeding
     assert parsed.body == {"content": "the board"}
     assert parsed.uploads == {0: ("board.png", image, None)}
+
+
+async def test_parts_are_cut_at_the_boundary_with_their_names_and_unicode_file_names() -> None:
+    """aiohttp's form (discord.py's, quote_fields off) writes a file name as raw UTF-8; a
+    part's bytes may hold CR LF and dashes; the epilogue after the closing boundary is
+    not a part."""
+    image = b"\x89PNG\r\n\x1a\n--" + bytes(range(256)) * 4 + b"\r\n-- not the boundary\r\n"
+    form = aiohttp.FormData(quote_fields=False)
+    form.add_field("payload_json", json.dumps({"content": "año"}), content_type="application/json")
+    form.add_field("files[0]", image, filename="tablero del año.png", content_type="image/png")
+    form.add_field("files[1]", b"", filename="empty.txt")
+    writer = form()
+    sink = _Sink()
+    await writer.write(sink)
+    body = bytes(sink.data) + b"epilogue\r\n"
+    request = make_mocked_request(
+        "POST", "/api/v10/channels/1/messages", headers={"Content-Type": writer.content_type}
+    )
+
+    parts = _multipart_parts(request, body)
+
+    assert parts == [
+        ("payload_json", None, json.dumps({"content": "año"}).encode()),
+        ("files[0]", "tablero del año.png", image),
+        ("files[1]", "empty.txt", b""),
+    ]
+
+
+class _Sink:
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    async def write(self, chunk: bytes) -> None:
+        self.data += chunk

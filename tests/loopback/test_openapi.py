@@ -232,3 +232,23 @@ async def test_a_loopback_without_its_spec_does_not_start(tmp_path, monkeypatch)
         monkeypatch.undo()
         discord_spec.cache_clear()
     assert discord_spec().doc["openapi"] == "3.1.0"
+
+
+async def test_a_sampling_loopback_checks_each_routes_first_requests_then_one_in_n(loopback, games):
+    """The load benchmark's loopback checks a sample (``spec_check_every``): every one of a
+    route's first ``SPEC_FIRST`` requests, then one in n; the others are served as sent."""
+    from tests.loopback.rest import SPEC_FIRST
+
+    loopback.spec_check_every = 5
+    bad = {"content": "hi", "tts": "yes"}
+    path = f"/channels/{games.id}/messages"
+    loopback.expect_violation("spec_request", count=SPEC_FIRST + 3)
+    statuses = [(await _send(loopback, "POST", path, body=bad))[0] for _ in range(SPEC_FIRST + 10)]
+
+    # seen counts 0..SPEC_FIRST-1 checked; after them 20 and 25 (one in five)
+    checked = [n < SPEC_FIRST or n % 5 == 0 for n in range(SPEC_FIRST + 10)]
+    assert statuses == [400 if c else 200 for c in checked]
+    assert len(_details(loopback, "spec_request")) == SPEC_FIRST + 2
+    # another route keeps its own count: its first request is checked
+    status, _ = await _send(loopback, "PATCH", f"/channels/{games.id}", body={"name": 7})
+    assert status == 400
