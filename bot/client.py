@@ -28,6 +28,7 @@ from bot.db.engine import create_engine, create_session_factory
 from bot.db.languages import guild_languages
 from bot.db.migrate import upgrade_to_head
 from bot.db.models import utcnow
+from bot.gateway.ratelimits import prune_buckets_every
 from bot.gateway.threads import bound_thread_cache
 from bot.messages.i18n import DEFAULT_LANGUAGE, set_language
 from bot.scheduler import Scheduler
@@ -240,6 +241,8 @@ class ClubBot(commands.AutoShardedBot):
         keep_only_listening_views(self)
         # The threads it hears of, a bounded number of them (bot/gateway/threads.py).
         bound_thread_cache(self)
+        # Its rate-limit buckets looked through once in a while (bot/gateway/ratelimits.py).
+        prune_buckets_every(self.http)
 
     def remember_language(self, guild_id: int, code: str) -> None:
         if code == DEFAULT_LANGUAGE:
