@@ -349,3 +349,34 @@ async def test_a_games_event_starting_its_chess_round_as_a_member_challenges(
     assert await _numbers(ctx, "chess") == [1, 2, 3]  # the round's two games and the challenge
     if database_url.startswith("postgresql"):
         assert refused, "the INSERTs should have met"
+
+
+async def test_twelve_members_challenging_at_once_all_get_a_game_numbered_apart(
+    ctx: ServiceContext,
+    database_url: str,
+    chess: ChessService,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A club's evening under load: twelve challenges in one guild meet on the game
+    number at once (on PostgreSQL each round of them has one winner and the rest are
+    refused); the losers try again apart, not all together, and every one is made."""
+    pairs = [(PlayerRef(300 + i, f"a{i}"), PlayerRef(400 + i, f"b{i}")) for i in range(12)]
+    await _known(ctx, *((p.user_id, p.name) for pair in pairs for p in pair))
+    refused = _meet(monkeypatch, GameRepository, "add_with_seats", meeting=len(pairs))
+
+    async def challenge(challenger: PlayerRef, opponent: PlayerRef) -> object:
+        return await chess.starting.challenge(
+            guild_id=GUILD,
+            guild_name="Club",
+            channel_id=CHANNEL,
+            challenger=challenger,
+            opponent=opponent,
+            time_control="3d",
+            color="white",
+        )
+
+    await asyncio.gather(*(challenge(a, b) for a, b in pairs))
+
+    assert await _numbers(ctx, "chess") == list(range(1, 13))
+    if database_url.startswith("postgresql"):
+        assert sum(isinstance(e, IntegrityError) for e in refused) >= len(pairs) - 1
