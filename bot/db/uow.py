@@ -138,6 +138,20 @@ def is_sqlite_locked(exc: BaseException) -> bool:
     return isinstance(exc, OperationalError) and "database is locked" in str(exc)
 
 
+# PostgreSQL's SQLSTATEs for a transaction it aborted so that another could go on.
+DEADLOCK, SERIALIZATION_FAILURE = "40P01", "40001"
+
+
+def is_deadlock(exc: BaseException) -> bool:
+    """PostgreSQL broke a deadlock (or a serialization conflict) by aborting this
+    transaction: two writers took the same rows in opposite orders. Running it again
+    from the start is what PostgreSQL's documentation prescribes."""
+    if not isinstance(exc, sqlalchemy.exc.DBAPIError):
+        return False
+    code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+    return code in (DEADLOCK, SERIALIZATION_FAILURE)
+
+
 def is_overloaded(exc: BaseException) -> bool:
     """The database could not be reached in time because the bot is saturated: every
     pooled connection stayed busy for the pool's whole timeout, or SQLite's write lock

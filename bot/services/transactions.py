@@ -9,7 +9,9 @@ again from a fresh read when it lost a race it could not see coming.
 
 A lost race is another writer getting there first: a version bumped in between
 (:class:`LostRace`, raised by a compare-and-set), the same row inserted first (a
-unique key: two games made at once took the same number), or SQLite's write lock.
+unique key: two games made at once took the same number), SQLite's write lock, or
+PostgreSQL aborting one of two writers that took the same rows in opposite orders
+(a deadlock).
 Each is tried again after a short backoff, jittered so that writers who lost together
 do not all come back together (a club's members starting games at once under load
 lost five times in a row when every loser waited the same 10, 20, 40 and 80 ms);
@@ -24,7 +26,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Protocol, TypeVar
 
-from bot.db.uow import UnitOfWork, is_duplicate_row, is_sqlite_locked
+from bot.db.uow import UnitOfWork, is_deadlock, is_duplicate_row, is_sqlite_locked
 from bot.errors import ConflictError
 
 T = TypeVar("T")
@@ -68,7 +70,7 @@ async def transact(
             if not conflicts or last:
                 raise
         except Exception as exc:
-            if not (is_duplicate_row(exc) or is_sqlite_locked(exc)) or last:
+            if not (is_duplicate_row(exc) or is_sqlite_locked(exc) or is_deadlock(exc)) or last:
                 raise
         await asyncio.sleep(0.01 * (2**attempt) * random.uniform(0.5, 1.5))
     raise AssertionError("unreachable")
