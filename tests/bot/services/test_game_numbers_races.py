@@ -136,14 +136,16 @@ def tournaments(ctx: ServiceContext, chess: ChessService) -> TournamentService:
     return service
 
 
-def _challenge(chess: ChessService) -> Callable[[], Awaitable[object]]:
+def _challenge(
+    chess: ChessService, challenger: PlayerRef = ANA, opponent: PlayerRef = BEN
+) -> Callable[[], Awaitable[object]]:
     async def made() -> object:
         return await chess.starting.challenge(
             guild_id=GUILD,
             guild_name="Club",
             channel_id=CHANNEL,
-            challenger=ANA,
-            opponent=BEN,
+            challenger=challenger,
+            opponent=opponent,
             time_control="3d",
             color="white",
         )
@@ -364,18 +366,7 @@ async def test_twelve_members_challenging_at_once_all_get_a_game_numbered_apart(
     await _known(ctx, *((p.user_id, p.name) for pair in pairs for p in pair))
     refused = _meet(monkeypatch, GameRepository, "add_with_seats", meeting=len(pairs))
 
-    async def challenge(challenger: PlayerRef, opponent: PlayerRef) -> object:
-        return await chess.starting.challenge(
-            guild_id=GUILD,
-            guild_name="Club",
-            channel_id=CHANNEL,
-            challenger=challenger,
-            opponent=opponent,
-            time_control="3d",
-            color="white",
-        )
-
-    await asyncio.gather(*(challenge(a, b) for a, b in pairs))
+    await asyncio.gather(*(_challenge(chess, a, b)() for a, b in pairs))
 
     assert await _numbers(ctx, "chess") == list(range(1, 13))
     if database_url.startswith("postgresql"):
